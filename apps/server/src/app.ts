@@ -1,0 +1,65 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config/config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { envConfigRoutes } from './modules/env-config/routes.ts';
+import { loadEnvironments } from './modules/env-config/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { staticPlugin } from './plugins/static.ts';
+import { seedDemo } from './seed/demo.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one); otherwise opened from the config and closed with the app. */
+  database?: Database;
+  /** Whether to log (tests pass false). */
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole server as a Fastify instance without listening (fastify/demo style): opens and
+ * migrates the database, seeds the demo when empty, registers every module. `server.ts` listens.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const environments = loadEnvironments(config);
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  // Graceful close: answers still in flight when closing tell the client to drop the keep-alive
+  // connection, otherwise the server would wait for the client's idle timeout before exiting.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  const applied = await migrate(database);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (config.SEED_DEMO && (await seedDemo(database))) app.log.info('demo content seeded');
+
+  await app.register(errorsPlugin);
+  await app.register(healthRoutes);
+  await app.register(envConfigRoutes, { environments });
+  await app.register(staticPlugin, { root: config.WEB_DIST });
+  return app;
+}

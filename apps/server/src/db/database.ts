@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** Drizzle over either driver; both speak the same pg-core schema. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A raw SQL runner bound to one connection (inside a transaction when given by `transaction`). */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  exec(text: string): Promise<void>;
+}
+
+/** The database handle the rest of the server receives. */
+export interface Database extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite directory; `memory://` for an in-memory database (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const wrap = (c: Pick<PGlite, 'query' | 'exec'>): Sql => ({
+    query: async <T>(text: string, params?: unknown[]) => (await c.query<T>(text, params)).rows,
+    exec: async (text: string) => {
+      await c.exec(text);
+    },
+  });
+  const base = wrap(client);
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    ...base,
+    transaction: (fn) => client.transaction((tx) => fn(wrap(tx))),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const wrap = (c: pg.Pool | pg.PoolClient): Sql => ({
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await c.query(text, params as unknown[] | undefined)).rows as T[],
+    exec: async (text: string) => {
+      await c.query(text);
+    },
+  });
+  return {
+    kind: 'postgres',
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

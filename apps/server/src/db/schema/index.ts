@@ -1,0 +1,6 @@
+/**
+ * The one pg-core schema, used over PGlite and PostgreSQL alike. Each feature keeps its tables in
+ * its own file here; the SQL that creates them lives in `../migrations` (hand-written, numbered,
+ * checked against this schema by `schema-drift.test.ts`).
+ */
+export * from './core.ts';

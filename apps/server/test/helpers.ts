@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config/config.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+
+/** A configuration for tests: a fresh temp data dir, no logging, overrides applied. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-test-'));
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...overrides });
+}
+
+/** A database backend the suite runs on: always PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  /** A fresh, empty database (its own PGlite, or its own PostgreSQL database). */
+  fresh(): Promise<{ url?: string; dataDir: string; open(): Promise<Database>; drop(): Promise<void> }>;
+}
+
+const pgliteBackend: Backend = {
+  name: 'pglite',
+  async fresh() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-pglite-'));
+    return {
+      dataDir,
+      open: () => openDatabase({ dataDir }),
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+function postgresBackend(adminUrl: string): Backend {
+  return {
+    name: 'postgres',
+    async fresh() {
+      const name = `tempora_t_${crypto.randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        url: url.toString(),
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-pgdata-')),
+        open: () => openDatabase({ url: url.toString(), dataDir: 'unused' }),
+        drop: async () => {
+          const c = new pg.Client({ connectionString: adminUrl });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await c.end();
+        },
+      };
+    },
+  };
+}
+
+/** The backends this run covers (CI sets TEST_DATABASE_URL to the machine's PostgreSQL). */
+export function backends(): Backend[] {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? [pgliteBackend, postgresBackend(url)] : [pgliteBackend];
+}
+
+/** An in-memory PGlite database, migrated by buildApp. */
+export function memoryDatabase(): Promise<Database> {
+  return openDatabase({ dataDir: 'memory://' });
+}
+
+/** Builds the app on a fresh in-memory database (closed with the app). */
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+  const database = await memoryDatabase();
+  const app = await buildApp(testConfig(overrides), { database, logger: false });
+  app.addHook('onClose', () => database.close());
+  return app;
+}

@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The SPA build; in development `/api` and the realtime socket go to the server on :8080. */
+export default defineConfig({
+  plugins: [react()],
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/app': { target: 'ws://localhost:8080', ws: true },
+      '/.well-known': 'http://localhost:8080',
+    },
+  },
+});
