@@ -1,0 +1,130 @@
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { z } from 'zod';
+
+/**
+ * Abilities (spec §6: "kept as the user's abilities"; product.md: CASL rules computed on the
+ * server, returned by `permission/get`, enforced by the server on every call). One definition
+ * serves both sides: the server builds rules with `rulesFor`, the client renders with them.
+ */
+export const actions = ['manage', 'create', 'read', 'update', 'delete', 'publish'] as const;
+export const subjects = [
+  'all',
+  'Auth',
+  'Profile',
+  'Organisation',
+  'Event',
+  'Race',
+  'Participant',
+  'Passing',
+  'Device',
+  'Report',
+  'CmsPage',
+  'Contact',
+  'Stream',
+  'Photo',
+  'Confirmation',
+  'Deposit',
+  'Payment',
+  'Outbox',
+  'PresenceChannel',
+] as const;
+export type Action = (typeof actions)[number];
+export type Subject = (typeof subjects)[number];
+export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+export type AppRule = RawRuleOf<AppAbility>;
+
+export const organisationRoles = ['owner', 'staff', 'timekeeper'] as const;
+export type OrganisationRole = (typeof organisationRoles)[number];
+
+/** What the server knows of a user when computing abilities. */
+export interface AbilityUser {
+  sub: string;
+  email: string;
+  /** Platform staff (operators of this Tempora instance). */
+  isPlatformStaff: boolean;
+  /** The one confirmation account (spec §2, configurable). */
+  isConfirmationAccount: boolean;
+  memberships: { organisationId: string; role: OrganisationRole }[];
+}
+
+/** The permissions object `permission/get` answers. */
+export const permissionsSchema = z.object({
+  rules: z.array(
+    z.object({
+      action: z.union([z.string(), z.array(z.string())]),
+      subject: z.union([z.string(), z.array(z.string())]),
+      conditions: z.record(z.string(), z.unknown()).optional(),
+      inverted: z.boolean().optional(),
+      fields: z.union([z.string(), z.array(z.string())]).optional(),
+    }),
+  ),
+});
+export type Permissions = z.infer<typeof permissionsSchema>;
+
+/**
+ * The rules of a user (or of an anonymous visitor when `user` is null). Organisation-scoped
+ * subjects carry `{ organisationId: { $in: [...] } }` conditions: an organiser cannot touch
+ * another organisation's event.
+ */
+export function rulesFor(user: AbilityUser | null): AppRule[] {
+  const rules: AppRule[] = [
+    { action: 'read', subject: ['Event', 'Race', 'Report', 'CmsPage', 'Contact', 'Stream', 'Photo'] },
+    { action: 'read', subject: 'Auth' },
+  ];
+  if (!user) return rules;
+  rules.push({ action: ['read', 'update'], subject: 'Profile', conditions: { sub: user.sub } });
+  rules.push({
+    action: ['read', 'create', 'update'],
+    subject: 'Deposit',
+    conditions: { ownerSub: user.sub },
+  });
+  rules.push({ action: ['read', 'create'], subject: 'Payment', conditions: { ownerSub: user.sub } });
+  if (user.isPlatformStaff) {
+    rules.push({ action: 'manage', subject: 'all' });
+    return rules;
+  }
+  if (user.isConfirmationAccount) rules.push({ action: 'manage', subject: 'Confirmation' });
+  const byRole = (roles: OrganisationRole[]) =>
+    user.memberships.filter((m) => roles.includes(m.role)).map((m) => m.organisationId);
+  const managed = byRole(['owner', 'staff']);
+  const timed = byRole(['owner', 'staff', 'timekeeper']);
+  if (managed.length) {
+    const inOrgs = { organisationId: { $in: managed } };
+    rules.push({
+      action: 'manage',
+      subject: [
+        'Event',
+        'Race',
+        'Participant',
+        'Report',
+        'CmsPage',
+        'Contact',
+        'Stream',
+        'Photo',
+        'Deposit',
+        'Payment',
+      ],
+      conditions: inOrgs,
+    });
+    rules.push({
+      action: 'read',
+      subject: ['Organisation', 'Confirmation'],
+      conditions: { id: { $in: managed } },
+    });
+    rules.push({ action: 'read', subject: 'PresenceChannel', conditions: inOrgs });
+  }
+  if (byRole(['owner']).length) {
+    rules.push({ action: 'manage', subject: 'Organisation', conditions: { id: { $in: byRole(['owner']) } } });
+  }
+  if (timed.length) {
+    const inOrgs = { organisationId: { $in: timed } };
+    rules.push({ action: 'manage', subject: ['Passing', 'Device'], conditions: inOrgs });
+    rules.push({ action: 'read', subject: ['Event', 'Participant'], conditions: inOrgs });
+  }
+  return rules;
+}
+
+/** Builds a CASL ability from rules (server: from `rulesFor`; client: from `permission/get`). */
+export function abilityFromRules(rules: AppRule[]): AppAbility {
+  return createMongoAbility<AppAbility>(rules);
+}
