@@ -1,5 +1,6 @@
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
-import { z } from 'zod';
+
+// No zod here: the web client's first chunk imports this file (`@tempora/contracts/abilities`).
 
 /**
  * Abilities (spec §6: "kept as the user's abilities"; product.md: CASL rules computed on the
@@ -46,20 +47,6 @@ export interface AbilityUser {
   isConfirmationAccount: boolean;
   memberships: { organisationId: string; role: OrganisationRole }[];
 }
-
-/** The permissions object `permission/get` answers. */
-export const permissionsSchema = z.object({
-  rules: z.array(
-    z.object({
-      action: z.union([z.string(), z.array(z.string())]),
-      subject: z.union([z.string(), z.array(z.string())]),
-      conditions: z.record(z.string(), z.unknown()).optional(),
-      inverted: z.boolean().optional(),
-      fields: z.union([z.string(), z.array(z.string())]).optional(),
-    }),
-  ),
-});
-export type Permissions = z.infer<typeof permissionsSchema>;
 
 /**
  * The rules of a user (or of an anonymous visitor when `user` is null). Organisation-scoped

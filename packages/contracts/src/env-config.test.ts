@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickEnvironmentName } from './env-config.ts';
+import { pickEnvironmentName } from './index.ts';
 
 describe('pickEnvironmentName (spec §9: URL parameter env, default prod)', () => {
   it('accepts dev, prod and cis', () => {

@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** The environments of spec §9, chosen by the URL parameter `env` (default `prod`). */
-export const environmentNames = ['dev', 'prod', 'cis'] as const;
-export type EnvironmentName = (typeof environmentNames)[number];
-export const defaultEnvironment: EnvironmentName = 'prod';
-
 /** Realtime (Pusher protocol) client settings; host/port point at a self-hosted server. */
 export const realtimeSettingsSchema = z.object({
   key: z.string(),
@@ -38,10 +33,3 @@ export const environmentsSchema = z.object({
   cis: environmentConfigSchema,
 });
 export type Environments = z.infer<typeof environmentsSchema>;
-
-/** Picks the environment named by the URL parameter `env`; unknown or absent → `prod` (spec §9). */
-export function pickEnvironmentName(value: string | null | undefined): EnvironmentName {
-  return environmentNames.includes(value as EnvironmentName)
-    ? (value as EnvironmentName)
-    : defaultEnvironment;
-}

@@ -16,7 +16,12 @@ import { z } from 'zod';
  *   POST user/profile          ProfileUpdate        → { success: boolean } (spec §7; 400 VALIDATION_FAILED)
  *   GET  permission/get                             → Permissions          (spec §7, `apiUrlBase`)
  *   GET  dev/outbox                                 → OutboxMessage[]      (staff, or any user outside production)
- * Every limited endpoint answers 429 RATE_LIMITED with a Retry-After header.
+ *   GET  /.well-known/jwks.json                     → { keys }             (ES256 public keys of the ID tokens)
+ * Every limited endpoint answers 429 RATE_LIMITED with a Retry-After header. Any call carrying a
+ * bad, expired or untrusted bearer ID token answers 401 TOKEN_INVALID (the `auth/*` endpoints
+ * ignore the header); without one the call is anonymous (`permission/get` then gives the
+ * anonymous rules; `user/*` and `dev/outbox` answer 401 UNAUTHORIZED). ID tokens live
+ * `expiresIn` seconds (15 min); refresh tokens 30 days; verification codes 24 h, reset codes 1 h.
  * E-mail links open the web client at `#/auth/action?mode=verifyEmail|resetPassword&oobCode=…`.
  */
 

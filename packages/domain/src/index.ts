@@ -1,1 +1,21 @@
+export * from './results/boston-import.ts';
+export * from './results/bulk-ranks.ts';
+export * from './results/categories.ts';
+export * from './results/compute.ts';
+export * from './results/csv.ts';
+export * from './results/incremental.ts';
+export * from './results/pace.ts';
+export * from './results/prediction.ts';
+export * from './results/queries.ts';
+export { GENDERS, type RaceIndex } from './results/race-index.ts';
+export * from './results/result-row.ts';
+export {
+  gunStartOf,
+  gunTimeOf,
+  netTimeOf,
+  type PointRankings,
+  type RaceResults,
+  rankKeyOf,
+} from './results/results-model.ts';
+export * from './results/types.ts';
 export * from './time-format.ts';

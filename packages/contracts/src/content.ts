@@ -1,0 +1,336 @@
+import { z } from 'zod';
+
+/**
+ * Content API contract (issue 8). Paths are relative to `eventsApiUrlBase` (default `/api/`):
+ *
+ *   GET    events?q=&when=live|upcoming|past              → EventSummary[]
+ *   GET    events/{id}                                    → EventDetail
+ *   PATCH  events/{id}               (organiser)          → EventDetail
+ *   GET    events/{id}/cms/tree?db=&lng=                  → CmsNode (root; drafts for organisers)
+ *   GET    events/{id}/cms/pages/{key}?db=&preview=1      → CmsPage (body HTML sanitised)
+ *   POST   events/{id}/cms/pages     (organiser)          → CmsPage
+ *   PATCH  events/{id}/cms/pages/{key}?db= (organiser)    → CmsPage
+ *   DELETE events/{id}/cms/pages/{key}?db= (organiser)    → 204
+ *   POST   events/{id}/cms/reorder   (organiser)          → CmsNode
+ *   GET    events/{id}/contacts                           → Contact[]
+ *   POST/PATCH/DELETE events/{id}/contacts[/{contactId}] (organiser)
+ *   POST   events/{id}/contact       ContactMessageInput  → { ok: true }  (rate-limited per IP)
+ *   GET    events/{id}/streams                            → Stream[] (`current` flagged)
+ *   POST/PATCH/DELETE events/{id}/streams[/{streamId}] (organiser)
+ *   GET    events/{id}/photos?bib=&q=&limit=              → Photo[] (newest first)
+ *   POST   events/{id}/photos        (staff; multipart, field `files`, many) → PhotoUploadResult
+ *   PATCH  events/{id}/photos/{photoId} { bibs, caption } (staff) → Photo
+ *   DELETE events/{id}/photos/{photoId} (staff)           → 204
+ *   GET    photos/{photoId}/{thumb|web}                   → image/webp (immutable cache)
+ *   GET    series/{context}                               → SeriesStandings
+ *   PUT    series/{context}/races/{raceKey}/results (organiser) → SeriesStandings
+ *
+ * Realtime: public channel `photos-{eventId}` carries `photo-added` (Photo); `series-{context}`
+ * carries `standings-changed` ({ context }).
+ */
+
+/** The text of both interface languages. */
+export interface Texts {
+  en: string;
+  fr: string;
+}
+
+export const eventStatuses = ['upcoming', 'live', 'finished'] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+/** Free-form branding of an event (all optional). */
+export const eventBrandingSchema = z
+  .object({
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour')
+      .optional(),
+    logoUrl: z.string().url().max(500).startsWith('https://').optional(),
+    bannerUrl: z.string().url().max(500).startsWith('https://').optional(),
+    tagline: z.string().max(200).optional(),
+  })
+  .strict();
+export type EventBranding = z.infer<typeof eventBrandingSchema>;
+
+export interface EventSummary {
+  id: string;
+  organisationId: string;
+  name: string;
+  place: string;
+  startDate: string;
+  endDate: string;
+  status: EventStatus;
+  branding: EventBranding;
+}
+
+export interface EventDetail extends EventSummary {
+  contexts: { db: string; name: string }[];
+  races: { id: string; db: string; name: string; distanceM: number; startType: string }[];
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');
+
+/** `PATCH events/{id}`: any subset; endDate must not precede startDate. */
+export const eventPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    place: z.string().trim().max(200),
+    startDate: isoDate,
+    endDate: isoDate,
+    status: z.enum(eventStatuses),
+    branding: eventBrandingSchema,
+  })
+  .partial()
+  .strict();
+export type EventPatch = z.infer<typeof eventPatchSchema>;
+
+/** A page key or a db: URL-safe. */
+export const cmsKeySchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lowercase letters, digits, - and _');
+
+/**
+ * A node of the CMS navigation tree (spec §3). The root's Id is '' and its DisplayName the
+ * event's name. `Childs`: the child nodes in order (recursive). `Folders`: how many children are
+ * folders (pages with children of their own); `Leafs`: how many children are plain pages.
+ * `DisplayName` is in the asked language (`lng`, default fr); `Titles` holds both.
+ */
+export interface CmsNode {
+  Id: string;
+  DisplayName: string;
+  Titles: Texts;
+  Folders: number;
+  Leafs: number;
+  Childs: CmsNode[];
+  /** Whether spectators see it (organisers also get drafts). */
+  Published: boolean;
+}
+
+export interface CmsPage {
+  key: string;
+  db: string;
+  parentKey: string | null;
+  position: number;
+  title: Texts;
+  /** Sanitised HTML. */
+  body: Texts;
+  published: boolean;
+  updatedAt: string;
+}
+
+const texts = (max: number) => z.object({ en: z.string().max(max), fr: z.string().max(max) }).strict();
+
+export const cmsPageInputSchema = z
+  .object({
+    key: cmsKeySchema,
+    db: cmsKeySchema.default('main'),
+    parentKey: cmsKeySchema.nullable().default(null),
+    position: z.number().int().min(0).max(10_000).optional(),
+    title: z
+      .object({ en: z.string().trim().min(1).max(200), fr: z.string().trim().min(1).max(200) })
+      .strict(),
+    body: texts(200_000).default({ en: '', fr: '' }),
+    published: z.boolean().default(false),
+  })
+  .strict();
+export type CmsPageInput = z.input<typeof cmsPageInputSchema>;
+
+export const cmsPagePatchSchema = z
+  .object({
+    parentKey: cmsKeySchema.nullable(),
+    position: z.number().int().min(0).max(10_000),
+    title: z
+      .object({ en: z.string().trim().min(1).max(200), fr: z.string().trim().min(1).max(200) })
+      .strict(),
+    body: texts(200_000),
+    published: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type CmsPagePatch = z.infer<typeof cmsPagePatchSchema>;
+
+/** `POST events/{id}/cms/reorder`: the keys of one parent's children in their new order. */
+export const cmsReorderSchema = z
+  .object({
+    db: cmsKeySchema.default('main'),
+    parentKey: cmsKeySchema.nullable().default(null),
+    keys: z.array(cmsKeySchema).min(1).max(500),
+  })
+  .strict();
+
+export interface Contact {
+  id: string;
+  role: string;
+  name: string;
+  email: string;
+  phone: string;
+  position: number;
+}
+
+export const contactInputSchema = z
+  .object({
+    role: z.string().trim().min(1).max(100),
+    name: z.string().trim().min(1).max(200),
+    email: z.union([z.literal(''), z.string().trim().email().max(254)]).default(''),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[0-9+() .-]*$/, 'digits, spaces and + ( ) . - only')
+      .default(''),
+    position: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+export type ContactInput = z.input<typeof contactInputSchema>;
+
+/** The contact form. `website` is the honeypot: people leave it empty, bots fill it. */
+export const contactMessageSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    email: z.string().trim().email().max(254),
+    subject: z.string().trim().min(1).max(200),
+    message: z.string().trim().min(10).max(5_000),
+    website: z.string().max(500).optional(),
+  })
+  .strict();
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+export const streamKinds = ['youtube', 'hls'] as const;
+/** Hosts a YouTube stream may come from (the CSP frame-src allows the same). */
+export const YOUTUBE_HOSTS = [
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+  'youtu.be',
+] as const;
+
+/** Whether `url` is an allowed stream URL for `kind` (https only; YouTube from its hosts). */
+export function isAllowedStreamUrl(kind: (typeof streamKinds)[number], url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return false;
+  if (kind === 'youtube') return (YOUTUBE_HOSTS as readonly string[]).includes(parsed.hostname);
+  return /\.m3u8$/i.test(parsed.pathname);
+}
+
+/** The YouTube video id of an allowed URL (watch?v=, youtu.be/, /embed/, /live/), or null. */
+export function youtubeVideoId(url: string): string | null {
+  if (!isAllowedStreamUrl('youtube', url)) return null;
+  const parsed = new URL(url);
+  const candidate =
+    parsed.hostname === 'youtu.be'
+      ? parsed.pathname.slice(1)
+      : (parsed.searchParams.get('v') ??
+        parsed.pathname.match(/^\/(?:embed|live|shorts)\/([^/]+)/)?.[1] ??
+        '');
+  return /^[A-Za-z0-9_-]{6,20}$/.test(candidate) ? candidate : null;
+}
+
+export interface Stream {
+  id: string;
+  title: string;
+  kind: (typeof streamKinds)[number];
+  url: string;
+  startsAt: string;
+  endsAt: string;
+  /** True for the stream on air now (else the next one coming, when none is). */
+  current: boolean;
+}
+
+export const streamInputSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    kind: z.enum(streamKinds),
+    url: z.string().trim().max(500),
+    startsAt: z.string().datetime({ offset: true }),
+    endsAt: z.string().datetime({ offset: true }),
+    position: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict()
+  .refine((s) => isAllowedStreamUrl(s.kind, s.url), {
+    path: ['url'],
+    message: 'YouTube URLs from youtube.com, youtube-nocookie.com or youtu.be; HLS as an https .m3u8',
+  })
+  .refine((s) => Date.parse(s.endsAt) > Date.parse(s.startsAt), {
+    path: ['endsAt'],
+    message: 'ends after it starts',
+  });
+export type StreamInput = z.input<typeof streamInputSchema>;
+
+/** Bibs may contain letters (product.md: `F3`). */
+export const bibSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,12}$/, 'letters, digits and - only');
+
+export interface Photo {
+  id: string;
+  eventId: string;
+  fileName: string;
+  caption: string;
+  bibs: string[];
+  width: number;
+  height: number;
+  takenAt: string | null;
+  uploadedAt: string;
+  /** Relative to the API base. */
+  thumbUrl: string;
+  webUrl: string;
+}
+
+export interface PhotoUploadResult {
+  photos: Photo[];
+  /** Files refused, with the reason code (PHOTO_TYPE, PHOTO_TOO_LARGE, PHOTO_UNREADABLE). */
+  rejected: { fileName: string; code: string }[];
+}
+
+export const photoPatchSchema = z
+  .object({ bibs: z.array(bibSchema).max(50), caption: z.string().trim().max(300) })
+  .partial()
+  .strict();
+
+/** Limits of the photo box. */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const PHOTO_MAX_FILES = 50;
+
+export interface SeriesStanding {
+  rank: number;
+  athleteKey: string;
+  name: string;
+  total: number;
+  /** Points per race key (absent: did not score). */
+  points: Record<string, number>;
+}
+
+export interface SeriesStandings {
+  id: string;
+  name: string;
+  pointsTable: number[];
+  races: { key: string; name: string; date: string; live: boolean }[];
+  live: boolean;
+  categories: { category: string; standings: SeriesStanding[] }[];
+}
+
+export const seriesResultsInputSchema = z
+  .object({
+    live: z.boolean().optional(),
+    results: z
+      .array(
+        z
+          .object({
+            athleteKey: z.string().trim().min(1).max(100),
+            name: z.string().trim().min(1).max(200),
+            category: z.string().trim().min(1).max(50),
+            position: z.number().int().min(1).max(100_000),
+          })
+          .strict(),
+      )
+      .max(50_000),
+  })
+  .strict();

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/**
+ * Results API contract (issue 6). Paths are relative to the environment's `resultsApiUrlBase`
+ * (default `/api/`):
+ *
+ *   GET  results/{eventId}/reportlist                       → ReportList
+ *   GET  results/{eventId}/groups/{group}/reports/{report}  → ReportTable   (?q= &offset= &limit=)
+ *   GET  results/contexts/{db}/reports/{report}             → ReportTable   (the context's first group holding it)
+ *   GET  results/contexts/{db}/participants?q=              → ParticipantHit[] (exact bib first, ≤ 20)
+ *   GET  tracking/{trackingKey}                             → AthleteCard
+ *   POST ingest/passings   (header x-device-key; JSON IngestRequest or text/csv `chip;time;point`) → IngestResult
+ *   POST results/contexts/{db}/import/boston (organiser; text/csv body)                             → ImportResult
+ *
+ * Reports answer an ETag; `If-None-Match` gives 304. Live: the public channel `results-{db}`
+ * carries `report-patch` (ReportPatch) after every change and `passing` (PassingEvent) for every
+ * accepted read. A client whose table version differs from a patch's `fromVersion` refetches.
+ */
+
+export const localizedSchema = z.object({ en: z.string(), fr: z.string() });
+export type Localized = z.infer<typeof localizedSchema>;
+
+/** Cell types of spec §3. */
+export const cellTypes = ['text', 'html', 'time', 'image', 'flag', 'favorite', 'spacer'] as const;
+export type CellType = (typeof cellTypes)[number];
+
+/** A table column definition, spec §3 field names. */
+export const columnDefSchema = z.object({
+  FieldIdx: z.number().int().min(0),
+  Colspan: z.number().int().min(1),
+  Bold: z.boolean(),
+  Italic: z.boolean(),
+  /** `Center`, `Right`; anything else is left (spec §3). */
+  Alignment: z.string(),
+  /** Index of the field holding this cell's link, -1 for none. */
+  UrlColumnIdx: z.number().int(),
+  Settings: z.object({ Target: z.string().optional(), Decimals: z.number().int().min(0).max(3).optional() }),
+  Title: localizedSchema,
+  Type: z.enum(cellTypes),
+});
+export type ColumnDef = z.infer<typeof columnDefSchema>;
+
+export const reportTableSchema = z.object({
+  eventId: z.string(),
+  db: z.string(),
+  group: z.string(),
+  report: z.string(),
+  title: localizedSchema,
+  /** Changes with every change of the rows; patches name the version they apply to. */
+  version: z.number().int(),
+  columns: z.array(columnDefSchema),
+  /** Rows as arrays indexed by field (spec §3); time fields hold milliseconds (0 = blank). */
+  rows: z.array(z.array(z.unknown())),
+  /** Rows in the report (before offset/limit; after search). */
+  total: z.number().int(),
+  /** row[keyField] is the row's stable string key (favourites are sets of these). */
+  keyField: z.number().int(),
+  /** Rows are sorted by the number row[orderField], ties by key. */
+  orderField: z.number().int(),
+});
+export type ReportTable = z.infer<typeof reportTableSchema>;
+
+export const reportListSchema = z.object({
+  event: z.object({ id: z.string(), name: z.string(), status: z.string() }),
+  groups: z.array(
+    z.object({
+      key: z.string(),
+      db: z.string(),
+      name: localizedSchema,
+      reports: z.array(z.object({ key: z.string(), name: localizedSchema })),
+    }),
+  ),
+});
+export type ReportList = z.infer<typeof reportListSchema>;
+
+/** `report-patch` on `results-{db}`: row upserts and removals, or a request to refetch. */
+export type ReportPatch =
+  | {
+      group: string;
+      report: string;
+      fromVersion: number;
+      version: number;
+      upserts: unknown[][];
+      removes: string[];
+    }
+  | { group: string; report: string; version: number; reload: true };
+
+/** `passing` on `results-{db}`. */
+export interface PassingEvent {
+  raceId: string;
+  bib: string;
+  pointKey: string;
+  timeOfDay: number;
+}
+
+export const participantHitSchema = z.object({
+  raceId: z.string(),
+  bib: z.string(),
+  name: z.string(),
+  gender: z.string(),
+  category: z.string().nullable(),
+  club: z.string(),
+  nationality: z.string(),
+  status: z.string(),
+  trackingKey: z.string(),
+});
+export type ParticipantHit = z.infer<typeof participantHitSchema>;
+
+/** One athlete, live (tracking pages). Times in ms; time of day as UTC epoch ms. */
+export interface AthleteCard {
+  eventId: string;
+  db: string;
+  race: {
+    id: string;
+    name: string;
+    distanceM: number;
+    points: { key: string; name: string; distanceM: number; lat: number | null; lon: number | null }[];
+  };
+  athlete: ParticipantHit & { firstName: string; lastName: string };
+  status: string;
+  splits: {
+    pointKey: string;
+    timeOfDay: number | null;
+    gunMs: number | null;
+    netMs: number | null;
+    rankOverall: number | null;
+    rankGender: number | null;
+    rankCategory: number | null;
+    gapMs: number | null;
+    paceMsPerKm: number | null;
+  }[];
+  prediction: {
+    basis: string;
+    finishNetMs: number;
+    finishTimeOfDay: number | null;
+    points: { pointKey: string; netMs: number; timeOfDay: number | null }[];
+  } | null;
+  /** Estimated distance covered now (m), from the last split and the predicted pace. */
+  estimatedDistanceM: number | null;
+}
+
+/** Ingest (timing devices). `time`: ISO 8601 or UTC epoch ms. */
+export const MAX_INGEST_BATCH = 10_000;
+export const ingestPassingSchema = z
+  .object({
+    id: z.string().min(1).max(100).optional(),
+    chip: z.string().min(1).max(64).optional(),
+    bib: z.string().min(1).max(32).optional(),
+    time: z.union([z.number().int().positive(), z.iso.datetime({ offset: true })]),
+    point: z.string().min(1).max(64).optional(),
+    deleted: z.boolean().optional(),
+  })
+  .refine((p) => p.chip !== undefined || p.bib !== undefined, 'chip or bib is required');
+export const ingestRequestSchema = z.object({
+  passings: z.array(ingestPassingSchema).min(1).max(MAX_INGEST_BATCH),
+});
+export type IngestRequest = z.infer<typeof ingestRequestSchema>;
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+}

@@ -1,0 +1,155 @@
+import type { Millis } from '../time-format.ts';
+import { parseCsv } from './csv.ts';
+import type { Bib, CategoryDef, Participant, Passing, RaceDefinition, TimingPoint } from './types.ts';
+
+/** A row the import could not take, with its line in the file (1 = header). */
+export interface ImportIssue {
+  readonly line: number;
+  readonly message: string;
+}
+
+/** The official outcome the file states for one runner: what golden tests compare against. */
+export interface OfficialResult {
+  readonly bib: Bib;
+  readonly officialTimeMs: Millis;
+  readonly overall: number;
+  readonly gender: number;
+  readonly division: number;
+}
+
+/** A Boston result list turned into the engine's inputs. */
+export interface BostonImport {
+  readonly race: RaceDefinition;
+  readonly participants: Participant[];
+  readonly passings: Passing[];
+  readonly official: OfficialResult[];
+  readonly issues: ImportIssue[];
+}
+
+const SPLITS: readonly (readonly [string, number])[] = [
+  ['5K', 5000],
+  ['10K', 10_000],
+  ['15K', 15_000],
+  ['20K', 20_000],
+  ['Half', 21_097.5],
+  ['25K', 25_000],
+  ['30K', 30_000],
+  ['35K', 35_000],
+  ['40K', 40_000],
+];
+const FINISH: TimingPoint = { id: 'finish', name: 'Finish', distanceM: 42_195 };
+/** Race day 2017-04-17; wave 1 left Hopkinton at 10:00 EDT = 14:00 UTC. */
+const GUN = Date.UTC(2017, 3, 17, 14, 0, 0);
+/** B.A.A. divisions: 18-34, then five-year groups to 75-79, then 80+. */
+const AGE_GROUPS: readonly (readonly [number, number | undefined])[] = [
+  [18, 34],
+  ...Array.from({ length: 9 }, (_, k) => [35 + 5 * k, 39 + 5 * k] as const),
+  [80, undefined],
+];
+
+function bostonRace(): RaceDefinition {
+  const categories: CategoryDef[] = (['M', 'F'] as const).flatMap((gender) =>
+    AGE_GROUPS.map(([minAge, maxAge]) => ({
+      id: `${gender}${minAge}${maxAge === undefined ? '+' : `-${maxAge}`}`,
+      name: `${gender} ${minAge}${maxAge === undefined ? '+' : `-${maxAge}`}`,
+      gender,
+      minAge,
+      ...(maxAge === undefined ? {} : { maxAge }),
+    })),
+  );
+  return {
+    id: 'boston-2017',
+    name: 'Boston Marathon 2017',
+    date: '2017-04-17',
+    startType: 'mass',
+    gunTime: GUN,
+    startPoint: { id: 'start', name: 'Start', distanceM: 0 },
+    points: [...SPLITS.map(([id, distanceM]) => ({ id, name: id, distanceM })), FINISH],
+    categories,
+  };
+}
+
+const TIME = /^(\d+):([0-5]\d):([0-5]\d)$/;
+
+/** `h:mm:ss` to ms; null for the file's "-" (no read at that mat); undefined when malformed. */
+function parseTime(text: string): number | null | undefined {
+  if (text === '-' || text === '') return null;
+  const m = TIME.exec(text);
+  return m ? (Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000 : undefined;
+}
+
+const positiveInt = (text: string) => (/^\d+$/.test(text) ? Number(text) : undefined);
+
+/**
+ * Imports the Boston 2017 result list (`fixtures/boston-2017.csv`, a copy of `shared/data/boston-2017.csv`). The file holds net times
+ * only, so each runner gets a start-mat passing at a synthetic moment up to 30 minutes after the
+ * gun (the corrals took that long to cross) and a passing at start + split at each mat: the
+ * engine's net times are then exactly the file's. A malformed row is reported and skipped; a
+ * malformed split drops that split only. Pure: text in, values out.
+ */
+export function importBostonCsv(text: string): BostonImport {
+  const race = bostonRace();
+  const [header, ...rows] = parseCsv(text);
+  const result: BostonImport = { race, participants: [], passings: [], official: [], issues: [] };
+  const col = (name: string) => header?.fields.indexOf(name) ?? -1;
+  const columns = ['Bib', 'Name', 'Age', 'M/F', 'Country', 'Official Time', 'Overall', 'Gender', 'Division'];
+  const [bibC, nameC, ageC, genderC, countryC, timeC, overallC, genderRankC, divisionC] = columns.map(col);
+  const splitC = SPLITS.map(([id]) => col(id));
+  const missing = [...columns, ...SPLITS.map(([id]) => id)].filter((name) => col(name) < 0);
+  if (!header || missing.length > 0) {
+    result.issues.push({ line: 1, message: `missing columns: ${missing.join(', ')}` });
+    return result;
+  }
+  for (const { fields, line } of rows) {
+    if (fields.length === 1 && fields[0] === '') continue;
+    const cell = (c: number) => (fields[c] ?? '').trim();
+    const problem = (message: string) => result.issues.push({ line, message });
+    if (fields.length !== header.fields.length) {
+      problem(`expected ${header.fields.length} fields, found ${fields.length}`);
+      continue;
+    }
+    const bib = cell(bibC!);
+    const age = positiveInt(cell(ageC!));
+    const gender = cell(genderC!);
+    const finish = parseTime(cell(timeC!));
+    const ranks = [cell(overallC!), cell(genderRankC!), cell(divisionC!)].map(positiveInt);
+    if (bib === '' || age === undefined || (gender !== 'M' && gender !== 'F')) {
+      problem(`bad bib, age or gender: ${bib}, ${cell(ageC!)}, ${gender}`);
+      continue;
+    }
+    if (typeof finish !== 'number' || ranks.some((r) => r === undefined)) {
+      problem(`bad official time or rank for bib ${bib}: ${cell(timeC!)}`);
+      continue;
+    }
+    const [lastName = '', firstName = ''] = cell(nameC!)
+      .split(',')
+      .map((s) => s.trim());
+    result.participants.push({
+      bib,
+      firstName,
+      lastName,
+      gender,
+      age,
+      nationality: cell(countryC!),
+      status: 'registered',
+    });
+    const [overall = 0, genderRank = 0, division = 0] = ranks;
+    result.official.push({ bib, officialTimeMs: finish, overall, gender: genderRank, division });
+    const start = GUN + ((result.participants.length * 7919) % 1800) * 1000;
+    const passing = (pointId: string, timeMs: number): Passing => ({
+      id: `${bib}@${pointId}`,
+      bib,
+      pointId,
+      timeMs,
+      source: 'import',
+    });
+    result.passings.push(passing('start', start));
+    SPLITS.forEach(([id], s) => {
+      const split = parseTime(cell(splitC[s]!));
+      if (split === undefined) problem(`bad ${id} time for bib ${bib}: ${cell(splitC[s]!)}`);
+      else if (split !== null) result.passings.push(passing(id, start + split));
+    });
+    result.passings.push(passing(FINISH.id, start + finish));
+  }
+  return result;
+}

@@ -1,0 +1,28 @@
+/**
+ * Average pace in milliseconds per kilometre over `distanceM` metres, or null when either is not
+ * a positive number (a start mat at 0 m has no pace).
+ */
+export function paceMsPerKm(durationMs: number, distanceM: number): number | null {
+  if (!(durationMs > 0) || !(distanceM > 0)) return null;
+  return (durationMs * 1000) / distanceM;
+}
+
+/** Average speed in km/h over `distanceM` metres, or null when either is not positive. */
+export function speedKmh(durationMs: number, distanceM: number): number | null {
+  if (!(durationMs > 0) || !(distanceM > 0)) return null;
+  return distanceM / 1000 / (durationMs / 3_600_000);
+}
+
+/**
+ * Formats a pace as `m:ss` per km (e.g. `4:57`), or `h:mm:ss` for a walk slower than an hour a
+ * km; blank when missing. Seconds are truncated like every timing value (formatDuration), and a
+ * pace keeps its minutes even under one (`0:45` for a cyclist) as a pace column reads m:ss.
+ */
+export function formatPace(msPerKm: number | null | undefined): string {
+  if (msPerKm === null || msPerKm === undefined || !Number.isFinite(msPerKm) || msPerKm <= 0) return '';
+  const totalSeconds = Math.floor(msPerKm / 1000);
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = String(totalSeconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { computeResults } from './compute.ts';
+import { predict } from './prediction.ts';
+import { defaultRules, type Participant, type Passing, type RaceDefinition } from './types.ts';
+
+const GUN = Date.UTC(2026, 4, 31, 8, 0, 0);
+const MIN = 60_000;
+const race: RaceDefinition = {
+  id: '20k',
+  name: '20 km',
+  date: '2026-05-31',
+  startType: 'mass',
+  gunTime: GUN,
+  points: [
+    { id: '5k', name: '5 km', distanceM: 5000 },
+    { id: '10k', name: '10 km', distanceM: 10_000 },
+    { id: 'finish', name: 'Finish', distanceM: 20_000 },
+  ],
+  categories: [],
+};
+const runners: Participant[] = ['A', 'B', 'C', 'D', 'E'].map((bib) => ({
+  bib,
+  firstName: bib,
+  lastName: bib,
+  gender: 'M',
+  status: bib === 'E' ? 'DNF' : 'registered',
+}));
+const at = (bib: string, pointId: string, minutes: number): Passing => ({
+  id: `${bib}@${pointId}`,
+  bib,
+  pointId,
+  timeMs: GUN + minutes * MIN,
+  source: 'decoder',
+});
+// The field slows down: the second half takes 1.25 times the first (ratio 2.25 over 10 km → 20 km).
+const field = [
+  at('A', '5k', 20),
+  at('A', '10k', 40),
+  at('A', 'finish', 90),
+  at('B', '5k', 25),
+  at('B', '10k', 50),
+];
+const points = (p: ReturnType<typeof predict>) =>
+  p?.points.map((x) => [x.pointId, x.netMs / MIN, (x.timeOfDay ?? 0) - GUN]);
+
+describe('predict (product.md tracking: predicted finish and arrival at the next points)', () => {
+  it('scales the field profile to the runner: own pace so far, the field’s shape ahead', () => {
+    const results = computeResults(race, runners, [...field, at('B', 'finish', 112.5), at('C', '5k', 30)]);
+    const c = predict(results, 2);
+    expect(c?.basis).toBe('athlete');
+    expect(points(c)).toEqual([
+      ['10k', 60, 60 * MIN],
+      ['finish', 135, 135 * MIN],
+    ]);
+    expect(c?.finishNetMs).toBe(135 * MIN);
+  });
+
+  it('takes the field median for a runner without a split, even pace where nobody ran yet', () => {
+    const results = computeResults(race, runners, [...field, at('C', '5k', 30)]);
+    const d = predict(results, 3);
+    expect(d?.basis).toBe('field');
+    // Median at 5 km of A, B, C = 25 min; 10 km: ratio 2; finish: A alone, 2.25.
+    expect(points(d)).toEqual([
+      ['5k', 25, 25 * MIN],
+      ['10k', 50, 50 * MIN],
+      ['finish', 112.5, 112.5 * MIN],
+    ]);
+    const early = computeResults(race, runners, [at('A', '5k', 20), at('A', '10k', 40)]);
+    expect(predict(early, 3)?.finishNetMs).toBe(80 * MIN);
+  });
+
+  it('falls back to an even pace when the field has no split at all', () => {
+    const results = computeResults(race, runners, [], { ...defaultRules, fallbackPaceMsPerKm: 6 * MIN });
+    const p = predict(results, 0);
+    expect(p?.basis).toBe('evenPace');
+    expect(points(p)?.map(([, net]) => net)).toEqual([30, 60, 120]);
+  });
+
+  it('predicts nothing for finished or out-of-race runners', () => {
+    const results = computeResults(race, runners, [...field, at('E', '5k', 20)]);
+    expect(predict(results, 0)).toBeNull();
+    expect(predict(results, 4)).toBeNull();
+  });
+});
