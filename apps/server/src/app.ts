@@ -3,11 +3,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { identityPlugin } from './identity/plugin.ts';
+import { contentModule } from './modules/content/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { resultsModule } from './modules/results/plugin.ts';
+import { translationRoutes } from './modules/translation/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { realtimePlugin } from './realtime/plugin.ts';
 import { seedDemo } from './seed/demo.ts';
 
 declare module 'fastify' {
@@ -60,6 +65,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(healthRoutes);
   await app.register(envConfigRoutes, { environments });
+  await app.register(identityPlugin);
+  await app.register(realtimePlugin);
+  await app.register(translationRoutes);
+  await app.register(resultsModule);
+  await app.register(contentModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

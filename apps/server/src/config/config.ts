@@ -10,6 +10,18 @@ const url = (protocols: string[]) =>
   z.url().refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
+const emailList = commaList
+  .transform((list) => list.map((e) => e.toLowerCase()))
+  .pipe(z.array(z.email({ message: 'must be comma-separated e-mail addresses' })));
+const issuerList = commaList
+  .transform((list) => list.map((u) => u.replace(/\/+$/, '')))
+  .pipe(z.array(url(['http', 'https'])));
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -35,12 +47,30 @@ export const envSchema = z.object({
   REALTIME_APP_ID: z.string().min(1).default('tempora'),
   REALTIME_KEY: z.string().min(1).default('tempora-key'),
   REALTIME_SECRET: z.string().min(8).default('tempora-dev-secret-change-me'),
+  /** Unset: `redis` when REDIS_URL is set, else `local`. */
+  REALTIME_ADAPTER: z.enum(['local', 'redis', 'pusher-http']).optional(),
+  REALTIME_UPSTREAM_URL: url(['http', 'https']).optional(),
+  REALTIME_REDIS_PREFIX: z.string().min(1).default('tempora:realtime:'),
+  REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
+  REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
+  REALTIME_CLIENT_EVENTS: bool.default(false),
   MAP_KEY: z.string().default(''),
   SEED_DEMO: bool.default(true),
+  /** Import the Boston 2017 result list as a finished demo event (in the background, after listening). */
+  SEED_BOSTON: bool.default(true),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Tempora <no-reply@tempora.local>'),
-  CONFIRMATION_ACCOUNT: z.email().default('confirmation@tempora.local'),
-  TRUSTED_ISSUERS: z.string().default(''),
+  /** The one account that sees the Confirmation menu (spec §2). */
+  CONFIRMATION_ACCOUNT_EMAIL: z
+    .email()
+    .default('confirmation@tempora.local')
+    .transform((v) => v.toLowerCase()),
+  /** Operators of this instance: `manage all` (comma-separated e-mails). */
+  PLATFORM_STAFF_EMAILS: emailList.default([]),
+  /** Extra OIDC issuers whose ID tokens are accepted, verified through `{issuer}/.well-known/jwks.json`. */
+  OIDC_TRUSTED_ISSUERS: issuerList.default([]),
+  /** Attempts per IP and e-mail per 15 minutes on sign-in, sign-up, resend, forgot and reset. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -31,16 +31,20 @@ export interface DatabaseOptions {
   /** PGlite directory; `memory://` for an in-memory database (tests). */
   dataDir: string;
   poolSize?: number;
+  /** A PGlite data directory dump (`dumpDataDir`) to start from instead of running initdb (tests). */
+  loadDataDir?: Blob;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
   const wrap = (c: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     query: async <T>(text: string, params?: unknown[]) => (await c.query<T>(text, params)).rows,
     exec: async (text: string) => {

@@ -16,7 +16,8 @@ export function defaultEnvironments(config: Config): Environments {
     trackingApiUrlBase: '/api/',
     realtime: { key: config.REALTIME_KEY, cluster: 'eu', host: null, port: null, forceTLS: null },
     mapKey: config.MAP_KEY,
-    blobUrlBase: '/static/',
+    // No blob host by default: flags show their code (spec §7: an external blob storage host).
+    blobUrlBase: '',
   };
   return { dev: one, prod: one, cis: one };
 }

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './core.ts';
+
+/** A timing database of an event (the spec's `db`, e.g. `20260531_20km`). */
+export const contexts = pgTable('contexts', {
+  db: text('db').primaryKey(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A race of a context; `epoch` changes whenever its participants or points change. */
+export const races = pgTable('races', {
+  id: text('id').primaryKey(),
+  db: text('db')
+    .notNull()
+    .references(() => contexts.db),
+  name: text('name').notNull(),
+  raceDate: date('race_date').notNull(),
+  distanceM: integer('distance_m').notNull(),
+  startType: text('start_type', { enum: ['mass', 'waves', 'individual'] }).notNull(),
+  gunTimeMs: bigint('gun_time_ms', { mode: 'number' }),
+  waves: jsonb('waves').notNull().default([]),
+  categories: jsonb('categories').notNull().default([]),
+  rules: jsonb('rules').notNull().default({}),
+  course: jsonb('course'),
+  position: integer('position').notNull().default(0),
+  epoch: integer('epoch').notNull().default(1),
+});
+
+/** Ordered timing points of a race; `is_start` marks the start mat. */
+export const timingPoints = pgTable(
+  'timing_points',
+  {
+    raceId: text('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    distanceM: doublePrecision('distance_m').notNull(),
+    position: integer('position').notNull(),
+    isStart: boolean('is_start').notNull().default(false),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.key] })],
+);
+
+export const participants = pgTable(
+  'participants',
+  {
+    raceId: text('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    bib: text('bib').notNull(),
+    chips: text('chips').array().notNull().default(sql`'{}'`),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender', { enum: ['M', 'F', 'X'] }).notNull(),
+    age: integer('age'),
+    birthDate: date('birth_date'),
+    nationality: text('nationality').notNull().default(''),
+    club: text('club').notNull().default(''),
+    wave: text('wave'),
+    startTimeMs: bigint('start_time_ms', { mode: 'number' }),
+    status: text('status', { enum: ['registered', 'DNS', 'DNF', 'DSQ'] })
+      .notNull()
+      .default('registered'),
+    category: text('category'),
+    trackingKey: text('tracking_key').notNull().unique(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.bib] })],
+);
+
+/** A timing device; its key is shown once and stored hashed. */
+export const devices = pgTable('devices', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  db: text('db')
+    .notNull()
+    .references(() => contexts.db),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  pointKey: text('point_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every read ever received; a correction is the same read again with `deleted` true. */
+export const passings = pgTable(
+  'passings',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    db: text('db')
+      .notNull()
+      .references(() => contexts.db),
+    passingId: text('passing_id').notNull(),
+    bib: text('bib'),
+    chip: text('chip'),
+    pointKey: text('point_key').notNull(),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+    source: text('source', { enum: ['decoder', 'manual', 'import'] }).notNull(),
+    deviceId: uuid('device_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdBy: text('created_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.db, t.passingId, t.deleted)],
+);
+
+export const reportGroups = pgTable(
+  'report_groups',
+  {
+    db: text('db')
+      .notNull()
+      .references(() => contexts.db),
+    key: text('key').notNull(),
+    name: jsonb('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.db, t.key] })],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    db: text('db').notNull(),
+    groupKey: text('group_key').notNull(),
+    key: text('key').notNull(),
+    name: jsonb('name').notNull(),
+    definition: jsonb('definition').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.db, t.groupKey, t.key] }),
+    foreignKey({ columns: [t.db, t.groupKey], foreignColumns: [reportGroups.db, reportGroups.key] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

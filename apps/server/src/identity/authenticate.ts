@@ -1,0 +1,123 @@
+import { createRemoteJWKSet, decodeJwt, type JWTPayload, jwtVerify } from 'jose';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import type { AuthUser } from '../plugins/auth-context.ts';
+import type { TokenSigner } from './keys.ts';
+import { identityRepository as repo } from './repository.ts';
+
+/** Asymmetric algorithms accepted from external issuers (never `none`, never HMAC). */
+const VERIFIED_CACHE_SIZE = 10_000;
+const EXTERNAL_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
+
+export const tokenInvalid = (message = 'The ID token is invalid or expired') =>
+  new AppError(401, 'TOKEN_INVALID', message);
+
+export interface AuthenticatorOptions {
+  database: Database;
+  signer: TokenSigner;
+  /** Trusted external issuers (no trailing slash). */
+  trustedIssuers: string[];
+  platformStaffEmails: string[];
+  confirmationAccountEmail: string;
+}
+
+/**
+ * Turns a bearer ID token into the caller: our own tokens are checked against our keys; a token
+ * from a trusted issuer against that issuer's JWKS (`{issuer}/.well-known/jwks.json`, cached and
+ * refreshed by jose on unknown `kid`), its user created on first sight under `issuer|sub`.
+ * Anything else (untrusted issuer, bad signature, expired, `alg: none`) is TOKEN_INVALID.
+ */
+export function createAuthenticator(options: AuthenticatorOptions) {
+  const { database, signer } = options;
+  const staff = new Set(options.platformStaffEmails);
+  const remote = new Map(
+    options.trustedIssuers.map((issuer) => [
+      issuer,
+      createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), {
+        timeoutDuration: 5000,
+        cooldownDuration: 30_000,
+      }),
+    ]),
+  );
+
+  async function verifyExternal(token: string, iss: string): Promise<{ sub: string; email: string }> {
+    const jwks = remote.get(iss.replace(/\/+$/, ''));
+    if (!jwks) throw tokenInvalid('The ID token comes from an untrusted issuer');
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer: iss,
+        algorithms: EXTERNAL_ALGS,
+        clockTolerance: 30,
+      }));
+    } catch {
+      throw tokenInvalid();
+    }
+    if (typeof payload.sub !== 'string' || !payload.sub) throw tokenInvalid();
+    const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+    const key = `${iss}|${payload.sub}`;
+    const known = await repo.findExternal(database, key);
+    if (known && known.email === email) return known;
+    const sub = await repo.upsertExternal(database, key, email, payload.email_verified === true);
+    return { sub, email };
+  }
+
+  // Verified tokens → their claims until they expire: a client sends the same token on every call
+  // for 15 minutes, and an ES256 verification costs ~0.4 ms (bench/identity.bench.ts). The user
+  // and roles are still read on every call, so a role change applies at once.
+  const verified = new Map<string, { iss: string; sub: string; exp: number }>();
+  const remember = (token: string, iss: string, sub: string, exp: unknown) => {
+    if (typeof exp !== 'number') return;
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { iss, sub, exp });
+  };
+
+  async function verifyToken(token: string): Promise<{ iss: string; sub: string }> {
+    const cached = verified.get(token);
+    if (cached) {
+      if (cached.exp > Date.now() / 1000) return cached;
+      verified.delete(token);
+    }
+    let iss: string | undefined;
+    let exp: unknown;
+    try {
+      ({ iss, exp } = decodeJwt(token));
+    } catch {
+      throw tokenInvalid();
+    }
+    if (!iss) throw tokenInvalid();
+    let sub: string;
+    if (iss === signer.issuer) {
+      try {
+        sub = (await signer.verify(token)).sub;
+      } catch {
+        throw tokenInvalid();
+      }
+    } else {
+      sub = (await verifyExternal(token, iss)).sub;
+    }
+    remember(token, iss, sub, exp);
+    return { iss, sub };
+  }
+
+  return {
+    /** The caller of a bearer token; throws TOKEN_INVALID (401). */
+    async authenticate(token: string): Promise<AuthUser> {
+      const { iss, sub } = await verifyToken(token);
+      // Not a uuid: cannot be one of our users (and would make the uuid comparison fail).
+      if (!/^[0-9a-f-]{36}$/i.test(sub)) throw tokenInvalid();
+      const user = await repo.withMemberships(database, sub);
+      if (!user) throw tokenInvalid('The account of this token no longer exists');
+      // Roles granted by e-mail need a verified address (an external issuer may not verify it).
+      const byEmail = user.email_verified ? user.email : '';
+      return {
+        sub: user.sub,
+        email: user.email,
+        issuer: iss,
+        isPlatformStaff: user.platform_staff || staff.has(byEmail),
+        isConfirmationAccount: byEmail !== '' && byEmail === options.confirmationAccountEmail,
+        memberships: user.memberships,
+      };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { OutboxMessage } from '@tempora/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/database.ts';
+
+/** One e-mail to send. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `app.outbox`: every mail is kept in the outbox table, and sent through SMTP when configured. */
+export interface Outbox {
+  send(mail: Mail): Promise<void>;
+  /** The latest messages, newest first (dev/outbox). */
+  list(limit?: number): Promise<OutboxMessage[]>;
+  /** Waits for SMTP sends still in flight (app close, tests). */
+  flush(): Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string | Date;
+  sent_at: string | Date | null;
+}
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+/**
+ * The outbox. The row is written before sending so a mail server failure loses nothing (the
+ * failure is logged, `sent_at` stays null); sending happens after the caller's answer so that
+ * forgot-password takes the same time whether or not the account exists.
+ */
+export function createOutbox(
+  database: Database,
+  options: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger },
+): Outbox {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const pending = new Set<Promise<void>>();
+
+  const deliver = async (id: string, mail: Mail) => {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from: options.from, ...mail });
+      await database.query('UPDATE outbox SET sent_at = now() WHERE id = $1', [id]);
+    } catch (err) {
+      options.log.error({ err, outboxId: id }, 'e-mail not sent; kept in the outbox');
+    }
+  };
+
+  return {
+    async send(mail) {
+      const rows = await database.query<{ id: string }>(
+        'INSERT INTO outbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4) RETURNING id',
+        [mail.to, mail.subject, mail.text, mail.html],
+      );
+      const id = (rows[0] as { id: string }).id;
+      if (!transport) return;
+      const job = deliver(id, mail).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async list(limit = 50) {
+      const rows = await database.query<OutboxRow>(
+        'SELECT * FROM outbox ORDER BY created_at DESC, id LIMIT $1',
+        [limit],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.recipient,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        createdAt: iso(r.created_at),
+        sentAt: r.sent_at ? iso(r.sent_at) : null,
+      }));
+    },
+    async flush() {
+      await Promise.all([...pending]);
+      transport?.close();
+    },
+  };
+}

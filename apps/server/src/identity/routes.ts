@@ -1,0 +1,130 @@
+import {
+  codeRequestSchema,
+  emailRequestSchema,
+  profileUpdateSchema,
+  refreshRequestSchema,
+  resetPasswordRequestSchema,
+  rulesFor,
+  signInRequestSchema,
+  signUpRequestSchema,
+} from '@tempora/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors } from '../errors.ts';
+import type { RateLimiter } from '../plugins/rate-limit.ts';
+import { parseInput } from '../validate.ts';
+import type { TokenSigner } from './keys.ts';
+import type { Outbox } from './outbox.ts';
+import { identityRepository as repo, toProfile } from './repository.ts';
+import type { IdentityService } from './service.ts';
+
+export interface IdentityRouteOptions {
+  service: IdentityService;
+  signer: TokenSigner;
+  outbox: Outbox;
+  limiter: RateLimiter;
+}
+
+const AUTH_BODY_LIMIT = 8 * 1024;
+
+/** The identity API (contract: packages/contracts/src/identity.ts). */
+export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOptions) {
+  const { service, signer, outbox, limiter } = opts;
+  const { config } = app;
+  const baseUrl = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  const signedIn = (request: FastifyRequest) => {
+    if (!request.user) throw errors.unauthorized();
+    return request.user;
+  };
+  const post = { bodyLimit: AUTH_BODY_LIMIT };
+
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return signer.jwks;
+  });
+
+  app.post('/api/auth/sign-up', post, async (request, reply) => {
+    const input = parseInput(signUpRequestSchema, request.body);
+    limiter.hit(`sign-up:${request.ip}:${input.email}`, reply);
+    const created = await service.signUp(input, baseUrl(request));
+    return reply.status(201).send(created);
+  });
+
+  app.post('/api/auth/verify-email', post, async (request) => {
+    const { code } = parseInput(codeRequestSchema, request.body);
+    return service.verifyEmail(code);
+  });
+
+  app.post('/api/auth/resend-verification', post, async (request, reply) => {
+    const input = parseInput(emailRequestSchema, request.body);
+    limiter.hit(`resend:${request.ip}:${input.email}`, reply);
+    await service.resendVerification(input, baseUrl(request));
+    return reply.status(202).send();
+  });
+
+  app.post('/api/auth/sign-in', post, async (request, reply) => {
+    const input = parseInput(signInRequestSchema, request.body);
+    limiter.hit(`sign-in:${request.ip}:${input.email}`, reply);
+    reply.header('cache-control', 'no-store');
+    return service.signIn(input);
+  });
+
+  app.post('/api/auth/refresh', post, async (request, reply) => {
+    const { refreshToken } = parseInput(refreshRequestSchema, request.body);
+    reply.header('cache-control', 'no-store');
+    return service.refresh(refreshToken);
+  });
+
+  app.post('/api/auth/sign-out', post, async (request, reply) => {
+    const { refreshToken } = parseInput(refreshRequestSchema, request.body);
+    await service.signOut(refreshToken);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/forgot-password', post, async (request, reply) => {
+    const input = parseInput(emailRequestSchema, request.body);
+    limiter.hit(`forgot:${request.ip}:${input.email}`, reply);
+    await service.forgotPassword(input, baseUrl(request));
+    return reply.status(202).send();
+  });
+
+  app.post('/api/auth/reset-password', post, async (request, reply) => {
+    const input = parseInput(resetPasswordRequestSchema, request.body);
+    limiter.hit(`reset:${request.ip}`, reply);
+    return service.resetPassword(input);
+  });
+
+  app.get('/api/user/get', async (request, reply) => {
+    const user = signedIn(request);
+    const row = await repo.findBySub(app.database, user.sub);
+    if (!row) throw errors.unauthorized();
+    reply.header('cache-control', 'no-store');
+    return toProfile(row);
+  });
+
+  app.post('/api/user/profile', { bodyLimit: 16 * 1024 }, async (request) => {
+    const user = signedIn(request);
+    const input = parseInput(profileUpdateSchema, request.body);
+    const success = await repo.updateProfile(app.database, user.sub, input);
+    // Issue 5: the personal channel tells the user's other tabs and devices to reload the profile.
+    if (success) {
+      await app.realtime
+        .publish([`private-user-${user.sub}`], 'profile-updated', { sub: user.sub })
+        .catch((error) => request.log.warn({ err: error }, 'profile-updated not published'));
+    }
+    return { success };
+  });
+
+  app.get('/api/permission/get', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { rules: rulesFor(request.user) };
+  });
+
+  app.get('/api/dev/outbox', async (request) => {
+    // A newcomer on their own machine reads the verification link without a mail server: outside
+    // production, loopback callers need no account; everyone else must be signed in.
+    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
+    if (!(config.NODE_ENV !== 'production' && loopback)) signedIn(request);
+    if (config.NODE_ENV === 'production' && !request.ability.can('read', 'Outbox')) throw errors.forbidden();
+    return outbox.list();
+  });
+}

@@ -1,0 +1,49 @@
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+const purify = createDOMPurify(new JSDOM('').window as never);
+
+// Links that open elsewhere must not hand the opener over (no reverse tabnabbing).
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.getAttribute('target')) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+const CONFIG = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+  ],
+  FORBID_ATTR: ['style'],
+  ADD_ATTR: ['target'],
+};
+
+const cache = new Map<string, string>();
+const CACHE_MAX = 500;
+
+/**
+ * Sanitises organiser HTML for output (issue 8: "rich content sanitised on output"): DOMPurify's
+ * HTML profile without scripts, event handlers, `javascript:` URLs, styles, forms or frames.
+ * Results are memoised (a page is read far more often than written).
+ */
+export function sanitizeHtml(html: string): string {
+  if (!html) return '';
+  const hit = cache.get(html);
+  if (hit !== undefined) return hit;
+  const clean = purify.sanitize(html, CONFIG) as unknown as string;
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(html, clean);
+  return clean;
+}

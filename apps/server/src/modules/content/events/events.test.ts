@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../../test/helpers.ts';
+import { organisers } from '../test-helpers.ts';
+
+describe('events API', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('lists and searches events, live first', async () => {
+    const all = (await app.inject('/api/events')).json();
+    expect(all[0]).toMatchObject({ id: 'demo-city-run', status: 'live', place: 'Brussels' });
+    expect((await app.inject('/api/events?q=brussels')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=nowhere')).json()).toHaveLength(0);
+    expect((await app.inject('/api/events?when=live')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?when=yesterday')).statusCode).toBe(400);
+  });
+
+  it('gives an event with its contexts and races, 404 for an unknown one', async () => {
+    const event = (await app.inject('/api/events/demo-city-run')).json();
+    expect(event.contexts[0].db).toBe('demo-city-run-10k');
+    expect(event.races[0]).toMatchObject({ id: 'city-10k', distanceM: 10_000 });
+    const missing = await app.inject('/api/events/nope');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('problem+json');
+  });
+});
+
+describe('organiser event edits', () => {
+  let app: FastifyInstance;
+  let who: Awaited<ReturnType<typeof organisers>>;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    who = await organisers(app);
+  });
+  afterAll(() => app.close());
+
+  it('lets the owner patch name, place and branding', async () => {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/events/demo-city-run',
+      headers: who.a,
+      payload: { place: 'Bruxelles', branding: { color: '#ff6600', tagline: 'Run the city' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ place: 'Bruxelles', branding: { color: '#ff6600' } });
+  });
+
+  it('refuses another organisation, anonymous callers and bad input, changing nothing', async () => {
+    const before = (await app.inject('/api/events/demo-city-run')).json();
+    const patch = (headers: Record<string, string>, payload: unknown) =>
+      app.inject({ method: 'PATCH', url: '/api/events/demo-city-run', headers, payload: payload as object });
+    expect((await patch(who.b, { name: 'Hijacked' })).statusCode).toBe(403);
+    expect((await patch({}, { name: 'Hijacked' })).statusCode).toBe(401);
+    expect((await patch(who.a, { status: 'cancelled' })).statusCode).toBe(400);
+    expect((await patch(who.a, { branding: { logoUrl: 'javascript:alert(1)' } })).statusCode).toBe(400);
+    expect((await patch(who.a, { startDate: '2030-01-02', endDate: '2030-01-01' })).statusCode).toBe(400);
+    expect((await app.inject('/api/events/demo-city-run')).json()).toEqual(before);
+  });
+});

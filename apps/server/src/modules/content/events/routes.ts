@@ -1,0 +1,47 @@
+import { eventPatchSchema } from '@tempora/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../../errors.ts';
+import { parseInput } from '../../../validate.ts';
+import { requireEventAbility } from '../access.ts';
+import { findEvent, listEvents, updateEvent } from './repository.ts';
+
+const listQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  when: z.enum(['live', 'upcoming', 'past']).optional(),
+});
+/** An event id as the params of every `events/{id}/…` route. */
+export const eventParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * Events for the home and event pages: `GET /api/events?q=&when=`, `GET /api/events/{id}`, and
+ * the organiser's `PATCH /api/events/{id}` (ability `update Event` on the event's organisation).
+ */
+export async function eventsRoutes(app: FastifyInstance) {
+  app.get('/api/events', async (request) => {
+    return listEvents(app.database, parseInput(listQuery, request.query, 'query'));
+  });
+
+  app.get('/api/events/:id', async (request) => {
+    const { id } = parseInput(eventParams, request.params, 'params');
+    const event = await findEvent(app.database, id);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${id}'`);
+    return event;
+  });
+
+  app.patch('/api/events/:id', async (request) => {
+    const { id } = parseInput(eventParams, request.params, 'params');
+    await requireEventAbility(request, app.database, id, 'update', 'Event');
+    const patch = parseInput(eventPatchSchema, request.body);
+    const current = await findEvent(app.database, id);
+    const start = patch.startDate ?? current?.startDate ?? '';
+    const end = patch.endDate ?? current?.endDate ?? '';
+    if (end < start) {
+      throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
+        { field: 'endDate', message: 'on or after the start date' },
+      ]);
+    }
+    await updateEvent(app.database, id, patch);
+    return findEvent(app.database, id);
+  });
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
+
+/** Accepted image types, recognised by their magic bytes (never by name or declared type). */
+export function imageType(buffer: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
+  if (
+    buffer.length >= 8 &&
+    buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    buffer.length >= 12 &&
+    buffer.toString('latin1', 0, 4) === 'RIFF' &&
+    buffer.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+/**
+ * Bibs from a photographer's file name (issue 8: `1234_x.jpg`): the part before the first `_`,
+ * split on `-` or `+` (`12-F3_finish.jpg` → 12 and F3); none when it does not look like bibs.
+ */
+export function bibsFromFileName(fileName: string): string[] {
+  const base = path.basename(fileName).replace(/\.[^.]*$/, '');
+  const underscore = base.indexOf('_');
+  if (underscore <= 0) return [];
+  const tokens = base.slice(0, underscore).split(/[-+]/);
+  return tokens.every((t) => /^[A-Za-z]{0,2}\d{1,6}$/.test(t))
+    ? [...new Set(tokens.map((t) => t.toUpperCase()))]
+    : [];
+}
+
+/** Sizes generated for every photo. */
+export const SIZES = { thumb: 400, web: 1600 } as const;
+export type PhotoSize = keyof typeof SIZES;
+
+/** Where a photo's file of one size lives under DATA_DIR/files. */
+export function photoFile(dataDir: string, id: string, size: PhotoSize): string {
+  return path.join(dataDir, 'files', 'photos', `${id}-${size}.webp`);
+}
+
+/** What processing a photo yields. */
+export interface ProcessedPhoto {
+  width: number;
+  height: number;
+  takenAt: Date | null;
+}
+
+/**
+ * Reads the EXIF capture time (exifr), then writes the thumbnail and the web size (sharp, WebP,
+ * rotated upright, metadata stripped). Throws when the image cannot be decoded.
+ */
+export async function processPhoto(dataDir: string, id: string, buffer: Buffer): Promise<ProcessedPhoto> {
+  let takenAt: Date | null = null;
+  try {
+    const exif = await exifr.parse(buffer, ['DateTimeOriginal', 'CreateDate', 'DateTime']);
+    const value = exif?.DateTimeOriginal ?? exif?.CreateDate ?? exif?.DateTime;
+    if (value instanceof Date && !Number.isNaN(value.getTime())) takenAt = value;
+  } catch {
+    // No or broken EXIF: the upload time will do.
+  }
+  // limitInputPixels guards against decompression bombs (a tiny file declaring a huge image).
+  const image = sharp(buffer, { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
+  await fs.mkdir(path.dirname(photoFile(dataDir, id, 'web')), { recursive: true });
+  const web = await image
+    .clone()
+    .resize({ width: SIZES.web, height: SIZES.web, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toFile(photoFile(dataDir, id, 'web'));
+  await image
+    .clone()
+    .resize({ width: SIZES.thumb, height: SIZES.thumb, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 70 })
+    .toFile(photoFile(dataDir, id, 'thumb'));
+  return { width: web.width, height: web.height, takenAt };
+}
+
+/** Removes a photo's files (missing files are fine). */
+export async function removePhotoFiles(dataDir: string, id: string): Promise<void> {
+  for (const size of Object.keys(SIZES) as PhotoSize[])
+    await fs.rm(photoFile(dataDir, id, size), { force: true });
+}

@@ -1,0 +1,52 @@
+import { streamInputSchema } from '@tempora/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../../errors.ts';
+import { parseInput } from '../../../validate.ts';
+import { findEventOwner, requireEventAbility } from '../access.ts';
+import { eventParams } from '../events/routes.ts';
+import * as repo from './repository.ts';
+import { flagCurrent } from './service.ts';
+
+const streamParams = eventParams.extend({ streamId: z.string().uuid() });
+
+/**
+ * Streams (issue 8): YouTube (allowed hosts only, the same list the CSP frames) or https HLS,
+ * with a schedule; `GET` flags the current one. Organiser writes need the Stream ability.
+ */
+export async function streamsRoutes(app: FastifyInstance, opts: { now?: () => number }) {
+  const now = opts.now ?? Date.now;
+
+  app.get('/api/events/:id/streams', async (request) => {
+    const { id } = parseInput(eventParams, request.params, 'params');
+    await findEventOwner(app.database, id);
+    return flagCurrent(await repo.listStreams(app.database, id), now());
+  });
+
+  app.post('/api/events/:id/streams', async (request, reply) => {
+    const { id } = parseInput(eventParams, request.params, 'params');
+    await requireEventAbility(request, app.database, id, 'create', 'Stream');
+    const input = parseInput(streamInputSchema, request.body);
+    const row = await repo.insertStream(app.database, id, input);
+    reply.code(201);
+    return flagCurrent([row], now())[0];
+  });
+
+  app.put('/api/events/:id/streams/:streamId', async (request) => {
+    const { id, streamId } = parseInput(streamParams, request.params, 'params');
+    await requireEventAbility(request, app.database, id, 'update', 'Stream');
+    const input = parseInput(streamInputSchema, request.body);
+    const row = await repo.replaceStream(app.database, id, streamId, input);
+    if (!row) throw errors.notFound('STREAM_NOT_FOUND', 'No such stream');
+    return flagCurrent([row], now())[0];
+  });
+
+  app.delete('/api/events/:id/streams/:streamId', async (request, reply) => {
+    const { id, streamId } = parseInput(streamParams, request.params, 'params');
+    await requireEventAbility(request, app.database, id, 'delete', 'Stream');
+    if (!(await repo.deleteStream(app.database, id, streamId))) {
+      throw errors.notFound('STREAM_NOT_FOUND', 'No such stream');
+    }
+    reply.code(204);
+  });
+}

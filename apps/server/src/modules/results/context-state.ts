@@ -1,0 +1,281 @@
+import type { ReportPatch, ReportTable } from '@tempora/contracts';
+import {
+  applyPassing,
+  computeResults,
+  createResultsState,
+  defaultRules,
+  type Passing,
+  type RaceDefinition,
+  type ResultRules,
+  type ResultsState,
+} from '@tempora/domain';
+import {
+  compareRows,
+  F,
+  inReport,
+  lastPassingsColumns,
+  P,
+  passingRow,
+  type RaceView,
+  rankingColumns,
+  rankingRow,
+  rankingRows,
+  singleRanks,
+  startListColumns,
+  startListRows,
+} from './report-builder.ts';
+import type {
+  ContextRow,
+  ParticipantRow,
+  PassingRow,
+  PointRow,
+  RaceRow,
+  ReportDefinition,
+  ReportRow,
+} from './repository.ts';
+
+/** Above this many changed rows a patch is replaced by a reload request (Pusher's 10 KB limit). */
+const MAX_PATCH_BYTES = 8_000;
+
+/** One race of a context, live: the engine's incremental state plus what reports need. */
+export interface RaceLive extends RaceView {
+  row: RaceRow;
+  points: PointRow[];
+  results: ResultsState;
+  byBib: Map<string, number>;
+  byTracking: Map<string, number>;
+  byChip: Map<string, number>;
+  /** Last matched passings (newest last) for the last-passings reports. */
+  recent: { seq: number; id: string; i: number; p: number }[];
+}
+
+interface CachedTable {
+  version: number;
+  rows: unknown[][];
+  etag: string;
+}
+
+/** A context's races and reports in memory; the source of truth stays the database. */
+export class ContextState {
+  readonly races = new Map<string, RaceLive>();
+  /** bib or chip → race id, across the context's races. */
+  private readonly runnerRace = new Map<string, string>();
+  readonly reports: ReportRow[];
+  readonly groups: { key: string; name: { en: string; fr: string } }[];
+  /** Per report (`group/key`): its version (the `seq` of the last passing that changed it) and cached rows. */
+  private readonly versions = new Map<string, number>();
+  private readonly cache = new Map<string, CachedTable>();
+  lastSeq = 0;
+  /** The highest seq stored by this node or applied (ahead of `lastSeq` while applying). */
+  knownSeq = 0;
+  /** Applying and publishing acknowledged passings, in order, behind the acknowledgements. */
+  applying: Promise<void> = Promise.resolve();
+  private readonly instance = Math.random().toString(36).slice(2, 8);
+
+  constructor(
+    readonly context: ContextRow,
+    races: RaceRow[],
+    points: PointRow[],
+    participants: ParticipantRow[],
+    passings: PassingRow[],
+    reports: { groups: { key: string; name: { en: string; fr: string } }[]; reports: ReportRow[] },
+  ) {
+    this.reports = reports.reports;
+    this.groups = reports.groups;
+    for (const race of races) {
+      const racePoints = points.filter((p) => p.raceId === race.id);
+      const people = participants.filter((p) => p.raceId === race.id);
+      const definition = toDefinition(race, racePoints);
+      const rules: ResultRules = { ...defaultRules, ...(race.rules as Partial<ResultRules>) };
+      const full = computeResults(definition, people, [], rules);
+      const live: RaceLive = {
+        eventId: context.eventId,
+        row: race,
+        points: racePoints,
+        participants: people,
+        pointNames: definition.points.map((p) => p.name),
+        results: createResultsState(full),
+        byBib: new Map(people.map((p, i) => [p.bib, i])),
+        byTracking: new Map(people.map((p, i) => [p.trackingKey, i])),
+        byChip: new Map(people.flatMap((p, i) => (p.chips ?? []).map((chip) => [chip, i] as const))),
+        recent: [],
+      };
+      this.races.set(race.id, live);
+      for (const p of people) {
+        this.runnerRace.set(`b:${p.bib}`, race.id);
+        for (const chip of p.chips ?? []) this.runnerRace.set(`c:${chip}`, race.id);
+      }
+    }
+    this.apply(passings);
+    this.knownSeq = this.lastSeq;
+    for (const r of this.reports) this.versions.set(reportId(r.groupKey, r.key), this.lastSeq);
+  }
+
+  /** The race a read belongs to (by chip, else bib), or undefined. */
+  raceOf(passing: Pick<Passing, 'bib' | 'chip'>): RaceLive | undefined {
+    const id =
+      (passing.chip && this.runnerRace.get(`c:${passing.chip}`)) ||
+      (passing.bib && this.runnerRace.get(`b:${passing.bib}`));
+    return id ? this.races.get(id) : undefined;
+  }
+
+  /**
+   * Applies stored passings (in seq order) to the races' states; returns the changed participants
+   * per race. Passings already applied are duplicates to the engine and change nothing.
+   */
+  apply(passings: readonly PassingRow[]): Map<string, { changed: Set<number>; passed: RaceLive['recent'] }> {
+    const out = new Map<string, { changed: Set<number>; passed: RaceLive['recent'] }>();
+    for (const passing of passings) {
+      if (passing.seq > this.lastSeq) this.lastSeq = passing.seq;
+      if (passing.seq > this.knownSeq) this.knownSeq = passing.seq;
+      const race = this.raceOf(passing);
+      if (!race) continue;
+      const change = applyPassing(race.results, passing);
+      if (change.outcome === 'duplicate' || change.outcome === 'unmatched') continue;
+      let entry = out.get(race.row.id);
+      if (!entry) {
+        entry = { changed: new Set(), passed: [] };
+        out.set(race.row.id, entry);
+      }
+      for (const i of change.changed) entry.changed.add(i);
+      const slot = race.results.index.slotByPointId.get(passing.pointId);
+      const who = passing.chip ? race.byChip.get(passing.chip) : race.byBib.get(passing.bib ?? '');
+      if (!passing.deleted && slot !== undefined && slot > 0 && who !== undefined) {
+        const seen = { seq: passing.seq, id: passing.id, i: who, p: slot - 1 };
+        race.recent.push(seen);
+        entry.passed.push(seen);
+        if (race.recent.length > 200) race.recent.splice(0, race.recent.length - 200);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Bumps the versions of the reports a change touched, drops their cached tables, and builds
+   * their patches (or reload requests when a patch would be too large).
+   */
+  patchesFor(changes: ReturnType<ContextState['apply']>): ReportPatch[] {
+    const patches: ReportPatch[] = [];
+    for (const report of this.reports) {
+      const definition = report.definition;
+      const change = changes.get(definition.raceId);
+      const race = this.races.get(definition.raceId);
+      if (!change || !race || definition.kind === 'startList') continue;
+      const id = reportId(report.groupKey, report.key);
+      const fromVersion = this.versions.get(id) ?? 0;
+      const version = this.lastSeq;
+      let upserts: unknown[][] = [];
+      let removes: string[] = [];
+      if (definition.kind === 'ranking') {
+        const rankOf = singleRanks(race.results);
+        if (change.changed.size > 300) upserts = [];
+        else {
+          for (const i of change.changed) {
+            if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
+          }
+        }
+        if (change.changed.size > 300) {
+          this.bump(id, version);
+          patches.push({ group: report.groupKey, report: report.key, version, reload: true });
+          continue;
+        }
+      } else {
+        upserts = change.passed.map((s) => passingRow(race, s.seq, s.i, s.p, s.id));
+        const keep = new Set(race.recent.slice(-definition.limit).map((s) => s.id));
+        // The new passings were appended: only the rows they pushed out of the window go, so a
+        // patch stays as small as the change (not the whole history behind the window).
+        const n = race.recent.length;
+        removes = race.recent
+          .slice(Math.max(0, n - definition.limit - change.passed.length), Math.max(0, n - definition.limit))
+          .map((s) => s.id);
+        upserts = upserts.filter((row) => keep.has(row[P.key] as string));
+      }
+      if (upserts.length === 0 && removes.length === 0) continue;
+      this.bump(id, version);
+      const patch: ReportPatch = {
+        group: report.groupKey,
+        report: report.key,
+        fromVersion,
+        version,
+        upserts,
+        removes,
+      };
+      patches.push(
+        JSON.stringify(patch).length > MAX_PATCH_BYTES
+          ? { group: report.groupKey, report: report.key, version, reload: true }
+          : patch,
+      );
+    }
+    return patches;
+  }
+
+  private bump(id: string, version: number) {
+    this.versions.set(id, version);
+    this.cache.delete(id);
+  }
+
+  /** A report's full table at its current version (cached until the next change). */
+  table(report: ReportRow): Omit<ReportTable, 'total'> & { etag: string } {
+    const id = reportId(report.groupKey, report.key);
+    const version = this.versions.get(id) ?? 0;
+    const race = this.races.get(report.definition.raceId);
+    let cached = this.cache.get(id);
+    if (!cached || cached.version !== version) {
+      const rows = race ? this.rowsOf(race, report.definition) : [];
+      cached = { version, rows, etag: `"${this.instance}-${race?.row.epoch ?? 0}-${version}"` };
+      this.cache.set(id, cached);
+    }
+    return {
+      eventId: this.context.eventId,
+      db: this.context.db,
+      group: report.groupKey,
+      report: report.key,
+      title: report.name,
+      version,
+      columns: race ? columnsOf(race, report.definition) : [],
+      rows: cached.rows,
+      keyField: 0,
+      orderField: 1,
+      etag: cached.etag,
+    };
+  }
+
+  private rowsOf(race: RaceLive, definition: ReportDefinition): unknown[][] {
+    if (definition.kind === 'ranking') return rankingRows(race, definition);
+    if (definition.kind === 'startList') return startListRows(race);
+    return race.recent
+      .slice(-definition.limit)
+      .map((s) => passingRow(race, s.seq, s.i, s.p, s.id))
+      .sort(compareRows);
+  }
+}
+
+function columnsOf(race: RaceLive, definition: ReportDefinition) {
+  if (definition.kind === 'ranking') return rankingColumns(race, definition.scope);
+  if (definition.kind === 'startList') return startListColumns();
+  return lastPassingsColumns();
+}
+
+export function reportId(group: string, key: string): string {
+  return `${group}/${key}`;
+}
+
+/** The engine's race definition from the stored race and its points (the start mat apart). */
+export function toDefinition(race: RaceRow, points: PointRow[]): RaceDefinition {
+  const start = points.find((p) => p.isStart);
+  const ranked = points.filter((p) => !p.isStart).sort((a, b) => a.position - b.position);
+  return {
+    id: race.id,
+    name: race.name,
+    date: race.raceDate,
+    startType: race.startType,
+    ...(race.gunTimeMs !== null ? { gunTime: race.gunTimeMs } : {}),
+    waves: race.waves,
+    ...(start ? { startPoint: { id: start.key, name: start.name, distanceM: 0 } } : {}),
+    points: ranked.map((p) => ({ id: p.key, name: p.name, distanceM: p.distanceM })),
+    categories: race.categories,
+  };
+}
+
+/** Keeps TypeScript aware that F is used by consumers of this module's row layout. */
+export const RANKING_FIELDS = F;

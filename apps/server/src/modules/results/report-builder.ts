@@ -1,0 +1,273 @@
+import type { ColumnDef, Localized } from '@tempora/contracts';
+import {
+  formatPace,
+  GENDERS,
+  gapAt,
+  gunTimeOf,
+  lastPointOf,
+  netTimeOf,
+  type RaceResults,
+  rankAt,
+  rankKeyOf,
+  ranksAt,
+  statusOf,
+} from '@tempora/domain';
+import type { ParticipantRow, ReportDefinition } from './repository.ts';
+
+/**
+ * Turns engine results into the spec's report tables (§3: column definitions + rows as arrays
+ * indexed by field). Ranking rows have fixed fields (below) followed by one net time per timing
+ * point; the columns pick and format them. Times are milliseconds (0 = blank, spec §5).
+ */
+export const F = {
+  key: 0,
+  order: 1,
+  rank: 2,
+  bib: 3,
+  name: 4,
+  nationality: 5,
+  club: 6,
+  category: 7,
+  rankGender: 8,
+  rankCategory: 9,
+  time: 10,
+  gunTime: 11,
+  pace: 12,
+  gap: 13,
+  status: 14,
+  url: 15,
+  favorite: 16,
+  lastPoint: 17,
+  firstSplit: 18,
+} as const;
+
+const L = (en: string, fr: string): Localized => ({ en, fr });
+
+function column(
+  field: number,
+  title: Localized,
+  type: ColumnDef['Type'],
+  options: Partial<Omit<ColumnDef, 'FieldIdx' | 'Title' | 'Type'>> = {},
+): ColumnDef {
+  return {
+    FieldIdx: field,
+    Colspan: 1,
+    Bold: false,
+    Italic: false,
+    Alignment: 'Left',
+    UrlColumnIdx: -1,
+    Settings: {},
+    Title: title,
+    Type: type,
+    ...options,
+  };
+}
+
+/** What a report builder needs to know about a race. */
+export interface RaceView {
+  eventId: string;
+  results: RaceResults;
+  participants: readonly ParticipantRow[];
+  pointNames: readonly string[];
+}
+
+/** Status buckets for ordering: finishers, then on course (furthest first), not started, DNF, DSQ, DNS. */
+const STATUS_BUCKET: Record<string, number> = {
+  finished: 0,
+  onCourse: 0,
+  notStarted: 1,
+  DNF: 2,
+  DSQ: 3,
+  DNS: 4,
+};
+
+/** Columns of a ranking report. */
+export function rankingColumns(view: RaceView, scope: 'overall' | 'gender' | 'category'): ColumnDef[] {
+  const rankTitle =
+    scope === 'overall' ? L('Rank', 'Place') : scope === 'gender' ? L('Rank', 'Place') : L('Rank', 'Place');
+  const cols: ColumnDef[] = [
+    column(F.favorite, L('Favourite', 'Favori'), 'favorite', { Alignment: 'Center' }),
+    column(F.rank, rankTitle, 'text', { Bold: true, Alignment: 'Right' }),
+    column(F.bib, L('Bib', 'Dossard'), 'text', { Alignment: 'Right' }),
+    column(F.name, L('Name', 'Nom'), 'text', { Bold: true, UrlColumnIdx: F.url }),
+    column(F.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' }),
+    column(F.club, L('Club', 'Club'), 'text', { Italic: true }),
+    column(F.category, L('Category', 'Catégorie'), 'text'),
+    column(F.rankCategory, L('Cat. rank', 'Pl. cat.'), 'text', { Alignment: 'Right' }),
+  ];
+  view.pointNames.forEach((name, p) => {
+    if (p < view.pointNames.length - 1) {
+      cols.push(column(F.firstSplit + p, L(name, name), 'time', { Alignment: 'Right' }));
+    }
+  });
+  cols.push(
+    column(F.time, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' }),
+    column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right' }),
+    column(F.pace, L('Pace', 'Allure'), 'text', { Alignment: 'Right' }),
+  );
+  return cols;
+}
+
+type RankOf = (i: number, p: number, scope: 'overall' | 'gender' | 'category') => number;
+
+/** Ranks from full sweeps (a whole table) — one `ranksAt` per point, O(points × n). */
+export function sweepRanks(results: RaceResults): RankOf {
+  const columns = results.index.race.points.map((_, p) => ranksAt(results, p));
+  return (i, p, scope) => columns[p]![scope][i]!;
+}
+
+/** Ranks one at a time (a patch of a few rows). */
+export function singleRanks(results: RaceResults): RankOf {
+  return (i, p, scope) => rankAt(results, i, p, scope) ?? 0;
+}
+
+const num = (x: number): number => (Number.isNaN(x) ? 0 : x);
+
+/** One ranking row of participant i. */
+export function rankingRow(
+  view: RaceView,
+  i: number,
+  scope: 'overall' | 'gender' | 'category',
+  rankOf: RankOf,
+): unknown[] {
+  const { results, participants } = view;
+  const person = participants[i]!;
+  const status = statusOf(results, i);
+  const last = lastPointOf(results, i);
+  const pointCount = results.index.pointCount;
+  const row: unknown[] = new Array(F.firstSplit + pointCount);
+  const ranked = last >= 0 && status !== 'DSQ' && status !== 'DNS';
+  const rank = ranked ? rankOf(i, last, scope) : 0;
+  const net = last >= 0 ? netTimeOf(results, i, last) : Number.NaN;
+  const bucket = STATUS_BUCKET[status] ?? 5;
+  const key = last >= 0 ? rankKeyOf(results, i, last) : i;
+  row[F.key] = person.bib;
+  row[F.order] = bucket * 1e13 + (pointCount - 1 - last) * 1e10 + num(key);
+  row[F.rank] = rank > 0 ? String(rank) : status === 'onCourse' || status === 'finished' ? '' : status;
+  row[F.bib] = person.bib;
+  row[F.name] = `${person.lastName.toUpperCase()} ${person.firstName}`;
+  row[F.nationality] = person.nationality ?? '';
+  row[F.club] = person.club ?? '';
+  const c = results.index.categoryOf[i]!;
+  row[F.category] = c >= 0 ? results.index.race.categories[c]!.name : '';
+  row[F.rankGender] = ranked ? rankOf(i, last, 'gender') || '' : '';
+  row[F.rankCategory] = ranked && c >= 0 ? rankOf(i, last, 'category') || '' : '';
+  row[F.time] = num(net);
+  row[F.gunTime] = last >= 0 ? num(gunTimeOf(results, i, last)) : 0;
+  row[F.pace] = last >= 0 ? formatPace((net / results.index.distanceM[last]!) * 1000) : '';
+  row[F.gap] = last >= 0 ? (gapAt(results, i, last) ?? 0) : 0;
+  row[F.status] = status;
+  row[F.url] = `#/events/${encodeURIComponent(view.eventId)}/tracking/${person.trackingKey}`;
+  row[F.favorite] = person.bib;
+  row[F.lastPoint] = last >= 0 ? view.pointNames[last]! : '';
+  for (let p = 0; p < pointCount; p++) row[F.firstSplit + p] = num(netTimeOf(results, i, p));
+  return row;
+}
+
+/** Whether participant i belongs to a ranking report. */
+export function inReport(view: RaceView, definition: ReportDefinition, i: number): boolean {
+  if (definition.kind !== 'ranking' || !definition.group) return true;
+  if (definition.scope === 'gender') return GENDERS[view.results.index.genderOf[i]!] === definition.group;
+  if (definition.scope === 'category') {
+    const c = view.results.index.categoryOf[i]!;
+    return c >= 0 && view.results.index.race.categories[c]!.id === definition.group;
+  }
+  return true;
+}
+
+/** Every row of a ranking report, sorted by the order field. */
+export function rankingRows(view: RaceView, definition: ReportDefinition & { kind: 'ranking' }): unknown[][] {
+  const rankOf = sweepRanks(view.results);
+  const rows: unknown[][] = [];
+  for (let i = 0; i < view.results.index.n; i++) {
+    if (inReport(view, definition, i)) rows.push(rankingRow(view, i, definition.scope, rankOf));
+  }
+  return rows.sort(compareRows);
+}
+
+/** Row order: the order field, then the key (the contract's rule, which clients apply too). */
+export function compareRows(a: unknown[], b: unknown[]): number {
+  const d = (a[F.order] as number) - (b[F.order] as number);
+  return d !== 0 ? d : String(a[F.key]).localeCompare(String(b[F.key]));
+}
+
+/** Start list fields and columns. */
+export const S = {
+  key: 0,
+  order: 1,
+  bib: 2,
+  name: 3,
+  nationality: 4,
+  club: 5,
+  category: 6,
+  url: 7,
+  favorite: 8,
+};
+
+export function startListColumns(): ColumnDef[] {
+  return [
+    column(S.favorite, L('Favourite', 'Favori'), 'favorite', { Alignment: 'Center' }),
+    column(S.bib, L('Bib', 'Dossard'), 'text', { Bold: true, Alignment: 'Right' }),
+    column(S.name, L('Name', 'Nom'), 'text', { UrlColumnIdx: S.url }),
+    column(S.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' }),
+    column(S.club, L('Club', 'Club'), 'text', { Italic: true }),
+    column(S.category, L('Category', 'Catégorie'), 'text'),
+  ];
+}
+
+export function startListRows(view: RaceView): unknown[][] {
+  const { participants, results } = view;
+  const rows = participants.map((p, i) => {
+    const c = results.index.categoryOf[i]!;
+    const numeric = Number.parseInt(p.bib.replace(/\D+/g, ''), 10);
+    return [
+      p.bib,
+      Number.isNaN(numeric) ? 1e9 + i : numeric * 1e3 + (i % 1000),
+      p.bib,
+      `${p.lastName.toUpperCase()} ${p.firstName}`,
+      p.nationality ?? '',
+      p.club ?? '',
+      c >= 0 ? results.index.race.categories[c]!.name : '',
+      `#/events/${encodeURIComponent(view.eventId)}/tracking/${p.trackingKey}`,
+      p.bib,
+    ];
+  });
+  return rows.sort(compareRows);
+}
+
+/** Last passings fields and columns. */
+export const P = { key: 0, order: 1, time: 2, point: 3, bib: 4, name: 5, net: 6, url: 7 };
+
+export function lastPassingsColumns(): ColumnDef[] {
+  return [
+    column(P.time, L('Time of day', 'Heure'), 'text', { Alignment: 'Right' }),
+    column(P.point, L('Point', 'Point'), 'text'),
+    column(P.bib, L('Bib', 'Dossard'), 'text', { Bold: true, Alignment: 'Right' }),
+    column(P.name, L('Name', 'Nom'), 'text', { UrlColumnIdx: P.url }),
+    column(P.net, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' }),
+  ];
+}
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'Europe/Brussels',
+  hour12: false,
+});
+
+/** A last-passings row: participant i at ranked point p (seq orders newest first). */
+export function passingRow(view: RaceView, seq: number, i: number, p: number, passingId: string): unknown[] {
+  const person = view.participants[i]!;
+  const at = view.results.at[i * view.results.index.pointCount + p]!;
+  return [
+    passingId,
+    -seq,
+    Number.isNaN(at) ? '' : clock.format(at),
+    view.pointNames[p] ?? '',
+    person.bib,
+    `${person.lastName.toUpperCase()} ${person.firstName}`,
+    num(netTimeOf(view.results, i, p)),
+    `#/events/${encodeURIComponent(view.eventId)}/tracking/${person.trackingKey}`,
+  ];
+}

@@ -1,0 +1,340 @@
+import type { CategoryDef, Participant, Passing, StartType, Wave } from '@tempora/domain';
+import type { Sql } from '../../db/database.ts';
+
+/**
+ * SQL of the results module. Bulk writes are one statement over `unnest` arrays (never a row at
+ * a time: PGlite pays per statement), chunked to keep parameters reasonable. Bigints are read as
+ * float8 so both drivers hand back numbers.
+ */
+
+export interface ContextRow {
+  db: string;
+  eventId: string;
+  name: string;
+  organisationId: string;
+}
+
+export interface RaceRow {
+  id: string;
+  db: string;
+  name: string;
+  raceDate: string;
+  distanceM: number;
+  startType: StartType;
+  gunTimeMs: number | null;
+  waves: Wave[];
+  categories: CategoryDef[];
+  rules: Record<string, unknown>;
+  course: unknown;
+  position: number;
+  epoch: number;
+}
+
+export interface PointRow {
+  raceId: string;
+  key: string;
+  name: string;
+  distanceM: number;
+  position: number;
+  isStart: boolean;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** A participant as stored: the engine's fields plus its race and public tracking key. */
+export interface ParticipantRow extends Participant {
+  raceId: string;
+  trackingKey: string;
+}
+
+export interface PassingRow extends Passing {
+  seq: number;
+}
+
+export interface ReportRow {
+  db: string;
+  groupKey: string;
+  key: string;
+  name: { en: string; fr: string };
+  definition: ReportDefinition;
+  position: number;
+}
+
+/** What a report shows: a ranking (overall, one gender, one category), the last passings, the start list. */
+export type ReportDefinition =
+  | { kind: 'ranking'; raceId: string; scope: 'overall' | 'gender' | 'category'; group?: string }
+  | { kind: 'lastPassings'; raceId: string; limit: number }
+  | { kind: 'startList'; raceId: string };
+
+const CHUNK = 5_000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let k = 0; k < items.length; k += size) out.push(items.slice(k, k + size));
+  return out;
+}
+
+export async function findContext(sql: Sql, db: string): Promise<ContextRow | null> {
+  const rows = await sql.query<ContextRow>(
+    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId"
+       FROM contexts c JOIN events e ON e.id = c.event_id WHERE c.db = $1`,
+    [db],
+  );
+  return rows[0] ?? null;
+}
+
+export async function contextsOfEvent(sql: Sql, eventId: string): Promise<ContextRow[]> {
+  return sql.query<ContextRow>(
+    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId"
+       FROM contexts c JOIN events e ON e.id = c.event_id WHERE c.event_id = $1 ORDER BY c.created_at, c.db`,
+    [eventId],
+  );
+}
+
+export async function findEvent(
+  sql: Sql,
+  eventId: string,
+): Promise<{ id: string; name: string; status: string; organisationId: string } | null> {
+  const rows = await sql.query<{ id: string; name: string; status: string; organisationId: string }>(
+    `SELECT id, name, status, organisation_id AS "organisationId" FROM events WHERE id = $1`,
+    [eventId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertContext(sql: Sql, row: { db: string; eventId: string; name: string }) {
+  await sql.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
+    row.db,
+    row.eventId,
+    row.name,
+  ]);
+}
+
+export async function racesOf(sql: Sql, db: string): Promise<RaceRow[]> {
+  return sql.query<RaceRow>(
+    `SELECT id, db, name, to_char(race_date, 'YYYY-MM-DD') AS "raceDate", distance_m AS "distanceM",
+            start_type AS "startType", gun_time_ms::float8 AS "gunTimeMs", waves, categories, rules, course,
+            position, epoch
+       FROM races WHERE db = $1 ORDER BY position, id`,
+    [db],
+  );
+}
+
+export async function insertRace(sql: Sql, race: Omit<RaceRow, 'epoch'>, points: Omit<PointRow, 'raceId'>[]) {
+  await sql.query(
+    `INSERT INTO races (id, db, name, race_date, distance_m, start_type, gun_time_ms, waves, categories, rules, course, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      race.id,
+      race.db,
+      race.name,
+      race.raceDate,
+      race.distanceM,
+      race.startType,
+      race.gunTimeMs,
+      JSON.stringify(race.waves),
+      JSON.stringify(race.categories),
+      JSON.stringify(race.rules),
+      race.course === null || race.course === undefined ? null : JSON.stringify(race.course),
+      race.position,
+    ],
+  );
+  await sql.query(
+    `INSERT INTO timing_points (race_id, key, name, distance_m, position, is_start, lat, lon)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::float8[], $5::int[], $6::bool[], $7::float8[], $8::float8[])`,
+    [
+      race.id,
+      points.map((p) => p.key),
+      points.map((p) => p.name),
+      points.map((p) => p.distanceM),
+      points.map((p) => p.position),
+      points.map((p) => p.isStart),
+      points.map((p) => p.lat),
+      points.map((p) => p.lon),
+    ],
+  );
+}
+
+export async function pointsOf(sql: Sql, db: string): Promise<PointRow[]> {
+  return sql.query<PointRow>(
+    `SELECT t.race_id AS "raceId", t.key, t.name, t.distance_m AS "distanceM", t.position,
+            t.is_start AS "isStart", t.lat, t.lon
+       FROM timing_points t JOIN races r ON r.id = t.race_id WHERE r.db = $1 ORDER BY t.race_id, t.position`,
+    [db],
+  );
+}
+
+/** Inserts participants in bulk (one statement per 5,000). */
+export async function insertParticipants(sql: Sql, rows: readonly ParticipantRow[]) {
+  for (const part of chunks(rows)) {
+    await sql.query(
+      `INSERT INTO participants (race_id, bib, chips, first_name, last_name, gender, age, birth_date,
+                                 nationality, club, wave, start_time_ms, status, category, tracking_key)
+       SELECT u.race_id, u.bib, CASE WHEN u.chips = '' THEN '{}'::text[] ELSE string_to_array(u.chips, ',') END,
+              u.first_name, u.last_name, u.gender, u.age, u.birth_date::date, u.nationality, u.club, u.wave,
+              u.start_time_ms::bigint, u.status, u.category, u.tracking_key
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
+                     $8::text[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::text[], $14::text[],
+                     $15::text[])
+           AS u(race_id, bib, chips, first_name, last_name, gender, age, birth_date, nationality, club, wave,
+                start_time_ms, status, category, tracking_key)`,
+      [
+        part.map((p) => p.raceId),
+        part.map((p) => p.bib),
+        part.map((p) => (p.chips ?? []).join(',')),
+        part.map((p) => p.firstName),
+        part.map((p) => p.lastName),
+        part.map((p) => p.gender),
+        part.map((p) => p.age ?? null),
+        part.map((p) => p.birthDate ?? null),
+        part.map((p) => p.nationality ?? ''),
+        part.map((p) => p.club ?? ''),
+        part.map((p) => p.wave ?? null),
+        part.map((p) => p.startTime ?? null),
+        part.map((p) => p.status),
+        part.map((p) => p.category ?? null),
+        part.map((p) => p.trackingKey),
+      ],
+    );
+  }
+}
+
+export async function participantsOf(sql: Sql, db: string): Promise<ParticipantRow[]> {
+  const rows = await sql.query<Record<string, unknown>>(
+    `SELECT p.race_id AS "raceId", p.bib, p.chips, p.first_name AS "firstName", p.last_name AS "lastName",
+            p.gender, p.age, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate", p.nationality, p.club, p.wave,
+            p.start_time_ms::float8 AS "startTime", p.status, p.category, p.tracking_key AS "trackingKey"
+       FROM participants p JOIN races r ON r.id = p.race_id WHERE r.db = $1 ORDER BY p.race_id, p.bib`,
+    [db],
+  );
+  // Optional engine fields are absent rather than null.
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) if (v !== null) out[k] = v;
+    return out as unknown as ParticipantRow;
+  });
+}
+
+/** Stores passings; returns only the new ones (a duplicate id is one read), in `seq` order. */
+export async function insertPassings(
+  sql: Sql,
+  db: string,
+  rows: readonly (Passing & { createdBy?: string | null })[],
+): Promise<PassingRow[]> {
+  const inserted: PassingRow[] = [];
+  for (const part of chunks(rows)) {
+    const out = await sql.query<PassingRow>(
+      `INSERT INTO passings (db, passing_id, bib, chip, point_key, time_ms, source, device_id, deleted, created_by)
+       SELECT $1, u.id, u.bib, u.chip, u.point, u.t::bigint, u.source, u.device::uuid, u.deleted, u.created_by
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::text[], $8::text[],
+                     $9::bool[], $10::text[]) AS u(id, bib, chip, point, t, source, device, deleted, created_by)
+       ON CONFLICT DO NOTHING
+       RETURNING seq::float8 AS seq, passing_id AS id, bib, chip, point_key AS "pointId", time_ms::float8 AS "timeMs",
+                 source, device_id AS device, deleted`,
+      [
+        db,
+        part.map((p) => p.id),
+        part.map((p) => p.bib ?? null),
+        part.map((p) => p.chip ?? null),
+        part.map((p) => p.pointId),
+        part.map((p) => p.timeMs),
+        part.map((p) => p.source),
+        part.map((p) => p.device ?? null),
+        part.map((p) => p.deleted ?? false),
+        part.map((p) => p.createdBy ?? null),
+      ],
+    );
+    inserted.push(...out.map(cleanPassing));
+  }
+  return inserted.sort((a, b) => a.seq - b.seq);
+}
+
+function cleanPassing(row: PassingRow): PassingRow {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (v !== null && !(k === 'deleted' && v === false)) out[k] = v;
+  return out as unknown as PassingRow;
+}
+
+/** Passings of a context after `afterSeq`, in `seq` order. */
+export async function passingsAfter(sql: Sql, db: string, afterSeq: number): Promise<PassingRow[]> {
+  const rows = await sql.query<PassingRow>(
+    `SELECT seq::float8 AS seq, passing_id AS id, bib, chip, point_key AS "pointId", time_ms::float8 AS "timeMs",
+            source, device_id AS device, deleted
+       FROM passings WHERE db = $1 AND seq > $2 ORDER BY seq`,
+    [db, afterSeq],
+  );
+  return rows.map(cleanPassing);
+}
+
+export async function maxSeq(sql: Sql, db: string): Promise<number> {
+  const rows = await sql.query<{ seq: number | null }>(
+    'SELECT max(seq)::float8 AS seq FROM passings WHERE db = $1',
+    [db],
+  );
+  return rows[0]?.seq ?? 0;
+}
+
+export async function reportsOf(
+  sql: Sql,
+  db: string,
+): Promise<{
+  groups: { key: string; name: { en: string; fr: string }; position: number }[];
+  reports: ReportRow[];
+}> {
+  const groups = await sql.query<{ key: string; name: { en: string; fr: string }; position: number }>(
+    'SELECT key, name, position FROM report_groups WHERE db = $1 ORDER BY position, key',
+    [db],
+  );
+  const reports = await sql.query<ReportRow>(
+    `SELECT db, group_key AS "groupKey", key, name, definition, position FROM reports WHERE db = $1
+      ORDER BY position, key`,
+    [db],
+  );
+  return { groups, reports };
+}
+
+export async function insertReports(
+  sql: Sql,
+  db: string,
+  group: { key: string; name: { en: string; fr: string }; position: number },
+  reports: Omit<ReportRow, 'db' | 'groupKey'>[],
+) {
+  await sql.query(
+    'INSERT INTO report_groups (db, key, name, position) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+    [db, group.key, JSON.stringify(group.name), group.position],
+  );
+  await sql.query(
+    `INSERT INTO reports (db, group_key, key, name, definition, position)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::jsonb[], $5::jsonb[], $6::int[]) ON CONFLICT DO NOTHING`,
+    [
+      db,
+      group.key,
+      reports.map((r) => r.key),
+      reports.map((r) => JSON.stringify(r.name)),
+      reports.map((r) => JSON.stringify(r.definition)),
+      reports.map((r) => r.position),
+    ],
+  );
+}
+
+export async function findDeviceByKeyHash(
+  sql: Sql,
+  keyHash: string,
+): Promise<{ id: string; db: string; pointKey: string | null } | null> {
+  const rows = await sql.query<{ id: string; db: string; pointKey: string | null }>(
+    'SELECT id, db, point_key AS "pointKey" FROM devices WHERE key_hash = $1',
+    [keyHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertDevice(
+  sql: Sql,
+  row: { db: string; name: string; keyHash: string; pointKey: string | null },
+): Promise<string> {
+  const rows = await sql.query<{ id: string }>(
+    'INSERT INTO devices (db, name, key_hash, point_key) VALUES ($1, $2, $3, $4) RETURNING id',
+    [row.db, row.name, row.keyHash, row.pointKey],
+  );
+  return rows[0]!.id;
+}

@@ -1,0 +1,556 @@
+import zlib from 'node:zlib';
+import { ingestRequestSchema, MAX_INGEST_BATCH } from '@tempora/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, errors } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
+import { leadersBoard, raceStats } from './live-views.ts';
+import * as repo from './repository.ts';
+import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
+import { addParticipants, createRace, importBoston } from './setup.ts';
+
+/** A CASL subject with its type, as `subject()` of @casl/ability marks it. */
+function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
+  return Object.defineProperty(object, '__caslSubjectType__', { value: type });
+}
+
+const dbParam = z.object({ db: z.string().min(1).max(100) });
+const tableQuery = z.object({
+  q: z.string().max(100).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+const key = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only');
+const pointSchema = z.object({
+  key,
+  name: z.string().min(1).max(80),
+  distanceM: z.number().min(0).max(1_000_000),
+  isStart: z.boolean().optional(),
+  lat: z.number().min(-90).max(90).nullable().optional(),
+  lon: z.number().min(-180).max(180).nullable().optional(),
+});
+const raceSchema = z.object({
+  id: key,
+  name: z.string().min(1).max(120),
+  date: z.iso.date(),
+  distanceM: z.number().int().positive().max(1_000_000),
+  startType: z.enum(['mass', 'waves', 'individual']),
+  gunTimeMs: z.number().int().positive().nullable().optional(),
+  waves: z.array(z.object({ id: z.string().min(1), startTime: z.number().int().positive() })).optional(),
+  categories: z
+    .array(
+      z.object({
+        id: key,
+        name: z.string().min(1).max(80),
+        gender: z.enum(['M', 'F', 'X']).optional(),
+        minAge: z.number().int().min(0).max(120).optional(),
+        maxAge: z.number().int().min(0).max(120).optional(),
+      }),
+    )
+    .max(200)
+    .optional(),
+  points: z.array(pointSchema).min(1).max(100),
+});
+const participantSchema = z.object({
+  bib: z.string().trim().min(1).max(32),
+  chips: z.array(z.string().min(1).max(64)).max(10).optional(),
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  gender: z.enum(['M', 'F', 'X']),
+  age: z.number().int().min(0).max(120).optional(),
+  birthDate: z.iso.date().optional(),
+  nationality: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  club: z.string().max(120).optional(),
+  wave: z.string().max(40).optional(),
+  startTime: z.number().int().positive().optional(),
+  status: z.enum(['registered', 'DNS', 'DNF', 'DSQ']).default('registered'),
+  category: z.string().max(64).optional(),
+});
+const manualSchema = z.object({
+  passings: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100).optional(),
+        bib: z.string().min(1).max(32),
+        point: z.string().min(1).max(64),
+        time: z.union([z.number().int().positive(), z.iso.datetime({ offset: true })]),
+        deleted: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+
+const toMs = (time: number | string) => (typeof time === 'number' ? time : Date.parse(time));
+
+/** Parses `chip;time;point` CSV lines (time ISO or epoch ms); lists every bad line. */
+export function parseIngestCsv(text: string, defaultPoint: string | null): IncomingPassing[] {
+  const out: IncomingPassing[] = [];
+  const bad: { field: string; message: string }[] = [];
+  text.split(/\r?\n/).forEach((raw, k) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const [chip, time, point] = line.split(/[;,]/).map((s) => s.trim());
+    const ms = time && /^\d+$/.test(time) ? Number(time) : Date.parse(time ?? '');
+    const pointKey = point || defaultPoint;
+    if (!chip || !Number.isFinite(ms) || ms <= 0 || !pointKey || chip.length > 64) {
+      bad.push({ field: `line ${k + 1}`, message: 'expected chip;time;point' });
+    } else out.push({ chip, timeMs: ms, pointKey });
+  });
+  if (bad.length)
+    throw errors.badRequest('INGEST_INVALID', `${bad.length} invalid line(s)`, bad.slice(0, 100));
+  if (out.length === 0) throw errors.badRequest('INGEST_EMPTY', 'No passings in the body');
+  if (out.length > MAX_INGEST_BATCH)
+    throw errors.badRequest('INGEST_TOO_LARGE', `At most ${MAX_INGEST_BATCH} passings per batch`);
+  return out;
+}
+
+/** A report body encoded once: plain and gzip bytes, shared by every reader of that version. */
+interface Encoded {
+  json: Buffer;
+  gzip: Buffer | null;
+}
+
+function encode(json: string): Encoded {
+  const bytes = Buffer.from(json);
+  return { json: bytes, gzip: bytes.length > 2048 ? zlib.gzipSync(bytes, { level: 6 }) : null };
+}
+
+/** Sends a report table with its ETag (304 when unchanged), gzip when accepted. */
+function sendTable(request: FastifyRequest, reply: FastifyReply, etag: string, body: () => Encoded) {
+  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const encoded = body();
+  reply.type('application/json; charset=utf-8');
+  if (encoded.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(encoded.gzip);
+  }
+  return reply.send(encoded.json);
+}
+
+export async function resultsRoutes(app: FastifyInstance, opts: { service: ResultsService }) {
+  const { service } = opts;
+  const database = app.database;
+  if (!app.hasContentTypeParser('text/csv')) {
+    app.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'string', bodyLimit: 50 * 1024 * 1024 },
+      (_r, body, done) => done(null, body),
+    );
+  }
+
+  /** Loads a context and checks the caller may do `action` on `subjectType` of its organisation. */
+  async function authorize(
+    request: FastifyRequest,
+    db: string,
+    action: 'create' | 'update' | 'manage',
+    subjectType: string,
+  ) {
+    const context = await repo.findContext(database, db);
+    if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
+    if (!request.user) throw errors.unauthorized();
+    if (
+      !request.ability.can(
+        action,
+        asSubject(subjectType, { organisationId: context.organisationId }) as never,
+      )
+    ) {
+      throw errors.forbidden(`No ${action} access to ${subjectType} of '${db}'`);
+    }
+    return context;
+  }
+
+  /** Encoded full tables per ETag (searches and pages are encoded per request, not kept). */
+  const cache = new Map<string, Encoded>();
+  async function table(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    db: string,
+    group: string | null,
+    report: string,
+  ) {
+    const { q, offset, limit } = parseInput(tableQuery, request.query, 'query');
+    const ctx = await service.state(db);
+    const def = ctx.reports.find((r) => r.key === report && (group === null || r.groupKey === group));
+    if (!def) throw errors.notFound('REPORT_NOT_FOUND', `No report '${report}'`);
+    const { etag, ...full } = ctx.table(def);
+    let rows = full.rows;
+    if (q?.trim()) {
+      const needle = q.trim().toLowerCase();
+      const exact = rows.filter((r) => String(r[0]).toLowerCase() === needle);
+      const others = rows.filter(
+        (r) =>
+          String(r[0]).toLowerCase() !== needle &&
+          r.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)),
+      );
+      rows = [...exact, ...others];
+    }
+    const total = rows.length;
+    if (offset !== undefined || limit !== undefined)
+      rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
+    const variant = `${etag.slice(0, -1)}-${q ?? ''}-${offset ?? ''}-${limit ?? ''}"`;
+    return sendTable(request, reply, variant, () => {
+      const hit = cache.get(variant);
+      if (hit) return hit;
+      const encoded = encode(JSON.stringify({ ...full, rows, total }));
+      if (!q && offset === undefined && limit === undefined) {
+        if (cache.size > 200) cache.clear();
+        cache.set(variant, encoded);
+      }
+      return encoded;
+    });
+  }
+
+  app.get('/api/results/:eventId/reportlist', async (request) => {
+    const { eventId } = parseInput(
+      z.object({ eventId: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    return service.reportList(eventId);
+  });
+
+  app.get('/api/results/:eventId/groups/:group/reports/:report', async (request, reply) => {
+    const p = parseInput(
+      z.object({
+        eventId: z.string().min(1).max(100),
+        group: z.string().min(1).max(100),
+        report: z.string().min(1).max(100),
+      }),
+      request.params,
+      'params',
+    );
+    const db = await service.contextOfGroup(p.eventId, p.group);
+    return table(request, reply, db, p.group, p.report);
+  });
+
+  app.get('/api/results/contexts/:db/reports/:report', async (request, reply) => {
+    const p = parseInput(
+      z.object({ db: z.string().min(1).max(100), report: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    return table(request, reply, p.db, null, p.report);
+  });
+
+  app.get('/api/results/contexts/:db/participants', async (request) => {
+    const { db } = parseInput(dbParam, request.params, 'params');
+    const { q } = parseInput(z.object({ q: z.string().max(100).default('') }), request.query, 'query');
+    return service.participants(db, q);
+  });
+
+  /** The race of a context, for the live views (statistics, leaders board). */
+  async function liveRace(db: string, raceId: string) {
+    const ctx = await service.state(db);
+    const race = ctx.races.get(raceId);
+    if (!race) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}' in '${db}'`);
+    return race;
+  }
+
+  app.get('/api/results/contexts/:db/races', async (request) => {
+    const { db } = parseInput(dbParam, request.params, 'params');
+    const ctx = await service.state(db);
+    return [...ctx.races.values()].map((r) => ({
+      id: r.row.id,
+      name: r.row.name,
+      distanceM: r.row.distanceM,
+      startType: r.row.startType,
+    }));
+  });
+
+  app.get('/api/results/contexts/:db/races/:raceId/stats', async (request) => {
+    const p = parseInput(
+      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    return raceStats(await liveRace(p.db, p.raceId));
+  });
+
+  app.get('/api/results/contexts/:db/races/:raceId/leaders', async (request) => {
+    const p = parseInput(
+      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    const { count } = parseInput(
+      z.object({ count: z.coerce.number().int().min(1).max(50).default(5) }),
+      request.query,
+      'query',
+    );
+    return leadersBoard(await liveRace(p.db, p.raceId), count);
+  });
+
+  app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {
+    const p = parseInput(
+      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    const race = await liveRace(p.db, p.raceId);
+    return {
+      raceId: race.row.id,
+      name: race.row.name,
+      distanceM: race.row.distanceM,
+      course: race.row.course ?? null,
+      points: race.points
+        .slice()
+        .sort((a, b) => a.position - b.position)
+        .map((pt) => ({ key: pt.key, name: pt.name, distanceM: pt.distanceM, lat: pt.lat, lon: pt.lon })),
+    };
+  });
+
+  app.get('/api/results/contexts/:db/participants/:bib', async (request) => {
+    const p = parseInput(
+      z.object({ db: z.string().min(1).max(100), bib: z.string().min(1).max(32) }),
+      request.params,
+      'params',
+    );
+    return service.athleteByBib(p.db, p.bib);
+  });
+
+  app.get('/api/tracking/:key', async (request, reply) => {
+    const p = parseInput(z.object({ key: z.string().min(1).max(64) }), request.params, 'params');
+    reply.header('cache-control', 'no-cache');
+    return service.tracking(p.key);
+  });
+
+  app.post('/api/ingest/passings', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
+    const header = request.headers['x-device-key'];
+    if (typeof header !== 'string' || header.length < 10)
+      throw errors.unauthorized('x-device-key header required');
+    const device = await repo.findDeviceByKeyHash(database, hashKey(header));
+    if (!device) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
+    let incoming: IncomingPassing[];
+    if (typeof request.body === 'string') incoming = parseIngestCsv(request.body, device.pointKey);
+    else {
+      const body = parseInput(ingestRequestSchema, request.body);
+      const missing = body.passings.findIndex((p) => !p.point && !device.pointKey);
+      if (missing >= 0)
+        throw errors.badRequest('VALIDATION_FAILED', 'point is required', [
+          { field: `passings.${missing}.point`, message: 'required for this device' },
+        ]);
+      incoming = body.passings.map((p) => ({
+        id: p.id,
+        bib: p.bib,
+        chip: p.chip,
+        pointKey: (p.point ?? device.pointKey)!,
+        timeMs: toMs(p.time),
+        deleted: p.deleted,
+      }));
+    }
+    return service.ingest(device.db, incoming, 'decoder', { deviceId: device.id });
+  });
+
+  app.post('/api/results/events/:eventId/contexts', async (request, reply) => {
+    const { eventId } = parseInput(
+      z.object({ eventId: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    const body = parseInput(z.object({ db: key, name: z.string().min(1).max(120) }), request.body);
+    const event = await repo.findEvent(database, eventId);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    if (!request.user) throw errors.unauthorized();
+    if (!request.ability.can('update', asSubject('Event', { organisationId: event.organisationId }) as never))
+      throw errors.forbidden();
+    if (await repo.findContext(database, body.db))
+      throw errors.conflict('CONTEXT_EXISTS', `Context '${body.db}' exists`);
+    await repo.insertContext(database, { db: body.db, eventId, name: body.name });
+    return reply.code(201).send({ db: body.db });
+  });
+
+  app.post('/api/results/contexts/:db/races', async (request, reply) => {
+    const { db } = parseInput(dbParam, request.params, 'params');
+    await authorize(request, db, 'create', 'Race');
+    const body = parseInput(raceSchema, request.body);
+    const exists = await database.query('SELECT 1 FROM races WHERE id = $1', [body.id]);
+    if (exists.length) throw errors.conflict('RACE_EXISTS', `Race '${body.id}' exists`);
+    await database.transaction((sql) => createRace(sql, db, body));
+    service.invalidate(db);
+    return reply.code(201).send({ id: body.id });
+  });
+
+  app.post(
+    '/api/results/contexts/:db/races/:raceId/participants',
+    { bodyLimit: 20 * 1024 * 1024 },
+    async (request, reply) => {
+      const { db, raceId } = parseInput(
+        z.object({ db: z.string().min(1), raceId: z.string().min(1) }),
+        request.params,
+        'params',
+      );
+      await authorize(request, db, 'create', 'Participant');
+      const body = parseInput(
+        z.object({ participants: z.array(participantSchema).min(1).max(100_000) }),
+        request.body,
+      );
+      const race = await database.query('SELECT 1 FROM races WHERE id = $1 AND db = $2', [raceId, db]);
+      if (!race.length) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
+      const bibs = new Set<string>();
+      const dup = body.participants.findIndex((p) => bibs.size === bibs.add(p.bib).size);
+      if (dup >= 0)
+        throw errors.badRequest('VALIDATION_FAILED', 'Duplicate bib', [
+          { field: `participants.${dup}.bib`, message: 'duplicate bib' },
+        ]);
+      const taken = await database.query<{ bib: string }>(
+        'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
+        [raceId, [...bibs]],
+      );
+      if (taken.length)
+        throw errors.conflict(
+          'BIB_TAKEN',
+          `Bib(s) already registered: ${taken
+            .slice(0, 10)
+            .map((t) => t.bib)
+            .join(', ')}`,
+        );
+      await database.transaction(async (sql) => {
+        await addParticipants(sql, raceId, body.participants);
+        await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+      });
+      service.invalidate(db);
+      return reply.code(201).send({ added: body.participants.length });
+    },
+  );
+
+  app.post('/api/results/contexts/:db/devices', async (request, reply) => {
+    const { db } = parseInput(dbParam, request.params, 'params');
+    await authorize(request, db, 'manage', 'Device');
+    const body = parseInput(
+      z.object({ name: z.string().min(1).max(80), pointKey: key.nullable().default(null) }),
+      request.body,
+    );
+    const deviceKey = `tdk_${randomKey(24)}`;
+    const id = await repo.insertDevice(database, {
+      db,
+      name: body.name,
+      keyHash: hashKey(deviceKey),
+      pointKey: body.pointKey,
+    });
+    return reply.code(201).send({ id, key: deviceKey });
+  });
+
+  app.post('/api/results/contexts/:db/passings', async (request) => {
+    const { db } = parseInput(dbParam, request.params, 'params');
+    await authorize(request, db, 'manage', 'Passing');
+    const body = parseInput(manualSchema, request.body);
+    return service.ingest(
+      db,
+      body.passings.map((p) => ({
+        id: p.id,
+        bib: p.bib,
+        pointKey: p.point,
+        timeMs: toMs(p.time),
+        deleted: p.deleted,
+      })),
+      'manual',
+      { createdBy: request.user?.sub ?? null },
+    );
+  });
+
+  const mappingQuery = z.record(z.string(), z.string().min(1).max(100));
+
+  app.post('/api/results/contexts/:db/import/passings', { bodyLimit: 50 * 1024 * 1024 }, async (request) => {
+    const { db } = parseInput(dbParam, request.params, 'params');
+    await authorize(request, db, 'manage', 'Passing');
+    if (typeof request.body !== 'string')
+      throw errors.badRequest('CSV_REQUIRED', 'Send the file as text/csv');
+    const mapping = parseInput(
+      z.object({
+        time: z.string(),
+        point: z.string().optional(),
+        bib: z.string().optional(),
+        chip: z.string().optional(),
+        id: z.string().optional(),
+        defaultPoint: z.string().optional(),
+        day: z.iso.date().optional(),
+      }),
+      parseInput(mappingQuery, request.query, 'query'),
+      'query',
+    );
+    const { defaultPoint, day, ...columns } = mapping;
+    const dayStart = day ? Date.parse(`${day}T00:00:00Z`) : null;
+    const incoming = passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
+    return service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
+  });
+
+  app.post(
+    '/api/results/contexts/:db/races/:raceId/import/participants',
+    { bodyLimit: 20 * 1024 * 1024 },
+    async (request, reply) => {
+      const { db, raceId } = parseInput(
+        z.object({ db: z.string().min(1), raceId: z.string().min(1) }),
+        request.params,
+        'params',
+      );
+      await authorize(request, db, 'create', 'Participant');
+      if (typeof request.body !== 'string')
+        throw errors.badRequest('CSV_REQUIRED', 'Send the file as text/csv');
+      const mapping = parseInput(
+        z.object({
+          bib: z.string(),
+          firstName: z.string(),
+          lastName: z.string(),
+          gender: z.string(),
+          age: z.string().optional(),
+          birthDate: z.string().optional(),
+          nationality: z.string().optional(),
+          club: z.string().optional(),
+          chip: z.string().optional(),
+          category: z.string().optional(),
+        }),
+        parseInput(mappingQuery, request.query, 'query'),
+        'query',
+      );
+      const people = participantsFromCsv(request.body, mapping);
+      const race = await database.query('SELECT 1 FROM races WHERE id = $1 AND db = $2', [raceId, db]);
+      if (!race.length) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
+      const taken = await database.query<{ bib: string }>(
+        'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
+        [raceId, people.map((p) => p.bib)],
+      );
+      if (taken.length)
+        throw errors.conflict(
+          'BIB_TAKEN',
+          `Bib(s) already registered: ${taken
+            .slice(0, 10)
+            .map((t) => t.bib)
+            .join(', ')}`,
+        );
+      await database.transaction(async (sql) => {
+        await addParticipants(sql, raceId, people);
+        await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+      });
+      service.invalidate(db);
+      return reply.code(201).send({ added: people.length });
+    },
+  );
+
+  app.post(
+    '/api/results/contexts/:db/import/boston',
+    { bodyLimit: 50 * 1024 * 1024 },
+    async (request, reply) => {
+      const { db } = parseInput(dbParam, request.params, 'params');
+      await authorize(request, db, 'create', 'Race');
+      if (typeof request.body !== 'string')
+        throw errors.badRequest('CSV_REQUIRED', 'Send the CSV file as text/csv');
+      const raceId = parseInput(z.object({ race: key.default('boston-2017') }), request.query, 'query').race;
+      const exists = await database.query('SELECT 1 FROM races WHERE id = $1', [raceId]);
+      if (exists.length) throw errors.conflict('RACE_EXISTS', `Race '${raceId}' exists`);
+      const csv = request.body;
+      const result = await database.transaction((sql) => importBoston(sql, db, csv, raceId));
+      service.invalidate(db);
+      return reply.code(201).send({
+        raceId,
+        participants: result.participants,
+        passings: result.passings,
+        issues: result.issues.slice(0, 100),
+      });
+    },
+  );
+}

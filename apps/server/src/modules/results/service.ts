@@ -1,0 +1,358 @@
+import crypto from 'node:crypto';
+import type { AthleteCard, IngestResult, ParticipantHit, ReportList, ReportPatch } from '@tempora/contracts';
+import { GENDERS, getResultRow, type Passing, type PassingSource, predict, statusOf } from '@tempora/domain';
+import type { Database } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
+import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
+import { ContextState, type RaceLive } from './context-state.ts';
+import * as repo from './repository.ts';
+
+/** How stale a node's view of other nodes' passings may be when answering a read. */
+const CATCH_UP_MS = 500;
+
+/** Serialises work per key (ingest into one context stays in order on this node). */
+class KeyedMutex {
+  private readonly tails = new Map<string, Promise<unknown>>();
+  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+}
+
+/** SHA-256 of a device key: keys are shown once and stored hashed. */
+export function hashKey(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('hex');
+}
+
+/** A random, unguessable public key (tracking keys, device keys). */
+export function randomKey(bytes = 12): string {
+  return crypto.randomBytes(bytes).toString('base64url');
+}
+
+export interface IncomingPassing {
+  id?: string | undefined;
+  bib?: string | undefined;
+  chip?: string | undefined;
+  pointKey: string;
+  timeMs: number;
+  deleted?: boolean | undefined;
+}
+
+/**
+ * The results service (style.md: a factory taking its repository, clock and publisher). Every
+ * context is loaded into memory on first use and kept current: by the passings this node stores,
+ * and by catching up from the database (`seq`) before answering, so several nodes agree.
+ */
+export function createResultsService(deps: { database: Database; publisher: RealtimePublisher }) {
+  const { database, publisher } = deps;
+  const loaded = new Map<string, Promise<ContextState>>();
+  const mutex = new KeyedMutex();
+  const caughtUpAt = new Map<string, number>();
+  const groupContexts = new Map<string, string>();
+  const catchingUp = new Map<string, Promise<void>>();
+
+  async function load(db: string): Promise<ContextState> {
+    const context = await repo.findContext(database, db);
+    if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
+    const [races, points, participants, passings, reports] = await Promise.all([
+      repo.racesOf(database, db),
+      repo.pointsOf(database, db),
+      repo.participantsOf(database, db),
+      repo.passingsAfter(database, db, 0),
+      repo.reportsOf(database, db),
+    ]);
+    return new ContextState(context, races, points, participants, passings, reports);
+  }
+
+  /** The live state of a context, caught up with passings stored by other nodes. */
+  async function state(db: string): Promise<ContextState> {
+    let pending = loaded.get(db);
+    if (!pending) {
+      pending = load(db);
+      loaded.set(db, pending);
+      pending.catch(() => loaded.delete(db));
+    }
+    const ctx = await pending;
+    await ctx.applying;
+    // Catch up with other nodes' passings at most every CATCH_UP_MS, one query shared by all
+    // concurrent readers (a burst of 64 readers must not queue 64 queries).
+    const now = Date.now();
+    if (now - (caughtUpAt.get(db) ?? 0) > CATCH_UP_MS) {
+      let running = catchingUp.get(db);
+      if (!running) {
+        running = mutex
+          .run(db, async () => {
+            const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
+            if (newer.length) await publish(ctx, ctx.patchesFor(ctx.apply(newer)), []);
+            caughtUpAt.set(db, Date.now());
+          })
+          .finally(() => catchingUp.delete(db));
+        catchingUp.set(db, running);
+      }
+      await running;
+    }
+    return ctx;
+  }
+
+  async function publish(
+    ctx: ContextState,
+    patches: ReportPatch[],
+    passed: { race: RaceLive; seen: RaceLive['recent'] }[],
+  ) {
+    const channel = [`results-${ctx.context.db}`];
+    for (const patch of patches) await publisher.publish(channel, 'report-patch', patch);
+    for (const { race, seen } of passed) {
+      for (const s of seen.slice(-20)) {
+        const person = race.participants[s.i]!;
+        const at = race.results.at[s.i * race.results.index.pointCount + s.p]!;
+        await publisher.publish(channel, 'passing', {
+          raceId: race.row.id,
+          bib: person.bib,
+          pointKey: race.results.index.pointIds[s.p]!,
+          timeOfDay: at,
+        });
+      }
+    }
+  }
+
+  /** Forgets a context's state (after its races or participants changed). */
+  function invalidate(db: string) {
+    loaded.delete(db);
+  }
+
+  return {
+    state,
+    invalidate,
+
+    /**
+     * Stores a batch of reads durably (one statement, one transaction) and only then applies and
+     * publishes them. Duplicates (same id) are counted, not applied twice.
+     */
+    async ingest(
+      db: string,
+      incoming: readonly IncomingPassing[],
+      source: PassingSource,
+      meta: { deviceId?: string | null; createdBy?: string | null } = {},
+    ): Promise<IngestResult> {
+      const ctx = await state(db);
+      return mutex.run(db, async () => {
+        const rows = incoming.map((p) => {
+          const runner = p.chip ? `c:${p.chip}` : `b:${p.bib}`;
+          const passing: Passing & { createdBy: string | null } = {
+            id: p.id ?? `${runner}@${p.pointKey}@${p.timeMs}`,
+            pointId: p.pointKey,
+            timeMs: p.timeMs,
+            source,
+            createdBy: meta.createdBy ?? null,
+            ...(p.bib ? { bib: p.bib } : {}),
+            ...(p.chip ? { chip: p.chip } : {}),
+            ...(meta.deviceId ? { device: meta.deviceId } : {}),
+            ...(p.deleted ? { deleted: true } : {}),
+          };
+          return passing;
+        });
+        const stored = await database.transaction((sql) => repo.insertPassings(sql, db, rows));
+        // Durable now: the answer does not wait for the results. Applying and publishing run in
+        // order behind the ack (`ctx.applying`); every read waits for them (see `state`).
+        // Passings other nodes stored meanwhile come first, so seq order holds. When ours follow
+        // the highest seq this node knows without a gap, nobody else wrote: skip the read-back.
+        const known = ctx.knownSeq;
+        const contiguous = stored.every((p, k) => p.seq === known + 1 + k);
+        const earlier = contiguous ? [] : await repo.passingsAfter(database, db, known);
+        const storedIds = new Set(stored.map((s) => s.seq));
+        const all = [...earlier.filter((p) => !storedIds.has(p.seq)), ...stored].sort(
+          (a, b) => a.seq - b.seq,
+        );
+        if (all.length) ctx.knownSeq = Math.max(known, all[all.length - 1]!.seq);
+        ctx.applying = ctx.applying.then(async () => {
+          try {
+            const changes = ctx.apply(all);
+            const patches = ctx.patchesFor(changes);
+            const passed = [...changes].map(([raceId, c]) => ({
+              race: ctx.races.get(raceId)!,
+              seen: c.passed,
+            }));
+            await publish(ctx, patches, passed);
+          } catch (error) {
+            // The reads are stored: a failure here only delays them until the next rebuild.
+            console.error('results: applying passings failed', error);
+            invalidate(db);
+          }
+        });
+        return { accepted: stored.length, duplicates: incoming.length - stored.length };
+      });
+    },
+
+    async reportList(eventId: string): Promise<ReportList> {
+      const event = await repo.findEvent(database, eventId);
+      if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+      const contexts = await repo.contextsOfEvent(database, eventId);
+      const groups: ReportList['groups'] = [];
+      for (const c of contexts) {
+        const { groups: gs, reports } = await repo.reportsOf(database, c.db);
+        for (const g of gs) {
+          groups.push({
+            key: g.key,
+            db: c.db,
+            name: g.name,
+            reports: reports.filter((r) => r.groupKey === g.key).map((r) => ({ key: r.key, name: r.name })),
+          });
+        }
+      }
+      return { event: { id: event.id, name: event.name, status: event.status }, groups };
+    },
+
+    /** Finds the context holding a group of an event. */
+    async contextOfGroup(eventId: string, group: string): Promise<string> {
+      // Groups never move between contexts: remember the answer (reads are hot paths).
+      const known = groupContexts.get(`${eventId}/${group}`);
+      if (known) return known;
+      for (const c of await repo.contextsOfEvent(database, eventId)) {
+        const { groups } = await repo.reportsOf(database, c.db);
+        if (groups.some((g) => g.key === group)) {
+          groupContexts.set(`${eventId}/${group}`, c.db);
+          return c.db;
+        }
+      }
+      throw errors.notFound('REPORT_NOT_FOUND', `No report group '${group}' in event '${eventId}'`);
+    },
+
+    async participants(db: string, q: string): Promise<ParticipantHit[]> {
+      const ctx = await state(db);
+      const needle = q.trim().toLowerCase();
+      if (!needle) return [];
+      const exact: ParticipantHit[] = [];
+      const others: ParticipantHit[] = [];
+      for (const race of ctx.races.values()) {
+        race.participants.forEach((p, i) => {
+          const name = `${p.firstName} ${p.lastName}`.toLowerCase();
+          const reversed = `${p.lastName} ${p.firstName}`.toLowerCase();
+          if (p.bib.toLowerCase() === needle) exact.push(hit(race, i));
+          else if (
+            name.includes(needle) ||
+            reversed.includes(needle) ||
+            p.bib.toLowerCase().startsWith(needle)
+          ) {
+            if (others.length < 40) others.push(hit(race, i));
+          }
+        });
+      }
+      return [...exact, ...others].slice(0, 20);
+    },
+
+    /** An athlete of a context by bib (detail pages). */
+    async athleteByBib(db: string, bib: string): Promise<AthleteCard> {
+      const ctx = await state(db);
+      for (const race of ctx.races.values()) {
+        const i = race.byBib.get(bib);
+        if (i !== undefined) return athleteCard(ctx, race, i);
+      }
+      throw errors.notFound('ATHLETE_NOT_FOUND', `No bib '${bib}' in '${db}'`);
+    },
+
+    async tracking(trackingKey: string): Promise<AthleteCard> {
+      const rows = await database.query<{ db: string }>(
+        'SELECT r.db FROM participants p JOIN races r ON r.id = p.race_id WHERE p.tracking_key = $1',
+        [trackingKey],
+      );
+      const db = rows[0]?.db;
+      if (!db) throw errors.notFound('ATHLETE_NOT_FOUND', 'No athlete with this tracking key');
+      const ctx = await state(db);
+      for (const race of ctx.races.values()) {
+        const i = race.byTracking.get(trackingKey);
+        if (i !== undefined) return athleteCard(ctx, race, i);
+      }
+      throw errors.notFound('ATHLETE_NOT_FOUND', 'No athlete with this tracking key');
+    },
+  };
+}
+
+export type ResultsService = ReturnType<typeof createResultsService>;
+
+function hit(race: RaceLive, i: number): ParticipantHit {
+  const p = race.participants[i]!;
+  const c = race.results.index.categoryOf[i]!;
+  return {
+    raceId: race.row.id,
+    bib: p.bib,
+    name: `${p.firstName} ${p.lastName}`,
+    gender: p.gender,
+    category: c >= 0 ? race.results.index.race.categories[c]!.name : null,
+    club: p.club ?? '',
+    nationality: p.nationality ?? '',
+    status: statusOf(race.results, i),
+    trackingKey: p.trackingKey,
+  };
+}
+
+function athleteCard(ctx: ContextState, race: RaceLive, i: number, now = Date.now()): AthleteCard {
+  const row = getResultRow(race.results, i);
+  const prediction = predict(race.results, i);
+  const p = race.participants[i]!;
+  const ranked = race.points.filter((pt) => !pt.isStart).sort((a, b) => a.position - b.position);
+  let estimatedDistanceM: number | null = null;
+  const lastIdx = row.lastPointId ? ranked.findIndex((pt) => pt.key === row.lastPointId) : -1;
+  if (row.status === 'finished') estimatedDistanceM = race.row.distanceM;
+  else if (prediction && row.netStart !== null) {
+    // Linear between the last point reached and the next predicted one: the course is run at
+    // the predicted segment pace (prediction.ts), so position follows the clock.
+    const fromDist = lastIdx >= 0 ? ranked[lastIdx]!.distanceM : 0;
+    const fromTime = lastIdx >= 0 ? (row.points[lastIdx]!.timeOfDay ?? row.netStart) : row.netStart;
+    const next = prediction.points[0];
+    const nextPoint = next ? ranked.find((pt) => pt.key === next.pointId) : undefined;
+    if (next?.timeOfDay && nextPoint && next.timeOfDay > fromTime) {
+      const share = Math.min(1, Math.max(0, (now - fromTime) / (next.timeOfDay - fromTime)));
+      estimatedDistanceM = Math.round(fromDist + share * (nextPoint.distanceM - fromDist));
+    } else estimatedDistanceM = fromDist;
+  }
+  return {
+    eventId: ctx.context.eventId,
+    db: ctx.context.db,
+    race: {
+      id: race.row.id,
+      name: race.row.name,
+      distanceM: race.row.distanceM,
+      points: ranked.map((pt) => ({
+        key: pt.key,
+        name: pt.name,
+        distanceM: pt.distanceM,
+        lat: pt.lat,
+        lon: pt.lon,
+      })),
+    },
+    athlete: { ...hit(race, i), firstName: p.firstName, lastName: p.lastName },
+    status: row.status,
+    splits: row.points.map((pt) => ({
+      pointKey: pt.pointId,
+      timeOfDay: pt.timeOfDay,
+      gunMs: pt.gunMs,
+      netMs: pt.netMs,
+      rankOverall: pt.rank.overall,
+      rankGender: pt.rank.gender,
+      rankCategory: pt.rank.category,
+      gapMs: pt.gapMs,
+      paceMsPerKm: pt.paceMsPerKm,
+    })),
+    prediction: prediction
+      ? {
+          basis: prediction.basis,
+          finishNetMs: prediction.finishNetMs,
+          finishTimeOfDay: prediction.finishTimeOfDay,
+          points: prediction.points.map((pp) => ({
+            pointKey: pp.pointId,
+            netMs: pp.netMs,
+            timeOfDay: pp.timeOfDay,
+          })),
+        }
+      : null,
+    estimatedDistanceM,
+  };
+}
+
+export { GENDERS };

@@ -1,0 +1,157 @@
+import {
+  type BostonImport,
+  type CategoryDef,
+  importBostonCsv,
+  type Participant,
+  type StartType,
+  type Wave,
+} from '@tempora/domain';
+import type { Sql } from '../../db/database.ts';
+import * as repo from './repository.ts';
+import { randomKey } from './service.ts';
+
+/** A race as an organiser defines it (points in course order; `isStart` marks the start mat). */
+export interface RaceSetup {
+  id: string;
+  name: string;
+  date: string;
+  distanceM: number;
+  startType: StartType;
+  gunTimeMs?: number | null | undefined;
+  waves?: Wave[] | undefined;
+  categories?: CategoryDef[] | undefined;
+  rules?: Record<string, unknown> | undefined;
+  course?: unknown;
+  points: {
+    key: string;
+    name: string;
+    distanceM: number;
+    isStart?: boolean | undefined;
+    lat?: number | null | undefined;
+    lon?: number | null | undefined;
+  }[];
+}
+
+const L = (en: string, fr: string) => ({ en, fr });
+
+/**
+ * Creates a race, its points and its default reports (product.md "Reports"): overall, women,
+ * men, one per category, last passings and the start list, in a group named after the race.
+ */
+export async function createRace(sql: Sql, db: string, setup: RaceSetup, position = 0): Promise<void> {
+  await repo.insertRace(
+    sql,
+    {
+      id: setup.id,
+      db,
+      name: setup.name,
+      raceDate: setup.date,
+      distanceM: setup.distanceM,
+      startType: setup.startType,
+      gunTimeMs: setup.gunTimeMs ?? null,
+      waves: setup.waves ?? [],
+      categories: setup.categories ?? [],
+      rules: setup.rules ?? {},
+      course: setup.course ?? null,
+      position,
+    },
+    setup.points.map((p, k) => ({
+      key: p.key,
+      name: p.name,
+      distanceM: p.distanceM,
+      position: k,
+      isStart: p.isStart ?? false,
+      lat: p.lat ?? null,
+      lon: p.lon ?? null,
+    })),
+  );
+  const raceId = setup.id;
+  const reports: Omit<repo.ReportRow, 'db' | 'groupKey'>[] = [
+    {
+      key: 'LIVE1',
+      name: L('Overall', 'Classement général'),
+      definition: { kind: 'ranking', raceId, scope: 'overall' },
+      position: 0,
+    },
+    {
+      key: 'LIVE2',
+      name: L('Women', 'Femmes'),
+      definition: { kind: 'ranking', raceId, scope: 'gender', group: 'F' },
+      position: 1,
+    },
+    {
+      key: 'LIVE3',
+      name: L('Men', 'Hommes'),
+      definition: { kind: 'ranking', raceId, scope: 'gender', group: 'M' },
+      position: 2,
+    },
+    {
+      key: 'LAST',
+      name: L('Last passings', 'Derniers passages'),
+      definition: { kind: 'lastPassings', raceId, limit: 50 },
+      position: 3,
+    },
+    {
+      key: 'START',
+      name: L('Start list', 'Liste de départ'),
+      definition: { kind: 'startList', raceId },
+      position: 4,
+    },
+    ...(setup.categories ?? []).map((c, k) => ({
+      key: `CAT-${c.id}`,
+      name: L(c.name, c.name),
+      definition: { kind: 'ranking' as const, raceId, scope: 'category' as const, group: c.id },
+      position: 10 + k,
+    })),
+  ];
+  await repo.insertReports(sql, db, { key: raceId, name: L(setup.name, setup.name), position }, reports);
+}
+
+/** Adds participants with fresh tracking keys. */
+export async function addParticipants(
+  sql: Sql,
+  raceId: string,
+  people: readonly Participant[],
+): Promise<void> {
+  await repo.insertParticipants(
+    sql,
+    people.map((p) => ({ ...p, raceId, trackingKey: randomKey() })),
+  );
+}
+
+/**
+ * Imports the Boston 2017 result list (`fixtures/boston-2017.csv`) into a new race of `db`: its
+ * start, 9 splits and finish, Boston's divisions, every runner and every read.
+ */
+export async function importBoston(sql: Sql, db: string, csv: string, raceId = 'boston-2017') {
+  const imported = importBostonCsv(csv);
+  await createBostonRace(sql, db, imported, raceId);
+  const stored = await repo.insertPassings(
+    sql,
+    db,
+    imported.passings.map((p) => ({ ...p, source: 'import' as const })),
+  );
+  return { participants: imported.participants.length, passings: stored.length, issues: imported.issues };
+}
+
+/** The Boston race, its points and divisions, and its runners (no reads). */
+export async function createBostonRace(sql: Sql, db: string, imported: BostonImport, raceId = 'boston-2017') {
+  const { race } = imported;
+  await createRace(sql, db, {
+    id: raceId,
+    name: race.name,
+    date: race.date,
+    distanceM: Math.round(race.points[race.points.length - 1]!.distanceM),
+    startType: race.startType,
+    gunTimeMs: race.gunTime ?? null,
+    waves: [...(race.waves ?? [])],
+    categories: [...race.categories],
+    points: [
+      ...(race.startPoint
+        ? [{ key: race.startPoint.id, name: race.startPoint.name, distanceM: 0, isStart: true }]
+        : []),
+      ...race.points.map((p) => ({ key: p.id, name: p.name, distanceM: p.distanceM })),
+    ],
+  });
+  await addParticipants(sql, raceId, imported.participants);
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../errors.ts';
+import type { AuthUser } from '../plugins/auth-context.ts';
+import { parseInput } from '../validate.ts';
+import { channelType, isSocketId, signChannel } from './protocol.ts';
+
+const authBody = z.object({
+  socket_id: z.string().refine(isSocketId, 'must look like 123.456'),
+  channel_name: z.string().refine((name) => !('error' in channelType(name)), 'invalid channel name'),
+});
+
+const ORG_CHANNEL = /^(private|presence)-org-(.+)$/;
+
+/**
+ * A CASL subject carrying its type, as `@casl/ability`'s `subject()` marks it (the field its
+ * default `detectSubjectType` reads), without the server depending on CASL directly.
+ */
+function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
+  return Object.defineProperty(object, '__caslSubjectType__', { value: type });
+}
+
+/** The name other members see in a presence channel. */
+function displayName(user: AuthUser): string {
+  const named = user as AuthUser & { name?: unknown; firstName?: unknown; lastName?: unknown };
+  if (typeof named.name === 'string' && named.name) return named.name;
+  const full = [named.firstName, named.lastName].filter((p) => typeof p === 'string' && p).join(' ');
+  return full || user.email;
+}
+
+export interface AuthRouteOptions {
+  key: string;
+  secret: string;
+}
+
+/**
+ * `POST /api/realtime/auth`: the endpoint of pusher-js `channelAuthorization` (form-encoded
+ * `socket_id` and `channel_name`; JSON accepted too). Signed-in users only. `private-user-{sub}`
+ * is the personal channel of spec §1/§7, granted to that user alone; `private-org-{id}` and
+ * `presence-org-{id}` follow the `read PresenceChannel` ability of the organisation. Anything
+ * else is refused. Answers `{auth, channel_data?}` ("Authorizing users" in the Pusher docs).
+ */
+export async function realtimeAuthRoute(app: FastifyInstance, opts: AuthRouteOptions) {
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+  }
+
+  app.post('/api/realtime/auth', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+    // Until the identity plugin sets them, `user` and `ability` may be undefined: anonymous.
+    const user = request.user ?? null;
+    if (!user) throw errors.unauthorized('Sign in to use private channels');
+    const { socket_id: socketId, channel_name: channel } = parseInput(authBody, request.body);
+    reply.header('cache-control', 'no-store');
+    if (channel === `private-user-${user.sub}`)
+      return { auth: signChannel(opts.key, opts.secret, socketId, channel) };
+    const org = ORG_CHANNEL.exec(channel);
+    const organisationId = org?.[2];
+    if (!org || !organisationId) throw errors.forbidden(`No access to ${channel}`);
+    const allowed = request.ability?.can('read', asSubject('PresenceChannel', { organisationId })) ?? false;
+    if (!allowed) throw errors.forbidden(`No access to ${channel}`);
+    if (org[1] === 'private') return { auth: signChannel(opts.key, opts.secret, socketId, channel) };
+    const channelData = JSON.stringify({ user_id: user.sub, user_info: { name: displayName(user) } });
+    return {
+      auth: signChannel(opts.key, opts.secret, socketId, channel, channelData),
+      channel_data: channelData,
+    };
+  });
+}

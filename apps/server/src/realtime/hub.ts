@@ -1,0 +1,116 @@
+import type { ChannelStats, Envelope, LocalState, PresenceMember } from './adapters/types.ts';
+import { encodeMessage } from './protocol.ts';
+
+/** One connection as the hub sees it: its socket id and a way to send it a text frame. */
+export interface Subscriber {
+  readonly id: string;
+  send(frame: Buffer): void;
+}
+
+interface LocalMember {
+  info: unknown;
+  /** How many of this node's connections hold the user in the channel (tabs, devices). */
+  sockets: number;
+}
+
+/**
+ * This node's subscriptions and presence members. Pure bookkeeping, no IO: the realtime node
+ * mirrors changes to the adapter, which shares them with other nodes when there are several.
+ */
+export class LocalHub implements LocalState {
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly presence = new Map<string, Map<string, LocalMember>>();
+
+  /** Adds a subscription; false when the connection already had it. */
+  add(subscriber: Subscriber, channel: string): boolean {
+    let set = this.subscribers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(channel, set);
+    }
+    if (set.has(subscriber)) return false;
+    set.add(subscriber);
+    return true;
+  }
+
+  /** Removes a subscription; false when the connection did not have it. */
+  remove(subscriber: Subscriber, channel: string): boolean {
+    const set = this.subscribers.get(channel);
+    if (!set?.delete(subscriber)) return false;
+    if (set.size === 0) this.subscribers.delete(channel);
+    return true;
+  }
+
+  count(channel: string): number {
+    return this.subscribers.get(channel)?.size ?? 0;
+  }
+
+  /** Counts a connection of `member` in a presence channel; true for the user's first one here. */
+  addMember(channel: string, member: PresenceMember): boolean {
+    let members = this.presence.get(channel);
+    if (!members) {
+      members = new Map();
+      this.presence.set(channel, members);
+    }
+    const existing = members.get(member.id);
+    if (existing) {
+      existing.sockets++;
+      existing.info = member.info;
+      return false;
+    }
+    members.set(member.id, { info: member.info, sockets: 1 });
+    return true;
+  }
+
+  /** Uncounts a connection of a user; true when it was the user's last one on this node. */
+  removeMember(channel: string, userId: string): boolean {
+    const members = this.presence.get(channel);
+    const existing = members?.get(userId);
+    if (!members || !existing) return false;
+    if (--existing.sockets > 0) return false;
+    members.delete(userId);
+    if (members.size === 0) this.presence.delete(channel);
+    return true;
+  }
+
+  subscriptionCounts(): Map<string, number> {
+    return new Map([...this.subscribers].map(([channel, set]) => [channel, set.size]));
+  }
+
+  presenceMembers(): Map<string, PresenceMember[]> {
+    return new Map([...this.presence.keys()].map((channel) => [channel, this.members(channel)]));
+  }
+
+  members(channel: string): PresenceMember[] {
+    return [...(this.presence.get(channel) ?? [])].map(([id, m]) => ({ id, info: m.info }));
+  }
+
+  stats(channel: string): ChannelStats {
+    const stats: ChannelStats = { subscriptionCount: this.count(channel) };
+    if (channel.startsWith('presence-')) stats.userCount = this.presence.get(channel)?.size ?? 0;
+    return stats;
+  }
+
+  allStats(prefix = ''): Map<string, ChannelStats> {
+    const result = new Map<string, ChannelStats>();
+    for (const channel of this.subscribers.keys()) {
+      if (channel.startsWith(prefix)) result.set(channel, this.stats(channel));
+    }
+    return result;
+  }
+
+  /**
+   * Sends an event to this node's subscribers of its channels. The frame is encoded once per
+   * channel and shared by every connection (the fan-out cost is then one socket write each).
+   */
+  deliver(envelope: Envelope): void {
+    for (const channel of envelope.channels) {
+      const set = this.subscribers.get(channel);
+      if (!set) continue;
+      const frame = Buffer.from(encodeMessage(envelope.event, envelope.data, channel, envelope.userId));
+      for (const subscriber of set) {
+        if (subscriber.id !== envelope.excludeSocketId) subscriber.send(frame);
+      }
+    }
+  }
+}

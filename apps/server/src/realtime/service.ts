@@ -1,0 +1,74 @@
+import { AppError, errors } from '../errors.ts';
+import {
+  type ChannelStats,
+  type Envelope,
+  encodeData,
+  type PresenceMember,
+  type RealtimeAdapter,
+  type RealtimePublisher,
+} from './adapters/types.ts';
+import { channelType, isEventName, isSocketId, MAX_DATA_BYTES } from './protocol.ts';
+
+/** Channels per event, as the HTTP API allows ("limited to 100 channels"). */
+export const MAX_CHANNELS_PER_EVENT = 100;
+
+/** `app.realtime`: publish to channels, and ask the cluster-wide occupancy. */
+export interface RealtimeService extends RealtimePublisher {
+  readonly adapter: RealtimeAdapter['name'];
+  /** Publishes an already validated envelope (the events API). */
+  publishEnvelope(envelope: Envelope): Promise<void>;
+  channels(prefix?: string): Promise<Map<string, ChannelStats>>;
+  channel(name: string): Promise<ChannelStats>;
+  members(channel: string): Promise<PresenceMember[]>;
+  /** WebSocket connections held by this node. */
+  localConnections(): number;
+}
+
+/**
+ * Checks an event against the protocol's limits (channel names, event name, 10 KB of data,
+ * 100 channels) and throws the matching 400/413 problem. Event names starting with `pusher:`
+ * or `pusher_internal:` are the protocol's own and cannot be published.
+ */
+export function validateEnvelope(envelope: Envelope): void {
+  const { channels, event, data, excludeSocketId } = envelope;
+  if (!isEventName(event) || event.startsWith('pusher:') || event.startsWith('pusher_internal:')) {
+    throw errors.badRequest('REALTIME_EVENT_INVALID', `Invalid event name '${String(event).slice(0, 200)}'`);
+  }
+  if (channels.length === 0 || channels.length > MAX_CHANNELS_PER_EVENT) {
+    throw errors.badRequest('REALTIME_CHANNELS_INVALID', `Between 1 and ${MAX_CHANNELS_PER_EVENT} channels`);
+  }
+  for (const channel of channels) {
+    const kind = channelType(channel);
+    if ('error' in kind) throw errors.badRequest('REALTIME_CHANNEL_INVALID', kind.error);
+  }
+  if (excludeSocketId !== undefined && !isSocketId(excludeSocketId)) {
+    throw errors.badRequest('REALTIME_SOCKET_ID_INVALID', 'Invalid socket_id');
+  }
+  if (Buffer.byteLength(data) > MAX_DATA_BYTES) {
+    throw new AppError(413, 'REALTIME_DATA_TOO_LARGE', `Event data is limited to ${MAX_DATA_BYTES} bytes`);
+  }
+}
+
+/** Builds the service over an adapter; `localConnections` reads the socket server's count. */
+export function createRealtimeService(
+  adapter: RealtimeAdapter,
+  localConnections: () => number,
+): RealtimeService {
+  const publishEnvelope = async (envelope: Envelope) => {
+    validateEnvelope(envelope);
+    await adapter.publish(envelope);
+  };
+  return {
+    adapter: adapter.name,
+    publishEnvelope,
+    async publish(channels, event, data, excludeSocketId) {
+      const envelope: Envelope = { channels, event, data: encodeData(data) };
+      if (excludeSocketId) envelope.excludeSocketId = excludeSocketId;
+      await publishEnvelope(envelope);
+    },
+    channels: (prefix) => adapter.channels(prefix),
+    channel: (name) => adapter.channel(name),
+    members: (channel) => adapter.members(channel),
+    localConnections,
+  };
+}
