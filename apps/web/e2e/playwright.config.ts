@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '../../.tmp/e2e-results',
+  outputDir: '../../../.tmp/e2e-results',
   use: {
     browserName: 'chromium',
     trace: 'off',

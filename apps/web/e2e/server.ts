@@ -46,6 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        SEED_BOSTON: 'false',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

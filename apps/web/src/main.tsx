@@ -1,11 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { pickUiVariant } from './config/branding.ts';
+import { loadEnvironmentConfig } from './config/env-config.ts';
+import { configureApiClient } from './lib/api-client.ts';
+import { urlParam } from './lib/url-params.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+/** Loads the environment (URL parameter `env`, spec §9) before the first render. */
+async function start(container: HTMLElement) {
+  const { config } = await loadEnvironmentConfig();
+  configureApiClient(config);
+  const ui = pickUiVariant(urlParam('ui'));
+  createRoot(container).render(
+    <StrictMode>
+      <App ui={ui} />
+    </StrictMode>,
+  );
+}
+
+start(root).catch((error) => {
+  console.error(error);
+  root.textContent =
+    'Tempora could not load its configuration. / Tempora n’a pas pu charger sa configuration.';
+});

@@ -1,36 +1,47 @@
-import {
-  AppBar,
-  Box,
-  Container,
-  CssBaseline,
-  createTheme,
-  ThemeProvider,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { brandingFor, type UiVariant } from '../config/branding.ts';
+import { AuthProvider } from '../lib/auth/auth-context.tsx';
+import { BrandingContext } from '../lib/branding.tsx';
+import { initI18n } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { RealtimeProvider } from '../lib/realtime/realtime-provider.tsx';
+import { createAppTheme } from '../lib/theme.ts';
+import { createAppRouter } from './router.tsx';
 
-/** Light theme, primary colour from spec §9. */
-const theme = createTheme({ palette: { mode: 'light', primary: { main: '#39aade', contrastText: '#fff' } } });
+export type { UiVariant } from '../config/branding.ts';
 
-/** The application shell; the routes and layouts of spec §2 mount inside it. */
-export function App() {
+/**
+ * The application: branding and theme (UI variant, spec §9), translations, queries, auth,
+ * realtime (inside auth: it follows the user's `sub`), and the hash router.
+ */
+export function App({ ui = 'acn' }: { ui?: UiVariant }) {
+  const branding = brandingFor(ui);
+  const theme = useMemo(() => createAppTheme(branding), [branding]);
+  const i18n = useMemo(() => initI18n(), []);
+  const queryClient = useMemo(() => createQueryClient(), []);
+  const router = useMemo(() => createAppRouter(), []);
+  useEffect(() => {
+    document.title = branding.productName;
+  }, [branding]);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <AppBar position="sticky" elevation={1}>
-        <Toolbar>
-          <Typography variant="h6" component="span" sx={{ fontWeight: 700 }} data-testid="app-title">
-            Tempora
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" sx={{ py: 4 }}>
-        <Box>
-          <Typography variant="h4" component="h1">
-            Live results
-          </Typography>
-        </Box>
-      </Container>
-    </ThemeProvider>
+    <BrandingContext.Provider value={branding}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>
+            {/* Spec §4: sign-out goes to `/`. */}
+            <AuthProvider onSignedOut={() => router.navigate('/')}>
+              <RealtimeProvider>
+                <RouterProvider router={router} />
+              </RealtimeProvider>
+            </AuthProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </I18nextProvider>
+    </BrandingContext.Provider>
   );
 }

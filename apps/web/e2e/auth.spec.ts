@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures.ts';
+
+test('anonymous → login → sign up → verify → sign in → basic profile → the remembered route → sign out', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const email = `runner-${Date.now()}@example.org`;
+  const password = 'correct horse battery';
+  await page.goto('/?lng=en#/payment/home');
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your e-mail');
+
+  // Signing in before verifying is refused with a clear message.
+  await page.goto('/?lng=en#/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('verify your e-mail');
+
+  // The development outbox (loopback, outside production) holds the verification link.
+  const outbox = (await (await request.get('/api/dev/outbox')).json()) as { to: string; text: string }[];
+  const mail = outbox.find((m) => m.to === email);
+  const link = /#\/auth\/action\?mode=verifyEmail&oobCode=[\w-]+/.exec(mail?.text ?? '')?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(`/?lng=en${link}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-mail verified');
+
+  // Wrong password: one message for wrong password and unknown user.
+  await page.goto('/?lng=en#/payment/home');
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('wrong password!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/auth\/basic-profile$/);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Gender').click();
+  await page.getByRole('option', { name: 'Woman' }).click();
+  await page.getByLabel('Date of birth').fill('1990-12-10');
+  await page.getByLabel(/Nationality/).fill('bel');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/#\/payment\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payments');
+
+  await page.getByRole('button', { name: /Account of Ada Lovelace/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  const stored = await page.evaluate(() =>
+    ['userData', 'accessToken', 'userAbilities'].map((k) => localStorage.getItem(k)),
+  );
+  expect(stored).toEqual([null, null, null]);
+  expect(consoleErrors.filter((e) => !e.includes('status of 40'))).toEqual([]);
+});

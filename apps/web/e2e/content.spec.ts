@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { type RunningServer, startServer } from './server.ts';
+
+/**
+ * Issue 8: event content as spectators and staff use it, on a server of its own with a platform
+ * staff account (staff of every organisation, so of the demo event's).
+ */
+let server: RunningServer;
+const STAFF = 'staff@example.org';
+const PASSWORD = 'a long staff password';
+
+test.beforeAll(async () => {
+  server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF });
+});
+test.afterAll(async () => server?.stop());
+
+async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+const outbox = async () =>
+  (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as { to: string; subject: string; text: string }[];
+
+/** A verified staff account with a complete profile (the sign-in itself is done in the browser). */
+async function staffAccount() {
+  await call('/api/auth/sign-up', { email: STAFF, password: PASSWORD, lng: 'en' });
+  const code = /oobCode=([\w-]+)/.exec((await outbox()).find((m) => m.to === STAFF)!.text)![1];
+  await call('/api/auth/verify-email', { code });
+  const { idToken } = await call<{ idToken: string }>('/api/auth/sign-in', { email: STAFF, password: PASSWORD });
+  await call(
+    '/api/user/profile',
+    { firstName: 'Sam', lastName: 'Staff', gender: 'F', birthDate: '1985-03-02', nationality: 'BEL', club: '' },
+    idToken,
+  );
+}
+
+test('home lists and searches events; the event home links to its areas; the contact form reaches the organiser', async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/?lng=en#/`);
+  await expect(page.getByRole('heading', { name: 'Live now' })).toBeVisible();
+  const search = page.getByLabel('Search events');
+  await search.fill('zzz-nowhere');
+  await expect(page.getByText('No event matches your search.')).toBeVisible();
+  await search.fill('Brussels');
+  await page.getByRole('link', { name: /Demo City Run/ }).click();
+  await expect(page).toHaveURL(/#\/events\/demo-city-run\/home$/);
+  const links = page.getByRole('navigation', { name: 'Quick links' });
+  for (const name of ['Results', 'Athlete tracking', 'Course map', 'Photos', 'Live stream', 'Contact'])
+    await expect(links.getByRole('link', { name })).toBeVisible();
+  await links.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/#\/events\/demo-city-run\/contact$/);
+
+  await page.getByLabel('Your name').fill('Pat Runner');
+  await page.getByLabel('Your e-mail').fill('not an e-mail');
+  await page.getByLabel('Subject').fill('Parking near the start');
+  await page.getByLabel('Message').fill('Where can we park on race morning?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await page.getByLabel('Your e-mail').fill('pat@example.org');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status')).toContainText('your message has been sent');
+  expect((await outbox()).some((m) => m.subject.includes('Parking near the start'))).toBe(true);
+});
+
+test('series standings per category, in French', async ({ page }) => {
+  await page.goto(`${server.url}/?lng=fr#/misc/crac/demo-challenge`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Running Challenge' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Classement, F' });
+  await expect(table.getByRole('row').nth(1)).toContainText('Emma Janssens');
+  await expect(table.getByRole('row').nth(1)).toContainText('295');
+  await page.getByRole('tab', { name: 'M' }).click();
+  await expect(page.getByRole('table', { name: 'Classement, M' })).toBeVisible();
+});
+
+test('staff upload a photo tagged by its file name; spectators find it by bib; the kiosk shows it live', async ({
+  page,
+  browser,
+}) => {
+  await staffAccount();
+  // The finish-line screen, anonymous, open before the upload.
+  const kiosk = await browser.newPage();
+  await kiosk.goto(`${server.url}/?lng=en#/photobox/demo-city-run`);
+  await expect(kiosk.getByText('The first photos will appear here.')).toBeVisible();
+
+  await page.goto(`${server.url}/?lng=en#/login`);
+  await page.getByLabel('E-mail').fill(STAFF);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await page.goto(`${server.url}/?lng=en#/photobox?event=demo-city-run`);
+  await expect(page.getByText('No photo yet for this event.')).toBeVisible();
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel('Choose photos')
+    .setInputFiles([
+      { name: '117_finish.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
+    ]);
+  await page.getByRole('button', { name: 'Upload 2 photos' }).click();
+  await expect(page.getByRole('status')).toContainText('1 photo added.');
+  await expect(page.getByRole('status')).toContainText('notes.txt: not a JPEG, PNG or WebP image');
+  await expect(page.getByTestId('photo')).toHaveCount(1);
+  await expect(page.getByTestId('photo').first()).toContainText('117');
+
+  await expect(kiosk.getByTestId('kiosk-photo')).toBeVisible();
+  await expect(kiosk.getByRole('img', { name: 'Photo of bib 117' })).toBeVisible();
+
+  // A spectator finds it by bib, and not by another one.
+  const spectator = await browser.newPage();
+  await spectator.goto(`${server.url}/?lng=en#/photobox?event=demo-city-run`);
+  await spectator.getByLabel('Find photos').fill('999');
+  await expect(spectator.getByText('No photo matches this bib or name.')).toBeVisible();
+  await spectator.getByLabel('Find photos').fill('117');
+  await expect(spectator.getByTestId('photo')).toHaveCount(1);
+  await expect(spectator.getByRole('heading', { name: 'Upload photos' })).toHaveCount(0);
+  await spectator.getByTestId('photo').first().getByRole('button').click();
+  await expect(spectator.getByRole('dialog')).toBeVisible();
+  await expect(spectator.getByRole('dialog').getByRole('img')).toHaveJSProperty('complete', true);
+});

@@ -1,0 +1,37 @@
+import { expect, test } from './fixtures.ts';
+
+test('a spectator finds an athlete by bib and follows the live card, then sees the leaders and statistics', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/?lng=en#/events/demo-city-run/tracking');
+  await page.getByLabel('Find an athlete').fill('150');
+  const first = page.getByRole('list', { name: 'Athletes found' }).getByRole('link').first();
+  await expect(first).toContainText('150 ·');
+  await first.click();
+  const card = page.getByTestId('athlete-card');
+  await expect(card.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(card).toContainText('Bib 150');
+  await expect(card.getByRole('table', { name: 'Splits' }).getByRole('row')).toHaveCount(5);
+  await page.goto('/?lng=en#/firstrow/demo-city-run-10k/race/city-10k');
+  await expect(page.getByRole('heading', { level: 2, name: 'Finish' })).toBeVisible();
+  await page.goto('/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/stats/city-10k');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistics — 10 km');
+  await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row')).toHaveCount(5);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the scroller pages a report for big screens and explains invalid parameters', async ({ page }) => {
+  await page.goto('/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/scroller/START/10/2');
+  const scroller = page.getByTestId('scroller');
+  await expect(scroller).toContainText('Page 1 / 30');
+  await expect(scroller).toContainText('Page 2 / 30', { timeout: 5_000 });
+  await page.goto('/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/scroller/START/0/2');
+  await expect(page.getByRole('alert')).toContainText('Invalid scroller address');
+});
+
+test('the course map shows the course and the estimated positions of the leaders', async ({ page }) => {
+  await page.goto('/?lng=en#/events/demo-city-run/map');
+  await expect(page.getByRole('img', { name: /Course of 10 km/ })).toBeVisible();
+  await expect(page.getByTestId('map-athlete').first()).toBeAttached({ timeout: 15_000 });
+});

@@ -1,0 +1,137 @@
+import { expect, test } from './fixtures.ts';
+
+const REPORT = '/events/demo-city-run/reportlist/group/city-10k/report';
+
+test('a spectator opens the demo event report list and a live report', async ({ page, consoleErrors }) => {
+  await page.goto('/?lng=en#/results/demo-city-run/reportlist');
+  await expect(page.getByRole('heading', { name: '10 km' })).toBeVisible();
+  await page.getByRole('link', { name: 'Overall' }).click();
+  await expect(page).toHaveURL(/#\/results\/demo-city-run\/reportlist\/group\/city-10k\/report\/LIVE1$/);
+  const table = page.getByRole('table', { name: 'Overall' });
+  await expect(table.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+  await expect(table.locator('[role=row][aria-rowindex="2"]')).toBeVisible();
+  // Virtualised: every runner counted, far fewer rows in the DOM.
+  const total = Number(await table.getAttribute('aria-rowcount')) - 1;
+  expect(total).toBeGreaterThan(100);
+  expect(await table.getByRole('row').count()).toBeLessThanOrEqual(100);
+  // The name links to the athlete's tracking page (UrlColumnIdx).
+  await expect(table.getByRole('row').nth(1).getByRole('link')).toHaveAttribute(
+    'href',
+    /#\/events\/demo-city-run\/tracking\//,
+  );
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the same report in French, and the bare table variant', async ({ page }) => {
+  await page.goto(`/?lng=fr#${REPORT}/LIVE1`);
+  await expect(page.getByRole('table', { name: 'Classement général' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Nom' })).toBeVisible();
+  await page.goto(`/?lng=fr#/events/demo-city-run/reportlist/table/city-10k/report/LIVE1`);
+  await expect(
+    page.getByRole('table', { name: 'Classement général' }).locator('[aria-rowindex="2"]'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Classement général' })).toHaveCount(0);
+});
+
+test('a context report on the generic route', async ({ page }) => {
+  await page.goto('/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/results/home/LIVE2');
+  const table = page.getByRole('table', { name: 'Women' });
+  await expect(table.locator('[aria-rowindex="2"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Women' })).toBeVisible();
+});
+
+test('live patches reach an open table and highlight the changed rows', async ({ page, consoleErrors }) => {
+  // The demo replays the race: passings arrive every few seconds and are patched in.
+  await page.goto(`/?lng=en#${REPORT}/LAST`);
+  const table = page.getByTestId('report-table');
+  await expect(table.locator('[aria-rowindex="2"]')).toBeVisible();
+  await expect(table.locator('[data-changed=true]').first()).toBeVisible({ timeout: 20_000 });
+  expect(consoleErrors).toEqual([]);
+});
+
+test('search puts the exact bib first; the star keeps a favourite per event', async ({ page }) => {
+  await page.goto(`/?lng=en#${REPORT}/START`);
+  const table = page.getByTestId('report-table');
+  await expect(table.locator('[aria-rowindex="2"]')).toBeVisible();
+  await page.getByLabel('Search').fill('150');
+  const first = table.getByRole('row').nth(1);
+  await expect(first).toHaveAttribute('data-key', '150');
+  const star = first.getByRole('button', { name: /bib 150/ });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => localStorage.getItem('favorites:demo-city-run'))).toBe('["150"]');
+  await page.reload();
+  await page.getByLabel('Search').fill('150');
+  await expect(
+    table
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /bib 150/ }),
+  ).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a signed-in user holds exactly one personal channel; sign-out leaves it (spec §4)', async ({
+  page,
+  request,
+}) => {
+  const sent: { event: string; channel?: string; auth?: string }[] = [];
+  const received: { event: string; channel?: string }[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => {
+      const m = JSON.parse(String(f.payload));
+      if (m.event !== 'pusher:ping')
+        sent.push({ event: m.event, channel: m.data?.channel, auth: m.data?.auth });
+    });
+    ws.on('framereceived', (f) => {
+      const m = JSON.parse(String(f.payload));
+      received.push({ event: m.event, channel: m.channel });
+    });
+  });
+  const email = `fan-${Date.now()}@example.org`;
+  const password = 'correct horse battery';
+  await page.goto('/?lng=en#/auth/register');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your e-mail');
+  const outbox = (await (await request.get('/api/dev/outbox')).json()) as { to: string; text: string }[];
+  const link = /#\/auth\/action\?mode=verifyEmail&oobCode=[\w-]+/.exec(
+    outbox.find((m) => m.to === email)?.text ?? '',
+  )?.[0];
+  await page.goto(`/?lng=en${link}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-mail verified');
+  await page.goto('/?lng=en#/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/auth\/basic-profile$/);
+
+  // pusher-js subscribed the personal channel with a signature from /api/realtime/auth, and the
+  // server accepted it.
+  const personal = () =>
+    sent.filter((m) => m.event === 'pusher:subscribe' && m.channel?.startsWith('private-user-'));
+  await expect.poll(() => personal().length).toBe(1);
+  const channel = personal()[0]!.channel!;
+  expect(personal()[0]!.auth).toMatch(/^[^:]+:[0-9a-f]{64}$/);
+  await expect
+    .poll(() =>
+      received.some((m) => m.event === 'pusher_internal:subscription_succeeded' && m.channel === channel),
+    )
+    .toBe(true);
+
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Gender').click();
+  await page.getByRole('option', { name: 'Woman' }).click();
+  await page.getByLabel('Date of birth').fill('1986-12-09');
+  await page.getByLabel(/Nationality/).fill('usa');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: /Account of Grace Hopper/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect
+    .poll(() => sent.some((m) => m.event === 'pusher:unsubscribe' && m.channel === channel))
+    .toBe(true);
+  expect(personal()).toHaveLength(1);
+});

@@ -1,0 +1,45 @@
+import type { AuthStatus } from '../lib/auth/auth-context.tsx';
+
+/** Session storage key of the route a visitor wanted before being sent to sign in. */
+export const INTENDED_ROUTE = 'intendedRoute';
+
+/** Placeholder target: the route remembered before sign-in, else `/`. */
+export const AFTER_SIGN_IN = '@intended';
+
+export interface GuardInput {
+  path: string;
+  requireAuth: boolean;
+  status: AuthStatus;
+  profileComplete: boolean | null;
+}
+
+/**
+ * The navigation guard of spec §2, as a pure decision: `wait` until the auth initialisation is
+ * done; open routes pass; an anonymous visitor on a protected route goes to login (the route is
+ * remembered); a signed-in user whose profile is incomplete goes to /auth/basic-profile.
+ */
+export function guardDecision(
+  input: GuardInput,
+): { kind: 'wait' } | { kind: 'pass' } | { kind: 'redirect'; to: string; remember?: string } {
+  if (input.status === 'initialising') return { kind: 'wait' };
+  if (
+    input.status === 'signedIn' &&
+    input.profileComplete === false &&
+    input.path !== '/auth/basic-profile'
+  ) {
+    // The route stays remembered, so completing the profile leads back to it.
+    return { kind: 'redirect', to: '/auth/basic-profile', remember: input.path };
+  }
+  // Spec §2: after sign-in, the remembered route or `/` (resolved by the caller).
+  if (input.status === 'signedIn' && input.path === '/login') return { kind: 'redirect', to: AFTER_SIGN_IN };
+  if (!input.requireAuth) return { kind: 'pass' };
+  if (input.status !== 'signedIn') return { kind: 'redirect', to: '/login', remember: input.path };
+  return { kind: 'pass' };
+}
+
+/** Where to go after sign-in: the remembered route (once), else `/` (spec §2). */
+export function takeIntendedRoute(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage): string {
+  const intended = storage.getItem(INTENDED_ROUTE);
+  storage.removeItem(INTENDED_ROUTE);
+  return intended?.startsWith('/') && !intended.startsWith('/login') ? intended : '/';
+}

@@ -1,0 +1,15 @@
+import { Box } from '@mui/material';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoading } from '../../components/page-state.tsx';
+
+/** The blank layout (spec §2): no chrome. */
+export function BlankLayout() {
+  return (
+    <Box component="main" id="main" sx={{ minHeight: '100vh' }}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </Box>
+  );
+}

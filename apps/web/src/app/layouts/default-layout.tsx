@@ -1,0 +1,80 @@
+import { mdiMenu } from '@mdi/js';
+import { AppBar, Box, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { MdiIcon } from '../../components/mdi-icon.tsx';
+import { PageLoading } from '../../components/page-state.tsx';
+import { useBranding } from '../../lib/branding.tsx';
+import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
+import { LanguageSelector, UserMenu } from './header-controls.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
+
+const PIN_KEY = 'drawerPinned';
+
+/** The default layout (spec §2): side navigation drawer and a top bar with language and user menu. */
+export function DefaultLayout() {
+  const { t } = useTranslation();
+  const { productName } = useBranding();
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'));
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [hover, setHover] = useState(false);
+  const [pinned, setPinned] = useState(() => localStorage.getItem(PIN_KEY) === 'true');
+
+  // Spec §2: on small screens the drawer is temporary and closes on navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every location change is the point.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const togglePin = () => {
+    localStorage.setItem(PIN_KEY, String(!pinned));
+    setPinned(!pinned);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <NavDrawer
+        variant={small ? 'temporary' : 'permanent'}
+        open={open}
+        expanded={pinned || hover}
+        pinned={pinned}
+        onClose={() => setOpen(false)}
+        onTogglePin={togglePin}
+        onHover={setHover}
+      />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" elevation={1}>
+          <Toolbar sx={{ gap: 1 }}>
+            {small && (
+              <IconButton
+                color="inherit"
+                edge="start"
+                onClick={() => setOpen(true)}
+                aria-label={t('nav.open')}
+              >
+                <MdiIcon path={mdiMenu} />
+              </IconButton>
+            )}
+            <Typography
+              variant="h6"
+              component="span"
+              sx={{ fontWeight: 700, flexGrow: 1 }}
+              data-testid="app-title"
+            >
+              {productName}
+            </Typography>
+            <LanguageSelector />
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+        <ConnectionBanner />
+        <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

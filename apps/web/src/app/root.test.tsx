@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteMeta } from '../config/paths.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { INTENDED_ROUTE } from './guard.ts';
+import { Root } from './root.tsx';
+
+const auth = vi.hoisted(() => ({
+  current: { status: 'initialising', profile: null as null | { profileComplete: boolean } },
+}));
+vi.mock('../lib/auth/auth-context.tsx', () => ({ useAuth: () => auth.current }));
+
+const protectedMeta: RouteMeta = { requireAuth: true };
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Root />,
+        children: [
+          { path: '/', element: <h1>home</h1> },
+          { path: '/open', element: <h1>open</h1> },
+          { path: '/payment/home', element: <h1>payments</h1>, handle: protectedMeta },
+          { path: '/login', element: <h1>login</h1>, handle: { action: 'read', subject: 'Auth' } },
+          { path: '/auth/basic-profile', element: <h1>basic profile</h1>, handle: protectedMeta },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('navigation guard in the router (spec §2)', () => {
+  beforeAll(() => {
+    initI18n('en');
+    window.scrollTo = vi.fn() as typeof window.scrollTo;
+  });
+  beforeEach(() => sessionStorage.clear());
+
+  it('waits for the auth initialisation before deciding', () => {
+    auth.current = { status: 'initialising', profile: null };
+    renderAt('/payment/home');
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('lets anyone through an open route', async () => {
+    auth.current = { status: 'signedOut', profile: null };
+    renderAt('/open');
+    expect((await screen.findByRole('heading')).textContent).toBe('open');
+  });
+
+  it('sends an anonymous visitor to login and remembers the intended route', async () => {
+    auth.current = { status: 'signedOut', profile: null };
+    const router = renderAt('/payment/home?tab=2');
+    expect((await screen.findByRole('heading')).textContent).toBe('login');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem(INTENDED_ROUTE)).toBe('/payment/home?tab=2');
+  });
+
+  it('after sign-in goes to the remembered route, or / when none', async () => {
+    auth.current = { status: 'signedIn', profile: { profileComplete: true } };
+    sessionStorage.setItem(INTENDED_ROUTE, '/payment/home');
+    const router = renderAt('/login');
+    expect((await screen.findByRole('heading')).textContent).toBe('payments');
+    expect(router.state.location.pathname).toBe('/payment/home');
+    expect(sessionStorage.getItem(INTENDED_ROUTE)).toBeNull();
+  });
+
+  it('sends a signed-in user with an incomplete profile to /auth/basic-profile, except there', async () => {
+    auth.current = { status: 'signedIn', profile: { profileComplete: false } };
+    const router = renderAt('/open');
+    expect((await screen.findByRole('heading')).textContent).toBe('basic profile');
+    expect(router.state.location.pathname).toBe('/auth/basic-profile');
+  });
+});

@@ -1,0 +1,58 @@
+import { Box, CircularProgress } from '@mui/material';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import type { RouteMeta } from '../config/paths.ts';
+import { useAuth } from '../lib/auth/auth-context.tsx';
+import { isSigningOut, markSigningOut } from '../lib/auth/tokens.ts';
+import { AFTER_SIGN_IN, guardDecision, INTENDED_ROUTE, takeIntendedRoute } from './guard.ts';
+
+/** Spec §2: after navigation scroll to the top, or smoothly to the hash target when one is given. */
+function useScrollOnNavigate() {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation.
+  useEffect(() => {
+    // In hash routing a target is the second hash: `#/page#section`, or `?…#section`.
+    const target = window.location.hash.split('#')[2];
+    const element = target ? document.getElementById(decodeURIComponent(target)) : null;
+    if (element) element.scrollIntoView({ behavior: 'smooth' });
+    else window.scrollTo({ top: 0 });
+  }, [location.pathname]);
+}
+
+/** The root route: the navigation guard of spec §2 and scrolling. */
+export function Root() {
+  const location = useLocation();
+  const matches = useMatches();
+  const { status, profile } = useAuth();
+  useScrollOnNavigate();
+  // Spec §2/§4: sign-out goes to `/`, even from a protected page (which would otherwise send to login).
+  const leaving = status === 'signedOut' && isSigningOut();
+  useEffect(() => {
+    if (leaving && location.pathname === '/') markSigningOut(false);
+  }, [leaving, location.pathname]);
+  if (leaving && location.pathname !== '/') return <Navigate to="/" replace />;
+  const requireAuth = matches.some((m) => (m.handle as RouteMeta | undefined)?.requireAuth === true);
+  const decision = guardDecision({
+    path: location.pathname,
+    requireAuth,
+    status,
+    profileComplete: profile ? profile.profileComplete : null,
+  });
+  if (decision.kind === 'wait') {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 8 }} role="status">
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (decision.kind === 'redirect') {
+    const remember = decision.remember;
+    // Auth pages are never a destination; the profile detour keeps a route already remembered.
+    const worth = remember && !remember.startsWith('/login') && !remember.startsWith('/auth/');
+    if (worth && (decision.to === '/login' || !sessionStorage.getItem(INTENDED_ROUTE))) {
+      sessionStorage.setItem(INTENDED_ROUTE, remember + location.search);
+    }
+    return <Navigate to={decision.to === AFTER_SIGN_IN ? takeIntendedRoute() : decision.to} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,226 @@
+import { type ComponentType, lazy } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { type RouteMeta, routeNames } from '../config/paths.ts';
+import { BlankLayout } from './layouts/blank-layout.tsx';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+import { GenericLayout } from './layouts/generic-layout.tsx';
+import { Root } from './root.tsx';
+import { RouteErrorPage } from './routes/route-error-page.tsx';
+
+/** A lazily loaded page (its own chunk); the layouts hold the Suspense boundary. */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return <Page />;
+}
+type AuthPages = typeof import('../features/auth/auth-pages.tsx');
+/** An auth page: all of them share one chunk, loaded on the first auth route. */
+const authPage = (name: keyof AuthPages) =>
+  page(() => import('../features/auth/auth-pages.tsx').then((m) => ({ default: m[name] as ComponentType })));
+
+const live = {
+  trackingSearch: () => page(() => import('./routes/live/tracking-search-page.tsx')),
+  tracking: () => page(() => import('./routes/live/tracking-page.tsx')),
+  map: () => page(() => import('./routes/live/map-page.tsx')),
+  favorites: () => page(() => import('./routes/live/favorites-page.tsx')),
+  detail: () => page(() => import('./routes/live/detail-page.tsx')),
+  objectDetail: () => page(() => import('./routes/live/object-detail-page.tsx')),
+  stats: () => page(() => import('./routes/live/stats-page.tsx')),
+  scroller: () => page(() => import('./routes/live/scroller-page.tsx')),
+  leaders: () => page(() => import('./routes/live/leaders-page.tsx')),
+  clm: () => page(() => import('./routes/live/clm-page.tsx')),
+};
+const results = {
+  reportList: () => page(() => import('./routes/results/report-list-page.tsx')),
+  report: () => page(() => import('./routes/results/report-page.tsx')),
+  genericReport: () => page(() => import('./routes/results/generic-report-page.tsx')),
+};
+const content = {
+  home: () => page(() => import('./routes/content/home-page.tsx')),
+  eventHome: () => page(() => import('./routes/content/event-home-page.tsx')),
+  cms: () => page(() => import('./routes/content/cms-page.tsx')),
+  contact: () => page(() => import('./routes/content/contact-page.tsx')),
+  streaming: () => page(() => import('./routes/content/streaming-page.tsx')),
+  photobox: () => page(() => import('./routes/content/photobox-page.tsx')),
+  photoboxKiosk: () => page(() => import('./routes/content/photobox-kiosk-page.tsx')),
+  series: () => page(() => import('./routes/content/series-page.tsx')),
+  diagnostics: () => page(() => import('./routes/content/diagnostics-page.tsx')),
+};
+/** The organiser side: each page its own chunk, never downloaded by spectators. */
+const organiser = {
+  confirmationHome: () => page(() => import('./routes/organiser/confirmation-home-page.tsx')),
+  confirmationDocument: () => page(() => import('./routes/organiser/confirmation-document-page.tsx')),
+  confirmationDocumentView: () => page(() => import('./routes/organiser/confirmation-document-view.tsx')),
+  confirmationEvent: () => page(() => import('./routes/organiser/confirmation-event-page.tsx')),
+  deposit: () => page(() => import('./routes/organiser/deposit-page.tsx')),
+  depositView: () => page(() => import('./routes/organiser/deposit-view.tsx')),
+  depositDetail: () => page(() => import('./routes/organiser/deposit-detail-page.tsx')),
+  payment: () => page(() => import('./routes/organiser/payment-page.tsx')),
+};
+
+const requireAuth: RouteMeta = { requireAuth: true };
+/** Spec §6: auth pages carry the action/subject pair (read, Auth). */
+const authMeta = (extra: RouteMeta = {}): RouteMeta => ({
+  requireAuth: false,
+  action: 'read',
+  subject: 'Auth',
+  ...extra,
+});
+
+/** `reportlist` and its two report children, shared by /results/{eventId} and /events/{eventId}. */
+const reportRoutes = (): RouteObject[] => [
+  { path: 'reportlist', element: results.reportList() },
+  { path: 'reportlist/group/:group/report/:report', element: results.report() },
+  { path: 'reportlist/table/:group/report/:report', element: results.report() },
+];
+
+/** Routes of the default layout (the spec's rows with "default" or no layout). */
+const defaultLayoutRoutes: RouteObject[] = [
+  { path: '/', element: content.home() },
+  { path: '/confirmation/home', element: organiser.confirmationHome(), handle: requireAuth },
+  {
+    path: '/confirmation/document/:id',
+    element: organiser.confirmationDocument(),
+    handle: requireAuth,
+    children: [
+      { index: true, element: <Navigate to="home" replace /> },
+      ...['edit', 'home', 'import', 'report'].map((view) => ({
+        path: view,
+        element: organiser.confirmationDocumentView(),
+        handle: requireAuth,
+      })),
+    ],
+  },
+  { path: '/confirmation/event/:id', element: organiser.confirmationEvent(), handle: requireAuth },
+  {
+    path: '/deposit/:event',
+    element: organiser.deposit(),
+    handle: requireAuth,
+    children: [
+      ...['collect', 'message', 'overview', 'paymentok'].map((view) => ({
+        path: `:id/${view}`,
+        element: organiser.depositView(),
+        handle: requireAuth,
+      })),
+      // Spec §2's `{id}d` variant: React Router cannot mix a parameter and a literal in one
+      // segment, so `:id` matches it and the page branches on the trailing `d`.
+      { path: ':id', element: organiser.depositDetail(), handle: requireAuth },
+    ],
+  },
+  { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
+  { path: '/test', element: content.diagnostics() },
+  { path: '/live/clm/:db/:key', element: live.clm() },
+  { path: '/misc/crac/:context', element: content.series() },
+  {
+    path: '/firstrow/:db',
+    children: [
+      { index: true, element: live.leaders() },
+      { path: 'race/:race', element: live.leaders() },
+    ],
+  },
+  {
+    path: '/results/:eventId',
+    children: [
+      // Spec §2: an empty child path redirects to reportlist.
+      { index: true, element: <Navigate to="reportlist" replace /> },
+      ...reportRoutes(),
+      { path: 'youtube', element: content.streaming() },
+    ],
+  },
+  {
+    path: '/events/:eventId',
+    children: [
+      { index: true, element: <Navigate to="home" replace /> },
+      { path: 'tracking/:key?', element: live.tracking() },
+      { path: 'cms/:db/:key?', element: content.cms() },
+      {
+        path: 'ctx/:db',
+        children: [
+          { path: 'cms/:path?', element: content.cms() },
+          { path: 'contacts/:path', element: content.contact() },
+          {
+            path: 'generic/:path',
+            children: [
+              { path: 'home/:key', element: results.genericReport() },
+              { path: 'stats/:key', element: live.stats() },
+              { path: 'scroller/:key/:size/:delay', element: live.scroller() },
+              { path: 'detail/:id', element: live.detail() },
+              { path: 'objectdetail/:token', element: live.objectDetail() },
+              { path: 'streaming', element: content.streaming() },
+            ],
+          },
+        ],
+      },
+      { path: 'home', element: content.eventHome() },
+      { path: 'contact', element: content.contact() },
+      { path: 'favorites', element: live.favorites() },
+      { path: 'map', element: live.map() },
+      ...reportRoutes(),
+    ],
+  },
+];
+
+/** Routes of the blank layout: sign-in side, tracking search, photo kiosk, not found. */
+const blankLayoutRoutes: RouteObject[] = [
+  {
+    id: routeNames.login,
+    path: '/login',
+    element: authPage('LoginPage'),
+    handle: authMeta({ name: 'login' }),
+  },
+  {
+    path: '/auth',
+    handle: authMeta(),
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      { path: 'action', element: authPage('ActionPage'), handle: authMeta() },
+      {
+        id: routeNames.authBasicProfile,
+        path: 'basic-profile',
+        element: authPage('BasicProfilePage'),
+        handle: authMeta({ requireAuth: true, name: 'auth-basic-profile' }),
+      },
+      { path: 'forgot-mailsent', element: authPage('ForgotMailSentPage'), handle: authMeta() },
+      { path: 'forgot-password', element: authPage('ForgotPasswordPage'), handle: authMeta() },
+      { path: 'message/:label', element: authPage('MessagePage'), handle: authMeta() },
+      { path: 'register', element: authPage('RegisterPage'), handle: authMeta() },
+      { path: 'reset-password/:code', element: authPage('ResetPasswordPage'), handle: authMeta() },
+    ],
+  },
+  {
+    path: '/authentication/basicprofile',
+    element: authPage('ProfilePage'),
+    handle: authMeta({ requireAuth: true }),
+  },
+  { path: '/genericTracking', element: live.trackingSearch() },
+  { path: '/tracking', element: live.trackingSearch() },
+  { path: '/photobox/:id', element: content.photoboxKiosk() },
+  { path: '*', element: page(() => import('./routes/not-found-page.tsx')) },
+];
+
+/** Routes of the generic layout (spec §2: tracking and photo-box pages). */
+const genericLayoutRoutes: RouteObject[] = [
+  { path: '/genericTracking/:key', element: live.tracking() },
+  { path: '/tracking/:key', element: live.tracking() },
+  { path: '/photobox', element: content.photobox() },
+];
+
+/**
+ * Every route of spec §2 with its layout and meta (`handle`). The root applies the navigation
+ * guard and scrolling; pages load lazily.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { element: <DefaultLayout />, children: defaultLayoutRoutes },
+      { element: <GenericLayout />, children: genericLayoutRoutes },
+      { element: <BlankLayout />, children: blankLayoutRoutes },
+    ],
+  },
+];
+
+/** The app's hash router (spec §2: hash-style history). */
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

@@ -1,0 +1,127 @@
+import {
+  mdiCameraOutline,
+  mdiEmailOutline,
+  mdiInformationOutline,
+  mdiMapOutline,
+  mdiRunFast,
+  mdiTrophyOutline,
+  mdiVideoOutline,
+} from '@mdi/js';
+import { Box, Button, Card, CardActionArea, CardContent, Chip, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useEvent } from '../../../features/content/api/events.ts';
+import { useEventDates } from '../../../features/content/components/event-card.tsx';
+import { EventEditDialog } from '../../../features/content/components/event-edit-dialog.tsx';
+import { useCanManage } from '../../../features/content/use-can-manage.ts';
+
+/** `/events/{eventId}/home`: the event's branding, dates, place, races and quick links. */
+export default function EventHomePage() {
+  const { eventId = '' } = useParams();
+  const { t } = useTranslation('content');
+  const event = useEvent(eventId);
+  const dates = useEventDates();
+  const canEdit = useCanManage('Event', event.data?.organisationId);
+  const [editing, setEditing] = useState(false);
+  if (event.isPending) return <PageLoading />;
+  if (event.isError) return <PageError error={event.error} />;
+  const e = event.data;
+  const links: [string, string, string][] = [
+    ['results', mdiTrophyOutline, paths.reportList(eventId)],
+    ['tracking', mdiRunFast, paths.tracking(eventId)],
+    ['map', mdiMapOutline, paths.eventMap(eventId)],
+    ['photos', mdiCameraOutline, `${paths.photobox()}?event=${encodeURIComponent(eventId)}`],
+    ['stream', mdiVideoOutline, `/results/${encodeURIComponent(eventId)}/youtube`],
+    ['info', mdiInformationOutline, paths.cms(eventId, 'main')],
+    ['contact', mdiEmailOutline, paths.eventContact(eventId)],
+  ];
+  return (
+    <>
+      <PageHeader
+        title={e.name}
+        crumbs={[[e.name]]}
+        actions={
+          canEdit && (
+            <Button variant="outlined" onClick={() => setEditing(true)}>
+              {t('event.edit')}
+            </Button>
+          )
+        }
+      />
+      <Paper
+        variant="outlined"
+        sx={{
+          p: { xs: 2, sm: 3 },
+          mb: 3,
+          borderTop: 6,
+          borderTopColor: e.branding.color ?? 'primary.main',
+          backgroundImage: e.branding.bannerUrl ? `url(${JSON.stringify(e.branding.bannerUrl)})` : undefined,
+          backgroundSize: 'cover',
+        }}
+      >
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Chip
+            label={t(`status.${e.status}`)}
+            color={e.status === 'live' ? 'error' : 'default'}
+            size="small"
+          />
+          <Typography sx={{ fontWeight: 500 }}>{dates(e)}</Typography>
+          {e.place && <Typography color="text.secondary">· {e.place}</Typography>}
+        </Box>
+        {e.branding.tagline && (
+          <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+            {e.branding.tagline}
+          </Typography>
+        )}
+        {e.races.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" component="h2">
+              {t('event.races')}
+            </Typography>
+            <Box
+              component="ul"
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}
+            >
+              {e.races.map((r) => (
+                <li key={r.id}>
+                  <Chip
+                    variant="outlined"
+                    label={`${r.name} · ${(r.distanceM / 1000).toLocaleString()} km`}
+                  />
+                </li>
+              ))}
+            </Box>
+          </Box>
+        )}
+      </Paper>
+      <Typography variant="h5" component="h2" sx={{ fontSize: 20, mb: 1.5 }}>
+        {t('event.quickLinks')}
+      </Typography>
+      <Box
+        component="nav"
+        aria-label={t('event.quickLinks')}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        {links.map(([key, icon, to]) => (
+          <Card key={key} variant="outlined">
+            <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+              <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <MdiIcon path={icon} color="primary" aria-hidden />
+                <Typography sx={{ fontWeight: 500 }}>{t(`links.${key}`)}</Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Box>
+      {editing && <EventEditDialog event={e} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { mdiMagnify } from '@mdi/js';
+import { Alert, Box, InputAdornment, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { EventSummary } from '@tempora/contracts';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { eventsQuery } from '../../../features/content/api/events.ts';
+import { EventCard } from '../../../features/content/components/event-card.tsx';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Splits events into live now, upcoming and past (past: finished or ended before today). */
+export function sections(events: EventSummary[], day = today()): [string, EventSummary[]][] {
+  const past = (e: EventSummary) => e.status === 'finished' || (e.status !== 'live' && e.endDate < day);
+  return [
+    ['live', events.filter((e) => e.status === 'live')],
+    ['upcoming', events.filter((e) => e.status === 'upcoming' && !past(e)).reverse()],
+    ['past', events.filter(past)],
+  ];
+}
+
+/** `/`: live now, upcoming and past events, with a search by name, place or date. */
+export default function HomePage() {
+  const { t } = useTranslation('content');
+  const [q, setQ] = useState('');
+  const query = useDeferredValue(q.trim());
+  const events = useQuery(eventsQuery(query));
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1, fontSize: { xs: 26, sm: 34 } }}>
+        {t('home.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('home.subtitle')}
+      </Typography>
+      <TextField
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        label={t('home.search')}
+        placeholder={t('home.searchHint')}
+        fullWidth
+        sx={{ maxWidth: 520, mb: 3 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <MdiIcon path={mdiMagnify} />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {events.isPending && <PageLoading />}
+      {events.isError && <PageError error={events.error} />}
+      {events.data && events.data.length === 0 && <Alert severity="info">{t('home.none')}</Alert>}
+      {events.data &&
+        sections(events.data).map(([key, list]) =>
+          list.length ? (
+            <Box component="section" key={key} sx={{ mb: 3 }} aria-labelledby={`home-${key}`}>
+              <Typography id={`home-${key}`} variant="h5" component="h2" sx={{ mb: 1.5, fontSize: 20 }}>
+                {t(`home.${key}`)}
+              </Typography>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+                }}
+              >
+                {list.map((event) => (
+                  <EventCard key={event.id} event={event} />
+                ))}
+              </Box>
+            </Box>
+          ) : null,
+        )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Box, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useEventDetail } from '../../../features/live/api.ts';
+import { ReportTable } from '../../../features/results/components/report-table.tsx';
+import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
+
+function RaceFavorites({ eventId, raceId, name }: { eventId: string; raceId: string; name: string }) {
+  const { t } = useTranslation('live');
+  const report = useLiveReport({ eventId, group: raceId, report: 'LIVE1' });
+  const { favorites, toggle } = useFavorites(eventId);
+  if (report.isPending) return <PageLoading />;
+  if (report.isError) return <PageError error={report.error} />;
+  const rows = report.data.rows.filter((row) => favorites.has(String(row[report.data.keyField])));
+  if (rows.length === 0) return null;
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {name}
+      </Typography>
+      <ReportTable
+        table={report.data}
+        rows={rows}
+        favorites={favorites}
+        onToggleFavorite={toggle}
+        changed={report.changed}
+        height={`${Math.min(12, rows.length + 1) * 40 + 4}px`}
+      />
+      <Typography variant="caption" color="text.secondary">
+        {t('favoritesCount', { count: rows.length })}
+      </Typography>
+    </Box>
+  );
+}
+
+/** `/events/{eventId}/favorites`: the event's starred rows (spec §3: a set of row keys), live. */
+export default function FavoritesPage() {
+  const { t } = useTranslation('live');
+  const { eventId = '' } = useParams();
+  const event = useEventDetail(eventId);
+  const { favorites } = useFavorites(eventId);
+  if (event.isPending) return <PageLoading />;
+  if (event.isError) return <PageError error={event.error} />;
+  return (
+    <>
+      <PageHeader
+        title={t('favorites')}
+        crumbs={[[event.data.name, paths.eventHome(eventId)], [t('favorites')]]}
+      />
+      {favorites.size === 0 ? (
+        <Alert severity="info">{t('noFavorites')}</Alert>
+      ) : (
+        event.data.races.map((race) => (
+          <RaceFavorites key={race.id} eventId={eventId} raceId={race.id} name={race.name} />
+        ))
+      )}
+    </>
+  );
+}

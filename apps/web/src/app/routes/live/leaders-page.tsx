@@ -1,0 +1,139 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  List,
+  ListItemButton,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { formatDuration } from '@tempora/domain';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { useLiveRefetch } from '../../../features/live/api.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+interface Board {
+  raceId: string;
+  name: string;
+  points: {
+    key: string;
+    name: string;
+    distanceM: number;
+    rows: {
+      rank: number;
+      bib: string;
+      name: string;
+      club: string;
+      netMs: number;
+      gapMs: number;
+      trackingKey: string;
+    }[];
+  }[];
+}
+
+/** `/firstrow/{db}` (pick a race) and `/firstrow/{db}/race/{race}`: the leaders at every point, live. */
+export default function LeadersPage() {
+  const { t } = useTranslation('live');
+  const { db = '', race } = useParams();
+  const races = useQuery({
+    queryKey: ['races', db],
+    enabled: !race,
+    queryFn: ({ signal }) =>
+      apiGet<{ id: string; name: string }[]>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db)}/races`,
+        { signal },
+      ),
+  });
+  const key = ['leaders', db, race] as const;
+  const board = useQuery({
+    queryKey: key,
+    enabled: !!race,
+    queryFn: ({ signal }) =>
+      apiGet<Board>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race!)}/leaders?count=5`,
+        { signal },
+      ),
+  });
+  useLiveRefetch(race ? db : null, key);
+  if (!race) {
+    return (
+      <>
+        <PageHeader title={t('leaders')} crumbs={[[t('leaders')]]} />
+        {races.isPending && <PageLoading />}
+        {races.isError && <PageError error={races.error} />}
+        <List>
+          {races.data?.map((r) => (
+            <ListItemButton
+              key={r.id}
+              component={RouterLink}
+              to={`/firstrow/${encodeURIComponent(db)}/race/${encodeURIComponent(r.id)}`}
+            >
+              <ListItemText primary={r.name} />
+            </ListItemButton>
+          ))}
+        </List>
+      </>
+    );
+  }
+  if (board.isPending) return <PageLoading />;
+  if (board.isError) return <PageError error={board.error} />;
+  return (
+    <>
+      <PageHeader
+        title={`${t('leaders')} — ${board.data.name}`}
+        crumbs={[[t('leaders'), `/firstrow/${encodeURIComponent(db)}`], [board.data.name]]}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+        }}
+      >
+        {board.data.points.map((point) => (
+          <Card key={point.key} variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {point.name}
+              </Typography>
+              {point.rows.length === 0 ? (
+                <Typography color="text.secondary">{t('nobodyYet')}</Typography>
+              ) : (
+                <Table size="small" aria-label={point.name}>
+                  <TableBody>
+                    {point.rows.map((row) => (
+                      <TableRow key={row.bib}>
+                        <TableCell sx={{ fontWeight: 700, width: 32 }}>{row.rank}</TableCell>
+                        <TableCell>
+                          {row.name}{' '}
+                          <Typography component="span" variant="caption" color="text.secondary">
+                            #{row.bib}
+                          </Typography>
+                        </TableCell>
+                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+                          {formatDuration(row.netMs)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {row.gapMs ? `+${formatDuration(row.gapMs)}` : ''}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </>
+  );
+}

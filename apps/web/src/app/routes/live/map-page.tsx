@@ -1,0 +1,184 @@
+import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { AthleteCard } from '@tempora/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useEventDetail, useLiveRefetch } from '../../../features/live/api.ts';
+import { type Coordinates, pointAlong, projector } from '../../../features/live/course.ts';
+import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+interface Course {
+  raceId: string;
+  name: string;
+  distanceM: number;
+  course: { type: 'LineString'; coordinates: [number, number][] } | null;
+  points: { key: string; name: string; distanceM: number; lat: number | null; lon: number | null }[];
+}
+interface Board {
+  points: { key: string; rows: { bib: string }[] }[];
+}
+
+const W = 800;
+const H = 520;
+
+/**
+ * `/events/{eventId}/map`: the course line, its timing points, and the estimated live positions
+ * of the followed athletes (the event's favourites) and of the race leaders. Drawn as SVG on a
+ * plain background (product.md: a plain background when there is no map key or no network).
+ */
+export default function MapPage() {
+  const { t } = useTranslation('live');
+  const { eventId = '' } = useParams();
+  const event = useEventDetail(eventId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const race = event.data?.races.find((r) => r.id === chosen) ?? event.data?.races[0];
+  const db = race?.db;
+  const course = useQuery({
+    queryKey: ['course', db, race?.id],
+    enabled: !!race,
+    queryFn: ({ signal }) =>
+      apiGet<Course>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/course`,
+        { signal },
+      ),
+  });
+  const leadersKey = ['map-leaders', db, race?.id] as const;
+  const leaders = useQuery({
+    queryKey: leadersKey,
+    enabled: !!race,
+    queryFn: ({ signal }) =>
+      apiGet<Board>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/leaders?count=3`,
+        { signal },
+      ),
+  });
+  const { favorites } = useFavorites(eventId);
+  const leaderBibs =
+    [...(leaders.data?.points ?? [])]
+      .reverse()
+      .find((p) => p.rows.length)
+      ?.rows.map((r) => r.bib) ?? [];
+  const bibs = [...new Set([...favorites, ...leaderBibs])].slice(0, 30);
+  const athletes = useQueries({
+    queries: bibs.map((bib) => ({
+      queryKey: ['map-athlete', db, bib],
+      enabled: !!db,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiGet<AthleteCard>(
+          'trackingApiUrlBase',
+          `results/contexts/${encodeURIComponent(db!)}/participants/${encodeURIComponent(bib)}`,
+          { signal },
+        ),
+      refetchInterval: 15_000,
+    })),
+  });
+  useLiveRefetch(db, ['map-athlete', db], undefined, 5000);
+  useLiveRefetch(db, leadersKey, undefined, 5000);
+
+  if (event.isPending) return <PageLoading />;
+  if (event.isError) return <PageError error={event.error} />;
+  const c = course.data;
+  const line: Coordinates =
+    c?.course?.coordinates ??
+    c?.points.filter((p) => p.lat !== null && p.lon !== null).map((p) => [p.lon!, p.lat!] as const) ??
+    [];
+  const project = line.length ? projector(line, W, H) : null;
+  const path = project ? line.map((p, k) => `${k ? 'L' : 'M'}${project(p).join(',')}`).join(' ') : '';
+  const markers = athletes
+    .map((q) => q.data)
+    .filter((a): a is AthleteCard => !!a && a.race.id === race?.id && a.estimatedDistanceM !== null)
+    .map((a) => ({
+      a,
+      at: pointAlong(line, a.estimatedDistanceM! / a.race.distanceM),
+      fav: favorites.has(a.athlete.bib),
+    }));
+  return (
+    <>
+      <PageHeader title={t('map')} crumbs={[[event.data.name, paths.eventHome(eventId)], [t('map')]]} />
+      {event.data.races.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={t('race')}
+          value={race?.id ?? ''}
+          onChange={(e) => setChosen(e.target.value)}
+          sx={{ mb: 2, minWidth: 200 }}
+        >
+          {event.data.races.map((r) => (
+            <MenuItem key={r.id} value={r.id}>
+              {r.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {course.isError && <PageError error={course.error} />}
+      {!project && course.data && <Typography>{t('noCourse')}</Typography>}
+      {project && (
+        <Paper variant="outlined" sx={{ bgcolor: '#eef4f0', overflow: 'hidden', maxWidth: 960 }}>
+          <Box
+            component="svg"
+            viewBox={`0 0 ${W} ${H}`}
+            role="img"
+            aria-label={t('mapLabel', { race: c?.name })}
+            sx={{ width: '100%', height: 'auto', display: 'block' }}
+          >
+            <path
+              d={path}
+              fill="none"
+              stroke="#1f3a5f"
+              strokeWidth={5}
+              strokeLinejoin="round"
+              strokeLinecap="round"
+            />
+            {c?.points
+              .filter((p) => p.lat !== null && p.lon !== null)
+              .map((p) => {
+                const [x, y] = project([p.lon!, p.lat!]);
+                return (
+                  <g key={p.key}>
+                    <circle cx={x} cy={y} r={8} fill="#fff" stroke="#1f3a5f" strokeWidth={3} />
+                    <text x={x + 12} y={y - 10} fontSize={16} fill="#1f3a5f" fontWeight={600}>
+                      {p.name}
+                    </text>
+                  </g>
+                );
+              })}
+            {markers.map(({ a, at, fav }) => {
+              if (!at) return null;
+              const [x, y] = project(at);
+              return (
+                <g key={a.athlete.bib} data-testid="map-athlete">
+                  <title>{`${a.athlete.bib} ${a.athlete.firstName} ${a.athlete.lastName}`}</title>
+                  <circle
+                    cx={x}
+                    cy={y}
+                    r={10}
+                    fill={fav ? '#d2461e' : '#39aade'}
+                    stroke="#fff"
+                    strokeWidth={2}
+                  />
+                  <text x={x} y={y + 4} fontSize={10} fill="#fff" textAnchor="middle" fontWeight={700}>
+                    {a.athlete.bib.slice(0, 4)}
+                  </text>
+                </g>
+              );
+            })}
+          </Box>
+        </Paper>
+      )}
+      <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+        <Chip size="small" sx={{ bgcolor: '#d2461e', color: '#fff' }} label={t('legendFavourite')} />
+        <Chip size="small" sx={{ bgcolor: '#39aade', color: '#000' }} label={t('legendLeader')} />
+        <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
+          {t('mapNote')}
+        </Typography>
+      </Stack>
+    </>
+  );
+}

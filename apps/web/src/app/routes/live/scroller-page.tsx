@@ -1,0 +1,129 @@
+import { Alert, Box, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { ReportCell } from '../../../features/results/components/report-cell.tsx';
+import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
+
+export const SCROLLER_SIZE = { min: 3, max: 100 } as const;
+export const SCROLLER_DELAY = { min: 2, max: 300 } as const;
+
+/** Validates the `size` and `delay` parameters of the scroller route; null when out of range. */
+export function scrollerParams(
+  size: string | undefined,
+  delay: string | undefined,
+): { size: number; delay: number } | null {
+  const s = Number(size);
+  const d = Number(delay);
+  if (!Number.isInteger(s) || s < SCROLLER_SIZE.min || s > SCROLLER_SIZE.max) return null;
+  if (!Number.isFinite(d) || d < SCROLLER_DELAY.min || d > SCROLLER_DELAY.max) return null;
+  return { size: s, delay: d };
+}
+
+/**
+ * `…/ctx/{db}/generic/{path}/scroller/{key}/{size}/{delay}`: big screens. Pages of `size` rows of
+ * report `key`, advancing every `delay` seconds and looping, in large type; rows update live in
+ * place (the page index is kept, so nothing jumps).
+ */
+export default function ScrollerPage() {
+  const { t, i18n } = useTranslation('live');
+  const { db = '', key = '', size, delay } = useParams();
+  const params = scrollerParams(size, delay);
+  const report = useLiveReport({ db, report: key });
+  const [page, setPage] = useState(0);
+  const rows = report.data?.rows ?? [];
+  const pages = params ? Math.max(1, Math.ceil(rows.length / params.size)) : 1;
+  useEffect(() => {
+    if (!params) return;
+    const timer = setInterval(() => setPage((p) => (p + 1) % pages), params.delay * 1000);
+    return () => clearInterval(timer);
+  }, [params?.delay, pages, params]);
+  if (!params) {
+    return (
+      <Alert severity="error" role="alert" sx={{ m: 2 }}>
+        {t('scrollerInvalid', { ...SCROLLER_SIZE, dmin: SCROLLER_DELAY.min, dmax: SCROLLER_DELAY.max })}
+      </Alert>
+    );
+  }
+  if (report.isPending) return <PageLoading />;
+  if (report.isError) return <PageError error={report.error} />;
+  const table = report.data;
+  const lng = i18n.language === 'en' ? 'en' : 'fr';
+  const current = page % pages;
+  const shown = rows.slice(current * params.size, (current + 1) * params.size);
+  const columns = table.columns.filter((c) => c.Type !== 'favorite');
+  const template = columns
+    .map((c) =>
+      c.Type === 'time'
+        ? '9rem'
+        : c.UrlColumnIdx >= 0
+          ? 'minmax(12rem, 3fr)'
+          : c.Alignment === 'Right'
+            ? '6rem'
+            : 'minmax(6rem, 1fr)',
+    )
+    .join(' ');
+  return (
+    <Box
+      sx={{ bgcolor: '#0d1b2a', color: '#fff', minHeight: '100vh', p: 2, fontSize: { xs: 18, md: 26 } }}
+      data-testid="scroller"
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1 }}>
+        <Typography component="h1" sx={{ fontSize: '1.4em', fontWeight: 700 }}>
+          {table.title[lng]}
+        </Typography>
+        <Typography aria-live="polite" sx={{ fontSize: '0.9em', opacity: 0.8 }}>
+          {t('page', { page: current + 1, pages })}
+        </Typography>
+      </Box>
+      <Box role="table" aria-label={table.title[lng]} sx={{ '& a': { color: '#fff' } }}>
+        <Box
+          role="row"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: template,
+            fontWeight: 700,
+            borderBottom: '2px solid #39aade',
+            py: 0.5,
+          }}
+        >
+          {columns.map((c) => (
+            <Box
+              role="columnheader"
+              key={c.FieldIdx}
+              sx={{ px: 1, textAlign: c.Alignment === 'Right' ? 'right' : 'left' }}
+            >
+              {c.Title[lng]}
+            </Box>
+          ))}
+        </Box>
+        {shown.map((row, k) => (
+          <Box
+            role="row"
+            key={String(row[table.keyField])}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: template,
+              py: 0.75,
+              bgcolor: k % 2 ? 'rgba(255,255,255,0.06)' : 'transparent',
+              alignItems: 'center',
+            }}
+          >
+            {columns.map((c) => (
+              <ReportCell
+                key={c.FieldIdx}
+                column={c}
+                row={row}
+                keyField={table.keyField}
+                favorite={false}
+                onToggleFavorite={() => undefined}
+                flagBase=""
+              />
+            ))}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

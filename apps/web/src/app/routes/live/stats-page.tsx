@@ -1,0 +1,208 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { formatDuration, formatPace } from '@tempora/domain';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useLiveRefetch } from '../../../features/live/api.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+interface Stats {
+  raceId: string;
+  name: string;
+  counts: Record<'registered' | 'started' | 'onCourse' | 'finished' | 'dnf' | 'dns' | 'dsq', number>;
+  points: { key: string; name: string; passed: number }[];
+  histogram: { fromMs: number; toMs: number; count: number }[];
+  categories: { id: string; name: string; registered: number; finished: number }[];
+  averagePaceMsPerKm: number | null;
+  leaderGaps: { key: string; distanceM: number; gaps: (number | null)[] }[];
+}
+
+/** Horizontal bars (CSS, no chart library): each value beside its label, scaled to the largest. */
+function Bars({ label, items }: { label: string; items: { label: string; value: number }[] }) {
+  const max = Math.max(1, ...items.map((i) => i.value));
+  return (
+    <Box role="img" aria-label={label} sx={{ display: 'grid', gap: 0.5 }}>
+      {items.map((item) => (
+        <Box
+          key={item.label}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '110px 1fr 48px',
+            alignItems: 'center',
+            gap: 1,
+            fontSize: 13,
+          }}
+        >
+          <span>{item.label}</span>
+          <Box
+            sx={{
+              height: 14,
+              bgcolor: 'primary.main',
+              borderRadius: 0.5,
+              width: `${(item.value / max) * 100}%`,
+              minWidth: item.value ? 2 : 0,
+            }}
+          />
+          <span style={{ textAlign: 'right' }}>{item.value}</span>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * `…/ctx/{db}/generic/{path}/stats/{key}`: live statistics of race `key` of context `db` (the
+ * context's first race when `key` names none): counts, per point, finish-time histogram,
+ * categories, average pace, leaders' gaps — as bars and as accessible tables.
+ */
+export default function StatsPage() {
+  const { t } = useTranslation('live');
+  const { eventId = '', db = '', key = '' } = useParams();
+  const races = useQuery({
+    queryKey: ['races', db],
+    queryFn: ({ signal }) =>
+      apiGet<{ id: string; name: string }[]>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db)}/races`,
+        { signal },
+      ),
+  });
+  const raceId = races.data?.find((r) => r.id === key)?.id ?? races.data?.[0]?.id;
+  const queryKey = ['stats', db, raceId] as const;
+  const stats = useQuery({
+    queryKey,
+    enabled: !!raceId,
+    queryFn: ({ signal }) =>
+      apiGet<Stats>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(raceId!)}/stats`,
+        { signal },
+      ),
+  });
+  useLiveRefetch(db, queryKey, undefined, 3000);
+  if (races.isError || stats.isError) return <PageError error={races.error ?? stats.error} />;
+  if (!stats.data) return <PageLoading />;
+  const s = stats.data;
+  const countItems = (['registered', 'started', 'onCourse', 'finished', 'dnf', 'dns'] as const).map((k) => ({
+    label: t(`counts.${k}`),
+    value: s.counts[k],
+  }));
+  return (
+    <>
+      <PageHeader
+        title={`${t('stats')} — ${s.name}`}
+        crumbs={[[eventId, paths.eventHome(eventId)], [t('stats')]]}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('participants')}
+            </Typography>
+            <Bars label={t('participants')} items={countItems} />
+            {s.averagePaceMsPerKm !== null && (
+              <Typography sx={{ mt: 1 }}>
+                {t('averagePace', { pace: formatPace(s.averagePaceMsPerKm) })}
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('perPoint')}
+            </Typography>
+            <Bars label={t('perPoint')} items={s.points.map((p) => ({ label: p.name, value: p.passed }))} />
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('histogram')}
+            </Typography>
+            {s.histogram.length === 0 ? (
+              <Typography color="text.secondary">{t('nobodyYet')}</Typography>
+            ) : (
+              <Bars
+                label={t('histogram')}
+                items={s.histogram.map((h) => ({
+                  label: `${formatDuration(h.fromMs)}–${formatDuration(h.toMs)}`,
+                  value: h.count,
+                }))}
+              />
+            )}
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('categories')}
+            </Typography>
+            <Table size="small" aria-label={t('categories')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('category')}</TableCell>
+                  <TableCell align="right">{t('counts.registered')}</TableCell>
+                  <TableCell align="right">{t('counts.finished')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {s.categories.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>{c.name}</TableCell>
+                    <TableCell align="right">{c.registered}</TableCell>
+                    <TableCell align="right">{c.finished}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+        <Card variant="outlined" sx={{ gridColumn: { md: 'span 2' } }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('leaderGaps')}
+            </Typography>
+            <Table size="small" aria-label={t('leaderGaps')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('point')}</TableCell>
+                  {[2, 3, 5, 10].map((r) => (
+                    <TableCell key={r} align="right">
+                      {t('gapTo', { rank: r })}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {s.leaderGaps.map((g) => (
+                  <TableRow key={g.key}>
+                    <TableCell>{s.points.find((p) => p.key === g.key)?.name ?? g.key}</TableCell>
+                    {g.gaps.map((gap, k) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the fixed ranks 2, 3, 5, 10.
+                      <TableCell key={k} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {gap === null ? '' : `+${formatDuration(gap) || '0'}`}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      </Box>
+    </>
+  );
+}

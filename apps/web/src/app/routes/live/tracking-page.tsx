@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAthlete } from '../../../features/live/api.ts';
+import { AthleteCard } from '../../../features/live/athlete-card.tsx';
+import { AthleteSearch } from './tracking-search-page.tsx';
+
+/** `/tracking/{key}`, `/genericTracking/{key}`, `/events/{eventId}/tracking/{key?}`: one athlete, live. */
+export default function TrackingPage() {
+  const { t } = useTranslation('live');
+  const { key, eventId } = useParams();
+  const athlete = useAthlete(key);
+  const crumbs: [string, string?][] = eventId
+    ? [[eventId, paths.eventHome(eventId)], [t('title')]]
+    : [[t('title')]];
+  if (!key) {
+    return (
+      <>
+        <PageHeader title={t('title')} crumbs={crumbs} />
+        {eventId && <AthleteSearch eventId={eventId} />}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t('title')} crumbs={crumbs} />
+      {athlete.isPending && <PageLoading />}
+      {athlete.isError && <PageError error={athlete.error} />}
+      {athlete.data && <AthleteCard card={athlete.data} />}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { mdiMagnify } from '@mdi/js';
+import {
+  Box,
+  InputAdornment,
+  List,
+  ListItemButton,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { useAthleteSearch, useEventDetail } from '../../../features/live/api.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** Athlete search of one event: name or bib, an exact bib first; one keystroke away on a phone. */
+export function AthleteSearch({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('live');
+  const event = useEventDetail(eventId);
+  const [q, setQ] = useState('');
+  const query = useDeferredValue(q);
+  const dbs = event.data?.contexts.map((c) => c.db) ?? [];
+  const hits = useAthleteSearch(dbs, query);
+  if (event.isError) return <PageError error={event.error} />;
+  return (
+    <Box>
+      <TextField
+        autoFocus
+        fullWidth
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        label={t('searchLabel')}
+        placeholder={t('searchPlaceholder')}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <MdiIcon path={mdiMagnify} />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { inputMode: 'search', enterKeyHint: 'search' },
+        }}
+        sx={{ maxWidth: 560 }}
+      />
+      {hits.data && hits.data.length === 0 && q.trim() && (
+        <Typography sx={{ mt: 2 }}>{t('noMatch')}</Typography>
+      )}
+      <List aria-label={t('results')}>
+        {(q.trim() ? (hits.data ?? []) : []).map((hit) => (
+          <ListItemButton
+            key={`${hit.raceId}/${hit.bib}`}
+            component={RouterLink}
+            to={`/events/${encodeURIComponent(eventId)}/tracking/${hit.trackingKey}`}
+          >
+            <ListItemText
+              primary={`${hit.bib} · ${hit.name}`}
+              secondary={[hit.category, hit.club, t(`status.${hit.status}`)].filter(Boolean).join(' · ')}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+interface EventSummary {
+  id: string;
+  name: string;
+  status: string;
+  place: string;
+}
+
+/** `/tracking`, `/genericTracking`: pick an event, then find the athlete. */
+export default function TrackingSearchPage() {
+  const { t } = useTranslation('live');
+  const { eventId } = useParams();
+  const events = useQuery({
+    queryKey: ['events', 'tracking'],
+    enabled: !eventId,
+    queryFn: ({ signal }) => apiGet<EventSummary[]>('eventsApiUrlBase', 'events', { signal }),
+  });
+  if (eventId) return <AthleteSearch eventId={eventId} />;
+  return (
+    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+      <PageHeader title={t('title')} crumbs={[[t('title')]]} />
+      <Typography sx={{ mb: 1 }}>{t('pickEvent')}</Typography>
+      {events.isPending && <PageLoading />}
+      {events.isError && <PageError error={events.error} />}
+      <List>
+        {events.data?.map((e) => (
+          <ListItemButton
+            key={e.id}
+            component={RouterLink}
+            to={`/events/${encodeURIComponent(e.id)}/tracking`}
+          >
+            <ListItemText primary={e.name} secondary={e.place} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}

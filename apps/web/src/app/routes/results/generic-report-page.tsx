@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ReportView } from '../../../features/results/components/report-view.tsx';
+
+/** `/events/{eventId}/ctx/{db}/generic/{path}/home/{key}`: report `key` of context `db`. */
+export default function GenericReportPage() {
+  const { eventId = '', db = '', key = '' } = useParams();
+  const { t } = useTranslation('results');
+  return (
+    <ReportView
+      key={`${db}/${key}`}
+      source={{ db, report: key }}
+      eventId={eventId}
+      chrome
+      crumbs={[[t('reportList'), `/events/${encodeURIComponent(eventId)}/reportlist`]]}
+    />
+  );
+}

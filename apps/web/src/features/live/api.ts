@@ -1,0 +1,105 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AthleteCard, ParticipantHit } from '@tempora/contracts';
+import { useRef } from 'react';
+import { apiGet } from '../../lib/api-client.ts';
+import { useChannelEvent, useReconnectCatchUp } from '../../lib/realtime/realtime-provider.tsx';
+
+/** Event summary with its contexts and races (`GET events/{id}`). */
+export interface EventDetail {
+  id: string;
+  name: string;
+  status: string;
+  contexts: { db: string; name: string }[];
+  races: { id: string; db: string; name: string; distanceM: number }[];
+}
+
+export function useEventDetail(eventId: string | undefined) {
+  return useQuery({
+    queryKey: ['event', eventId],
+    enabled: !!eventId,
+    queryFn: ({ signal }) =>
+      apiGet<EventDetail>('eventsApiUrlBase', `events/${encodeURIComponent(eventId!)}`, { signal }),
+  });
+}
+
+/** Search athletes of the event's contexts by name or bib (exact bib first, server side). */
+export function useAthleteSearch(dbs: string[], q: string) {
+  return useQuery<ParticipantHit[]>({
+    queryKey: ['athlete-search', dbs, q],
+    enabled: dbs.length > 0 && q.trim().length > 0,
+    placeholderData: (previous) => previous,
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(
+        dbs.map((db) =>
+          apiGet<ParticipantHit[]>(
+            'trackingApiUrlBase',
+            `results/contexts/${encodeURIComponent(db)}/participants?q=${encodeURIComponent(q.trim())}`,
+            { signal },
+          ),
+        ),
+      );
+      const all = lists.flat();
+      const exact = all.filter((h) => h.bib.toLowerCase() === q.trim().toLowerCase());
+      return [...exact, ...all.filter((h) => !exact.includes(h))].slice(0, 20);
+    },
+  });
+}
+
+/**
+ * Refetches `queryKey` when the context's channel reports activity (throttled to one refetch per
+ * `everyMs`), and after a reconnection: live pages never keep their own copy of server data.
+ */
+export function useLiveRefetch(
+  db: string | null | undefined,
+  queryKey: readonly unknown[],
+  filter?: (data: { bib?: string }) => boolean,
+  everyMs = 2000,
+) {
+  const client = useQueryClient();
+  const last = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refetch = () => {
+    const wait = Math.max(0, last.current + everyMs - Date.now());
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      last.current = Date.now();
+      void client.invalidateQueries({ queryKey });
+    }, wait);
+  };
+  useChannelEvent(db ? `results-${db}` : null, 'passing', (data: unknown) => {
+    if (!filter || filter(data as { bib?: string })) refetch();
+  });
+  useReconnectCatchUp(() => void client.invalidateQueries({ queryKey }));
+}
+
+/** One athlete by tracking key, live. */
+export function useAthlete(trackingKey: string | undefined) {
+  const key = ['athlete', trackingKey] as const;
+  const query = useQuery({
+    queryKey: key,
+    enabled: !!trackingKey,
+    queryFn: ({ signal }) =>
+      apiGet<AthleteCard>('trackingApiUrlBase', `tracking/${encodeURIComponent(trackingKey!)}`, { signal }),
+    refetchInterval: 30_000,
+  });
+  useLiveRefetch(query.data?.db, key, (d) => d.bib === query.data?.athlete.bib, 500);
+  return query;
+}
+
+/** One athlete of a context by bib (detail pages), live. */
+export function useAthleteByBib(db: string | undefined, bib: string | undefined) {
+  const key = ['athlete-bib', db, bib] as const;
+  const query = useQuery({
+    queryKey: key,
+    enabled: !!db && !!bib,
+    queryFn: ({ signal }) =>
+      apiGet<AthleteCard>(
+        'trackingApiUrlBase',
+        `results/contexts/${encodeURIComponent(db!)}/participants/${encodeURIComponent(bib!)}`,
+        { signal },
+      ),
+  });
+  useLiveRefetch(db, key, (d) => d.bib === bib, 500);
+  return query;
+}

@@ -1,0 +1,158 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { AthleteCard as Card } from '@tempora/contracts';
+import { formatDuration, formatPace } from '@tempora/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const clock = (lng: string, ms: number | null) =>
+  ms === null
+    ? ''
+    : new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
+
+/**
+ * One athlete live (issue 7): status, last point, ranks at every point, pace, gaps, predicted
+ * arrival at the points ahead and at the finish, estimated distance covered; a share link.
+ */
+export function AthleteCard({ card }: { card: Card }) {
+  const { t, i18n } = useTranslation('live');
+  const lng = i18n.language;
+  const [copied, setCopied] = useState(false);
+  const reached = card.splits.filter((s) => s.netMs !== null);
+  const last = reached.at(-1);
+  const lastPoint = last ? card.race.points.find((p) => p.key === last.pointKey) : undefined;
+  const predicted = new Map(card.prediction?.points.map((p) => [p.pointKey, p]) ?? []);
+  const share = `${window.location.origin}${window.location.pathname}#/tracking/${card.athlete.trackingKey}`;
+  const progress =
+    card.estimatedDistanceM !== null
+      ? Math.min(100, (card.estimatedDistanceM / card.race.distanceM) * 100)
+      : 0;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="athlete-card">
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}
+      >
+        <Box>
+          <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+            {card.athlete.firstName} {card.athlete.lastName}
+          </Typography>
+          <Typography color="text.secondary">
+            {t('bib')} {card.athlete.bib} · {card.race.name}
+            {card.athlete.category ? ` · ${card.athlete.category}` : ''}
+            {card.athlete.club ? ` · ${card.athlete.club}` : ''}
+          </Typography>
+        </Box>
+        <Chip
+          label={t(`status.${card.status}`)}
+          color={card.status === 'finished' ? 'success' : card.status === 'onCourse' ? 'primary' : 'default'}
+        />
+      </Stack>
+      <Box sx={{ my: 2 }}>
+        <Typography variant="body2" sx={{ mb: 0.5 }}>
+          {last && lastPoint
+            ? t('lastPoint', {
+                point: lastPoint.name,
+                time: formatDuration(last.netMs ?? 0),
+                clock: clock(lng, last.timeOfDay),
+              })
+            : t('notYet')}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          aria-label={t('progress')}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+        {card.estimatedDistanceM !== null && card.status === 'onCourse' && (
+          <Typography variant="caption" color="text.secondary">
+            {t('estimated', {
+              km: (card.estimatedDistanceM / 1000).toLocaleString(lng, { maximumFractionDigits: 1 }),
+            })}
+          </Typography>
+        )}
+      </Box>
+      {card.prediction && (
+        <Alert severity="info" icon={false} sx={{ mb: 2 }}>
+          {t('predictedFinish', {
+            time: formatDuration(card.prediction.finishNetMs),
+            clock: clock(lng, card.prediction.finishTimeOfDay),
+          })}
+        </Alert>
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('splits')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('point')}</TableCell>
+              <TableCell align="right">{t('time')}</TableCell>
+              <TableCell align="right">{t('rank')}</TableCell>
+              <TableCell align="right">{t('rankGender')}</TableCell>
+              <TableCell align="right">{t('rankCategory')}</TableCell>
+              <TableCell align="right">{t('gap')}</TableCell>
+              <TableCell align="right">{t('pace')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {card.race.points.map((point, k) => {
+              const split = card.splits[k];
+              const ahead = predicted.get(point.key);
+              const done = split && split.netMs !== null;
+              return (
+                <TableRow key={point.key} sx={{ opacity: done ? 1 : 0.75 }}>
+                  <TableCell component="th" scope="row">
+                    {point.name}
+                  </TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: done ? 700 : 400 }}
+                  >
+                    {done
+                      ? formatDuration(split.netMs ?? 0)
+                      : ahead
+                        ? `≈ ${formatDuration(ahead.netMs)} (${clock(lng, ahead.timeOfDay)})`
+                        : ''}
+                  </TableCell>
+                  <TableCell align="right">{done ? (split.rankOverall ?? '') : ''}</TableCell>
+                  <TableCell align="right">{done ? (split.rankGender ?? '') : ''}</TableCell>
+                  <TableCell align="right">{done ? (split.rankCategory ?? '') : ''}</TableCell>
+                  <TableCell align="right">
+                    {done && split.gapMs ? `+${formatDuration(split.gapMs)}` : ''}
+                  </TableCell>
+                  <TableCell align="right">{done ? formatPace(split.paceMsPerKm) : ''}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+      <Button
+        sx={{ mt: 2 }}
+        variant="outlined"
+        onClick={async () => {
+          if (navigator.share)
+            await navigator
+              .share({ title: `${card.athlete.firstName} ${card.athlete.lastName}`, url: share })
+              .catch(() => undefined);
+          else await navigator.clipboard?.writeText(share).catch(() => undefined);
+          setCopied(true);
+        }}
+      >
+        {copied ? t('shared') : t('share')}
+      </Button>
+    </Paper>
+  );
+}

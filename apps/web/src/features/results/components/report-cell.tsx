@@ -1,0 +1,174 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid — rows are absolutely positioned divs, so ARIA table roles (with aria-rowcount/aria-rowindex) carry the semantics.
+// biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; the scroll container is focusable.
+import { mdiStar, mdiStarOutline } from '@mdi/js';
+import type { ColumnDef } from '@tempora/contracts';
+import { formatDuration } from '@tempora/domain';
+import DOMPurify from 'dompurify';
+import i18next from 'i18next';
+import { memo, useState } from 'react';
+import { stickyClass } from './column-layout.ts';
+
+/** Text alignment of a column (spec §3: Center, Right, anything else is left). */
+export function alignmentOf(column: Pick<ColumnDef, 'Alignment'>): 'center' | 'right' | 'left' {
+  return column.Alignment === 'Center' ? 'center' : column.Alignment === 'Right' ? 'right' : 'left';
+}
+
+/** A time cell (spec §5): ms → s, m:ss or h:mm:ss; blank when zero or not a number; decimals from Settings. */
+export function formatTimeCell(value: unknown, decimals = 0): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(ms) ? formatDuration(ms, decimals) : String(value);
+}
+
+/** Sanitised html of an html cell (spec §3): DOMPurify, so no script or handler ever runs. */
+export function sanitizeCellHtml(value: unknown): string {
+  return DOMPurify.sanitize(String(value ?? ''), { FORBID_TAGS: ['style', 'form', 'input'] });
+}
+
+/** A regional-indicator emoji for a two-letter country code, else null. */
+function emojiFlag(code: string): string | null {
+  if (!/^[A-Za-z]{2}$/.test(code)) return null;
+  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+/**
+ * A nationality flag, 20 px high (spec §9), from the blob host (spec §7); without a host, or when
+ * the picture fails, an emoji (two-letter codes) or the code itself.
+ */
+function Flag({ code, base }: { code: string; base: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!base || failed) {
+    return (
+      <abbr className="rt-flag" title={code}>
+        {emojiFlag(code) ?? code}
+      </abbr>
+    );
+  }
+  const root = base.endsWith('/') ? base : `${base}/`;
+  return (
+    <img
+      src={`${root}flags/${encodeURIComponent(code)}.png`}
+      alt={code}
+      title={code}
+      height={20}
+      loading="lazy"
+      style={{ verticalAlign: 'middle', height: 20 }}
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** The star's texts from the `results` namespace, for cells used outside a report table. */
+export function defaultStarLabel(key: string, pressed: boolean) {
+  const label = i18next.t('results:star', { key });
+  return { label, title: pressed ? i18next.t('results:unstar', { key }) : label };
+}
+
+/** What a cell needs. */
+export interface ReportCellProps {
+  column: ColumnDef;
+  row: unknown[];
+  keyField: number;
+  favorite: boolean;
+  onToggleFavorite(key: string): void;
+  /** The environment's blob host for flags ('' = none). */
+  flagBase: string;
+  /** Accessible name and tooltip of a favourite star (tables pass one shared function). */
+  starLabel?: (key: string, pressed: boolean) => { label: string; title: string };
+  /** Left offset when the column sticks on horizontal scroll (first columns), else undefined. */
+  stickyLeft?: number;
+  /** The last sticky column (the one that stays on phones). */
+  stickyLast?: boolean;
+}
+
+function Content({
+  column,
+  row,
+  keyField,
+  favorite,
+  onToggleFavorite,
+  flagBase,
+  starLabel,
+}: ReportCellProps) {
+  const value = row[column.FieldIdx];
+  switch (column.Type) {
+    case 'time':
+      return <>{formatTimeCell(value, column.Settings.Decimals ?? 0)}</>;
+    case 'html':
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (spec §3 html cells).
+      return <span dangerouslySetInnerHTML={{ __html: sanitizeCellHtml(value) }} />;
+    case 'image':
+      return value ? (
+        <img src={String(value)} alt="" height={20} loading="lazy" style={{ verticalAlign: 'middle' }} />
+      ) : null;
+    case 'flag': {
+      const code = String(value ?? '');
+      return code ? <Flag code={code} base={flagBase} /> : null;
+    }
+    case 'favorite': {
+      const key = String(row[keyField]);
+      const { label, title } = (starLabel ?? defaultStarLabel)(key, favorite);
+      return (
+        <button
+          type="button"
+          className="rt-star"
+          aria-pressed={favorite}
+          aria-label={label}
+          title={title}
+          onClick={() => onToggleFavorite(key)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d={favorite ? mdiStar : mdiStarOutline} />
+          </svg>
+        </button>
+      );
+    }
+    case 'spacer':
+      return null;
+    default:
+      return <>{value === null || value === undefined ? '' : String(value)}</>;
+  }
+}
+
+/** A link of the row (UrlColumnIdx): only http(s), relative and hash links, never `javascript:`. */
+function safeUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  return /^\s*(javascript|data|vbscript):/i.test(value) ? null : value;
+}
+
+/** One cell of a report table, honouring Bold, Italic, Alignment, Colspan, UrlColumnIdx and Settings.Target. */
+export const ReportCell = memo(function ReportCell(props: ReportCellProps) {
+  const { column, row, stickyLeft } = props;
+  const content = <Content {...props} />;
+  const url = column.UrlColumnIdx >= 0 ? safeUrl(row[column.UrlColumnIdx]) : null;
+  const target = column.Settings.Target;
+  const align = alignmentOf(column);
+  return (
+    <div
+      role="cell"
+      aria-colspan={column.Colspan > 1 ? column.Colspan : undefined}
+      className={`rt-cell${stickyClass(stickyLeft, props.stickyLast ?? false)}`}
+      data-type={column.Type}
+      style={{
+        gridColumn: column.Colspan > 1 ? `span ${column.Colspan}` : undefined,
+        textAlign: align === 'left' ? undefined : align,
+        fontWeight: column.Bold ? 700 : undefined,
+        fontStyle: column.Italic ? 'italic' : undefined,
+        left: stickyLeft,
+      }}
+    >
+      {url ? (
+        <a
+          href={url}
+          className="rt-link"
+          target={target || undefined}
+          rel={target === '_blank' ? 'noopener noreferrer' : undefined}
+        >
+          {content}
+        </a>
+      ) : (
+        content
+      )}
+    </div>
+  );
+});

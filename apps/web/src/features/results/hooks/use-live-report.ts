@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReportPatch, ReportTable } from '@tempora/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
+import { type ReportSource, reportQuery } from '../api/get-report.ts';
+import { applyReportPatch } from '../patch.ts';
+
+/** How long a row changed by a live patch stays highlighted. */
+export const HIGHLIGHT_MS = 2500;
+
+/**
+ * Folds one `report-patch` into the cached table (style.md: live pages patch the query, never a
+ * second copy): patches of other reports are ignored; a reload or a version gap refetches.
+ * Returns the keys of the upserted rows, or null when nothing was applied.
+ */
+export function receivePatch(
+  client: ReturnType<typeof useQueryClient>,
+  queryKey: readonly unknown[],
+  patch: ReportPatch,
+): string[] | null {
+  const table = client.getQueryData<ReportTable>(queryKey);
+  if (!table || patch.group !== table.group || patch.report !== table.report) return null;
+  if (!('reload' in patch) && patch.version <= table.version) return null; // already have it
+  const next = applyReportPatch(table, patch);
+  if (!next) {
+    void client.invalidateQueries({ queryKey, exact: true });
+    return null;
+  }
+  client.setQueryData(queryKey, next);
+  return 'upserts' in patch ? patch.upserts.map((row) => String(row[table.keyField])) : [];
+}
+
+/**
+ * A report kept live: row patches on `results-{db}` go into the query cache; after a reconnection
+ * the report is refetched (issue 5: live pages catch up). `changed` holds the keys of rows changed
+ * in the last moments, for a brief highlight.
+ */
+export function useLiveReport(source: ReportSource) {
+  const client = useQueryClient();
+  const options = reportQuery(source);
+  const query = useQuery(options);
+  const { queryKey } = options;
+  const [changed, setChanged] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const db = query.data?.db ?? ('db' in source ? source.db : null);
+
+  useChannelEvent(db ? `results-${db}` : null, 'report-patch', (patch) => {
+    const keys = receivePatch(client, queryKey, patch);
+    if (!keys?.length) return;
+    const now = Date.now();
+    setChanged((previous) => {
+      const map = new Map(previous);
+      for (const key of keys) map.set(key, now);
+      return map;
+    });
+  });
+
+  // Drop highlights once they are old.
+  useEffect(() => {
+    if (changed.size === 0) return;
+    const oldest = Math.min(...changed.values());
+    const timer = setTimeout(
+      () => {
+        const now = Date.now();
+        setChanged((previous) => new Map([...previous].filter(([, at]) => now - at < HIGHLIGHT_MS)));
+      },
+      Math.max(50, oldest + HIGHLIGHT_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [changed]);
+
+  useReconnectCatchUp(
+    useCallback(() => void client.invalidateQueries({ queryKey, exact: true }), [client, queryKey]),
+  );
+
+  return { ...query, changed };
+}

@@ -1,0 +1,135 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { currentEnvironment } from '../api-client.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { type ConnectionState, createPusher, RealtimeSession } from './client.ts';
+import { type BusHandler, type EventData, eventBus, type RealtimeEventName } from './event-bus.ts';
+
+/** The session in use (exported for tests that provide a session of their own). */
+export const RealtimeSessionContext = createContext<RealtimeSession | null>(null);
+
+/**
+ * Starts pusher-js once for the app and keeps the personal channel on the signed-in user's `sub`
+ * (spec §4: one personal subscription; a new login replaces it; sign-out unsubscribes). When the
+ * server says the profile or permissions changed, they are reloaded (issue 5). Without an app
+ * key the app runs without live updates and says why in the console (spec §8).
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { status, profile, refreshProfile } = useAuth();
+  const [session, setSession] = useState<RealtimeSession | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let started: RealtimeSession | null = null;
+    let settings: ReturnType<typeof currentEnvironment>['realtime'];
+    try {
+      settings = currentEnvironment().realtime;
+    } catch (error) {
+      console.warn((error as Error).message);
+      return;
+    }
+    createPusher(settings).then(
+      (pusher) => {
+        if (cancelled) {
+          pusher.disconnect();
+          return;
+        }
+        started = new RealtimeSession(pusher);
+        setSession(started);
+      },
+      (error: Error) => console.warn(error.message),
+    );
+    return () => {
+      cancelled = true;
+      started?.close();
+      setSession(null);
+    };
+  }, []);
+
+  const sub = status === 'signedIn' ? (profile?.sub ?? null) : null;
+  useEffect(() => {
+    session?.setPersonal(sub);
+  }, [session, sub]);
+
+  const reload = useRef(refreshProfile);
+  reload.current = refreshProfile;
+  useEffect(() => {
+    if (!sub) return;
+    const refresh = () => void reload.current().catch(() => undefined);
+    const offProfile = eventBus.on('profile-updated', refresh);
+    const offPermissions = eventBus.on('permissions-updated', refresh);
+    return () => {
+      offProfile();
+      offPermissions();
+    };
+  }, [sub]);
+
+  return <RealtimeSessionContext.Provider value={session}>{children}</RealtimeSessionContext.Provider>;
+}
+
+/** The realtime session, or null while it starts (or when realtime is not configured). */
+export function useRealtimeSession(): RealtimeSession | null {
+  return useContext(RealtimeSessionContext);
+}
+
+const noSubscribe = () => () => {};
+
+/** The connection state and whether it is lost (was connected, is not now). */
+export function useConnectionState(): { state: ConnectionState | 'off'; lost: boolean } {
+  const session = useRealtimeSession();
+  const subscribe = useCallback(
+    (listener: () => void) => (session ? session.onStateChange(listener) : noSubscribe()),
+    [session],
+  );
+  const state = useSyncExternalStore(subscribe, () => session?.state ?? 'off');
+  const lost = useSyncExternalStore(subscribe, () => session?.isLost ?? false);
+  return { state, lost };
+}
+
+/** Calls `handler` for `event` from any channel (personal channel events), while mounted. */
+export function useBusEvent<E extends RealtimeEventName>(event: E, handler: BusHandler<E>): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => eventBus.on(event, (data, meta) => ref.current(data, meta)), [event]);
+}
+
+/**
+ * Holds the public `channel` while mounted (ref-counted across components) and calls `handler`
+ * for `event` on that channel only. A null channel holds nothing.
+ */
+export function useChannelEvent<E extends RealtimeEventName>(
+  channel: string | null,
+  event: E,
+  handler: (data: EventData<E>) => void,
+): void {
+  const session = useRealtimeSession();
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!channel || !session) return;
+    const release = session.hold(channel);
+    const off = eventBus.on(event, (data, meta) => {
+      if (meta.channel === channel) ref.current(data);
+    });
+    return () => {
+      off();
+      release();
+    };
+  }, [channel, event, session]);
+}
+
+/** Registers `callback` to run after every reconnection: live pages catch up (invalidate queries). */
+export function useReconnectCatchUp(callback: () => void): void {
+  const session = useRealtimeSession();
+  const ref = useRef(callback);
+  ref.current = callback;
+  useEffect(() => session?.onReconnect(() => ref.current()), [session]);
+}
