@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -26,19 +26,47 @@ async function call<T>(path: string, body: unknown, token?: string): Promise<T> 
 }
 
 const outbox = async () =>
-  (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as { to: string; subject: string; text: string }[];
+  (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
+    to: string;
+    subject: string;
+    text: string;
+  }[];
 
 /** A verified staff account with a complete profile (the sign-in itself is done in the browser). */
-async function staffAccount() {
+let staffReady: Promise<void> | null = null;
+const staffAccount = () => {
+  staffReady ??= createStaff();
+  return staffReady;
+};
+async function createStaff() {
   await call('/api/auth/sign-up', { email: STAFF, password: PASSWORD, lng: 'en' });
   const code = /oobCode=([\w-]+)/.exec((await outbox()).find((m) => m.to === STAFF)!.text)![1];
   await call('/api/auth/verify-email', { code });
-  const { idToken } = await call<{ idToken: string }>('/api/auth/sign-in', { email: STAFF, password: PASSWORD });
+  const { idToken } = await call<{ idToken: string }>('/api/auth/sign-in', {
+    email: STAFF,
+    password: PASSWORD,
+  });
   await call(
     '/api/user/profile',
-    { firstName: 'Sam', lastName: 'Staff', gender: 'F', birthDate: '1985-03-02', nationality: 'BEL', club: '' },
+    {
+      firstName: 'Sam',
+      lastName: 'Staff',
+      gender: 'F',
+      birthDate: '1985-03-02',
+      nationality: 'BEL',
+      club: '',
+    },
     idToken,
   );
+}
+
+async function signIn(page: Page) {
+  await staffAccount();
+  await page.goto(`${server.url}/?lng=en#/login`);
+  await page.getByLabel('E-mail').fill(STAFF);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/$/);
 }
 
 test('home lists and searches events; the event home links to its areas; the contact form reaches the organiser', async ({
@@ -90,22 +118,16 @@ test('staff upload a photo tagged by its file name; spectators find it by bib; t
   await kiosk.goto(`${server.url}/?lng=en#/photobox/demo-city-run`);
   await expect(kiosk.getByText('The first photos will appear here.')).toBeVisible();
 
-  await page.goto(`${server.url}/?lng=en#/login`);
-  await page.getByLabel('E-mail').fill(STAFF);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/#\/$/);
+  await signIn(page);
   await page.goto(`${server.url}/?lng=en#/photobox?event=demo-city-run`);
   await expect(page.getByText('No photo yet for this event.')).toBeVisible();
   const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
     .jpeg()
     .toBuffer();
-  await page
-    .getByLabel('Choose photos')
-    .setInputFiles([
-      { name: '117_finish.jpg', mimeType: 'image/jpeg', buffer: jpeg },
-      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
-    ]);
+  await page.getByLabel('Choose photos').setInputFiles([
+    { name: '117_finish.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
+  ]);
   await page.getByRole('button', { name: 'Upload 2 photos' }).click();
   await expect(page.getByRole('status')).toContainText('1 photo added.');
   await expect(page.getByRole('status')).toContainText('notes.txt: not a JPEG, PNG or WebP image');
@@ -126,4 +148,51 @@ test('staff upload a photo tagged by its file name; spectators find it by bib; t
   await spectator.getByTestId('photo').first().getByRole('button').click();
   await expect(spectator.getByRole('dialog')).toBeVisible();
   await expect(spectator.getByRole('dialog').getByRole('img')).toHaveJSProperty('complete', true);
+});
+
+test('an organiser writes a page as a draft, publishes it, and spectators read it in both languages, scripts removed', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  await page.goto(`${server.url}/?lng=en#/events/demo-city-run/cms/main`);
+  await page.getByRole('button', { name: 'New page' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Page address').fill('e2e-shuttle');
+  await dialog.getByLabel('Title (French)').fill('Navettes');
+  await dialog.getByLabel('Title (English)').fill('Shuttles');
+  await dialog
+    .getByLabel('Content (French)')
+    .fill('<p>Navettes gratuites</p><script>window.pwned = 1</script>');
+  await dialog
+    .getByLabel('Content (English)')
+    .fill('<p>Free shuttles</p><img src="x" onerror="window.pwned = 1">');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/#\/events\/demo-city-run\/cms\/main\/e2e-shuttle$/);
+  await expect(page.getByText('Preview of a draft')).toBeVisible();
+
+  const spectator = await browser.newPage();
+  await spectator.goto(`${server.url}/?lng=en#/events/demo-city-run/cms/main/e2e-shuttle`);
+  await expect(spectator.getByRole('navigation', { name: 'Pages' }).first()).toBeVisible();
+  await expect(spectator.getByRole('link', { name: 'Shuttles' })).toHaveCount(0);
+  await expect(spectator.getByRole('alert')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await spectator.reload();
+  await expect(spectator.getByRole('heading', { level: 1, name: 'Shuttles' })).toBeVisible();
+  await expect(spectator.getByRole('article')).toContainText('Free shuttles');
+  await spectator.goto(`${server.url}/?lng=fr#/events/demo-city-run/cms/main/e2e-shuttle`);
+  await spectator.reload();
+  await expect(spectator.getByRole('heading', { level: 1, name: 'Navettes' })).toBeVisible();
+  await expect(spectator.getByRole('article')).toContainText('Navettes gratuites');
+  expect(await spectator.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  await expect(spectator.locator('article script, article [onerror]')).toHaveCount(0);
+});
+
+test('the diagnostics page shows the configuration and a connected realtime client', async ({ page }) => {
+  await page.goto(`${server.url}/?lng=en#/test`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeVisible();
+  await expect(page.getByText('connected', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('prod', { exact: true }).first()).toBeVisible();
 });
