@@ -196,3 +196,35 @@ test('the diagnostics page shows the configuration and a connected realtime clie
   await expect(page.getByText('connected', { exact: true })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText('prod', { exact: true }).first()).toBeVisible();
 });
+
+test('an organiser adds a contact and a stream; a stream from a host not allowed is refused', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`${server.url}/?lng=en#/events/demo-city-run/contact`);
+  await page.getByRole('button', { name: 'Add a contact' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Role').fill('Medical');
+  await dialog.getByLabel('Name').fill('Dr Lena Peeters');
+  await dialog.getByLabel('E-mail').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Check this value.')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill('medical@demo-city-run.test');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Organising team' })).toContainText('Dr Lena Peeters');
+
+  await page.goto(`${server.url}/?lng=en#/results/demo-city-run/youtube`);
+  await page.getByRole('button', { name: 'Add a stream' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Podium');
+  await dialog.getByLabel('Address (URL)').fill('https://evil.example/watch?v=abc');
+  await dialog.getByLabel('Starts').fill('2030-05-01T10:00');
+  await dialog.getByLabel('Ends').fill('2030-05-01T11:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Check this value.')).toBeVisible();
+  await dialog.getByLabel('Address (URL)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Schedule' }).locator('..')).toContainText('Podium');
+});

@@ -1,25 +1,49 @@
-import { mdiEmailOutline, mdiPhoneOutline } from '@mdi/js';
-import { Box, Card, CardContent, Link, Paper, Typography } from '@mui/material';
+import { mdiDeleteOutline, mdiEmailOutline, mdiPencilOutline, mdiPhoneOutline } from '@mdi/js';
+import { Box, Button, Card, CardContent, IconButton, Link, Paper, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Contact } from '@tempora/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useContacts } from '../../../features/content/api/contacts.ts';
+import { contactsApi, contactsQuery, useContacts } from '../../../features/content/api/contacts.ts';
 import { useEvent } from '../../../features/content/api/events.ts';
 import { ContactForm } from '../../../features/content/components/contact-form.tsx';
+import { RecordEditor } from '../../../features/content/components/record-editor.tsx';
+import { useCanManage } from '../../../features/content/use-can-manage.ts';
 
-/** `/events/{eventId}/contact` and `/events/{eventId}/ctx/{db}/contacts/{path}`: contacts and the form. */
+/**
+ * `/events/{eventId}/contact` and `/events/{eventId}/ctx/{db}/contacts/{path}`: contacts and the
+ * form. Organisers of the event add, change and remove contacts.
+ */
 export default function ContactPage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('content');
   const event = useEvent(eventId);
   const contacts = useContacts(eventId);
+  const client = useQueryClient();
+  const canEdit = useCanManage('Contact', event.data?.organisationId);
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: contactsQuery(eventId).queryKey });
+  const remove = async (c: Contact) => {
+    if (!window.confirm(t('contact.confirmDelete', { name: c.name }))) return;
+    await contactsApi.remove(eventId, c.id);
+    await refresh();
+  };
   return (
     <>
       <PageHeader
         title={t('contact.title')}
         crumbs={[[event.data?.name ?? eventId, paths.eventHome(eventId)], [t('contact.title')]]}
+        actions={
+          canEdit && (
+            <Button variant="contained" onClick={() => setEditing('new')}>
+              {t('contact.add')}
+            </Button>
+          )
+        }
       />
       {contacts.isPending && <PageLoading />}
       {contacts.isError && <PageError error={contacts.error} />}
@@ -38,7 +62,20 @@ export default function ContactPage() {
           }}
         >
           {contacts.data.map((c) => (
-            <Card component="li" key={c.id} variant="outlined">
+            <Card component="li" key={c.id} variant="outlined" sx={{ position: 'relative' }}>
+              {canEdit && (
+                <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
+                  <IconButton aria-label={t('contact.edit', { name: c.name })} onClick={() => setEditing(c)}>
+                    <MdiIcon path={mdiPencilOutline} fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={t('contact.delete', { name: c.name })}
+                    onClick={() => void remove(c)}
+                  >
+                    <MdiIcon path={mdiDeleteOutline} fontSize="small" />
+                  </IconButton>
+                </Box>
+              )}
               <CardContent>
                 <Typography variant="overline" color="text.secondary">
                   {c.role}
@@ -71,6 +108,38 @@ export default function ContactPage() {
         </Typography>
         <ContactForm eventId={eventId} />
       </Paper>
+      {editing && (
+        <RecordEditor
+          title={editing === 'new' ? t('contact.add') : t('contact.edit', { name: editing.name })}
+          fields={[
+            { name: 'role', label: t('contact.fields.role'), required: true },
+            { name: 'name', label: t('contact.fields.name'), required: true },
+            { name: 'email', label: t('contact.fields.email'), type: 'email' },
+            { name: 'phone', label: t('contact.fields.phone'), type: 'tel' },
+          ]}
+          initial={
+            editing === 'new'
+              ? { role: '', name: '', email: '', phone: '' }
+              : { role: editing.role, name: editing.name, email: editing.email, phone: editing.phone }
+          }
+          save={(v) => {
+            const input = {
+              role: v.role ?? '',
+              name: v.name ?? '',
+              email: v.email ?? '',
+              phone: v.phone ?? '',
+            };
+            return editing === 'new'
+              ? contactsApi.create(eventId, input)
+              : contactsApi.update(eventId, editing.id, input);
+          }}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
     </>
   );
 }

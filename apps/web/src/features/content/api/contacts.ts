@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactMessageInput } from '@tempora/contracts';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import type { Contact, ContactInput, ContactMessageInput } from '@tempora/contracts';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 
@@ -20,3 +20,18 @@ export function useContacts(eventId: string) {
 export function sendContactMessage(eventId: string, message: ContactMessageInput) {
   return apiPost<{ ok: true }>('eventsApiUrlBase', `events/${enc(eventId)}/contact`, message);
 }
+
+/** Organiser: create, change, delete a contact of the event. */
+export const contactsApi = {
+  create: (eventId: string, input: ContactInput) =>
+    apiPost<Contact>('eventsApiUrlBase', `events/${enc(eventId)}/contacts`, input),
+  update: (eventId: string, contactId: string, input: Partial<ContactInput>) =>
+    apiRequest<Contact>('eventsApiUrlBase', `events/${enc(eventId)}/contacts/${enc(contactId)}`, {
+      method: 'PATCH',
+      body: input,
+    }),
+  remove: (eventId: string, contactId: string) =>
+    apiRequest<void>('eventsApiUrlBase', `events/${enc(eventId)}/contacts/${enc(contactId)}`, {
+      method: 'DELETE',
+    }),
+};

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Stream } from '@tempora/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import type { Stream, StreamInput } from '@tempora/contracts';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 /** `GET events/{id}/streams`: the streams, the current one flagged. Refreshed every minute. */
 export const streamsQuery = (eventId: string) =>
@@ -14,3 +14,20 @@ export const streamsQuery = (eventId: string) =>
 export function useStreams(eventId: string) {
   return useQuery(streamsQuery(eventId));
 }
+
+const enc = encodeURIComponent;
+
+/** Organiser: create, replace, delete a stream of the event. */
+export const streamsApi = {
+  create: (eventId: string, input: StreamInput) =>
+    apiPost<Stream>('eventsApiUrlBase', `events/${enc(eventId)}/streams`, input),
+  update: (eventId: string, streamId: string, input: StreamInput) =>
+    apiRequest<Stream>('eventsApiUrlBase', `events/${enc(eventId)}/streams/${enc(streamId)}`, {
+      method: 'PUT',
+      body: input,
+    }),
+  remove: (eventId: string, streamId: string) =>
+    apiRequest<void>('eventsApiUrlBase', `events/${enc(eventId)}/streams/${enc(streamId)}`, {
+      method: 'DELETE',
+    }),
+};

@@ -1,0 +1,118 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** One field of a small organiser form. */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'datetime-local' | 'select';
+  options?: { value: string; label: string }[];
+  required?: boolean;
+  helperText?: string;
+}
+
+/**
+ * A dialog editing one record (a contact, a stream): the fields as given, saved by `save`; the
+ * server's field errors (problem+json `errors`) are shown beside their fields, translated.
+ */
+export function RecordEditor({
+  title,
+  fields,
+  initial,
+  save,
+  onClose,
+  onSaved,
+}: {
+  title: string;
+  fields: FieldSpec[];
+  initial: Record<string, string>;
+  save: (values: Record<string, string>) => Promise<unknown>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('content');
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const mutation = useMutation({ mutationFn: () => save(values), onSuccess: onSaved });
+  const fieldErrors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : {};
+  const missing = (f: FieldSpec) => f.required && mutation.isError && !values[f.name]?.trim();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutation.mutate();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {mutation.isError && (
+              <Alert severity="error" role="alert">
+                {t('form.failed')}
+              </Alert>
+            )}
+            {fields.map((f) => {
+              const invalid = Boolean(fieldErrors[f.name]) || missing(f);
+              return (
+                <TextField
+                  key={f.name}
+                  name={f.name}
+                  label={f.label}
+                  type={f.type === 'select' ? undefined : (f.type ?? 'text')}
+                  select={f.type === 'select'}
+                  required={f.required}
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                  error={invalid}
+                  helperText={invalid ? t('form.invalid') : f.helperText}
+                  slotProps={f.type === 'datetime-local' ? { inputLabel: { shrink: true } } : undefined}
+                  fullWidth
+                >
+                  {f.options?.map((o) => (
+                    <MenuItem key={o.value} value={o.value}>
+                      {o.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
+            })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            {t('form.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** `2026-11-23T08:00:00.000Z` → the `datetime-local` value in the browser's time zone. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A `datetime-local` value → ISO with offset (what the server's schema takes), or '' when empty. */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
