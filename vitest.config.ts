@@ -14,6 +14,8 @@ export default defineConfig({
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Property runs and the Boston golden test are CPU-heavy; a shared CI machine is slow.
+          testTimeout: 60_000,
         },
       },
       {

@@ -22,19 +22,28 @@ async function call<T>(path: string, body: unknown, token?: string): Promise<T> 
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+let staffToken: Promise<string> | null = null;
+/** The platform staff account's ID token (created once). */
+function staff(): Promise<string> {
+  staffToken ??= (async () => {
+    const email = 'staff@example.org';
+    const password = 'a long staff password';
+    await call('/api/auth/sign-up', { email, password, lng: 'en' });
+    const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
+      to: string;
+      text: string;
+    }[];
+    const code = /oobCode=([\w-]+)/.exec(outbox.find((m) => m.to === email)!.text)![1];
+    await call('/api/auth/verify-email', { code });
+    return (await call<{ idToken: string }>('/api/auth/sign-in', { email, password })).idToken;
+  })();
+  return staffToken;
+}
+
 test('a posted passing reaches the open table and moves the runner’s rank within a second', async ({
   page,
 }) => {
-  const email = 'staff@example.org';
-  const password = 'a long staff password';
-  await call('/api/auth/sign-up', { email, password, lng: 'en' });
-  const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
-    to: string;
-    text: string;
-  }[];
-  const code = /oobCode=([\w-]+)/.exec(outbox.find((m) => m.to === email)!.text)![1];
-  await call('/api/auth/verify-email', { code });
-  const { idToken } = await call<{ idToken: string }>('/api/auth/sign-in', { email, password });
+  const idToken = await staff();
   const gun = Date.now() - 20 * 60_000;
   await call(
     '/api/results/contexts/demo-city-run-10k/races',
@@ -88,4 +97,76 @@ test('a posted passing reaches the open table and moves the runner’s rank with
   const elapsed = Date.now() - posted;
   console.log(`passing posted → visible in the table: ${elapsed} ms`);
   await expect(table.locator('[role=row][data-key="E1"]')).toContainText('2');
+});
+
+test('the time-trial board: hot seat, riders on course with their rank at the last split, next starters, live', async ({
+  page,
+}) => {
+  const idToken = await staff();
+  const now = Date.now();
+  const starts = { T1: now - 30 * 60_000, T2: now - 20 * 60_000, T3: now + 10 * 60_000 };
+  await call(
+    '/api/results/contexts/demo-city-run-10k/races',
+    {
+      id: 'e2e-tt',
+      name: 'E2E time trial',
+      date: new Date().toISOString().slice(0, 10),
+      distanceM: 10_000,
+      startType: 'individual',
+      gunTimeMs: starts.T1,
+      points: [
+        { key: 'split', name: 'Split 5 km', distanceM: 5000 },
+        { key: 'finish', name: 'Finish', distanceM: 10_000 },
+      ],
+    },
+    idToken,
+  );
+  await call(
+    '/api/results/contexts/demo-city-run-10k/races/e2e-tt/participants',
+    {
+      participants: (['T1', 'T2', 'T3'] as const).map((bib) => ({
+        bib,
+        firstName: `Rider${bib}`,
+        lastName: 'Clock',
+        gender: 'M',
+        startTime: starts[bib],
+      })),
+    },
+    idToken,
+  );
+  const split = await call<{ key: string }>(
+    '/api/results/contexts/demo-city-run-10k/devices',
+    { name: 'split', pointKey: 'split' },
+    idToken,
+  );
+  const finish = await call<{ key: string }>(
+    '/api/results/contexts/demo-city-run-10k/devices',
+    { name: 'finish tt', pointKey: 'finish' },
+    idToken,
+  );
+  const ingest = async (key: string, passings: unknown[]) => {
+    const res = await fetch(`${server.url}/api/ingest/passings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-key': key },
+      body: JSON.stringify({ passings }),
+    });
+    expect(res.status).toBe(200);
+  };
+  await ingest(split.key, [{ bib: 'T1', time: starts.T1 + 8 * 60_000 }]);
+  await ingest(finish.key, [{ bib: 'T1', time: starts.T1 + 16 * 60_000 }]);
+
+  await page.goto(`${server.url}/?lng=en#/live/clm/demo-city-run-10k/e2e-tt`);
+  await expect(page.getByTestId('hot-seat')).toContainText('RiderT1 Clock');
+  await expect(page.getByTestId('hot-seat')).toContainText('16:00');
+  const onCourse = page.getByRole('table', { name: 'On course' });
+  await expect(onCourse.locator('[data-bib="T2"]')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Next starters' })).toContainText('RiderT3 Clock');
+
+  // T2 beats T1's split: first at the split, live; then the best finish takes the hot seat.
+  await ingest(split.key, [{ bib: 'T2', time: starts.T2 + 7 * 60_000 }]);
+  await expect(onCourse.locator('[data-bib="T2"]')).toContainText('Split 5 km');
+  await expect(onCourse.locator('[data-bib="T2"]')).toContainText('best');
+  await ingest(finish.key, [{ bib: 'T2', time: starts.T2 + 15 * 60_000 }]);
+  await expect(page.getByTestId('hot-seat')).toContainText('RiderT2 Clock');
+  await expect(page.getByRole('table', { name: 'Standings' }).getByRole('row').nth(1)).toContainText('+1:00');
 });

@@ -8,6 +8,27 @@ import { sendProblem } from './errors.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * The page's Content-Security-Policy. Scripts only from this origin; frames only from YouTube's
+ * embed hosts (issue 8: streams embed from the allowed host list, the same hosts the server
+ * accepts for a YouTube stream); no plugins. Styles inline are needed by MUI (emotion); images,
+ * media and API calls may come from other https origins (map tiles, HLS streams, an operator's
+ * API hosts in the environment configuration).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https: wss: ws:",
+  "media-src 'self' blob: https:",
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
  * Serves the built single-page app from `root`, preferring the `.br`/`.gz` files written at build
  * time (`scripts/precompress.mjs`) per the request's Accept-Encoding. `index.html` is never cached
  * so a deploy is seen at the next load. With no build, `/` explains how to make one.
@@ -31,9 +52,14 @@ export async function staticPlugin(app: FastifyInstance, opts: { root: string })
     index: ['index.html'],
     cacheControl: false,
     setHeaders(reply, filePath) {
-      const rel = path.relative(opts.root, filePath);
+      // With preCompressed, the file sent may be `index.html.br` or `.gz`.
+      const rel = path.relative(opts.root, filePath).replace(/\.(br|gz)$/, '');
       reply.header('cache-control', rel.startsWith('assets') ? IMMUTABLE : 'no-cache');
-      if (rel.endsWith('.html')) reply.header('x-content-type-options', 'nosniff');
+      if (rel.endsWith('.html')) {
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+        reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      }
     },
   });
 }

@@ -1,4 +1,4 @@
-import { lastPointOf, netTimeOf, rankingOrder, statusOf } from '@tempora/domain';
+import { gapAt, lastPointOf, netTimeOf, predict, rankAt, rankingOrder, statusOf } from '@tempora/domain';
 import type { RaceLive } from './context-state.ts';
 
 /** Statistics of a race (issue 7 `stats/{key}`): counts per status and point, histogram, categories. */
@@ -154,5 +154,116 @@ export function leadersBoard(race: RaceLive, count: number): LeadersBoard {
       }
       return { key: point.key, name: point.name, distanceM: point.distanceM, rows };
     }),
+  };
+}
+
+/** One rider of the time-trial board. */
+export interface TimeTrialRider {
+  bib: string;
+  name: string;
+  club: string;
+  nationality: string;
+  trackingKey: string;
+}
+
+/**
+ * The time-trial live board (issue 7 `/live/clm/{db}/{key}`, key = the race id): the hot seat
+ * (fastest finisher so far), the standings at the finish, the riders on course with their rank
+ * and gap at their last point and a predicted finish, the latest finishers, and the next starters.
+ * Made for a commentator's or a finish-area screen; works for any start type, meant for
+ * individual starts.
+ */
+export interface TimeTrialBoard {
+  raceId: string;
+  name: string;
+  distanceM: number;
+  startType: string;
+  points: { key: string; name: string; distanceM: number }[];
+  hotSeat: (TimeTrialRider & { netMs: number }) | null;
+  standings: (TimeTrialRider & { rank: number; netMs: number; gapMs: number })[];
+  onCourse: (TimeTrialRider & {
+    startMs: number;
+    /** Index into `points` of the last point reached, -1 before the first. */
+    lastPoint: number;
+    netMs: number | null;
+    rank: number | null;
+    gapMs: number | null;
+    predictedFinishNetMs: number | null;
+  })[];
+  latestFinishers: (TimeTrialRider & { rank: number | null; netMs: number; finishedAt: number })[];
+  nextStarters: (TimeTrialRider & { startAt: number })[];
+}
+
+export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTrialBoard {
+  const r = race.results;
+  const { n, pointCount } = r.index;
+  const finish = pointCount - 1;
+  const rider = (i: number): TimeTrialRider => {
+    const person = race.participants[i]!;
+    return {
+      bib: person.bib,
+      name: `${person.firstName} ${person.lastName}`.trim(),
+      club: person.club ?? '',
+      nationality: person.nationality ?? '',
+      trackingKey: person.trackingKey,
+    };
+  };
+  const order = finish >= 0 ? rankingOrder(r, finish) : [];
+  const leaderMs = order.length ? netTimeOf(r, order[0]!, finish) : 0;
+  const standings: TimeTrialBoard['standings'] = [...order.slice(0, size)].map((i) => ({
+    ...rider(i),
+    rank: rankAt(r, i, finish) ?? 0,
+    netMs: netTimeOf(r, i, finish),
+    gapMs: netTimeOf(r, i, finish) - leaderMs,
+  }));
+  const onCourse: TimeTrialBoard['onCourse'] = [];
+  const finished: number[] = [];
+  const waiting: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const status = statusOf(r, i);
+    const scheduled = r.index.scheduledStart[i]!;
+    // No read yet but past their start time: on course as far as the board knows (a time trial
+    // rarely has a start mat; the start list is the start).
+    const startedBySchedule = status === 'notStarted' && !Number.isNaN(scheduled) && scheduled <= now;
+    if (status === 'finished') finished.push(i);
+    else if (status === 'onCourse' || startedBySchedule) {
+      const last = lastPointOf(r, i);
+      onCourse.push({
+        ...rider(i),
+        startMs: Number.isNaN(r.netStart[i]!) ? scheduled : r.netStart[i]!,
+        lastPoint: last,
+        netMs: last >= 0 ? netTimeOf(r, i, last) : null,
+        rank: last >= 0 ? rankAt(r, i, last) : null,
+        gapMs: last >= 0 ? gapAt(r, i, last) : null,
+        predictedFinishNetMs: predict(r, i)?.finishNetMs ?? null,
+      });
+    } else if (status === 'notStarted' && !Number.isNaN(scheduled)) waiting.push(i);
+  }
+  // The furthest on course first; at the same point, the better placed.
+  onCourse.sort(
+    (a, b) => b.lastPoint - a.lastPoint || (a.gapMs ?? 0) - (b.gapMs ?? 0) || a.startMs - b.startMs,
+  );
+  const finishedAt = (i: number) => r.at[i * pointCount + finish]!;
+  finished.sort((a, b) => finishedAt(b) - finishedAt(a));
+  waiting.sort((a, b) => r.index.scheduledStart[a]! - r.index.scheduledStart[b]!);
+  return {
+    raceId: race.row.id,
+    name: race.row.name,
+    distanceM: race.row.distanceM,
+    startType: race.row.startType,
+    points: race.points
+      .filter((p) => !p.isStart)
+      .sort((a, b) => a.position - b.position)
+      .map((p) => ({ key: p.key, name: p.name, distanceM: p.distanceM })),
+    hotSeat: order.length ? { ...rider(order[0]!), netMs: leaderMs } : null,
+    standings,
+    onCourse: onCourse.slice(0, 3 * size),
+    latestFinishers: finished.slice(0, 5).map((i) => ({
+      ...rider(i),
+      rank: rankAt(r, i, finish),
+      netMs: netTimeOf(r, i, finish),
+      finishedAt: finishedAt(i),
+    })),
+    nextStarters: waiting.slice(0, size).map((i) => ({ ...rider(i), startAt: r.index.scheduledStart[i]! })),
   };
 }

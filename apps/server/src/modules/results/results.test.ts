@@ -357,6 +357,19 @@ describe('live views API', () => {
       expect(
         (await app.inject(`/api/results/contexts/${DEMO_DB}/races/city-10k/leaders?count=0`)).statusCode,
       ).toBe(400);
+      const trial = (await app.inject(`/api/results/contexts/${DEMO_DB}/races/city-10k/timetrial`)).json();
+      expect(trial.hotSeat).toMatchObject({ bib: '101', netMs: trial.standings[0].netMs });
+      expect(
+        trial.standings.map((r: { bib: string; rank: number; gapMs: number }) => [r.bib, r.rank, r.gapMs]),
+      ).toEqual([
+        ['101', 1, 0],
+        ['102', 2, 60_000],
+      ]);
+      expect(trial.latestFinishers.map((r: { bib: string }) => r.bib)).toEqual(['102', '101']);
+      expect(trial.onCourse.every((r: { bib: string }) => r.bib !== '101')).toBe(true);
+      expect((await app.inject(`/api/results/contexts/${DEMO_DB}/races/nope/timetrial`)).statusCode).toBe(
+        404,
+      );
       const athlete = (await app.inject(`/api/results/contexts/${DEMO_DB}/participants/102`)).json();
       expect(athlete.splits.at(-1).rankOverall).toBe(2);
       expect((await app.inject(`/api/results/contexts/${DEMO_DB}/participants/999`)).statusCode).toBe(404);

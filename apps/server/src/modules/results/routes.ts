@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
-import { leadersBoard, raceStats } from './live-views.ts';
+import { leadersBoard, raceStats, timeTrialBoard } from './live-views.ts';
 import * as repo from './repository.ts';
 import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
 import { addParticipants, createRace, importBoston } from './setup.ts';
@@ -283,6 +283,15 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       'query',
     );
     return leadersBoard(await liveRace(p.db, p.raceId), count);
+  });
+
+  app.get('/api/results/contexts/:db/races/:raceId/timetrial', async (request) => {
+    const p = parseInput(
+      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    return timeTrialBoard(await liveRace(p.db, p.raceId), Date.now());
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {

@@ -1,6 +1,291 @@
-import { LivePlaceholder } from './live-placeholder.tsx';
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { formatDuration } from '@tempora/domain';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { useLiveRefetch } from '../../../features/live/api.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 
-/** `/live/clm/{db}/{key}`: time-trial live. */
+interface Rider {
+  bib: string;
+  name: string;
+  club: string;
+  nationality: string;
+  trackingKey: string;
+}
+
+interface Board {
+  raceId: string;
+  name: string;
+  distanceM: number;
+  startType: string;
+  points: { key: string; name: string; distanceM: number }[];
+  hotSeat: (Rider & { netMs: number }) | null;
+  standings: (Rider & { rank: number; netMs: number; gapMs: number })[];
+  onCourse: (Rider & {
+    startMs: number;
+    lastPoint: number;
+    netMs: number | null;
+    rank: number | null;
+    gapMs: number | null;
+    predictedFinishNetMs: number | null;
+  })[];
+  latestFinishers: (Rider & { rank: number | null; netMs: number; finishedAt: number })[];
+  nextStarters: (Rider & { startAt: number })[];
+}
+
+/** The clock, once a second (elapsed times of riders on course, countdowns to the next starts). */
+function useNow(everyMs = 1000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const num = { fontVariantNumeric: 'tabular-nums' } as const;
+const gap = (ms: number | null | undefined) => (ms ? `+${formatDuration(ms)}` : '');
+
+/**
+ * `/live/clm/{db}/{key}` — time-trial live ("contre-la-montre"), `key` being the race id: the hot
+ * seat, the riders on course with their rank and gap at their last point and a predicted finish,
+ * the latest finishers, the standings and the next starters. Live on every passing of the context.
+ */
 export default function ClmPage() {
-  return <LivePlaceholder titleKey="pages.clm" />;
+  const { t, i18n } = useTranslation('live');
+  const { db = '', key = '' } = useParams();
+  const now = useNow();
+  const queryKey = ['timetrial', db, key] as const;
+  const board = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      apiGet<Board>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(key)}/timetrial`,
+        { signal },
+      ),
+  });
+  useLiveRefetch(db, queryKey, undefined, 1000);
+  if (board.isPending) return <PageLoading />;
+  if (board.isError)
+    return (
+      <>
+        <PageHeader title={t('clm.title')} crumbs={[[t('clm.title')]]} />
+        <PageError error={board.error} />
+      </>
+    );
+  const b = board.data;
+  const clock = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
+  const pointName = (p: number) => (p >= 0 ? (b.points[p]?.name ?? '') : t('clm.started'));
+  const tracking = (r: Rider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
+  const who = (r: Rider) => (
+    <>
+      <Box component={RouterLink} to={tracking(r)} sx={{ color: 'inherit', fontWeight: 500 }}>
+        {r.name}
+      </Box>{' '}
+      <Typography component="span" variant="caption" color="text.secondary">
+        #{r.bib}
+        {r.club ? ` · ${r.club}` : ''}
+      </Typography>
+    </>
+  );
+  return (
+    <>
+      <PageHeader
+        title={`${t('clm.title')} — ${b.name}`}
+        crumbs={[[t('clm.title')], [b.name]]}
+        actions={<Chip color="error" label={t('clm.live')} />}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <Card
+            variant="outlined"
+            sx={{ bgcolor: '#102a43', color: '#fff' }}
+            component="section"
+            aria-labelledby="hot-seat"
+          >
+            <CardContent>
+              <Typography id="hot-seat" variant="overline" sx={{ color: '#bcccdc' }}>
+                {t('clm.hotSeat')}
+              </Typography>
+              {b.hotSeat ? (
+                <Box
+                  sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2 }}
+                  data-testid="hot-seat"
+                >
+                  <Typography sx={{ fontSize: { xs: 24, md: 34 }, fontWeight: 700 }}>
+                    {b.hotSeat.name}
+                  </Typography>
+                  <Typography sx={{ color: '#d9e2ec' }}>
+                    #{b.hotSeat.bib}
+                    {b.hotSeat.club ? ` · ${b.hotSeat.club}` : ''}
+                  </Typography>
+                  <Typography sx={{ ...num, ml: 'auto', fontSize: { xs: 28, md: 40 }, fontWeight: 700 }}>
+                    {formatDuration(b.hotSeat.netMs)}
+                  </Typography>
+                </Box>
+              ) : (
+                <Typography sx={{ fontSize: 20 }}>{t('clm.nobodyFinished')}</Typography>
+              )}
+            </CardContent>
+          </Card>
+          <Section title={t('clm.onCourse')} count={b.onCourse.length}>
+            {b.onCourse.length === 0 ? (
+              <Typography color="text.secondary">{t('clm.nobodyOnCourse')}</Typography>
+            ) : (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label={t('clm.onCourse')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('clm.rider')}</TableCell>
+                      <TableCell align="right">{t('clm.elapsed')}</TableCell>
+                      <TableCell>{t('lastPoint')}</TableCell>
+                      <TableCell align="right">{t('time')}</TableCell>
+                      <TableCell align="right">{t('rank')}</TableCell>
+                      <TableCell align="right">{t('gap')}</TableCell>
+                      <TableCell align="right">{t('predictedFinish')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {b.onCourse.map((r) => (
+                      <TableRow key={r.bib} data-bib={r.bib}>
+                        <TableCell>{who(r)}</TableCell>
+                        <TableCell align="right" sx={num}>
+                          {Number.isFinite(r.startMs) && now > r.startMs
+                            ? formatDuration(now - r.startMs)
+                            : ''}
+                        </TableCell>
+                        <TableCell>{pointName(r.lastPoint)}</TableCell>
+                        <TableCell align="right" sx={num}>
+                          {formatDuration(r.netMs)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                          {r.rank ?? ''}
+                        </TableCell>
+                        <TableCell
+                          align="right"
+                          sx={{ ...num, color: r.gapMs === 0 ? 'success.main' : undefined }}
+                        >
+                          {r.gapMs === 0 ? t('clm.best') : gap(r.gapMs)}
+                        </TableCell>
+                        <TableCell align="right" sx={num}>
+                          {formatDuration(r.predictedFinishNetMs)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            )}
+          </Section>
+          <Section title={t('clm.standings')} count={b.standings.length}>
+            {b.standings.length === 0 ? (
+              <Typography color="text.secondary">{t('clm.nobodyFinished')}</Typography>
+            ) : (
+              <Table size="small" aria-label={t('clm.standings')}>
+                <TableBody>
+                  {b.standings.map((r) => (
+                    <TableRow key={r.bib}>
+                      <TableCell sx={{ fontWeight: 700, width: 40 }}>{r.rank}</TableCell>
+                      <TableCell>{who(r)}</TableCell>
+                      <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                        {formatDuration(r.netMs)}
+                      </TableCell>
+                      <TableCell align="right" sx={num}>
+                        {gap(r.gapMs)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Section>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <Section title={t('clm.latest')} count={b.latestFinishers.length}>
+            {b.latestFinishers.length === 0 ? (
+              <Typography color="text.secondary">{t('clm.nobodyFinished')}</Typography>
+            ) : (
+              <Table size="small" aria-label={t('clm.latest')}>
+                <TableBody>
+                  {b.latestFinishers.map((r) => (
+                    <TableRow key={r.bib}>
+                      <TableCell>{who(r)}</TableCell>
+                      <TableCell align="right" sx={num}>
+                        {formatDuration(r.netMs)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontWeight: 700 }}>
+                        {r.rank ? `${r.rank}` : ''}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Section>
+          <Section title={t('clm.nextStarters')} count={b.nextStarters.length}>
+            {b.nextStarters.length === 0 ? (
+              <Typography color="text.secondary">{t('clm.nobodyWaiting')}</Typography>
+            ) : (
+              <Table size="small" aria-label={t('clm.nextStarters')}>
+                <TableBody>
+                  {b.nextStarters.map((r) => (
+                    <TableRow key={r.bib}>
+                      <TableCell>{who(r)}</TableCell>
+                      <TableCell align="right" sx={num}>
+                        {clock.format(new Date(r.startAt))}
+                      </TableCell>
+                      <TableCell align="right" sx={num}>
+                        {r.startAt > now
+                          ? `−${formatDuration(Math.ceil((r.startAt - now) / 1000) * 1000)}`
+                          : ''}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Section>
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  const id = `clm-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 17, mb: 1 }}>
+          {title}{' '}
+          <Typography component="span" color="text.secondary">
+            ({count})
+          </Typography>
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
 }
