@@ -170,3 +170,48 @@ test('the time-trial board: hot seat, riders on course with their rank at the la
   await expect(page.getByTestId('hot-seat')).toContainText('RiderT2 Clock');
   await expect(page.getByRole('table', { name: 'Standings' }).getByRole('row').nth(1)).toContainText('+1:00');
 });
+
+test('a spectator follows two athletes together; a passing moves one card live', async ({ page }) => {
+  const idToken = await staff();
+  const search = async (q: string) =>
+    (
+      (await (
+        await fetch(`${server.url}/api/results/contexts/demo-city-run-10k/participants?q=${q}`)
+      ).json()) as {
+        bib: string;
+        trackingKey: string;
+      }[]
+    )[0]!;
+  const [a, b] = [await search('150'), await search('151')];
+  for (const athlete of [a, b]) {
+    await page.goto(`${server.url}/?lng=en#/tracking/${athlete.trackingKey}`);
+    await page.getByRole('button', { name: /^Follow / }).click();
+    await expect(page.getByRole('button', { name: /^Stop following / })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  await page.goto(`${server.url}/?lng=en#/genericTracking`);
+  const cards = page.getByTestId('followed-cards').getByTestId('athlete-card');
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText('2 athletes, live.')).toBeVisible();
+
+  await expect(cards.nth(1)).not.toContainText('Last point: 7.5 km');
+  const { key } = await call<{ key: string }>(
+    '/api/results/contexts/demo-city-run-10k/devices',
+    { name: '7.5 km mat', pointKey: '7k5' },
+    idToken,
+  );
+  const res = await fetch(`${server.url}/api/ingest/passings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-device-key': key },
+    body: JSON.stringify({ passings: [{ bib: b.bib, time: Date.now() - 1000 }] }),
+  });
+  expect(res.status).toBe(200);
+  await expect(cards.nth(1)).toContainText('Last point: 7.5 km');
+  await expect(cards.nth(0)).not.toContainText('Last point: 7.5 km');
+
+  // The group's own link shows the same two cards on another device.
+  await page.goto(`${server.url}/?lng=en#/genericTracking/${a.trackingKey},${b.trackingKey}`);
+  await expect(cards).toHaveCount(2);
+});

@@ -28,6 +28,7 @@ const live = {
   scroller: () => page(() => import('./routes/live/scroller-page.tsx')),
   leaders: () => page(() => import('./routes/live/leaders-page.tsx')),
   clm: () => page(() => import('./routes/live/clm-page.tsx')),
+  genericTracking: () => page(() => import('./routes/live/generic-tracking-page.tsx')),
 };
 const results = {
   reportList: () => page(() => import('./routes/results/report-list-page.tsx')),
@@ -191,7 +192,7 @@ const blankLayoutRoutes: RouteObject[] = [
     element: authPage('ProfilePage'),
     handle: authMeta({ requireAuth: true }),
   },
-  { path: '/genericTracking', element: live.trackingSearch() },
+  { path: '/genericTracking', element: live.genericTracking() },
   { path: '/tracking', element: live.trackingSearch() },
   { path: '/photobox/:id', element: content.photoboxKiosk() },
   { path: '*', element: page(() => import('./routes/not-found-page.tsx')) },
@@ -199,7 +200,7 @@ const blankLayoutRoutes: RouteObject[] = [
 
 /** Routes of the generic layout (spec §2: tracking and photo-box pages). */
 const genericLayoutRoutes: RouteObject[] = [
-  { path: '/genericTracking/:key', element: live.tracking() },
+  { path: '/genericTracking/:key', element: live.genericTracking() },
   { path: '/tracking/:key', element: live.tracking() },
   { path: '/photobox', element: content.photobox() },
 ];

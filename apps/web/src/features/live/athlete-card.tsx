@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import type { AthleteCard as Card } from '@tempora/contracts';
 import { formatDuration, formatPace } from '@tempora/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const clock = (lng: string, ms: number | null) =>
@@ -27,7 +27,7 @@ const clock = (lng: string, ms: number | null) =>
  * One athlete live (issue 7): status, last point, ranks at every point, pace, gaps, predicted
  * arrival at the points ahead and at the finish, estimated distance covered; a share link.
  */
-export function AthleteCard({ card }: { card: Card }) {
+export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode }) {
   const { t, i18n } = useTranslation('live');
   const lng = i18n.language;
   const [copied, setCopied] = useState(false);
@@ -139,20 +139,22 @@ export function AthleteCard({ card }: { card: Card }) {
           </TableBody>
         </Table>
       </Box>
-      <Button
-        sx={{ mt: 2 }}
-        variant="outlined"
-        onClick={async () => {
-          if (navigator.share)
-            await navigator
-              .share({ title: `${card.athlete.firstName} ${card.athlete.lastName}`, url: share })
-              .catch(() => undefined);
-          else await navigator.clipboard?.writeText(share).catch(() => undefined);
-          setCopied(true);
-        }}
-      >
-        {copied ? t('shared') : t('share')}
-      </Button>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          onClick={async () => {
+            if (navigator.share)
+              await navigator
+                .share({ title: `${card.athlete.firstName} ${card.athlete.lastName}`, url: share })
+                .catch(() => undefined);
+            else await navigator.clipboard?.writeText(share).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? t('shared') : t('share')}
+        </Button>
+        {actions}
+      </Stack>
     </Paper>
   );
 }

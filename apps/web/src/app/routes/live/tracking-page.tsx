@@ -1,9 +1,11 @@
+import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAthlete } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
+import { FollowButton } from '../../../features/live/follow-button.tsx';
 import { AthleteSearch } from './tracking-search-page.tsx';
 
 /** `/tracking/{key}`, `/genericTracking/{key}`, `/events/{eventId}/tracking/{key?}`: one athlete, live. */
@@ -27,7 +29,22 @@ export default function TrackingPage() {
       <PageHeader title={t('title')} crumbs={crumbs} />
       {athlete.isPending && <PageLoading />}
       {athlete.isError && <PageError error={athlete.error} />}
-      {athlete.data && <AthleteCard card={athlete.data} />}
+      {athlete.data && (
+        <AthleteCard
+          card={athlete.data}
+          actions={
+            <>
+              <FollowButton
+                trackingKey={key}
+                name={`${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`}
+              />
+              <Button component={RouterLink} to="/genericTracking">
+                {t('follow.title')}
+              </Button>
+            </>
+          }
+        />
+      )}
     </>
   );
 }

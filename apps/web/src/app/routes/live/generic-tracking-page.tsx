@@ -1,0 +1,85 @@
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { useAthlete } from '../../../features/live/api.ts';
+import { AthleteCard } from '../../../features/live/athlete-card.tsx';
+import { FollowButton } from '../../../features/live/follow-button.tsx';
+import { keysFromParam, useFollowed } from '../../../features/live/followed.ts';
+import TrackingSearchPage from './tracking-search-page.tsx';
+
+function FollowedCard({ trackingKey }: { trackingKey: string }) {
+  const athlete = useAthlete(trackingKey);
+  if (athlete.isPending) return <PageLoading />;
+  if (athlete.isError) return <PageError error={athlete.error} />;
+  const { athlete: a } = athlete.data;
+  return (
+    <AthleteCard
+      card={athlete.data}
+      actions={<FollowButton trackingKey={trackingKey} name={`${a.firstName} ${a.lastName}`} />}
+    />
+  );
+}
+
+/**
+ * `/genericTracking` and `/genericTracking/{keys}` (issue 7): several athletes followed at once,
+ * each card live. Without a parameter, the athletes this browser follows (the Follow button of a
+ * card); with one, the tracking keys it names, joined by commas — the group's share link.
+ */
+export default function GenericTrackingPage() {
+  const { t } = useTranslation('live');
+  const { key } = useParams();
+  const followed = useFollowed();
+  const keys = key ? keysFromParam(key) : followed;
+  const [copied, setCopied] = useState(false);
+  const groupLink = `${window.location.origin}${window.location.pathname}#/genericTracking/${keys.join(',')}`;
+  return (
+    <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
+      <PageHeader
+        title={t('follow.title')}
+        crumbs={[[t('follow.title')]]}
+        actions={
+          keys.length > 1 && (
+            <Button
+              variant="outlined"
+              onClick={async () => {
+                await navigator.clipboard?.writeText(groupLink).catch(() => undefined);
+                setCopied(true);
+              }}
+            >
+              {copied ? t('shared') : t('follow.shareGroup')}
+            </Button>
+          )
+        }
+      />
+      {keys.length === 0 ? (
+        <>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('follow.none')}
+          </Alert>
+          <TrackingSearchPage />
+        </>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('follow.count', { count: keys.length })}{' '}
+            <RouterLink to="/tracking">{t('follow.addMore')}</RouterLink>
+          </Typography>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            }}
+            data-testid="followed-cards"
+          >
+            {keys.map((k) => (
+              <FollowedCard key={k} trackingKey={k} />
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
