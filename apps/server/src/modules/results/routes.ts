@@ -259,6 +259,10 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       name: r.row.name,
       distanceM: r.row.distanceM,
       startType: r.row.startType,
+      points: r.points
+        .slice()
+        .sort((a, b) => a.position - b.position)
+        .map((p) => ({ key: p.key, name: p.name, distanceM: p.distanceM })),
     }));
   });
 

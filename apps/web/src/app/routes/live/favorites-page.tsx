@@ -1,9 +1,11 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { Alert, Box, FormControlLabel, Switch, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useEventDetail } from '../../../features/live/api.ts';
+import { FavoritePassingNotifier, useNotifyChoice } from '../../../features/live/favorite-notifications.tsx';
 import { ReportTable } from '../../../features/results/components/report-table.tsx';
 import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
 import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
@@ -36,6 +38,51 @@ function RaceFavorites({ eventId, raceId, name }: { eventId: string; raceId: str
   );
 }
 
+/**
+ * Opt-in browser notifications when a favourite passes a timing point (issue 7): asked for only
+ * when the spectator turns the switch on; the choice is kept per event.
+ */
+function NotifySwitch({
+  eventId,
+  dbs,
+  favorites,
+}: {
+  eventId: string;
+  dbs: string[];
+  favorites: ReadonlySet<string>;
+}) {
+  const { t } = useTranslation('live');
+  const [on, setOn] = useNotifyChoice(eventId);
+  const [denied, setDenied] = useState(false);
+  if (typeof Notification === 'undefined') return null;
+  const active = on && Notification.permission === 'granted';
+  return (
+    <Box sx={{ mb: 2 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={active}
+            onChange={async (e) => {
+              if (!e.target.checked) return setOn(false);
+              const permission =
+                Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+              setDenied(permission !== 'granted');
+              setOn(permission === 'granted');
+            }}
+          />
+        }
+        label={t('notify.switch')}
+      />
+      {denied && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {t('notify.denied')}
+        </Alert>
+      )}
+      {active && dbs.map((db) => <FavoritePassingNotifier key={db} db={db} favorites={favorites} />)}
+    </Box>
+  );
+}
+
 /** `/events/{eventId}/favorites`: the event's starred rows (spec §3: a set of row keys), live. */
 export default function FavoritesPage() {
   const { t } = useTranslation('live');
@@ -44,12 +91,14 @@ export default function FavoritesPage() {
   const { favorites } = useFavorites(eventId);
   if (event.isPending) return <PageLoading />;
   if (event.isError) return <PageError error={event.error} />;
+  const dbs = [...new Set(event.data.contexts.map((c) => c.db))];
   return (
     <>
       <PageHeader
         title={t('favorites')}
         crumbs={[[event.data.name, paths.eventHome(eventId)], [t('favorites')]]}
       />
+      {favorites.size > 0 && <NotifySwitch eventId={eventId} dbs={dbs} favorites={favorites} />}
       {favorites.size === 0 ? (
         <Alert severity="info">{t('noFavorites')}</Alert>
       ) : (

@@ -1,0 +1,81 @@
+import type { AthleteCard } from '@tempora/contracts';
+import { formatDuration } from '@tempora/domain';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiGet } from '../../lib/api-client.ts';
+import { useChannelEvent } from '../../lib/realtime/realtime-provider.tsx';
+
+/** A `passing` event of `results-{db}`. */
+export interface PassingEvent {
+  raceId: string;
+  bib: string;
+  pointKey: string;
+  timeOfDay: number;
+}
+
+/**
+ * The notification for a favourite's passing (pure): the athlete's name, the point's name and
+ * their time there; null when the bib is not a favourite. `tag` makes a repeated read of the same
+ * point replace the earlier notification instead of stacking.
+ */
+export function favoriteNotification(
+  passing: PassingEvent,
+  favorites: ReadonlySet<string>,
+  card: Pick<AthleteCard, 'athlete' | 'race' | 'splits'> | null,
+  t: (key: string, options: Record<string, unknown>) => string,
+): { title: string; body: string; tag: string } | null {
+  if (!favorites.has(passing.bib)) return null;
+  const name = card ? `${card.athlete.firstName} ${card.athlete.lastName}`.trim() : `#${passing.bib}`;
+  const point = card?.race.points.find((p) => p.key === passing.pointKey)?.name ?? passing.pointKey;
+  const split = card?.splits.find((s) => s.pointKey === passing.pointKey);
+  const time = split?.netMs ? formatDuration(split.netMs) : '';
+  return {
+    title: t('notify.title', { name, bib: passing.bib }),
+    body: time ? t('notify.bodyTime', { point, time }) : t('notify.body', { point }),
+    tag: `${passing.raceId}/${passing.bib}/${passing.pointKey}`,
+  };
+}
+
+const storageKey = (eventId: string) => `notify:${eventId}`;
+const listeners = new Set<() => void>();
+
+/** Whether this browser asked to be notified of the event's favourites (kept per event). */
+export function useNotifyChoice(eventId: string): [boolean, (on: boolean) => void] {
+  const on = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => window.localStorage.getItem(storageKey(eventId)) === '1',
+    () => false,
+  );
+  const set = (value: boolean) => {
+    if (value) window.localStorage.setItem(storageKey(eventId), '1');
+    else window.localStorage.removeItem(storageKey(eventId));
+    for (const l of listeners) l();
+  };
+  return [on, set];
+}
+
+/**
+ * Shows a browser notification when a favourite of the event passes a point of context `db`
+ * (issue 7). Renders nothing; one per context of the event.
+ */
+export function FavoritePassingNotifier({ db, favorites }: { db: string; favorites: ReadonlySet<string> }) {
+  const { t } = useTranslation('live');
+  useChannelEvent(`results-${db}`, 'passing', (data) => {
+    const passing = data as PassingEvent;
+    if (!favorites.has(passing.bib) || typeof Notification === 'undefined') return;
+    if (Notification.permission !== 'granted') return;
+    void apiGet<AthleteCard>(
+      'trackingApiUrlBase',
+      `results/contexts/${encodeURIComponent(db)}/participants/${encodeURIComponent(passing.bib)}`,
+    )
+      .catch(() => null)
+      .then((card) => {
+        const note = favoriteNotification(passing, favorites, card, t);
+        if (note) new Notification(note.title, { body: note.body, tag: note.tag });
+      });
+  });
+  return null;
+}
