@@ -264,11 +264,9 @@ test('a starred runner’s passing raises a browser notification once the specta
   const shown = () =>
     page.evaluate(() => (window as unknown as { shown: { title: string; body: string }[] }).shown);
   // The demo's own reads may notify of 160 at other points too: look for the finish one.
-  await expect
-    .poll(shown)
-    .toContainEqual({
-      title: expect.stringContaining('(#160)'),
-      body: expect.stringContaining('Passed Finish in'),
-    });
+  await expect.poll(shown).toContainEqual({
+    title: expect.stringContaining('(#160)'),
+    body: expect.stringContaining('Passed Finish in'),
+  });
   expect((await shown()).filter((n) => !n.title.includes('(#160)'))).toEqual([]);
 });
