@@ -181,6 +181,8 @@ export interface TimeTrialBoard {
   points: { key: string; name: string; distanceM: number }[];
   hotSeat: (TimeTrialRider & { netMs: number }) | null;
   standings: (TimeTrialRider & { rank: number; netMs: number; gapMs: number })[];
+  /** Riders on course in all; `onCourse` lists the first 3 × size of them. */
+  onCourseCount: number;
   onCourse: (TimeTrialRider & {
     startMs: number;
     /** Index into `points` of the last point reached, -1 before the first. */
@@ -257,6 +259,7 @@ export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTria
       .map((p) => ({ key: p.key, name: p.name, distanceM: p.distanceM })),
     hotSeat: order.length ? { ...rider(order[0]!), netMs: leaderMs } : null,
     standings,
+    onCourseCount: onCourse.length,
     onCourse: onCourse.slice(0, 3 * size),
     latestFinishers: finished.slice(0, 5).map((i) => ({
       ...rider(i),

@@ -35,6 +35,7 @@ interface Board {
   points: { key: string; name: string; distanceM: number }[];
   hotSeat: (Rider & { netMs: number }) | null;
   standings: (Rider & { rank: number; netMs: number; gapMs: number })[];
+  onCourseCount: number;
   onCourse: (Rider & {
     startMs: number;
     lastPoint: number;
@@ -150,17 +151,21 @@ export default function ClmPage() {
               )}
             </CardContent>
           </Card>
-          <Section title={t('clm.onCourse')} count={b.onCourse.length}>
+          <Section title={t('clm.onCourse')} count={b.onCourseCount}>
             {b.onCourse.length === 0 ? (
               <Typography color="text.secondary">{t('clm.nobodyOnCourse')}</Typography>
             ) : (
               <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-label={t('clm.onCourse')}>
+                <Table
+                  size="small"
+                  aria-label={t('clm.onCourse')}
+                  sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+                >
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('clm.rider')}</TableCell>
                       <TableCell align="right">{t('clm.elapsed')}</TableCell>
-                      <TableCell>{t('lastPoint')}</TableCell>
+                      <TableCell>{t('clm.lastPoint')}</TableCell>
                       <TableCell align="right">{t('time')}</TableCell>
                       <TableCell align="right">{t('rank')}</TableCell>
                       <TableCell align="right">{t('gap')}</TableCell>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -64,13 +64,15 @@ export default function GenericTrackingPage() {
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('follow.count', { count: keys.length })}{' '}
-            <RouterLink to="/tracking">{t('follow.addMore')}</RouterLink>
+            <Link component={RouterLink} to="/tracking">
+              {t('follow.addMore')}
+            </Link>
           </Typography>
           <Box
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+              gridTemplateColumns: { xs: '1fr', xl: 'repeat(2, minmax(0, 1fr))' },
             }}
             data-testid="followed-cards"
           >
