@@ -18,6 +18,16 @@ test('a spectator finds an athlete by bib and follows the live card, then sees t
   await page.goto('/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/stats/city-10k');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistics — 10 km');
   await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row')).toHaveCount(5);
+  // Teams are the race's clubs; each opens through its opaque share token.
+  const teams = page.getByRole('table', { name: 'Team standings' });
+  const firstTeam = teams.getByRole('link').first();
+  const teamName = (await firstTeam.textContent()) ?? '';
+  await firstTeam.click();
+  await expect(page).toHaveURL(/\/generic\/live\/objectdetail\/[\w-]{16}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(teamName);
+  await expect(
+    page.getByTestId('team-card').getByRole('table', { name: 'Team members' }).getByRole('row'),
+  ).not.toHaveCount(1);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -154,3 +154,18 @@ export const reports = pgTable(
     ),
   ],
 );
+
+/** Share tokens of teams (a race's clubs): `objectdetail/{token}`. */
+export const teamTokens = pgTable(
+  'team_tokens',
+  {
+    token: text('token').primaryKey(),
+    db: text('db')
+      .notNull()
+      .references(() => contexts.db, { onDelete: 'cascade' }),
+    raceId: text('race_id').notNull(),
+    team: text('team').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.db, t.raceId, t.team)],
+);

@@ -270,3 +270,82 @@ export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTria
     nextStarters: waiting.slice(0, size).map((i) => ({ ...rider(i), startAt: r.index.scheduledStart[i]! })),
   };
 }
+
+/** How many finishers of a team score (the sum of their net times is the team's result). */
+export const TEAM_SCORING = 3;
+
+/** One team of a race: a club's runners, its scorers' total, its rank among complete teams. */
+export interface TeamResult {
+  name: string;
+  /** Rank among teams with `TEAM_SCORING` finishers (ties share), null while incomplete. */
+  rank: number | null;
+  /** Sum of the best `TEAM_SCORING` net finish times; of the finishers so far while incomplete. */
+  totalMs: number;
+  finishers: number;
+  members: {
+    bib: string;
+    name: string;
+    status: string;
+    netMs: number | null;
+    rank: number | null;
+    trackingKey: string;
+    scoring: boolean;
+  }[];
+}
+
+/**
+ * Team standings of a race (issue 7 team detail): teams are clubs; complete teams (at least
+ * `scoring` finishers) ranked by the sum of their best `scoring` net times, ties sharing a rank;
+ * incomplete ones after them, most finishers first. Members in finish order, then the others.
+ */
+export function teamStandings(race: RaceLive, scoring = TEAM_SCORING): TeamResult[] {
+  const r = race.results;
+  const finish = r.index.pointCount - 1;
+  const byTeam = new Map<string, number[]>();
+  race.participants.forEach((p, i) => {
+    const team = (p.club ?? '').trim();
+    if (!team) return;
+    const list = byTeam.get(team) ?? [];
+    list.push(i);
+    byTeam.set(team, list);
+  });
+  const teams: TeamResult[] = [];
+  for (const [name, people] of byTeam) {
+    const members = people.map((i) => {
+      const p = race.participants[i]!;
+      const status = statusOf(r, i);
+      const net = status === 'finished' ? netTimeOf(r, i, finish) : null;
+      return {
+        bib: p.bib,
+        name: `${p.firstName} ${p.lastName}`.trim(),
+        status,
+        netMs: net,
+        rank: net === null ? null : rankAt(r, i, finish),
+        trackingKey: p.trackingKey,
+        scoring: false,
+      };
+    });
+    members.sort(
+      (a, b) =>
+        (a.netMs ?? Number.POSITIVE_INFINITY) - (b.netMs ?? Number.POSITIVE_INFINITY) ||
+        a.bib.localeCompare(b.bib),
+    );
+    const finishers = members.filter((m) => m.netMs !== null);
+    for (const m of finishers.slice(0, scoring)) m.scoring = true;
+    teams.push({
+      name,
+      rank: null,
+      totalMs: finishers.slice(0, scoring).reduce((sum, m) => sum + m.netMs!, 0),
+      finishers: finishers.length,
+      members,
+    });
+  }
+  const complete = teams.filter((t) => t.finishers >= scoring).sort((a, b) => a.totalMs - b.totalMs);
+  complete.forEach((t, k) => {
+    t.rank = k > 0 && t.totalMs === complete[k - 1]!.totalMs ? complete[k - 1]!.rank : k + 1;
+  });
+  const incomplete = teams
+    .filter((t) => t.finishers < scoring)
+    .sort((a, b) => b.finishers - a.finishers || a.totalMs - b.totalMs || a.name.localeCompare(b.name));
+  return [...complete, ...incomplete];
+}

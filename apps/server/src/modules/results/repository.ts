@@ -338,3 +338,47 @@ export async function insertDevice(
   );
   return rows[0]!.id;
 }
+
+/**
+ * The share tokens of a race's teams, made for the teams that have none yet (one statement for
+ * all of them; a concurrent call making the same ones loses the race harmlessly).
+ */
+export async function teamTokensOf(
+  sql: Sql,
+  db: string,
+  raceId: string,
+  teams: readonly string[],
+  newToken: () => string,
+): Promise<Map<string, string>> {
+  const read = async () =>
+    new Map(
+      (
+        await sql.query<{ team: string; token: string }>(
+          'SELECT team, token FROM team_tokens WHERE db = $1 AND race_id = $2',
+          [db, raceId],
+        )
+      ).map((r) => [r.team, r.token]),
+    );
+  const known = await read();
+  const missing = teams.filter((t) => !known.has(t));
+  if (!missing.length) return known;
+  await sql.query(
+    `INSERT INTO team_tokens (token, db, race_id, team)
+     SELECT u.token, $2, $3, u.team FROM unnest($1::text[], $4::text[]) AS u(token, team)
+     ON CONFLICT (db, race_id, team) DO NOTHING`,
+    [missing.map(() => newToken()), db, raceId, missing],
+  );
+  return read();
+}
+
+/** The team a share token names, or null. */
+export async function findTeamToken(
+  sql: Sql,
+  token: string,
+): Promise<{ db: string; raceId: string; team: string } | null> {
+  const rows = await sql.query<{ db: string; raceId: string; team: string }>(
+    'SELECT db, race_id AS "raceId", team FROM team_tokens WHERE token = $1',
+    [token],
+  );
+  return rows[0] ?? null;
+}

@@ -321,6 +321,62 @@ describe('Boston 2017 through the import and the reports API', () => {
 });
 
 describe('live views API', () => {
+  it('ranks clubs as teams and opens a team or an athlete by an opaque token', async () => {
+    const app = await buildTestApp();
+    try {
+      await repo.insertDevice(app.database, {
+        db: DEMO_DB,
+        name: 'finish',
+        keyHash: hashKey(DEVICE_KEY),
+        pointKey: 'finish',
+      });
+      const [{ gun }] = (await app.database.query<{ gun: number }>(
+        "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
+      )) as [{ gun: number }];
+      const people = await app.database.query<{ bib: string; club: string; trackingKey: string }>(
+        `SELECT bib, club, tracking_key AS "trackingKey" FROM participants WHERE race_id = 'city-10k' AND club <> '' ORDER BY bib`,
+      );
+      const clubs = [...new Set(people.map((p) => p.club))];
+      const [a, b] = clubs as [string, string];
+      const ofA = people.filter((p) => p.club === a).slice(0, 3);
+      const ofB = people.filter((p) => p.club === b).slice(0, 3);
+      // Club A's three finish in 40, 41, 42 min; club B's in 39, 45, 46: A wins on the sum.
+      const reads = [
+        ...ofA.map((p, k) => ({ bib: p.bib, time: gun + (40 + k) * 60_000 })),
+        ...ofB.map((p, k) => ({ bib: p.bib, time: gun + [39, 45, 46][k]! * 60_000 })),
+      ];
+      expect((await post(app, { passings: reads })).statusCode).toBe(200);
+      const url = `/api/results/contexts/${DEMO_DB}/races/city-10k/teams`;
+      const teams = (await app.inject(url)).json();
+      expect(
+        teams.teams
+          .slice(0, 2)
+          .map((t: { name: string; rank: number; totalMs: number }) => [t.name, t.rank, t.totalMs]),
+      ).toEqual([
+        [a, 1, 123 * 60_000],
+        [b, 2, 130 * 60_000],
+      ]);
+      const token = teams.teams[0].token as string;
+      expect(token).toMatch(/^[\w-]{16}$/);
+      expect((await app.inject(url)).json().teams[0].token).toBe(token);
+      const team = (await app.inject(`/api/objects/${token}`)).json();
+      expect(team).toMatchObject({
+        kind: 'team',
+        race: { id: 'city-10k' },
+        team: { name: a, rank: 1, finishers: 3 },
+      });
+      expect(
+        team.team.members.filter((m: { scoring: boolean }) => m.scoring).map((m: { bib: string }) => m.bib),
+      ).toEqual(ofA.map((p) => p.bib));
+      const athlete = (await app.inject(`/api/objects/${ofB[0]!.trackingKey}`)).json();
+      expect(athlete).toMatchObject({ kind: 'athlete', card: { athlete: { bib: ofB[0]!.bib } } });
+      expect((await app.inject('/api/objects/not-a-real-token')).statusCode).toBe(404);
+      expect((await app.inject('/api/objects/x')).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('gives statistics, a leaders board and an athlete by bib', async () => {
     const app = await buildTestApp();
     try {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
-import { leadersBoard, raceStats, timeTrialBoard } from './live-views.ts';
+import { leadersBoard, raceStats, TEAM_SCORING, teamStandings, timeTrialBoard } from './live-views.ts';
 import * as repo from './repository.ts';
 import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
 import { addParticipants, createRace, importBoston } from './setup.ts';
@@ -324,6 +324,56 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       'params',
     );
     return service.athleteByBib(p.db, p.bib);
+  });
+
+  app.get('/api/results/contexts/:db/races/:raceId/teams', async (request) => {
+    const p = parseInput(
+      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
+      request.params,
+      'params',
+    );
+    const race = await liveRace(p.db, p.raceId);
+    const teams = teamStandings(race);
+    const tokens = await repo.teamTokensOf(
+      database,
+      p.db,
+      p.raceId,
+      teams.map((t) => t.name),
+      () => randomKey(),
+    );
+    return {
+      raceId: race.row.id,
+      name: race.row.name,
+      scoring: TEAM_SCORING,
+      teams: teams.map(({ members, ...t }) => ({
+        ...t,
+        token: tokens.get(t.name) ?? '',
+        size: members.length,
+      })),
+    };
+  });
+
+  /**
+   * `objectdetail/{token}` (issue 7): a team through its share token, or an athlete through their
+   * tracking key; both opaque and unguessable. 404 for anything else.
+   */
+  app.get('/api/objects/:token', async (request, reply) => {
+    const { token } = parseInput(z.object({ token: z.string().min(8).max(64) }), request.params, 'params');
+    reply.header('cache-control', 'no-cache');
+    const team = await repo.findTeamToken(database, token);
+    if (!team) return { kind: 'athlete', card: await service.tracking(token) };
+    const race = await liveRace(team.db, team.raceId);
+    const standings = teamStandings(race);
+    const result = standings.find((t) => t.name === team.team);
+    if (!result) throw errors.notFound('TEAM_NOT_FOUND', 'This team has no runner any more');
+    return {
+      kind: 'team',
+      db: team.db,
+      race: { id: race.row.id, name: race.row.name },
+      scoring: TEAM_SCORING,
+      teams: standings.length,
+      team: { ...result, token },
+    };
   });
 
   app.get('/api/tracking/:key', async (request, reply) => {

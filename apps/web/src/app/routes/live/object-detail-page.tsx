@@ -1,24 +1,127 @@
+import {
+  Box,
+  Chip,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { AthleteCard as Card } from '@tempora/contracts';
+import { formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAthlete } from '../../../features/live/api.ts';
+import { useLiveRefetch } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
+import { apiGet } from '../../../lib/api-client.ts';
+
+interface TeamMember {
+  bib: string;
+  name: string;
+  status: string;
+  netMs: number | null;
+  rank: number | null;
+  trackingKey: string;
+  scoring: boolean;
+}
+
+type ObjectDetail =
+  | { kind: 'athlete'; card: Card }
+  | {
+      kind: 'team';
+      db: string;
+      race: { id: string; name: string };
+      scoring: number;
+      teams: number;
+      team: { name: string; rank: number | null; totalMs: number; finishers: number; members: TeamMember[] };
+    };
 
 /**
- * `…/ctx/{db}/generic/{path}/objectdetail/{token}`: an athlete through an opaque share token —
- * the athlete's public tracking key (random, unguessable). Teams are not modelled yet.
+ * `…/ctx/{db}/generic/{path}/objectdetail/{token}` (issue 7): a team or an athlete through an
+ * opaque share token. A team is a club of a race: its rank among complete teams, the total of its
+ * scoring runners' net times, and every member with their result; live on every passing.
  */
 export default function ObjectDetailPage() {
   const { t } = useTranslation('live');
-  const { eventId = '', token } = useParams();
-  const athlete = useAthlete(token);
+  const { eventId = '', token = '' } = useParams();
+  const queryKey = ['object', token] as const;
+  const detail = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      apiGet<ObjectDetail>('trackingApiUrlBase', `objects/${encodeURIComponent(token)}`, { signal }),
+  });
+  const db = detail.data ? (detail.data.kind === 'team' ? detail.data.db : detail.data.card.db) : null;
+  useLiveRefetch(db, queryKey, undefined, 1000);
+  const title = detail.data?.kind === 'team' ? detail.data.team.name : t('title');
   return (
     <>
-      <PageHeader title={t('title')} crumbs={[[eventId, paths.eventHome(eventId)], [t('title')]]} />
-      {athlete.isPending && <PageLoading />}
-      {athlete.isError && <PageError error={athlete.error} />}
-      {athlete.data && <AthleteCard card={athlete.data} />}
+      <PageHeader title={title} crumbs={[[eventId, paths.eventHome(eventId)], [title]]} />
+      {detail.isPending && <PageLoading />}
+      {detail.isError && <PageError error={detail.error} />}
+      {detail.data?.kind === 'athlete' && <AthleteCard card={detail.data.card} />}
+      {detail.data?.kind === 'team' && <TeamCard detail={detail.data} />}
     </>
+  );
+}
+
+function TeamCard({ detail }: { detail: Extract<ObjectDetail, { kind: 'team' }> }) {
+  const { t } = useTranslation('live');
+  const { team } = detail;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="team-card">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'baseline', mb: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {team.rank ? t('team.rank', { rank: team.rank, teams: detail.teams }) : t('team.incomplete')}
+        </Typography>
+        <Typography color="text.secondary">{detail.race.name}</Typography>
+        {team.finishers > 0 && (
+          <Typography sx={{ ml: 'auto', fontSize: 28, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+            {formatDuration(team.totalMs)}
+          </Typography>
+        )}
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('team.rule', { count: detail.scoring, finishers: team.finishers, members: team.members.length })}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('team.members')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('team.member')}</TableCell>
+              <TableCell>{t('team.status')}</TableCell>
+              <TableCell align="right">{t('time')}</TableCell>
+              <TableCell align="right">{t('rank')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {team.members.map((m) => (
+              <TableRow key={m.bib} data-bib={m.bib} sx={m.scoring ? { bgcolor: 'action.hover' } : undefined}>
+                <TableCell>
+                  <Link component={RouterLink} to={`/tracking/${encodeURIComponent(m.trackingKey)}`}>
+                    {m.name}
+                  </Link>{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    #{m.bib}
+                  </Typography>
+                  {m.scoring && <Chip size="small" label={t('team.scoring')} sx={{ ml: 1 }} />}
+                </TableCell>
+                <TableCell>{t(`status.${m.status}`)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatDuration(m.netMs)}
+                </TableCell>
+                <TableCell align="right">{m.rank ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Paper>
   );
 }

@@ -2,6 +2,7 @@ import {
   Box,
   Card,
   CardContent,
+  Link,
   Table,
   TableBody,
   TableCell,
@@ -12,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { formatDuration, formatPace } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLiveRefetch } from '../../../features/live/api.ts';
@@ -69,7 +70,7 @@ function Bars({ label, items }: { label: string; items: { label: string; value: 
  */
 export default function StatsPage() {
   const { t } = useTranslation('live');
-  const { eventId = '', db = '', key = '' } = useParams();
+  const { eventId = '', db = '', key = '', path = 'results' } = useParams();
   const races = useQuery({
     queryKey: ['races', db],
     queryFn: ({ signal }) =>
@@ -203,6 +204,92 @@ export default function StatsPage() {
           </CardContent>
         </Card>
       </Box>
+      {raceId && <TeamStandings eventId={eventId} db={db} path={path} raceId={raceId} />}
     </>
+  );
+}
+
+interface Teams {
+  scoring: number;
+  teams: {
+    token: string;
+    name: string;
+    rank: number | null;
+    totalMs: number;
+    finishers: number;
+    size: number;
+  }[];
+}
+
+/** The race's clubs as teams (issue 7), each linking to its share page (`objectdetail/{token}`). */
+function TeamStandings({
+  eventId,
+  db,
+  path,
+  raceId,
+}: {
+  eventId: string;
+  db: string;
+  path: string;
+  raceId: string;
+}) {
+  const { t } = useTranslation('live');
+  const queryKey = ['teams', db, raceId] as const;
+  const teams = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      apiGet<Teams>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(raceId)}/teams`,
+        { signal },
+      ),
+  });
+  useLiveRefetch(db, queryKey, undefined, 5000);
+  if (!teams.data) return null;
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('team.standings')}
+        </Typography>
+        {teams.data.teams.length === 0 ? (
+          <Typography color="text.secondary">{t('team.none')}</Typography>
+        ) : (
+          <Table size="small" aria-label={t('team.standings')}>
+            <TableHead>
+              <TableRow>
+                <TableCell align="right">{t('rank')}</TableCell>
+                <TableCell>{t('team.team')}</TableCell>
+                <TableCell align="right">{t('team.finishers')}</TableCell>
+                <TableCell align="right">{t('team.total')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {teams.data.teams.slice(0, 15).map((team) => (
+                <TableRow key={team.token}>
+                  <TableCell align="right" sx={{ fontWeight: 700 }}>
+                    {team.rank ?? ''}
+                  </TableCell>
+                  <TableCell>
+                    <Link
+                      component={RouterLink}
+                      to={paths.genericObjectDetail(eventId, db, path, team.token)}
+                    >
+                      {team.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell align="right">
+                    {team.finishers} / {team.size}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatDuration(team.totalMs)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
   );
 }
