@@ -270,3 +270,37 @@ test('a starred runner’s passing raises a browser notification once the specta
   });
   expect((await shown()).filter((n) => !n.title.includes('(#160)'))).toEqual([]);
 });
+
+test('the leaders board and the statistics follow a posted passing live', async ({ page }) => {
+  const idToken = await staff();
+  const { key } = await call<{ key: string }>(
+    '/api/results/contexts/demo-city-run-10k/devices',
+    { name: '7.5 km mat (views)', pointKey: '7k5' },
+    idToken,
+  );
+  const post = async () => {
+    const res = await fetch(`${server.url}/api/ingest/passings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-key': key },
+      body: JSON.stringify({ passings: [{ bib: '210', time: Date.now() - 1000 }] }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  const stats = `${server.url}/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/stats/city-10k`;
+  const passedAt75 = page
+    .getByRole('table', { name: 'Passed each point' })
+    .getByRole('row', { name: /7\.5 km/ });
+  await page.goto(stats);
+  await expect(passedAt75).toBeVisible();
+  const before = Number(await passedAt75.getByRole('cell').last().textContent());
+
+  await page.goto(`${server.url}/?lng=en#/firstrow/demo-city-run-10k/race/city-10k`);
+  await expect(page.getByRole('heading', { level: 2, name: '7.5 km' })).toBeVisible();
+  await expect(page.getByRole('table', { name: '7.5 km' }).getByText('#210')).toHaveCount(0);
+  await post();
+  await expect(page.getByRole('table', { name: '7.5 km' })).toContainText('#210');
+
+  await page.goto(stats);
+  await expect(passedAt75.getByRole('cell').last()).toHaveText(String(before + 1));
+});

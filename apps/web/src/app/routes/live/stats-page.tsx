@@ -30,35 +30,51 @@ interface Stats {
   leaderGaps: { key: string; distanceM: number; gaps: (number | null)[] }[];
 }
 
-/** Horizontal bars (CSS, no chart library): each value beside its label, scaled to the largest. */
+/**
+ * Horizontal bars (CSS, no chart library) that are also an accessible table: each row a label
+ * (row header), its bar (decorative) and its value, scaled to the largest.
+ */
 function Bars({ label, items }: { label: string; items: { label: string; value: number }[] }) {
   const max = Math.max(1, ...items.map((i) => i.value));
   return (
-    <Box role="img" aria-label={label} sx={{ display: 'grid', gap: 0.5 }}>
-      {items.map((item) => (
-        <Box
-          key={item.label}
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: '110px 1fr 48px',
-            alignItems: 'center',
-            gap: 1,
-            fontSize: 13,
-          }}
-        >
-          <span>{item.label}</span>
+    <Box
+      component="table"
+      aria-label={label}
+      sx={{ display: 'block', width: '100%', borderCollapse: 'collapse' }}
+    >
+      <Box component="tbody" sx={{ display: 'grid', gap: 0.5 }}>
+        {items.map((item) => (
           <Box
+            component="tr"
+            key={item.label}
             sx={{
-              height: 14,
-              bgcolor: 'primary.main',
-              borderRadius: 0.5,
-              width: `${(item.value / max) * 100}%`,
-              minWidth: item.value ? 2 : 0,
+              display: 'grid',
+              gridTemplateColumns: '110px 1fr 48px',
+              alignItems: 'center',
+              gap: 1,
+              fontSize: 13,
             }}
-          />
-          <span style={{ textAlign: 'right' }}>{item.value}</span>
-        </Box>
-      ))}
+          >
+            <Box component="th" scope="row" sx={{ fontWeight: 400, textAlign: 'left', p: 0 }}>
+              {item.label}
+            </Box>
+            <Box component="td" aria-hidden sx={{ p: 0 }}>
+              <Box
+                sx={{
+                  height: 14,
+                  bgcolor: 'primary.main',
+                  borderRadius: 0.5,
+                  width: `${(item.value / max) * 100}%`,
+                  minWidth: item.value ? 2 : 0,
+                }}
+              />
+            </Box>
+            <Box component="td" sx={{ textAlign: 'right', p: 0, fontVariantNumeric: 'tabular-nums' }}>
+              {item.value}
+            </Box>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }
