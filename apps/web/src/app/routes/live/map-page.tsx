@@ -8,8 +8,9 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useEventDetail, useLiveRefetch } from '../../../features/live/api.ts';
 import { type Coordinates, pointAlong, projector } from '../../../features/live/course.ts';
+import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
 import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
 
 interface Course {
   raceId: string;
@@ -27,8 +28,9 @@ const H = 520;
 
 /**
  * `/events/{eventId}/map`: the course line, its timing points, and the estimated live positions
- * of the followed athletes (the event's favourites) and of the race leaders. Drawn as SVG on a
- * plain background (product.md: a plain background when there is no map key or no network).
+ * of the followed athletes (the event's favourites) and of the race leaders. Drawn as SVG over
+ * raster tiles when the environment has a map key (`tiles.ts`), else on a plain background
+ * (product.md: a plain background when there is no map key or no network).
  */
 export default function MapPage() {
   const { t } = useTranslation('live');
@@ -88,7 +90,10 @@ export default function MapPage() {
     c?.course?.coordinates ??
     c?.points.filter((p) => p.lat !== null && p.lon !== null).map((p) => [p.lon!, p.lat!] as const) ??
     [];
-  const project = line.length ? projector(line, W, H) : null;
+  // With a map key, Web Mercator over raster tiles; without, the plain local projection.
+  const mapKey = currentEnvironment().mapKey;
+  const tiles = line.length && mapKey ? tileView(line, W, H) : null;
+  const project = tiles ? tiles.project : line.length ? projector(line, W, H) : null;
   const path = project ? line.map((p, k) => `${k ? 'L' : 'M'}${project(p).join(',')}`).join(' ') : '';
   const markers = athletes
     .map((q) => q.data)
@@ -128,6 +133,17 @@ export default function MapPage() {
             aria-label={t('mapLabel', { race: c?.name })}
             sx={{ width: '100%', height: 'auto', display: 'block' }}
           >
+            {tiles?.tiles.map((tile) => (
+              <image
+                key={`${tile.z}/${tile.x}/${tile.y}/${tile.left}`}
+                href={tileUrl(tile, mapKey)}
+                x={tile.left}
+                y={tile.top}
+                width={TILE_SIZE}
+                height={TILE_SIZE}
+                data-testid="map-tile"
+              />
+            ))}
             <path
               d={path}
               fill="none"
