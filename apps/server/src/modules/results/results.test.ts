@@ -371,7 +371,8 @@ describe('live views API', () => {
       const athlete = (await app.inject(`/api/objects/${ofB[0]!.trackingKey}`)).json();
       expect(athlete).toMatchObject({ kind: 'athlete', card: { athlete: { bib: ofB[0]!.bib } } });
       expect((await app.inject('/api/objects/not-a-real-token')).statusCode).toBe(404);
-      expect((await app.inject('/api/objects/x')).statusCode).toBe(400);
+      expect((await app.inject('/api/objects/x')).statusCode).toBe(404);
+      expect((await app.inject(`/api/objects/${'x'.repeat(65)}`)).statusCode).toBe(400);
     } finally {
       await app.close();
     }

@@ -358,7 +358,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
    * tracking key; both opaque and unguessable. 404 for anything else.
    */
   app.get('/api/objects/:token', async (request, reply) => {
-    const { token } = parseInput(z.object({ token: z.string().min(8).max(64) }), request.params, 'params');
+    const { token } = parseInput(z.object({ token: z.string().min(1).max(64) }), request.params, 'params');
     reply.header('cache-control', 'no-cache');
     const team = await repo.findTeamToken(database, token);
     if (!team) return { kind: 'athlete', card: await service.tracking(token) };
