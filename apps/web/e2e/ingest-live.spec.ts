@@ -89,11 +89,11 @@ test('a posted passing reaches the open table and moves the runner’s rank with
   await page.goto(`${server.url}/?lng=en#/events/demo-city-run/reportlist/group/e2e-1k/report/LIVE1`);
   const table = page.getByTestId('report-table');
   const firstRow = table.locator('[role=row][aria-rowindex="2"]');
-  await expect(firstRow).toHaveAttribute('data-key', 'E1');
+  await expect(firstRow).toHaveAttribute('data-key', 'E1', { timeout: 15_000 });
 
   const posted = Date.now();
   expect((await ingest([{ bib: 'E3', time: gun + 240_000 }])).status).toBe(200);
-  await expect(firstRow).toHaveAttribute('data-key', 'E3', { timeout: 5_000 });
+  await expect(firstRow).toHaveAttribute('data-key', 'E3', { timeout: 10_000 });
   const elapsed = Date.now() - posted;
   console.log(`passing posted → visible in the table: ${elapsed} ms`);
   await expect(table.locator('[role=row][data-key="E1"]')).toContainText('2');

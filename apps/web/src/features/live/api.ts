@@ -103,3 +103,8 @@ export function useAthleteByBib(db: string | undefined, bib: string | undefined)
   useLiveRefetch(db, key, (d) => d.bib === bib, 500);
   return query;
 }
+
+/** The event's name for breadcrumbs (its id until it is loaded, or when it cannot be). */
+export function useEventName(eventId: string | undefined): string {
+  return useEventDetail(eventId).data?.name ?? eventId ?? '';
+}

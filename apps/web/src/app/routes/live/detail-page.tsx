@@ -2,19 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAthleteByBib } from '../../../features/live/api.ts';
+import { useAthleteByBib, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 
 /** `…/ctx/{db}/generic/{path}/detail/{id}`: a participant of context `db` by bib, live. */
 export default function DetailPage() {
   const { t } = useTranslation('live');
   const { eventId = '', db, id } = useParams();
+  const eventName = useEventName(eventId);
   const athlete = useAthleteByBib(db, id);
   return (
     <>
       <PageHeader
         title={t('detail', { bib: id })}
-        crumbs={[[eventId, paths.eventHome(eventId)], [t('detail', { bib: id })]]}
+        crumbs={[[eventName, paths.eventHome(eventId)], [t('detail', { bib: id })]]}
       />
       {athlete.isPending && <PageLoading />}
       {athlete.isError && <PageError error={athlete.error} />}

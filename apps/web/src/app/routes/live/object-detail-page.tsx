@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveRefetch } from '../../../features/live/api.ts';
+import { useEventName, useLiveRefetch } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { apiGet } from '../../../lib/api-client.ts';
 
@@ -51,6 +51,7 @@ type ObjectDetail =
 export default function ObjectDetailPage() {
   const { t } = useTranslation('live');
   const { eventId = '', token = '' } = useParams();
+  const eventName = useEventName(eventId);
   const queryKey = ['object', token] as const;
   const detail = useQuery({
     queryKey,
@@ -62,7 +63,7 @@ export default function ObjectDetailPage() {
   const title = detail.data?.kind === 'team' ? detail.data.team.name : t('title');
   return (
     <>
-      <PageHeader title={title} crumbs={[[eventId, paths.eventHome(eventId)], [title]]} />
+      <PageHeader title={title} crumbs={[[eventName, paths.eventHome(eventId)], [title]]} />
       {detail.isPending && <PageLoading />}
       {detail.isError && <PageError error={detail.error} />}
       {detail.data?.kind === 'athlete' && <AthleteCard card={detail.data.card} />}

@@ -55,18 +55,25 @@ export default function ScrollerPage() {
   const columns = table.columns.filter((c) => c.Type !== 'favorite');
   const template = columns
     .map((c) =>
+      // In em: the columns scale with the type, which scales with the screen.
       c.Type === 'time'
-        ? '9rem'
+        ? 'minmax(4.2em, 5em)'
         : c.UrlColumnIdx >= 0
-          ? 'minmax(12rem, 3fr)'
+          ? 'minmax(7em, 3fr)'
           : c.Alignment === 'Right'
-            ? '6rem'
-            : 'minmax(6rem, 1fr)',
+            ? 'minmax(2.5em, 3.5em)'
+            : 'minmax(3em, 1fr)',
     )
     .join(' ');
   return (
     <Box
-      sx={{ bgcolor: '#0d1b2a', color: '#fff', minHeight: '100vh', p: 2, fontSize: { xs: 18, md: 26 } }}
+      sx={{
+        bgcolor: '#0d1b2a',
+        color: '#fff',
+        minHeight: '100vh',
+        p: 2,
+        fontSize: 'clamp(14px, 1.45vw, 34px)',
+      }}
       data-testid="scroller"
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1 }}>
@@ -77,7 +84,27 @@ export default function ScrollerPage() {
           {t('page', { page: current + 1, pages })}
         </Typography>
       </Box>
-      <Box role="table" aria-label={table.title[lng]} sx={{ '& a': { color: '#fff' } }}>
+      <Box
+        role="table"
+        aria-label={table.title[lng]}
+        sx={{
+          '& a': { color: '#fff' },
+          // One line per cell: a long name or club is cut with an ellipsis, never drawn over its neighbour.
+          '& [role=row] > *': {
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            px: 0.5,
+          },
+          // Headers may take two lines rather than lose their words.
+          '& [role=row] > [role=columnheader]': {
+            whiteSpace: 'normal',
+            textOverflow: 'clip',
+            lineHeight: 1.15,
+          },
+        }}
+      >
         <Box
           role="row"
           sx={{

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveRefetch } from '../../../features/live/api.ts';
+import { useEventName, useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 
 interface Stats {
@@ -87,6 +87,7 @@ function Bars({ label, items }: { label: string; items: { label: string; value: 
 export default function StatsPage() {
   const { t } = useTranslation('live');
   const { eventId = '', db = '', key = '', path = 'results' } = useParams();
+  const eventName = useEventName(eventId);
   const races = useQuery({
     queryKey: ['races', db],
     queryFn: ({ signal }) =>
@@ -120,7 +121,7 @@ export default function StatsPage() {
     <>
       <PageHeader
         title={`${t('stats')} — ${s.name}`}
-        crumbs={[[eventId, paths.eventHome(eventId)], [t('stats')]]}
+        crumbs={[[eventName, paths.eventHome(eventId)], [t('stats')]]}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
         <Card variant="outlined">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAthlete } from '../../../features/live/api.ts';
+import { useAthlete, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
 import { AthleteSearch } from './tracking-search-page.tsx';
@@ -12,9 +12,10 @@ import { AthleteSearch } from './tracking-search-page.tsx';
 export default function TrackingPage() {
   const { t } = useTranslation('live');
   const { key, eventId } = useParams();
+  const eventName = useEventName(eventId);
   const athlete = useAthlete(key);
   const crumbs: [string, string?][] = eventId
-    ? [[eventId, paths.eventHome(eventId)], [t('title')]]
+    ? [[eventName, paths.eventHome(eventId)], [t('title')]]
     : [[t('title')]];
   if (!key) {
     return (
