@@ -222,7 +222,10 @@ export class ContextState {
     let cached = this.cache.get(id);
     if (!cached || cached.version !== version) {
       const rows = race ? this.rowsOf(race, report.definition) : [];
-      cached = { version, rows, etag: `"${this.instance}-${race?.row.epoch ?? 0}-${version}"` };
+      // The report is part of the tag: two reports of a context often share a version, and the
+      // route's encoded-body cache is keyed by the tag.
+      const tag = `${this.instance}-${race?.row.epoch ?? 0}-${encodeURIComponent(id)}-${version}`;
+      cached = { version, rows, etag: `"${tag}"` };
       this.cache.set(id, cached);
     }
     return {

@@ -60,6 +60,22 @@ describe('results API on the demo race', () => {
     expect((await app.inject('/api/results/nope/reportlist')).statusCode).toBe(404);
   });
 
+  it('never serves one report for another, though they share a version', async () => {
+    const base = '/api/results/demo-city-run/groups/city-10k/reports';
+    const women = await app.inject(`${base}/LIVE2`);
+    const last = await app.inject(`${base}/LAST`);
+    const byContext = await app.inject(`/api/results/contexts/${DEMO_DB}/reports/LIVE3`);
+    expect(women.json().version).toBe(last.json().version);
+    expect([women.json().report, last.json().report, byContext.json().report]).toEqual([
+      'LIVE2',
+      'LAST',
+      'LIVE3',
+    ]);
+    expect(new Set([women.headers.etag, last.headers.etag, byContext.headers.etag]).size).toBe(3);
+    // Again, from the encoded-body cache.
+    expect((await app.inject(`${base}/LAST`)).json().report).toBe('LAST');
+  });
+
   it('serves the start list with every participant and spec column definitions', async () => {
     const start = await table(app, '/api/results/demo-city-run/groups/city-10k/reports/START');
     expect(start.total).toBe(300);
