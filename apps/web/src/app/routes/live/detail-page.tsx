@@ -4,6 +4,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useAthleteByBib, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
+import { FollowButton } from '../../../features/live/follow-button.tsx';
 
 /** `…/ctx/{db}/generic/{path}/detail/{id}`: a participant of context `db` by bib, live. */
 export default function DetailPage() {
@@ -19,7 +20,17 @@ export default function DetailPage() {
       />
       {athlete.isPending && <PageLoading />}
       {athlete.isError && <PageError error={athlete.error} />}
-      {athlete.data && <AthleteCard card={athlete.data} />}
+      {athlete.data && (
+        <AthleteCard
+          card={athlete.data}
+          actions={
+            <FollowButton
+              trackingKey={athlete.data.athlete.trackingKey}
+              name={`${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`}
+            />
+          }
+        />
+      )}
     </>
   );
 }
