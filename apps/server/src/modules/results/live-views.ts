@@ -15,7 +15,11 @@ export interface RaceStats {
     dns: number;
     dsq: number;
   };
-  points: { key: string; name: string; distanceM: number; passed: number }[];
+  /**
+   * Per ranked point: how many passed it, how many are on course with it as their last point
+   * (between it and the next), and how many abandoned after it (DNF with it as their last point).
+   */
+  points: { key: string; name: string; distanceM: number; passed: number; onCourse: number; dnf: number }[];
   /** Finish times in buckets of `bucketMs` (net). */
   histogram: { fromMs: number; toMs: number; count: number }[];
   categories: { id: string; name: string; registered: number; finished: number }[];
@@ -31,6 +35,8 @@ export function raceStats(race: RaceLive): RaceStats {
   const { n, pointCount, distanceM } = r.index;
   const counts = { registered: n, started: 0, onCourse: 0, finished: 0, dnf: 0, dns: 0, dsq: 0 };
   const passed = new Array<number>(pointCount).fill(0);
+  const onCourseAfter = new Array<number>(pointCount).fill(0);
+  const dnfAfter = new Array<number>(pointCount).fill(0);
   const finishTimes: number[] = [];
   const categories = r.index.race.categories.map((c) => ({
     id: c.id,
@@ -53,6 +59,8 @@ export function raceStats(race: RaceLive): RaceStats {
     const last = lastPointOf(r, i);
     if (last >= 0 || status === 'onCourse') counts.started++;
     for (let p = 0; p <= last; p++) if (!Number.isNaN(r.at[i * pointCount + p]!)) passed[p]!++;
+    if (last >= 0 && status === 'onCourse') onCourseAfter[last]!++;
+    if (last >= 0 && status === 'DNF') dnfAfter[last]!++;
   }
   finishTimes.sort((a, b) => a - b);
   const histogram: RaceStats['histogram'] = [];
@@ -97,7 +105,14 @@ export function raceStats(race: RaceLive): RaceStats {
     points: race.points
       .filter((p) => !p.isStart)
       .sort((a, b) => a.position - b.position)
-      .map((p, k) => ({ key: p.key, name: p.name, distanceM: p.distanceM, passed: passed[k]! })),
+      .map((p, k) => ({
+        key: p.key,
+        name: p.name,
+        distanceM: p.distanceM,
+        passed: passed[k]!,
+        onCourse: onCourseAfter[k]!,
+        dnf: dnfAfter[k]!,
+      })),
     histogram,
     categories,
     averagePaceMsPerKm,

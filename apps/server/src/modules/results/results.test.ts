@@ -411,11 +411,13 @@ describe('live views API', () => {
         { bib: '102', point: '2k5', time: gun + 610_000 },
         { bib: '101', point: 'finish', time: gun + 2_400_000 },
         { bib: '102', point: 'finish', time: gun + 2_460_000 },
+        { bib: '103', point: '2k5', time: gun + 620_000 },
       ];
       await post(app, { passings: reads });
       const stats = (await app.inject(`/api/results/contexts/${DEMO_DB}/races/city-10k/stats`)).json();
       expect(stats.counts.finished).toBe(2);
-      expect(stats.points[0]).toMatchObject({ key: '2k5', passed: 2 });
+      expect(stats.points[0]).toMatchObject({ key: '2k5', passed: 3, onCourse: 1, dnf: 0 });
+      expect(stats.points.at(-1)).toMatchObject({ key: 'finish', passed: 2, onCourse: 0 });
       expect(stats.histogram.reduce((a: number, b: { count: number }) => a + b.count, 0)).toBe(2);
       expect(stats.averagePaceMsPerKm).toBe(243_000);
       const leaders = (

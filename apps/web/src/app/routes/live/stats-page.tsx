@@ -23,7 +23,7 @@ interface Stats {
   raceId: string;
   name: string;
   counts: Record<'registered' | 'started' | 'onCourse' | 'finished' | 'dnf' | 'dns' | 'dsq', number>;
-  points: { key: string; name: string; passed: number }[];
+  points: { key: string; name: string; passed: number; onCourse: number; dnf: number }[];
   histogram: { fromMs: number; toMs: number; count: number }[];
   categories: { id: string; name: string; registered: number; finished: number }[];
   averagePaceMsPerKm: number | null;
@@ -143,6 +143,28 @@ export default function StatsPage() {
               {t('perPoint')}
             </Typography>
             <Bars label={t('perPoint')} items={s.points.map((p) => ({ label: p.name, value: p.passed }))} />
+            <Table size="small" aria-label={t('atPoints.title')} sx={{ mt: 2 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('point')}</TableCell>
+                  <TableCell align="right">{t('atPoints.passed')}</TableCell>
+                  <TableCell align="right">{t('atPoints.onCourse')}</TableCell>
+                  <TableCell align="right">{t('atPoints.dnf')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {s.points.map((p) => (
+                  <TableRow key={p.key}>
+                    <TableCell component="th" scope="row">
+                      {p.name}
+                    </TableCell>
+                    <TableCell align="right">{p.passed}</TableCell>
+                    <TableCell align="right">{p.onCourse}</TableCell>
+                    <TableCell align="right">{p.dnf}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </CardContent>
         </Card>
         <Card variant="outlined">
