@@ -244,6 +244,10 @@ test('a starred runner’s passing raises a browser notification once the specta
   const toggle = page.getByLabel('Notify me when a favourite passes a timing point');
   await toggle.check();
   await expect(toggle).toBeChecked();
+  // The favourites list is live too: the starred runner's row changes with the passing.
+  const favourite = page.getByTestId('report-table').locator('[data-key="160"]');
+  await expect(favourite).toBeVisible();
+  const rowBefore = (await favourite.textContent()) ?? '';
 
   const { key } = await call<{ key: string }>(
     '/api/results/contexts/demo-city-run-10k/devices',
@@ -269,6 +273,7 @@ test('a starred runner’s passing raises a browser notification once the specta
     body: expect.stringContaining('Passed Finish in'),
   });
   expect((await shown()).filter((n) => !n.title.includes('(#160)'))).toEqual([]);
+  await expect(favourite).not.toHaveText(rowBefore);
 });
 
 test('the leaders board and the statistics follow a posted passing live', async ({ page }) => {

@@ -36,6 +36,11 @@ test('the scroller pages a report for big screens and explains invalid parameter
   const scroller = page.getByTestId('scroller');
   await expect(scroller).toContainText('Page 1 / 30');
   await expect(scroller).toContainText('Page 2 / 30', { timeout: 5_000 });
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await expect
+    .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid')))
+    .toBe('scroller');
+  await expect(page.getByRole('button', { name: 'Full screen' })).toHaveCount(0);
   await page.goto('/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/scroller/START/0/2');
   await expect(page.getByRole('alert')).toContainText('Invalid scroller address');
 });

@@ -1,5 +1,5 @@
-import { Alert, Box, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
@@ -32,6 +32,15 @@ export default function ScrollerPage() {
   const params = scrollerParams(size, delay);
   const report = useLiveReport({ db, report: key });
   const [page, setPage] = useState(0);
+  // Full screen on request (browsers allow it only from a click): the board alone on the screen.
+  const screen = useRef<HTMLDivElement>(null);
+  const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    const onChange = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
   const rows = report.data?.rows ?? [];
   const pages = params ? Math.max(1, Math.ceil(rows.length / params.size)) : 1;
   useEffect(() => {
@@ -75,14 +84,25 @@ export default function ScrollerPage() {
         fontSize: 'clamp(14px, 1.45vw, 34px)',
       }}
       data-testid="scroller"
+      ref={screen}
     >
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1 }}>
-        <Typography component="h1" sx={{ fontSize: '1.4em', fontWeight: 700 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, mb: 1 }}>
+        <Typography component="h1" sx={{ fontSize: '1.4em', fontWeight: 700, flexGrow: 1 }}>
           {table.title[lng]}
         </Typography>
         <Typography aria-live="polite" sx={{ fontSize: '0.9em', opacity: 0.8 }}>
           {t('page', { page: current + 1, pages })}
         </Typography>
+        {canFullScreen && !fullScreen && (
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => void screen.current?.requestFullscreen().catch(() => undefined)}
+            sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.5)' }}
+          >
+            {t('fullScreen')}
+          </Button>
+        )}
       </Box>
       <Box
         role="table"
