@@ -58,7 +58,7 @@ export default function GenericTrackingPage() {
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('follow.none')}
           </Alert>
-          <TrackingSearchPage />
+          <TrackingSearchPage embedded />
         </>
       ) : (
         <>

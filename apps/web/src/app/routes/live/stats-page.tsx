@@ -155,7 +155,7 @@ export default function StatsPage() {
               <TableBody>
                 {s.points.map((p) => (
                   <TableRow key={p.key}>
-                    <TableCell component="th" scope="row">
+                    <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                       {p.name}
                     </TableCell>
                     <TableCell align="right">{p.passed}</TableCell>

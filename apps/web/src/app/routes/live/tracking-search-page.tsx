@@ -75,8 +75,11 @@ interface EventSummary {
   place: string;
 }
 
-/** `/tracking`, `/genericTracking`: pick an event, then find the athlete. */
-export default function TrackingSearchPage() {
+/**
+ * `/tracking`, `/genericTracking`: pick an event, then find the athlete. `embedded`: inside
+ * another page that has its own heading (the followed athletes' page when nobody is followed).
+ */
+export default function TrackingSearchPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation('live');
   const { eventId } = useParams();
   const events = useQuery({
@@ -86,8 +89,8 @@ export default function TrackingSearchPage() {
   });
   if (eventId) return <AthleteSearch eventId={eventId} />;
   return (
-    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
-      <PageHeader title={t('title')} crumbs={[[t('title')]]} />
+    <Box sx={embedded ? { maxWidth: 720 } : { p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+      {!embedded && <PageHeader title={t('title')} crumbs={[[t('title')]]} />}
       <Typography sx={{ mb: 1 }}>{t('pickEvent')}</Typography>
       {events.isPending && <PageLoading />}
       {events.isError && <PageError error={events.error} />}
