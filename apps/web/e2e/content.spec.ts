@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { outbox, verifiedAccount } from './api.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -15,50 +16,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-const outbox = async () =>
-  (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
-    to: string;
-    subject: string;
-    text: string;
-  }[];
-
 /** A verified staff account with a complete profile (the sign-in itself is done in the browser). */
-let staffReady: Promise<void> | null = null;
+let staffReady: Promise<string> | null = null;
 const staffAccount = () => {
-  staffReady ??= createStaff();
+  staffReady ??= verifiedAccount(server, STAFF, PASSWORD, true);
   return staffReady;
 };
-async function createStaff() {
-  await call('/api/auth/sign-up', { email: STAFF, password: PASSWORD, lng: 'en' });
-  const code = /oobCode=([\w-]+)/.exec((await outbox()).find((m) => m.to === STAFF)!.text)![1];
-  await call('/api/auth/verify-email', { code });
-  const { idToken } = await call<{ idToken: string }>('/api/auth/sign-in', {
-    email: STAFF,
-    password: PASSWORD,
-  });
-  await call(
-    '/api/user/profile',
-    {
-      firstName: 'Sam',
-      lastName: 'Staff',
-      gender: 'F',
-      birthDate: '1985-03-02',
-      nationality: 'BEL',
-      club: '',
-    },
-    idToken,
-  );
-}
 
 async function signIn(page: Page) {
   await staffAccount();
@@ -95,7 +58,7 @@ test('home lists and searches events; the event home links to its areas; the con
   await page.getByLabel('Your e-mail').fill('pat@example.org');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('status')).toContainText('your message has been sent');
-  expect((await outbox()).some((m) => m.subject.includes('Parking near the start'))).toBe(true);
+  expect((await outbox(server)).some((m) => m.subject.includes('Parking near the start'))).toBe(true);
 });
 
 test('series standings per category, in French', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { deviceKey, ingest, post, verifiedAccount } from './api.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -12,31 +13,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const call = <T>(path: string, body: unknown, token?: string) => post<T>(server, path, body, token);
 
 let staffToken: Promise<string> | null = null;
 /** The platform staff account's ID token (created once). */
 function staff(): Promise<string> {
-  staffToken ??= (async () => {
-    const email = 'staff@example.org';
-    const password = 'a long staff password';
-    await call('/api/auth/sign-up', { email, password, lng: 'en' });
-    const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
-      to: string;
-      text: string;
-    }[];
-    const code = /oobCode=([\w-]+)/.exec(outbox.find((m) => m.to === email)!.text)![1];
-    await call('/api/auth/verify-email', { code });
-    return (await call<{ idToken: string }>('/api/auth/sign-in', { email, password })).idToken;
-  })();
+  staffToken ??= verifiedAccount(server, 'staff@example.org', 'a long staff password');
   return staffToken;
 }
 
@@ -70,18 +52,9 @@ test('a posted passing reaches the open table and moves the runner’s rank with
     },
     idToken,
   );
-  const { key } = await call<{ key: string }>(
-    '/api/results/contexts/demo-city-run-10k/devices',
-    { name: 'finish', pointKey: 'finish' },
-    idToken,
-  );
-  const ingest = (passings: unknown[]) =>
-    fetch(`${server.url}/api/ingest/passings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-device-key': key },
-      body: JSON.stringify({ passings }),
-    });
-  await ingest([
+  const key = await deviceKey(server, idToken, 'demo-city-run-10k', 'finish', 'finish');
+  const send = (passings: unknown[]) => ingest(server, key, passings);
+  await send([
     { bib: 'E1', time: gun + 300_000 },
     { bib: 'E2', time: gun + 330_000 },
   ]);
@@ -92,7 +65,7 @@ test('a posted passing reaches the open table and moves the runner’s rank with
   await expect(firstRow).toHaveAttribute('data-key', 'E1', { timeout: 15_000 });
 
   const posted = Date.now();
-  expect((await ingest([{ bib: 'E3', time: gun + 240_000 }])).status).toBe(200);
+  expect(await send([{ bib: 'E3', time: gun + 240_000 }])).toBe(200);
   await expect(firstRow).toHaveAttribute('data-key', 'E3', { timeout: 10_000 });
   const elapsed = Date.now() - posted;
   console.log(`passing posted → visible in the table: ${elapsed} ms`);
@@ -134,26 +107,12 @@ test('the time-trial board: hot seat, riders on course with their rank at the la
     },
     idToken,
   );
-  const split = await call<{ key: string }>(
-    '/api/results/contexts/demo-city-run-10k/devices',
-    { name: 'split', pointKey: 'split' },
-    idToken,
-  );
-  const finish = await call<{ key: string }>(
-    '/api/results/contexts/demo-city-run-10k/devices',
-    { name: 'finish tt', pointKey: 'finish' },
-    idToken,
-  );
-  const ingest = async (key: string, passings: unknown[]) => {
-    const res = await fetch(`${server.url}/api/ingest/passings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-device-key': key },
-      body: JSON.stringify({ passings }),
-    });
-    expect(res.status).toBe(200);
-  };
-  await ingest(split.key, [{ bib: 'T1', time: starts.T1 + 8 * 60_000 }]);
-  await ingest(finish.key, [{ bib: 'T1', time: starts.T1 + 16 * 60_000 }]);
+  const splitKey = await deviceKey(server, idToken, 'demo-city-run-10k', 'split', 'split');
+  const finishKey = await deviceKey(server, idToken, 'demo-city-run-10k', 'finish tt', 'finish');
+  const send = async (key: string, passings: unknown[]) =>
+    expect(await ingest(server, key, passings)).toBe(200);
+  await send(splitKey, [{ bib: 'T1', time: starts.T1 + 8 * 60_000 }]);
+  await send(finishKey, [{ bib: 'T1', time: starts.T1 + 16 * 60_000 }]);
 
   await page.goto(`${server.url}/?lng=en#/live/clm/demo-city-run-10k/e2e-tt`);
   await expect(page.getByTestId('hot-seat')).toContainText('RiderT1 Clock');
@@ -163,10 +122,10 @@ test('the time-trial board: hot seat, riders on course with their rank at the la
   await expect(page.getByRole('table', { name: 'Next starters' })).toContainText('RiderT3 Clock');
 
   // T2 beats T1's split: first at the split, live; then the best finish takes the hot seat.
-  await ingest(split.key, [{ bib: 'T2', time: starts.T2 + 7 * 60_000 }]);
+  await send(splitKey, [{ bib: 'T2', time: starts.T2 + 7 * 60_000 }]);
   await expect(onCourse.locator('[data-bib="T2"]')).toContainText('Split 5 km');
   await expect(onCourse.locator('[data-bib="T2"]')).toContainText('best');
-  await ingest(finish.key, [{ bib: 'T2', time: starts.T2 + 15 * 60_000 }]);
+  await send(finishKey, [{ bib: 'T2', time: starts.T2 + 15 * 60_000 }]);
   await expect(page.getByTestId('hot-seat')).toContainText('RiderT2 Clock');
   await expect(page.getByRole('table', { name: 'Standings' }).getByRole('row').nth(1)).toContainText('+1:00');
 });
@@ -197,17 +156,8 @@ test('a spectator follows two athletes together; a passing moves one card live',
   await expect(page.getByText('2 athletes, live.')).toBeVisible();
 
   await expect(cards.nth(1)).not.toContainText('Last point: 7.5 km');
-  const { key } = await call<{ key: string }>(
-    '/api/results/contexts/demo-city-run-10k/devices',
-    { name: '7.5 km mat', pointKey: '7k5' },
-    idToken,
-  );
-  const res = await fetch(`${server.url}/api/ingest/passings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-device-key': key },
-    body: JSON.stringify({ passings: [{ bib: b.bib, time: Date.now() - 1000 }] }),
-  });
-  expect(res.status).toBe(200);
+  const key = await deviceKey(server, idToken, 'demo-city-run-10k', '7.5 km mat', '7k5');
+  expect(await ingest(server, key, [{ bib: b.bib, time: Date.now() - 1000 }])).toBe(200);
   await expect(cards.nth(1)).toContainText('Last point: 7.5 km');
   await expect(cards.nth(0)).not.toContainText('Last point: 7.5 km');
 
@@ -249,22 +199,13 @@ test('a starred runner’s passing raises a browser notification once the specta
   await expect(favourite).toBeVisible();
   const rowBefore = (await favourite.textContent()) ?? '';
 
-  const { key } = await call<{ key: string }>(
-    '/api/results/contexts/demo-city-run-10k/devices',
-    { name: 'finish mat (notifications)', pointKey: 'finish' },
-    idToken,
-  );
-  const res = await fetch(`${server.url}/api/ingest/passings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-device-key': key },
-    body: JSON.stringify({
-      passings: [
-        { bib: '161', time: Date.now() - 2000 },
-        { bib: '160', time: Date.now() - 1000 },
-      ],
-    }),
-  });
-  expect(res.status).toBe(200);
+  const key = await deviceKey(server, idToken, 'demo-city-run-10k', 'finish mat (notifications)', 'finish');
+  expect(
+    await ingest(server, key, [
+      { bib: '161', time: Date.now() - 2000 },
+      { bib: '160', time: Date.now() - 1000 },
+    ]),
+  ).toBe(200);
   const shown = () =>
     page.evaluate(() => (window as unknown as { shown: { title: string; body: string }[] }).shown);
   // The demo's own reads may notify of 160 at other points too: look for the finish one.
@@ -278,18 +219,9 @@ test('a starred runner’s passing raises a browser notification once the specta
 
 test('the leaders board and the statistics follow a posted passing live', async ({ page }) => {
   const idToken = await staff();
-  const { key } = await call<{ key: string }>(
-    '/api/results/contexts/demo-city-run-10k/devices',
-    { name: '7.5 km mat (views)', pointKey: '7k5' },
-    idToken,
-  );
-  const post = async () => {
-    const res = await fetch(`${server.url}/api/ingest/passings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-device-key': key },
-      body: JSON.stringify({ passings: [{ bib: '210', time: Date.now() - 1000 }] }),
-    });
-    expect(res.status).toBe(200);
+  const key = await deviceKey(server, idToken, 'demo-city-run-10k', '7.5 km mat (views)', '7k5');
+  const passAt75 = async () => {
+    expect(await ingest(server, key, [{ bib: '210', time: Date.now() - 1000 }])).toBe(200);
   };
 
   const stats = `${server.url}/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/stats/city-10k`;
@@ -303,7 +235,7 @@ test('the leaders board and the statistics follow a posted passing live', async 
   await page.goto(`${server.url}/?lng=en#/firstrow/demo-city-run-10k/race/city-10k`);
   await expect(page.getByRole('heading', { level: 2, name: '7.5 km' })).toBeVisible();
   await expect(page.getByRole('table', { name: '7.5 km' }).getByText('#210')).toHaveCount(0);
-  await post();
+  await passAt75();
   await expect(page.getByRole('table', { name: '7.5 km' })).toContainText('#210');
 
   await page.goto(stats);

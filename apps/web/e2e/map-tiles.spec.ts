@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { deviceKey, ingest, verifiedAccount } from './api.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -34,43 +35,15 @@ test('with a map key the course map lays Web Mercator tiles under the course', a
   expect(errors).toEqual([]);
 });
 
-async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
 test('a passing posted during the test puts its runner on the map among the leaders', async ({ page }) => {
-  const email = 'staff@example.org';
-  const password = 'a long staff password';
-  await call('/api/auth/sign-up', { email, password, lng: 'en' });
-  const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
-    to: string;
-    text: string;
-  }[];
-  const code = /oobCode=([\w-]+)/.exec(outbox.find((m) => m.to === email)!.text)![1];
-  await call('/api/auth/verify-email', { code });
-  const { idToken } = await call<{ idToken: string }>('/api/auth/sign-in', { email, password });
-  const { key } = await call<{ key: string }>(
-    '/api/results/contexts/demo-city-run-10k/devices',
-    { name: '7.5 km mat', pointKey: '7k5' },
-    idToken,
-  );
+  const idToken = await verifiedAccount(server, 'staff@example.org', 'a long staff password');
+  const key = await deviceKey(server, idToken, 'demo-city-run-10k', '7.5 km mat', '7k5');
   await page.route('https://api.maptiler.com/**', (route) => route.fulfill({ status: 404 }));
   await page.goto(`${server.url}/?lng=en#/events/demo-city-run/map`);
   await expect(page.getByRole('img', { name: /Course of 10 km/ })).toBeVisible();
   const marker = page.getByTestId('map-athlete').locator('title', { hasText: /^222 / });
   await expect(marker).toHaveCount(0);
   // Nobody has reached 7.5 km on this fresh demo: a read there makes runner 222 the leader.
-  const res = await fetch(`${server.url}/api/ingest/passings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-device-key': key },
-    body: JSON.stringify({ passings: [{ bib: '222', time: Date.now() - 1000 }] }),
-  });
-  expect(res.status).toBe(200);
+  expect(await ingest(server, key, [{ bib: '222', time: Date.now() - 1000 }])).toBe(200);
   await expect(marker).toHaveCount(1, { timeout: 15_000 });
 });

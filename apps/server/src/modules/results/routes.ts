@@ -16,6 +16,7 @@ function asSubject<T extends Record<string, unknown>>(type: string, object: T): 
 }
 
 const dbParam = z.object({ db: z.string().min(1).max(100) });
+const raceParams = dbParam.extend({ raceId: z.string().min(1).max(100) });
 const tableQuery = z.object({
   q: z.string().max(100).optional(),
   offset: z.coerce.number().int().min(0).optional(),
@@ -243,12 +244,52 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     return service.participants(db, q);
   });
 
+  /**
+   * Registers participants in a race of a context (JSON or CSV import): 404 for an unknown race,
+   * 409 when a bib is already registered; stored in one transaction that bumps the race's epoch.
+   */
+  async function registerParticipants(
+    db: string,
+    raceId: string,
+    people: Parameters<typeof addParticipants>[2],
+  ) {
+    const taken = await database.query<{ bib: string }>(
+      'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
+      [raceId, people.map((p) => p.bib)],
+    );
+    if (taken.length)
+      throw errors.conflict(
+        'BIB_TAKEN',
+        `Bib(s) already registered: ${taken
+          .slice(0, 10)
+          .map((t) => t.bib)
+          .join(', ')}`,
+      );
+    await database.transaction(async (sql) => {
+      await addParticipants(sql, raceId, people);
+      await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+    });
+    service.invalidate(db);
+    return { added: people.length };
+  }
+
+  async function requireRace(db: string, raceId: string) {
+    const race = await database.query('SELECT 1 FROM races WHERE id = $1 AND db = $2', [raceId, db]);
+    if (!race.length) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
+  }
+
   /** The race of a context, for the live views (statistics, leaders board). */
   async function liveRace(db: string, raceId: string) {
     const ctx = await service.state(db);
     const race = ctx.races.get(raceId);
     if (!race) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}' in '${db}'`);
     return race;
+  }
+
+  /** The race named by a live view's `:db/races/:raceId` parameters. */
+  function raceOfRequest(request: FastifyRequest) {
+    const p = parseInput(raceParams, request.params, 'params');
+    return liveRace(p.db, p.raceId);
   }
 
   app.get('/api/results/contexts/:db/races', async (request) => {
@@ -267,44 +308,24 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/stats', async (request) => {
-    const p = parseInput(
-      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
-    return raceStats(await liveRace(p.db, p.raceId));
+    return raceStats(await raceOfRequest(request));
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/leaders', async (request) => {
-    const p = parseInput(
-      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
     const { count } = parseInput(
       z.object({ count: z.coerce.number().int().min(1).max(50).default(5) }),
       request.query,
       'query',
     );
-    return leadersBoard(await liveRace(p.db, p.raceId), count);
+    return leadersBoard(await raceOfRequest(request), count);
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/timetrial', async (request) => {
-    const p = parseInput(
-      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
-    return timeTrialBoard(await liveRace(p.db, p.raceId), Date.now());
+    return timeTrialBoard(await raceOfRequest(request), Date.now());
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {
-    const p = parseInput(
-      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
-    const race = await liveRace(p.db, p.raceId);
+    const race = await raceOfRequest(request);
     return {
       raceId: race.row.id,
       name: race.row.name,
@@ -327,11 +348,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/teams', async (request) => {
-    const p = parseInput(
-      z.object({ db: z.string().min(1).max(100), raceId: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
+    const p = parseInput(raceParams, request.params, 'params');
     const race = await liveRace(p.db, p.raceId);
     const teams = teamStandings(race);
     const tokens = await repo.teamTokensOf(
@@ -442,42 +459,20 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     '/api/results/contexts/:db/races/:raceId/participants',
     { bodyLimit: 20 * 1024 * 1024 },
     async (request, reply) => {
-      const { db, raceId } = parseInput(
-        z.object({ db: z.string().min(1), raceId: z.string().min(1) }),
-        request.params,
-        'params',
-      );
+      const { db, raceId } = parseInput(raceParams, request.params, 'params');
       await authorize(request, db, 'create', 'Participant');
       const body = parseInput(
         z.object({ participants: z.array(participantSchema).min(1).max(100_000) }),
         request.body,
       );
-      const race = await database.query('SELECT 1 FROM races WHERE id = $1 AND db = $2', [raceId, db]);
-      if (!race.length) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
+      await requireRace(db, raceId);
       const bibs = new Set<string>();
       const dup = body.participants.findIndex((p) => bibs.size === bibs.add(p.bib).size);
       if (dup >= 0)
         throw errors.badRequest('VALIDATION_FAILED', 'Duplicate bib', [
           { field: `participants.${dup}.bib`, message: 'duplicate bib' },
         ]);
-      const taken = await database.query<{ bib: string }>(
-        'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
-        [raceId, [...bibs]],
-      );
-      if (taken.length)
-        throw errors.conflict(
-          'BIB_TAKEN',
-          `Bib(s) already registered: ${taken
-            .slice(0, 10)
-            .map((t) => t.bib)
-            .join(', ')}`,
-        );
-      await database.transaction(async (sql) => {
-        await addParticipants(sql, raceId, body.participants);
-        await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
-      });
-      service.invalidate(db);
-      return reply.code(201).send({ added: body.participants.length });
+      return reply.code(201).send(await registerParticipants(db, raceId, body.participants));
     },
   );
 
@@ -546,11 +541,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     '/api/results/contexts/:db/races/:raceId/import/participants',
     { bodyLimit: 20 * 1024 * 1024 },
     async (request, reply) => {
-      const { db, raceId } = parseInput(
-        z.object({ db: z.string().min(1), raceId: z.string().min(1) }),
-        request.params,
-        'params',
-      );
+      const { db, raceId } = parseInput(raceParams, request.params, 'params');
       await authorize(request, db, 'create', 'Participant');
       if (typeof request.body !== 'string')
         throw errors.badRequest('CSV_REQUIRED', 'Send the file as text/csv');
@@ -571,26 +562,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
         'query',
       );
       const people = participantsFromCsv(request.body, mapping);
-      const race = await database.query('SELECT 1 FROM races WHERE id = $1 AND db = $2', [raceId, db]);
-      if (!race.length) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
-      const taken = await database.query<{ bib: string }>(
-        'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
-        [raceId, people.map((p) => p.bib)],
-      );
-      if (taken.length)
-        throw errors.conflict(
-          'BIB_TAKEN',
-          `Bib(s) already registered: ${taken
-            .slice(0, 10)
-            .map((t) => t.bib)
-            .join(', ')}`,
-        );
-      await database.transaction(async (sql) => {
-        await addParticipants(sql, raceId, people);
-        await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
-      });
-      service.invalidate(db);
-      return reply.code(201).send({ added: people.length });
+      await requireRace(db, raceId);
+      return reply.code(201).send(await registerParticipants(db, raceId, people));
     },
   );
 
