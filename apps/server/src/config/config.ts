@@ -58,6 +58,14 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Import the Boston 2017 result list as a finished demo event (in the background, after listening). */
   SEED_BOSTON: bool.default(true),
+  /** Port of the decoder TCP listener (decoder-tcp.ts: Wiclax-style lines); unset: no listener. */
+  DECODER_TCP_PORT: port.optional(),
+  /** Address it listens on; HOST when unset. */
+  DECODER_TCP_HOST: z.string().min(1).optional(),
+  /** Replay the demo's marathon and 10 km live (simulated decoders); false leaves them as seeded. */
+  DEMO_REPLAY: bool.default(true),
+  /** How much faster than the wall clock the demo's races run (their clock rate, 1–100). */
+  DEMO_SPEED: z.coerce.number().min(1).max(100).default(4),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Tempora <no-reply@tempora.local>'),
   /** The one account that sees the Confirmation menu (spec §2). */

@@ -44,6 +44,8 @@ export const races = pgTable('races', {
   course: jsonb('course'),
   position: integer('position').notNull().default(0),
   epoch: integer('epoch').notNull().default(1),
+  /** Race time = gun + (wall − gun) × clockRate: 1 for a real race, more for a sped-up replay. */
+  clockRate: doublePrecision('clock_rate').notNull().default(1),
 });
 
 /** Ordered timing points of a race; `is_start` marks the start mat. */

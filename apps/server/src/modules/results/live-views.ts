@@ -193,6 +193,9 @@ export interface TimeTrialBoard {
   name: string;
   distanceM: number;
   startType: string;
+  /** The race clock when the board was made, and how fast it runs (`raceClock`): the page ticks on from them. */
+  now: number;
+  clockRate: number;
   points: { key: string; name: string; distanceM: number }[];
   hotSeat: (TimeTrialRider & { netMs: number }) | null;
   standings: (TimeTrialRider & { rank: number; netMs: number; gapMs: number })[];
@@ -211,6 +214,17 @@ export interface TimeTrialBoard {
   nextStarters: (TimeTrialRider & { startAt: number })[];
 }
 
+/**
+ * The race's clock at wall time `wallMs`: the wall clock for a live race; for a replay (clock
+ * rate above 1, the demo's) gun + (wall − gun) × rate, the time its reads are stamped in.
+ */
+export function raceClock(race: Pick<RaceLive, 'row'>, wallMs: number): number {
+  const { gunTimeMs, clockRate } = race.row;
+  if (gunTimeMs === null || clockRate === 1 || wallMs <= gunTimeMs) return wallMs;
+  return gunTimeMs + (wallMs - gunTimeMs) * clockRate;
+}
+
+/** The board at race time `now` (see `raceClock`). */
 export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTrialBoard {
   const r = race.results;
   const { n, pointCount } = r.index;
@@ -268,6 +282,8 @@ export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTria
     name: race.row.name,
     distanceM: race.row.distanceM,
     startType: race.row.startType,
+    now,
+    clockRate: race.row.clockRate,
     points: race.points
       .filter((p) => !p.isStart)
       .sort((a, b) => a.position - b.position)

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
 import { createResultsService, type ResultsService } from './service.ts';
@@ -20,19 +21,38 @@ const BOSTON = path.resolve(
 
 /**
  * The results module: routes, the live results service publishing through `app.realtime`, and
- * the demo (a live 10 km posted by a simulated decoder; Boston 2017 imported in the background)
- * when SEED_DEMO is on. Tests (NODE_ENV=test) get the demo race but no simulator and no Boston.
+ * the demo (a marathon and a 10 km replayed live, DEMO_SPEED times faster than the clock, by
+ * simulated decoders; Boston 2017 imported in the background) when SEED_DEMO is on. Tests
+ * (NODE_ENV=test) get the demo races but no simulator and no Boston.
  */
 export const resultsModule = fp(
   async (app: FastifyInstance) => {
     const service = createResultsService({ database: app.database, publisher: app.realtime });
     app.decorate('results', service);
     await app.register(resultsRoutes, { service });
+    const decoderPort = app.config.DECODER_TCP_PORT;
+    if (decoderPort !== undefined) {
+      // Beside the HTTP server: opened when it listens, closed with the app (acknowledged reads
+      // are stored first).
+      let listener: DecoderListener | undefined;
+      app.addHook('onListen', async () => {
+        listener = await startDecoderListener({
+          host: app.config.DECODER_TCP_HOST ?? app.config.HOST,
+          port: decoderPort,
+          database: app.database,
+          service,
+          log: app.log,
+        });
+      });
+      app.addHook('onClose', async () => listener?.close());
+    }
     if (!app.config.SEED_DEMO) return;
-    await seedDemoRace(app.database);
+    await seedDemoRace(app.database, Date.now(), { speed: app.config.DEMO_SPEED });
     if (app.config.NODE_ENV === 'test') return;
-    const stop = startDemoSimulator(app.database, service, app.log);
-    app.addHook('onClose', async () => stop());
+    if (app.config.DEMO_REPLAY) {
+      const simulator = startDemoSimulator(app.database, service, app.log);
+      app.addHook('onClose', async () => simulator.stop());
+    }
     if (!app.config.SEED_BOSTON) return;
     // After listening, so a first start answers at once; PGlite interleaves other queries.
     app.addHook('onListen', async () => {

@@ -28,6 +28,8 @@ export interface RaceRow {
   course: unknown;
   position: number;
   epoch: number;
+  /** Race time = gun + (wall − gun) × clockRate (1 but for a sped-up replay, see 0005_race_clock.sql). */
+  clockRate: number;
 }
 
 export interface PointRow {
@@ -114,7 +116,7 @@ export async function racesOf(sql: Sql, db: string): Promise<RaceRow[]> {
   return sql.query<RaceRow>(
     `SELECT id, db, name, to_char(race_date, 'YYYY-MM-DD') AS "raceDate", distance_m AS "distanceM",
             start_type AS "startType", gun_time_ms::float8 AS "gunTimeMs", waves, categories, rules, course,
-            position, epoch
+            position, epoch, clock_rate AS "clockRate"
        FROM races WHERE db = $1 ORDER BY position, id`,
     [db],
   );
@@ -122,8 +124,8 @@ export async function racesOf(sql: Sql, db: string): Promise<RaceRow[]> {
 
 export async function insertRace(sql: Sql, race: Omit<RaceRow, 'epoch'>, points: Omit<PointRow, 'raceId'>[]) {
   await sql.query(
-    `INSERT INTO races (id, db, name, race_date, distance_m, start_type, gun_time_ms, waves, categories, rules, course, position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `INSERT INTO races (id, db, name, race_date, distance_m, start_type, gun_time_ms, waves, categories, rules, course, position, clock_rate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       race.id,
       race.db,
@@ -137,6 +139,7 @@ export async function insertRace(sql: Sql, race: Omit<RaceRow, 'epoch'>, points:
       JSON.stringify(race.rules),
       race.course === null || race.course === undefined ? null : JSON.stringify(race.course),
       race.position,
+      race.clockRate,
     ],
   );
   await sql.query(

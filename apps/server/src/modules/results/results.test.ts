@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
+import { DEMO_DB, DEMO_RUNNERS } from './seed.ts';
 import { hashKey } from './service.ts';
 import { importBoston } from './setup.ts';
 
@@ -55,7 +55,7 @@ describe('results API on the demo race', () => {
     const list = res.json();
     expect(list.groups[0].key).toBe('city-10k');
     expect(list.groups[0].reports.map((r: { key: string }) => r.key)).toEqual(
-      expect.arrayContaining(['LIVE1', 'LIVE2', 'LIVE3', 'LAST', 'START', 'CAT-SEF']),
+      expect.arrayContaining(['LIVE1', 'LIVE2', 'LIVE3', 'LAST', 'START', 'CAT-F18']),
     );
     expect((await app.inject('/api/results/nope/reportlist')).statusCode).toBe(404);
   });
@@ -78,7 +78,7 @@ describe('results API on the demo race', () => {
 
   it('serves the start list with every participant and spec column definitions', async () => {
     const start = await table(app, '/api/results/demo-city-run/groups/city-10k/reports/START');
-    expect(start.total).toBe(300);
+    expect(start.total).toBe(DEMO_RUNNERS);
     expect(start.rows[0]![2]).toBe('101');
     const live = await table(app);
     for (const c of live.columns)
@@ -159,7 +159,7 @@ describe('results API on the demo race', () => {
     expect(hits.json()[0].bib).toBe('110');
     const page = await table(app, `${LIVE1}?offset=1&limit=2`);
     expect(page.rows).toHaveLength(2);
-    expect(page.total).toBe(300);
+    expect(page.total).toBe(DEMO_RUNNERS);
     const search = await table(app, `${LIVE1}?q=102`);
     expect(search.rows[0]![F.bib]).toBe('102');
   });
@@ -447,7 +447,7 @@ describe('live views API', () => {
       );
       const athlete = (await app.inject(`/api/results/contexts/${DEMO_DB}/participants/102`)).json();
       expect(athlete.splits.at(-1).rankOverall).toBe(2);
-      expect((await app.inject(`/api/results/contexts/${DEMO_DB}/participants/999`)).statusCode).toBe(404);
+      expect((await app.inject(`/api/results/contexts/${DEMO_DB}/participants/99999`)).statusCode).toBe(404);
       expect((await app.inject(`/api/results/contexts/${DEMO_DB}/races/nope/stats`)).statusCode).toBe(404);
     } finally {
       await app.close();

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
-import { leadersBoard, raceStats, TEAM_SCORING, teamStandings, timeTrialBoard } from './live-views.ts';
+import {
+  leadersBoard,
+  raceClock,
+  raceStats,
+  TEAM_SCORING,
+  teamStandings,
+  timeTrialBoard,
+} from './live-views.ts';
 import * as repo from './repository.ts';
 import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
 import { addParticipants, createRace, importBoston } from './setup.ts';
@@ -38,6 +45,8 @@ const raceSchema = z.object({
   distanceM: z.number().int().positive().max(1_000_000),
   startType: z.enum(['mass', 'waves', 'individual']),
   gunTimeMs: z.number().int().positive().nullable().optional(),
+  /** A replay: race time runs this many times faster than the wall clock (1 for a live race). */
+  clockRate: z.number().min(0.01).max(100).optional(),
   waves: z.array(z.object({ id: z.string().min(1), startTime: z.number().int().positive() })).optional(),
   categories: z
     .array(
@@ -321,7 +330,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/timetrial', async (request) => {
-    return timeTrialBoard(await raceOfRequest(request), Date.now());
+    const race = await raceOfRequest(request);
+    return timeTrialBoard(race, raceClock(race, Date.now()));
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {

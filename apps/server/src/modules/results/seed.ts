@@ -1,206 +1,188 @@
 import fs from 'node:fs';
-import { importBostonCsv, type Participant } from '@tempora/domain';
+import { MAX_INGEST_BATCH } from '@tempora/contracts';
+import { importBostonCsv } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
+import {
+  DEMO_CATEGORIES,
+  DEMO_MARATHON,
+  DEMO_TEN_K,
+  type DemoRaceSpec,
+  type DemoRead,
+  demoReads,
+  demoRunners,
+} from './demo-field.ts';
 import { insertPassings } from './repository.ts';
 import type { ResultsService } from './service.ts';
 import { addParticipants, createBostonRace, createRace } from './setup.ts';
 
-/** The demo's live 10 km (product.md: a newcomer's first start shows a live race). */
-export const DEMO_DB = 'demo-city-run-10k';
-export const DEMO_RACE = 'city-10k';
 const DEMO_EVENT = 'demo-city-run';
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
-const RUNNERS = 300;
+/** The demo's 10 km (product.md: a newcomer's first start shows a live race). */
+export const DEMO_DB = DEMO_TEN_K.db;
+export const DEMO_RACE = DEMO_TEN_K.raceId;
+export const DEMO_RUNNERS = DEMO_TEN_K.runners;
+/** The demo's marathon. */
+export const DEMO_MARATHON_DB = DEMO_MARATHON.db;
+export const DEMO_MARATHON_RACE = DEMO_MARATHON.raceId;
+const DEMO_RACES = [DEMO_TEN_K, DEMO_MARATHON];
 
-const FIRST = [
-  'Emma',
-  'Louis',
-  'Olivia',
-  'Arthur',
-  'Mila',
-  'Noah',
-  'Lina',
-  'Jules',
-  'Alice',
-  'Adam',
-  'Elena',
-  'Victor',
-  'Sofia',
-  'Lucas',
-  'Nora',
-  'Hugo',
-  'Julia',
-  'Liam',
-  'Zoé',
-  'Gabriel',
-];
-const LAST = [
-  'Peeters',
-  'Janssens',
-  'Maes',
-  'Jacobs',
-  'Dubois',
-  'Lambert',
-  'Martin',
-  'Claes',
-  'Goossens',
-  'Wouters',
-  'Dupont',
-  'Leroy',
-  'Mertens',
-  'Willems',
-  'Renard',
-  'Simon',
-  'Laurent',
-  'Smets',
-  'Michel',
-  'Lemaire',
-];
-const CLUBS = [
-  'RC Bruxelles',
-  'Daring Running',
-  'AC Waterloo',
-  'Les Gazelles',
-  'Brussels Runners',
-  '',
-  'CA Woluwe',
-  '',
-];
-const NATIONS = ['BEL', 'BEL', 'BEL', 'FRA', 'NED', 'GER', 'ITA', 'ESP', 'GBR', 'KEN'];
-/** Points along the canal and the park (lat/lon for the course map). */
-const POINTS = [
-  { key: 'start', name: 'Start', distanceM: 0, isStart: true, lat: 50.8467, lon: 4.3525 },
-  { key: '2k5', name: '2.5 km', distanceM: 2500, lat: 50.8549, lon: 4.3378 },
-  { key: '5k', name: '5 km', distanceM: 5000, lat: 50.8412, lon: 4.3234 },
-  { key: '7k5', name: '7.5 km', distanceM: 7500, lat: 50.8336, lon: 4.3512 },
-  { key: 'finish', name: 'Finish', distanceM: 10_000, lat: 50.8443, lon: 4.3617 },
-];
-
-/** A small deterministic generator, so every node simulates the same race. */
-function mulberry(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function demoRunners(): (Participant & { paceMsPerKm: number; fade: number })[] {
-  const random = mulberry(42);
-  return Array.from({ length: RUNNERS }, (_, k) => {
-    const gender = random() < 0.45 ? ('F' as const) : ('M' as const);
-    const age = 18 + Math.floor(random() * 50);
-    return {
-      bib: String(101 + k),
-      chips: [`C${String(101 + k).padStart(5, '0')}`],
-      firstName: FIRST[Math.floor(random() * FIRST.length)]!,
-      lastName: LAST[Math.floor(random() * LAST.length)]!,
-      gender,
-      age,
-      nationality: NATIONS[Math.floor(random() * NATIONS.length)]!,
-      club: CLUBS[Math.floor(random() * CLUBS.length)]!,
-      status: random() < 0.02 ? ('DNS' as const) : ('registered' as const),
-      paceMsPerKm: Math.round((gender === 'F' ? 230_000 : 200_000) + random() * 200_000),
-      fade: 1 + random() * 0.08,
-    };
-  });
-}
-
-/** Seeds the demo race when the demo event exists and has no context yet; returns the gun time. */
-export async function seedDemoRace(database: Database, now = Date.now()): Promise<boolean> {
-  return database.transaction(async (sql) => {
-    const event = await sql.query('SELECT 1 FROM events WHERE id = $1', [DEMO_EVENT]);
-    if (!event.length) return false;
-    const inserted = await sql.query(
-      `INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, 'Demo City Run 10 km') ON CONFLICT DO NOTHING RETURNING db`,
-      [DEMO_DB, DEMO_EVENT],
-    );
-    if (!inserted.length) return false;
-    const date = new Date(now).toISOString().slice(0, 10);
-    await createRace(sql, DEMO_DB, {
-      id: DEMO_RACE,
-      name: '10 km',
-      date,
-      distanceM: 10_000,
-      startType: 'mass',
-      // The gun went 12 minutes before the first start, so the demo opens on a race under way.
-      gunTimeMs: now - 12 * 60_000,
-      categories: [
-        { id: 'SEF', name: 'Seniors F', gender: 'F', maxAge: 39 },
-        { id: 'V1F', name: 'Masters F', gender: 'F', minAge: 40 },
-        { id: 'SEM', name: 'Seniors M', gender: 'M', maxAge: 39 },
-        { id: 'V1M', name: 'Masters M', gender: 'M', minAge: 40 },
-      ],
-      course: { type: 'LineString', coordinates: POINTS.map((p) => [p.lon, p.lat]) },
-      points: POINTS,
-    });
-    await addParticipants(
-      sql,
-      DEMO_RACE,
-      demoRunners().map(({ paceMsPerKm: _p, fade: _f, ...p }) => p),
-    );
-    return true;
-  });
+/** How the demo replays its races: race time runs `speed` times faster than the wall clock. */
+export interface DemoOptions {
+  speed: number;
 }
 
 /**
- * Posts the demo race's reads as the clock reaches them (a decoder at each mat), every 2 s. Reads
- * have stable ids, so a restart or a second node re-posting them changes nothing.
+ * Seeds the demo's races when the demo event exists and has no such context yet. The 10 km's gun
+ * went 3 wall minutes ago and the marathon's 1 minute ago, so a first start opens on races under
+ * way; both replay at `speed` (their clock rate, see 0005_race_clock.sql). Returns whether it seeded.
+ */
+export async function seedDemoRace(
+  database: Database,
+  now = Date.now(),
+  options: DemoOptions = { speed: 1 },
+): Promise<boolean> {
+  return database.transaction(async (sql) => {
+    const event = await sql.query('SELECT 1 FROM events WHERE id = $1', [DEMO_EVENT]);
+    if (!event.length) return false;
+    let seeded = false;
+    for (const [position, spec] of DEMO_RACES.entries()) {
+      const inserted = await sql.query(
+        'INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING db',
+        [spec.db, DEMO_EVENT, spec.contextName],
+      );
+      if (!inserted.length) continue;
+      seeded = true;
+      await createRace(
+        sql,
+        spec.db,
+        {
+          id: spec.raceId,
+          name: spec.raceName,
+          date: new Date(now).toISOString().slice(0, 10),
+          distanceM: spec.distanceM,
+          startType: 'mass',
+          gunTimeMs: now - (position === 0 ? 3 : 1) * 60_000,
+          clockRate: options.speed,
+          categories: DEMO_CATEGORIES,
+          course: { type: 'LineString', coordinates: spec.points.map((p) => [p.lon, p.lat]) },
+          points: spec.points,
+        },
+        position,
+      );
+      await addParticipants(
+        sql,
+        spec.raceId,
+        demoRunners(spec).map(({ finishMs: _f, fade: _d, startOffsetMs: _s, lastPoint: _l, ...p }) => p),
+      );
+    }
+    return seeded;
+  });
+}
+
+/** A demo race as the simulator follows it. */
+interface Replay {
+  spec: DemoRaceSpec;
+  reads: DemoRead[];
+  /** Reads before this index are posted (in this process, for the current gun). */
+  next: number;
+  gun: number | null;
+  rate: number;
+}
+
+/** Wall minutes between a replay's last read and its restart. */
+const REPLAY_PAUSE_MS = 5 * 60_000;
+
+/**
+ * The demo's simulated decoders: every 2 s, posts the reads whose race time the race's clock has
+ * reached (race time = gun + (wall − gun) × clock rate). Reads have stable ids, so a restart, or
+ * a second node posting them too, changes nothing. `REPLAY_PAUSE_MS` after a race's last read it
+ * starts again: its reads are deleted (demo reads only: nobody else posts to the demo races) and
+ * its gun set a minute ahead, the start list showing meanwhile. A node that sees another one
+ * restart a race (its gun moved) reloads that context. Returns `stop`; `tick` is exposed for tests.
  */
 export function startDemoSimulator(
   database: Database,
   service: ResultsService,
-  log: { warn(o: unknown, m: string): void },
-) {
-  const runners = demoRunners();
-  let gun: number | null = null;
-  let busy = false;
-  /** Reads already posted by this process (a restart re-posts the last 10 minutes once: idempotent). */
-  const posted = new Set<string>();
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      if (gun === null) {
-        const rows = await database.query<{ gun: number | null }>(
-          'SELECT gun_time_ms::float8 AS gun FROM races WHERE id = $1',
-          [DEMO_RACE],
-        );
-        gun = rows[0]?.gun ?? null;
-        if (gun === null) return;
-      }
-      const now = Date.now();
-      const due: { id: string; chip: string; pointKey: string; timeMs: number }[] = [];
-      runners.forEach((r, k) => {
-        if (r.status !== 'registered') return;
-        const startOffset = 3_000 + (k % 60) * 1_000;
-        for (const p of POINTS) {
-          const t = Math.round(
-            gun! +
-              startOffset +
-              (p.distanceM / 1000) * r.paceMsPerKm * (1 + (r.fade - 1) * (p.distanceM / 10_000)),
-          );
-          const id = `demo-${r.bib}-${p.key}`;
-          if (t <= now && t > now - 10 * 60_000 && !posted.has(id))
-            due.push({ id, chip: r.chips![0]!, pointKey: p.key, timeMs: t });
-        }
-      });
-      if (due.length) {
-        await service.ingest(DEMO_DB, due, 'decoder');
-        for (const d of due) posted.add(d.id);
-      }
-    } catch (error) {
-      log.warn({ err: error }, 'demo simulator');
-    } finally {
-      busy = false;
+  log: { warn(o: unknown, m: string): void; info?(m: string): void },
+  options: { clock?: () => number; intervalMs?: number } = {},
+): { stop(): void; tick(): Promise<void> } {
+  const clock = options.clock ?? Date.now;
+  const replays: Replay[] = DEMO_RACES.map((spec) => ({
+    spec,
+    reads: demoReads(spec),
+    next: 0,
+    gun: null,
+    rate: 1,
+  }));
+  let busy: Promise<void> | null = null;
+
+  async function follow(replay: Replay) {
+    const { spec } = replay;
+    const rows = await database.query<{ gun: number | null; rate: number }>(
+      'SELECT gun_time_ms::float8 AS gun, clock_rate AS rate FROM races WHERE id = $1',
+      [spec.raceId],
+    );
+    const row = rows[0];
+    if (!row || row.gun === null) return;
+    if (replay.gun !== null && replay.gun !== row.gun) {
+      service.invalidate(spec.db); // another node restarted the replay
+      replay.next = 0;
     }
+    replay.gun = row.gun;
+    replay.rate = row.rate;
+    const now = clock();
+    const raceNow = now <= row.gun ? now : row.gun + (now - row.gun) * row.rate;
+    let end = replay.next;
+    while (end < replay.reads.length && row.gun + replay.reads[end]!.offsetMs <= raceNow) end++;
+    for (let from = replay.next; from < end; from += MAX_INGEST_BATCH) {
+      const batch = replay.reads.slice(from, Math.min(end, from + MAX_INGEST_BATCH));
+      await service.ingest(
+        spec.db,
+        batch.map((r) => ({ id: r.id, chip: r.chip, pointKey: r.pointKey, timeMs: row.gun! + r.offsetMs })),
+        'decoder',
+      );
+      replay.next = from + batch.length;
+    }
+    const last = replay.reads[replay.reads.length - 1];
+    const lastWall = last ? row.gun + last.offsetMs / row.rate : row.gun;
+    if (replay.next >= replay.reads.length && now > lastWall + REPLAY_PAUSE_MS) {
+      const gun = Math.round(now) + 60_000;
+      const restarted = await database.transaction(async (sql) => {
+        const moved = await sql.query(
+          'UPDATE races SET gun_time_ms = $1, epoch = epoch + 1 WHERE id = $2 AND gun_time_ms = $3 RETURNING id',
+          [gun, spec.raceId, row.gun],
+        );
+        if (moved.length) await sql.query('DELETE FROM passings WHERE db = $1', [spec.db]);
+        return moved.length > 0;
+      });
+      if (restarted) {
+        service.invalidate(spec.db);
+        replay.gun = gun;
+        replay.next = 0;
+        log.info?.(`demo: ${spec.raceName} restarts`);
+      }
+    }
+  }
+
+  const tick = async () => {
+    if (busy) return busy;
+    busy = (async () => {
+      for (const replay of replays) {
+        try {
+          await follow(replay);
+        } catch (error) {
+          log.warn({ err: error }, 'demo simulator');
+        }
+      }
+    })().finally(() => {
+      busy = null;
+    });
+    return busy;
   };
-  const timer = setInterval(() => void tick(), 2_000);
+  const timer = setInterval(() => void tick(), options.intervalMs ?? 2_000);
   timer.unref();
   void tick();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), tick };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import { ContextState, type RaceLive } from './context-state.ts';
+import { raceClock } from './live-views.ts';
 import * as repo from './repository.ts';
 
 /** How stale a node's view of other nodes' passings may be when answering a read. */
@@ -291,7 +292,12 @@ function hit(race: RaceLive, i: number): ParticipantHit {
   };
 }
 
-function athleteCard(ctx: ContextState, race: RaceLive, i: number, now = Date.now()): AthleteCard {
+function athleteCard(
+  ctx: ContextState,
+  race: RaceLive,
+  i: number,
+  now = raceClock(race, Date.now()),
+): AthleteCard {
   const row = getResultRow(race.results, i);
   const prediction = predict(race.results, i);
   const p = race.participants[i]!;

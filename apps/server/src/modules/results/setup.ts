@@ -18,6 +18,8 @@ export interface RaceSetup {
   distanceM: number;
   startType: StartType;
   gunTimeMs?: number | null | undefined;
+  /** Race time runs this many times faster than the wall clock (a replay); 1 by default. */
+  clockRate?: number | undefined;
   waves?: Wave[] | undefined;
   categories?: CategoryDef[] | undefined;
   rules?: Record<string, unknown> | undefined;
@@ -54,6 +56,7 @@ export async function createRace(sql: Sql, db: string, setup: RaceSetup, positio
       rules: setup.rules ?? {},
       course: setup.course ?? null,
       position,
+      clockRate: setup.clockRate ?? 1,
     },
     setup.points.map((p, k) => ({
       key: p.key,
