@@ -32,6 +32,9 @@ interface Board {
   name: string;
   distanceM: number;
   startType: string;
+  /** The race clock when the board was made and its rate (above 1 for a sped-up replay). */
+  now: number;
+  clockRate: number;
   points: { key: string; name: string; distanceM: number }[];
   hotSeat: (Rider & { netMs: number }) | null;
   standings: (Rider & { rank: number; netMs: number; gapMs: number })[];
@@ -69,7 +72,7 @@ const gap = (ms: number | null | undefined) => (ms ? `+${formatDuration(ms)}` : 
 export default function ClmPage() {
   const { t, i18n } = useTranslation('live');
   const { db = '', key = '' } = useParams();
-  const now = useNow();
+  const wallNow = useNow();
   const queryKey = ['timetrial', db, key] as const;
   const board = useQuery({
     queryKey,
@@ -90,6 +93,8 @@ export default function ClmPage() {
       </>
     );
   const b = board.data;
+  // Race time ticks on from the board's clock, at the race's rate (a replay runs faster).
+  const now = b.now + Math.max(0, wallNow - board.dataUpdatedAt) * b.clockRate;
   const clock = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
   const pointName = (p: number) => (p >= 0 ? (b.points[p]?.name ?? '') : t('clm.started'));
   const tracking = (r: Rider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
