@@ -5,7 +5,10 @@ const REPORT = '/events/demo-city-run/reportlist/group/city-10k/report';
 test('a spectator opens the demo event report list and a live report', async ({ page, consoleErrors }) => {
   await page.goto('/?lng=en#/results/demo-city-run/reportlist');
   await expect(page.getByRole('heading', { name: '10 km' })).toBeVisible();
-  await page.getByRole('link', { name: 'Overall' }).click();
+  // The demo's two races, each with its own reports.
+  await expect(page.getByRole('heading', { name: 'Marathon' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Overall' })).toHaveCount(2);
+  await page.getByRole('link', { name: 'Overall' }).first().click();
   await expect(page).toHaveURL(/#\/results\/demo-city-run\/reportlist\/group\/city-10k\/report\/LIVE1$/);
   const table = page.getByRole('table', { name: 'Overall' });
   await expect(table.getByRole('columnheader', { name: 'Name' })).toBeVisible();
