@@ -123,17 +123,17 @@ export const DEMO_MARATHON: DemoRaceSpec = {
   points: MARATHON_POINTS,
 };
 
-/** Categories by gender and age on race day (product.md "Race"). */
-export const DEMO_CATEGORIES = (['F', 'M'] as const).flatMap((gender) => {
-  const word = gender === 'F' ? 'Women' : 'Men';
-  return [
-    { id: `${gender}18`, name: `${word} 18–34`, gender, minAge: 0, maxAge: 34 },
-    { id: `${gender}35`, name: `${word} 35–44`, gender, minAge: 35, maxAge: 44 },
-    { id: `${gender}45`, name: `${word} 45–54`, gender, minAge: 45, maxAge: 54 },
-    { id: `${gender}55`, name: `${word} 55–64`, gender, minAge: 55, maxAge: 64 },
-    { id: `${gender}65`, name: `${word} 65+`, gender, minAge: 65 },
-  ];
-});
+/**
+ * Categories by gender and age on race day (product.md "Race"), named as results lists print them
+ * (`F18–34`, `M65+`): short, and the same in every language.
+ */
+export const DEMO_CATEGORIES = (['F', 'M'] as const).flatMap((gender) => [
+  { id: `${gender}18`, name: `${gender}18–34`, gender, minAge: 0, maxAge: 34 },
+  { id: `${gender}35`, name: `${gender}35–44`, gender, minAge: 35, maxAge: 44 },
+  { id: `${gender}45`, name: `${gender}45–54`, gender, minAge: 45, maxAge: 54 },
+  { id: `${gender}55`, name: `${gender}55–64`, gender, minAge: 55, maxAge: 64 },
+  { id: `${gender}65`, name: `${gender}65+`, gender, minAge: 65 },
+]);
 
 /** Names and clubs per nationality (IOC codes), with the nation's share of the field in ‰. */
 const NATIONS: {

@@ -258,15 +258,46 @@ function cleanPassing(row: PassingRow): PassingRow {
   return out as unknown as PassingRow;
 }
 
-/** Passings of a context after `afterSeq`, in `seq` order. */
+/** Rows per statement when loading passings (each comes back as one JSON text). */
+const LOAD_CHUNK = 100_000;
+
+/**
+ * Passings of a context after `afterSeq`, in `seq` order. Each statement returns up to
+ * `LOAD_CHUNK` passings as one JSON array of arrays: PGlite turns result rows into objects field
+ * by field, which took 3.7 s for Boston's 290,000 reads, against 0.8 s for the JSON and its parse.
+ */
 export async function passingsAfter(sql: Sql, db: string, afterSeq: number): Promise<PassingRow[]> {
-  const rows = await sql.query<PassingRow>(
-    `SELECT seq::float8 AS seq, passing_id AS id, bib, chip, point_key AS "pointId", time_ms::float8 AS "timeMs",
-            source, device_id AS device, deleted
-       FROM passings WHERE db = $1 AND seq > $2 ORDER BY seq`,
-    [db, afterSeq],
-  );
-  return rows.map(cleanPassing);
+  const out: PassingRow[] = [];
+  for (let after = afterSeq; ; ) {
+    const [chunk] = await sql.query<{ rows: string | null }>(
+      `SELECT json_agg(json_build_array(seq, passing_id, bib, chip, point_key, time_ms, source, device_id, deleted)
+                       ORDER BY seq)::text AS rows
+         FROM (SELECT * FROM passings WHERE db = $1 AND seq > $2 ORDER BY seq LIMIT ${LOAD_CHUNK}) p`,
+      [db, after],
+    );
+    if (!chunk?.rows) return out;
+    const rows = JSON.parse(chunk.rows) as [
+      number,
+      string,
+      string | null,
+      string | null,
+      string,
+      number,
+      PassingRow['source'],
+      string | null,
+      boolean,
+    ][];
+    for (const [seq, id, bib, chip, pointId, timeMs, source, device, deleted] of rows) {
+      const row: { -readonly [K in keyof PassingRow]: PassingRow[K] } = { seq, id, pointId, timeMs, source };
+      if (bib !== null) row.bib = bib;
+      if (chip !== null) row.chip = chip;
+      if (device !== null) row.device = device;
+      if (deleted) row.deleted = true;
+      out.push(row);
+    }
+    if (rows.length < LOAD_CHUNK) return out;
+    after = rows[rows.length - 1]![0];
+  }
 }
 
 export async function maxSeq(sql: Sql, db: string): Promise<number> {
