@@ -174,8 +174,14 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     return context;
   }
 
-  /** Encoded full tables per ETag (searches and pages are encoded per request, not kept). */
+  /**
+   * Encoded tables per ETag variant (a version, search and page): every reader of a version shares
+   * one encoding. Bounded by bytes (a full Boston table is 7 MB of JSON and 2 MB of gzip): past
+   * `CACHE_BYTES` it starts over, the current versions being encoded again on their next read.
+   */
   const cache = new Map<string, Encoded>();
+  let cacheBytes = 0;
+  const CACHE_BYTES = 256 * 1024 * 1024;
   async function table(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -188,29 +194,32 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const def = ctx.reports.find((r) => r.key === report && (group === null || r.groupKey === group));
     if (!def) throw errors.notFound('REPORT_NOT_FOUND', `No report '${report}'`);
     const { etag, ...full } = ctx.table(def);
-    let rows = full.rows;
-    if (q?.trim()) {
-      const needle = q.trim().toLowerCase();
-      const exact = rows.filter((r) => String(r[0]).toLowerCase() === needle);
-      const others = rows.filter(
-        (r) =>
-          String(r[0]).toLowerCase() !== needle &&
-          r.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)),
-      );
-      rows = [...exact, ...others];
-    }
-    const total = rows.length;
-    if (offset !== undefined || limit !== undefined)
-      rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
-    const variant = `${etag.slice(0, -1)}-${q ?? ''}-${offset ?? ''}-${limit ?? ''}"`;
+    const variant = `${etag.slice(0, -1)}-${encodeURIComponent(q ?? '')}-${offset ?? ''}-${limit ?? ''}"`;
     return sendTable(request, reply, variant, () => {
       const hit = cache.get(variant);
       if (hit) return hit;
-      const encoded = encode(JSON.stringify({ ...full, rows, total }));
-      if (!q && offset === undefined && limit === undefined) {
-        if (cache.size > 200) cache.clear();
-        cache.set(variant, encoded);
+      let rows = full.rows;
+      if (q?.trim()) {
+        const needle = q.trim().toLowerCase();
+        const exact = rows.filter((r) => String(r[0]).toLowerCase() === needle);
+        const others = rows.filter(
+          (r) =>
+            String(r[0]).toLowerCase() !== needle &&
+            r.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)),
+        );
+        rows = [...exact, ...others];
       }
+      const total = rows.length;
+      if (offset !== undefined || limit !== undefined)
+        rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
+      const encoded = encode(JSON.stringify({ ...full, rows, total }));
+      const bytes = encoded.json.length + (encoded.gzip?.length ?? 0);
+      if (cacheBytes + bytes > CACHE_BYTES) {
+        cache.clear();
+        cacheBytes = 0;
+      }
+      cache.set(variant, encoded);
+      cacheBytes += bytes;
       return encoded;
     });
   }
