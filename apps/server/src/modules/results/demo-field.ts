@@ -81,7 +81,7 @@ const MARATHON_POINTS: DemoPoint[] = [
   { key: '10k', name: '10 km', distanceM: 10_000, lat: 50.803, lon: 4.379 },
   { key: '15k', name: '15 km', distanceM: 15_000, lat: 50.792, lon: 4.405 },
   { key: '20k', name: '20 km', distanceM: 20_000, lat: 50.812, lon: 4.452 },
-  { key: 'half', name: 'Half', distanceM: 21_097, lat: 50.8185, lon: 4.4555 },
+  { key: 'half', name: '21.1 km', distanceM: 21_097, lat: 50.8185, lon: 4.4555 },
   { key: '25k', name: '25 km', distanceM: 25_000, lat: 50.839, lon: 4.42 },
   { key: '30k', name: '30 km', distanceM: 30_000, lat: 50.866, lon: 4.41 },
   { key: '35k', name: '35 km', distanceM: 35_000, lat: 50.883, lon: 4.37 },
@@ -319,8 +319,11 @@ export function demoRunners(spec: DemoRaceSpec): DemoRunner[] {
       gender: elite ? (k % 2 === 0 ? ('M' as const) : ('F' as const)) : gender,
       age,
       nationality: nation.code,
-      firstName: pick(random, (elite ? k % 2 === 0 : gender === 'M') ? nation.men : nation.women),
-      lastName: pick(random, nation.last),
+      // Elite runners get distinct names (the k-th man or woman of the list), the field random ones.
+      firstName: elite
+        ? (k % 2 === 0 ? nation.men : nation.women)[(k >> 1) % 5]!
+        : pick(random, gender === 'M' ? nation.men : nation.women),
+      lastName: elite ? nation.last[(k >> 1) + (k % 2) * 2]! : pick(random, nation.last),
       club: nation.clubs.length && random() < 0.45 ? pick(random, nation.clubs) : '',
       status,
       finishMs: Math.round(finishMs),

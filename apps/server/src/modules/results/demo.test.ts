@@ -33,6 +33,9 @@ describe('demo fields', () => {
       expect(fits).toHaveLength(1);
     }
     expect(runners.some((r) => r.status === 'DNS')).toBe(true);
+    // No two runners of the leading group share a name.
+    const leaders = runners.slice(0, 12).map((r) => `${r.firstName} ${r.lastName}`);
+    expect(new Set(leaders).size).toBe(12);
   });
 
   it('reads are in race time order, each runner moving forward along the course', () => {
