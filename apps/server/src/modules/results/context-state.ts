@@ -102,9 +102,9 @@ export class ContextState {
         (passing.chip && this.runnerRace.get(`c:${passing.chip}`)) ||
         (passing.bib && this.runnerRace.get(`b:${passing.bib}`));
       if (!id) continue;
-      let list = perRace.get(id);
-      if (!list) perRace.set(id, (list = []));
-      list.push(passing);
+      const list = perRace.get(id);
+      if (list) list.push(passing);
+      else perRace.set(id, [passing]);
     }
     for (const race of races) {
       const racePoints = points.filter((p) => p.raceId === race.id);
