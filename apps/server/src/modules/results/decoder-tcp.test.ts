@@ -371,3 +371,32 @@ describe('decoder TCP listener on the demo race', () => {
     }
   });
 });
+
+describe('decoder listener in the app', () => {
+  it('opens on DECODER_TCP_PORT when the app listens and closes with it', async () => {
+    // A free port: taken, then given back.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const app = await buildTestApp({ DECODER_TCP_PORT: String(port), DECODER_TCP_HOST: '127.0.0.1' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('AUTH;tdk_unknown_key_000000\n'));
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toBe('ERR;0;unknown device key\n');
+    await app.close();
+    await expect(
+      new Promise((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => resolve('connected'));
+        socket.on('error', reject);
+      }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
