@@ -6,6 +6,7 @@ import {
   date,
   doublePrecision,
   foreignKey,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -123,7 +124,7 @@ export const passings = pgTable(
     createdBy: text('created_by'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique().on(t.db, t.passingId, t.deleted)],
+  (t) => [unique().on(t.db, t.passingId, t.deleted), index('passings_db_seq_idx').on(t.db, t.seq)],
 );
 
 export const reportGroups = pgTable(
