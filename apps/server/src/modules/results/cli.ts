@@ -2,6 +2,13 @@
  * Results command line (issue 6: "a CLI command and an API" for imports).
  *
  *   npx tsx apps/server/src/modules/results/cli.ts import-boston <file.csv> --event <eventId> --db <db> [--race <id>]
+ *   … import-participants <file.csv> --db <db> --race <id> --map bib=Dossard,firstName=Prénom,lastName=Nom,gender=Sexe[,age=…,birthDate=…,nationality=…,club=…,chip=…,category=…]
+ *   … import-passings <file.csv> --db <db> --map bib=Bib,time=Heure[,point=Point,chip=…,id=…] [--point <key>] [--day YYYY-MM-DD]
+ *
+ * The two mapping imports are the API's (`POST …/import/participants`, `…/import/passings`) from a
+ * shell: `--map` names, for each field, the file's column holding it; every bad row is listed and
+ * nothing is stored unless all are valid. Passings are named as the API names them, so importing
+ * a file twice stores nothing twice.
  *
  * Uses the server's configuration (DATA_DIR or DATABASE_URL), applies migrations, creates the
  * context when missing (the event must exist), imports the result list as a race with its splits,
@@ -13,8 +20,16 @@ import path from 'node:path';
 import { loadConfig } from '../../config/config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+import { AppError } from '../../errors.ts';
+import {
+  type ParticipantMapping,
+  type PassingMapping,
+  participantsFromCsv,
+  passingsFromCsv,
+} from './csv-import.ts';
 import * as repo from './repository.ts';
-import { importBoston } from './setup.ts';
+import { toPassing } from './service.ts';
+import { addParticipants, importBoston } from './setup.ts';
 
 export interface CliResult {
   code: number;
@@ -26,16 +41,101 @@ function option(args: string[], name: string): string | undefined {
   return k >= 0 ? args[k + 1] : undefined;
 }
 
+const USAGE = [
+  'usage: import-boston <file.csv> --event <eventId> --db <db> [--race <id>]',
+  '       import-participants <file.csv> --db <db> --race <id> --map bib=…,firstName=…,lastName=…,gender=…[,…]',
+  '       import-passings <file.csv> --db <db> --map bib=…|chip=…,time=…[,point=…] [--point <key>] [--day YYYY-MM-DD]',
+].join('\n');
+
+/** `a=B,c=D` → { a: 'B', c: 'D' }, or null when malformed. */
+function mappingOf(text: string | undefined): Record<string, string> | null {
+  if (!text) return null;
+  const out: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || at === pair.length - 1) return null;
+    out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** An import's refusal (every bad row, as the API lists them) as the CLI prints it. */
+function refusal(error: unknown): CliResult {
+  if (!(error instanceof AppError)) throw error;
+  const rows = (error.errors ?? []).map((e) => `  ${e.field}: ${e.message}`).join('\n');
+  return { code: 65, out: `${error.message}${rows ? `\n${rows}` : ''}` };
+}
+
+async function importParticipants(args: string[], database: Database, text: string): Promise<CliResult> {
+  const db = option(args, 'db');
+  const raceId = option(args, 'race');
+  const mapping = mappingOf(option(args, 'map'));
+  if (!db || !raceId || !mapping) return { code: 64, out: USAGE };
+  const race = await database.query('SELECT 1 FROM races WHERE id = $1 AND db = $2', [raceId, db]);
+  if (!race.length) return { code: 65, out: `no race '${raceId}' in '${db}'` };
+  let people: ReturnType<typeof participantsFromCsv>;
+  try {
+    people = participantsFromCsv(text, mapping as ParticipantMapping);
+  } catch (error) {
+    return refusal(error);
+  }
+  const taken = await database.query<{ bib: string }>(
+    'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
+    [raceId, people.map((p) => p.bib)],
+  );
+  if (taken.length)
+    return {
+      code: 65,
+      out: `bib(s) already registered: ${taken
+        .slice(0, 10)
+        .map((t) => t.bib)
+        .join(', ')}`,
+    };
+  await database.transaction(async (sql) => {
+    await addParticipants(sql, raceId, people);
+    await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+  });
+  return { code: 0, out: `registered ${people.length} participants in race '${raceId}'` };
+}
+
+async function importPassings(args: string[], database: Database, text: string): Promise<CliResult> {
+  const db = option(args, 'db');
+  const mapping = mappingOf(option(args, 'map'));
+  const day = option(args, 'day');
+  if (!db || !mapping || (day && !/^\d{4}-\d{2}-\d{2}$/.test(day))) return { code: 64, out: USAGE };
+  if (!(await repo.findContext(database, db))) return { code: 65, out: `no context '${db}'` };
+  let rows: ReturnType<typeof toPassing>[];
+  try {
+    const incoming = passingsFromCsv(
+      text,
+      mapping as PassingMapping,
+      option(args, 'point') ?? null,
+      day ? Date.parse(`${day}T00:00:00Z`) : null,
+    );
+    rows = incoming.map((p) => toPassing(p, 'import'));
+  } catch (error) {
+    return refusal(error);
+  }
+  const stored = await database.transaction((sql) => repo.insertPassings(sql, db, rows));
+  return {
+    code: 0,
+    out: `stored ${stored.length} passings in '${db}' (${rows.length - stored.length} already there)`,
+  };
+}
+
 /** Runs a command against an open database; returns the exit code and what to print. */
 export async function runCli(args: string[], database: Database): Promise<CliResult> {
   const [command, file] = args;
-  const usage = 'usage: import-boston <file.csv> --event <eventId> --db <db> [--race <id>]';
-  if (command !== 'import-boston' || !file) return { code: 64, out: usage };
+  const commands = ['import-boston', 'import-participants', 'import-passings'];
+  if (!command || !commands.includes(command) || !file) return { code: 64, out: USAGE };
+  if (!fs.existsSync(file)) return { code: 66, out: `no such file: ${file}` };
+  if (command === 'import-participants')
+    return importParticipants(args, database, fs.readFileSync(file, 'utf8'));
+  if (command === 'import-passings') return importPassings(args, database, fs.readFileSync(file, 'utf8'));
   const eventId = option(args, 'event');
   const db = option(args, 'db');
   const raceId = option(args, 'race') ?? 'boston-2017';
-  if (!eventId || !db) return { code: 64, out: usage };
-  if (!fs.existsSync(file)) return { code: 66, out: `no such file: ${file}` };
+  if (!eventId || !db) return { code: 64, out: USAGE };
   if (!(await repo.findEvent(database, eventId))) return { code: 65, out: `no event '${eventId}'` };
   const existing = await repo.findContext(database, db);
   if (existing && existing.eventId !== eventId)

@@ -48,6 +48,30 @@ export interface IncomingPassing {
 }
 
 /**
+ * A read as stored. Without an id of its own, a read is named by its runner, point and time
+ * (`c:<chip>@<point>@<ms>` or `b:<bib>@…`), so the same read sent twice — a decoder's rewind, a
+ * file imported again — is one passing.
+ */
+export function toPassing(
+  p: IncomingPassing,
+  source: PassingSource,
+  meta: { deviceId?: string | null; createdBy?: string | null } = {},
+): Passing & { createdBy: string | null } {
+  const runner = p.chip ? `c:${p.chip}` : `b:${p.bib}`;
+  return {
+    id: p.id ?? `${runner}@${p.pointKey}@${p.timeMs}`,
+    pointId: p.pointKey,
+    timeMs: p.timeMs,
+    source,
+    createdBy: meta.createdBy ?? null,
+    ...(p.bib ? { bib: p.bib } : {}),
+    ...(p.chip ? { chip: p.chip } : {}),
+    ...(meta.deviceId ? { device: meta.deviceId } : {}),
+    ...(p.deleted ? { deleted: true } : {}),
+  };
+}
+
+/**
  * The results service (style.md: a factory taking its repository, clock and publisher). Every
  * context is loaded into memory on first use and kept current: by the passings this node stores,
  * and by catching up from the database (`seq`) before answering, so several nodes agree.
@@ -150,21 +174,7 @@ export function createResultsService(deps: { database: Database; publisher: Real
     ): Promise<IngestResult> {
       const ctx = await state(db);
       return mutex.run(db, async () => {
-        const rows = incoming.map((p) => {
-          const runner = p.chip ? `c:${p.chip}` : `b:${p.bib}`;
-          const passing: Passing & { createdBy: string | null } = {
-            id: p.id ?? `${runner}@${p.pointKey}@${p.timeMs}`,
-            pointId: p.pointKey,
-            timeMs: p.timeMs,
-            source,
-            createdBy: meta.createdBy ?? null,
-            ...(p.bib ? { bib: p.bib } : {}),
-            ...(p.chip ? { chip: p.chip } : {}),
-            ...(meta.deviceId ? { device: meta.deviceId } : {}),
-            ...(p.deleted ? { deleted: true } : {}),
-          };
-          return passing;
-        });
+        const rows = incoming.map((p) => toPassing(p, source, meta));
         const stored = await database.transaction((sql) => repo.insertPassings(sql, db, rows));
         // Durable now: the answer does not wait for the results. Applying and publishing run in
         // order behind the ack (`ctx.applying`); every read waits for them (see `state`).
