@@ -3,13 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryDatabase } from '../../../test/helpers.ts';
-import {
-  type DecoderListener,
-  type DecoderListenerOptions,
-  parseAuthLine,
-  parseReadLine,
-  startDecoderListener,
-} from './decoder-tcp.ts';
+import { parseAuthLine, parseReadLine } from './decoder-lines.ts';
+import { type DecoderListener, type DecoderListenerOptions, startDecoderListener } from './decoder-tcp.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
 import { DEMO_DB } from './seed.ts';
