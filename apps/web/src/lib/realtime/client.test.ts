@@ -175,3 +175,22 @@ describe('realtime session (spec §4)', () => {
     expect(fake.disconnect).toHaveBeenCalled();
   });
 });
+
+describe('subscription catch-up', () => {
+  it('calls back when a channel’s subscription succeeds, for that channel only, until released', () => {
+    const fake = fakePusher();
+    const session = sessionOf(fake);
+    const calls: string[] = [];
+    const release = session.hold('results-a');
+    session.hold('results-b');
+    const off = session.onSubscribed('results-a', () => calls.push('a'));
+    fake.deliver('results-b', 'pusher:subscription_succeeded', {});
+    expect(calls).toEqual([]);
+    fake.deliver('results-a', 'pusher:subscription_succeeded', {});
+    expect(calls).toEqual(['a']);
+    off();
+    fake.deliver('results-a', 'pusher:subscription_succeeded', {});
+    expect(calls).toEqual(['a']);
+    release();
+  });
+});

@@ -106,6 +106,7 @@ export class RealtimeSession {
   private readonly bound = new Map<string, Bound>();
   private readonly stateListeners = new Set<() => void>();
   private readonly catchUps = new Set<() => void>();
+  private readonly subscribedListeners = new Map<string, Set<() => void>>();
   private current: ConnectionState;
   private wasConnected = false;
   private lost = false;
@@ -130,6 +131,8 @@ export class RealtimeSession {
   private subscribe(name: string): void {
     const channel = this.pusher.subscribe(name);
     const forward = (event: string, data: unknown) => {
+      if (event === 'pusher:subscription_succeeded')
+        for (const callback of [...(this.subscribedListeners.get(name) ?? [])]) callback();
       if (event.startsWith('pusher:') || event.startsWith('pusher_internal:')) return;
       eventBus.emit(event, data, name);
     };
@@ -198,6 +201,24 @@ export class RealtimeSession {
   onReconnect(callback: () => void): () => void {
     this.catchUps.add(callback);
     return () => this.catchUps.delete(callback);
+  }
+
+  /**
+   * Calls `callback` each time channel `name`'s subscription succeeds. A page that fetched its
+   * data before (it learns the channel from that data) refetches then: what was published
+   * between its fetch and its subscription would otherwise never reach it.
+   */
+  onSubscribed(name: string, callback: () => void): () => void {
+    let set = this.subscribedListeners.get(name);
+    if (!set) {
+      set = new Set();
+      this.subscribedListeners.set(name, set);
+    }
+    set.add(callback);
+    return () => {
+      set.delete(callback);
+      if (set.size === 0) this.subscribedListeners.delete(name);
+    };
   }
 
   /** Disconnects and forgets every subscription. */

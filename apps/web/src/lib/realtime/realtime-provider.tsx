@@ -133,3 +133,17 @@ export function useReconnectCatchUp(callback: () => void): void {
   ref.current = callback;
   useEffect(() => session?.onReconnect(() => ref.current()), [session]);
 }
+
+/**
+ * Runs `callback` when the subscription to `channel` succeeds (see `RealtimeSession.onSubscribed`):
+ * data fetched before the subscription catches up with what was published in between.
+ */
+export function useSubscribedCatchUp(channel: string | null, callback: () => void): void {
+  const session = useRealtimeSession();
+  const ref = useRef(callback);
+  ref.current = callback;
+  useEffect(() => {
+    if (!channel || !session) return;
+    return session.onSubscribed(channel, () => ref.current());
+  }, [channel, session]);
+}

@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportPatch, ReportTable } from '@tempora/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
+import {
+  useChannelEvent,
+  useReconnectCatchUp,
+  useSubscribedCatchUp,
+} from '../../../lib/realtime/realtime-provider.tsx';
 import { type ReportSource, reportQuery } from '../api/get-report.ts';
 import { applyReportPatch } from '../patch.ts';
 
@@ -68,9 +72,14 @@ export function useLiveReport(source: ReportSource) {
     return () => clearTimeout(timer);
   }, [changed]);
 
-  useReconnectCatchUp(
-    useCallback(() => void client.invalidateQueries({ queryKey, exact: true }), [client, queryKey]),
+  const refetch = useCallback(
+    () => void client.invalidateQueries({ queryKey, exact: true }),
+    [client, queryKey],
   );
+  useReconnectCatchUp(refetch);
+  // The channel is known from the first fetch, so the subscription starts after it: a patch
+  // published in between would be lost, so the table is fetched again (a 304 when nothing moved).
+  useSubscribedCatchUp(db ? `results-${db}` : null, refetch);
 
   return { ...query, changed };
 }
