@@ -29,7 +29,7 @@ import {
 } from './csv-import.ts';
 import * as repo from './repository.ts';
 import { toPassing } from './service.ts';
-import { addParticipants, importBoston } from './setup.ts';
+import { importBoston, registerParticipants } from './setup.ts';
 
 export interface CliResult {
   code: number;
@@ -79,22 +79,11 @@ async function importParticipants(args: string[], database: Database, text: stri
   } catch (error) {
     return refusal(error);
   }
-  const taken = await database.query<{ bib: string }>(
-    'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
-    [raceId, people.map((p) => p.bib)],
-  );
-  if (taken.length)
-    return {
-      code: 65,
-      out: `bib(s) already registered: ${taken
-        .slice(0, 10)
-        .map((t) => t.bib)
-        .join(', ')}`,
-    };
-  await database.transaction(async (sql) => {
-    await addParticipants(sql, raceId, people);
-    await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
-  });
+  try {
+    await registerParticipants(database, raceId, people);
+  } catch (error) {
+    return refusal(error);
+  }
   return { code: 0, out: `registered ${people.length} participants in race '${raceId}'` };
 }
 

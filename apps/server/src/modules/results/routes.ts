@@ -15,7 +15,7 @@ import {
 } from './live-views.ts';
 import * as repo from './repository.ts';
 import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
-import { addParticipants, createRace, importBoston } from './setup.ts';
+import { createRace, importBoston, registerParticipants } from './setup.ts';
 
 /** A CASL subject with its type, as `subject()` of @casl/ability marks it. */
 function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
@@ -262,33 +262,11 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     return service.participants(db, q);
   });
 
-  /**
-   * Registers participants in a race of a context (JSON or CSV import): 404 for an unknown race,
-   * 409 when a bib is already registered; stored in one transaction that bumps the race's epoch.
-   */
-  async function registerParticipants(
-    db: string,
-    raceId: string,
-    people: Parameters<typeof addParticipants>[2],
-  ) {
-    const taken = await database.query<{ bib: string }>(
-      'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
-      [raceId, people.map((p) => p.bib)],
-    );
-    if (taken.length)
-      throw errors.conflict(
-        'BIB_TAKEN',
-        `Bib(s) already registered: ${taken
-          .slice(0, 10)
-          .map((t) => t.bib)
-          .join(', ')}`,
-      );
-    await database.transaction(async (sql) => {
-      await addParticipants(sql, raceId, people);
-      await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
-    });
+  /** Registers participants in a race of a context (JSON or CSV import) and reloads its state. */
+  async function register(db: string, raceId: string, people: Parameters<typeof registerParticipants>[2]) {
+    const added = await registerParticipants(database, raceId, people);
     service.invalidate(db);
-    return { added: people.length };
+    return added;
   }
 
   async function requireRace(db: string, raceId: string) {
@@ -491,7 +469,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
         throw errors.badRequest('VALIDATION_FAILED', 'Duplicate bib', [
           { field: `participants.${dup}.bib`, message: 'duplicate bib' },
         ]);
-      return reply.code(201).send(await registerParticipants(db, raceId, body.participants));
+      return reply.code(201).send(await register(db, raceId, body.participants));
     },
   );
 
@@ -582,7 +560,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       );
       const people = participantsFromCsv(request.body, mapping);
       await requireRace(db, raceId);
-      return reply.code(201).send(await registerParticipants(db, raceId, people));
+      return reply.code(201).send(await register(db, raceId, people));
     },
   );
 

@@ -6,7 +6,8 @@ import {
   type StartType,
   type Wave,
 } from '@tempora/domain';
-import type { Sql } from '../../db/database.ts';
+import type { Database, Sql } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
 import * as repo from './repository.ts';
 import { randomKey } from './service.ts';
 
@@ -108,6 +109,35 @@ export async function createRace(sql: Sql, db: string, setup: RaceSetup, positio
     })),
   ];
   await repo.insertReports(sql, db, { key: raceId, name: L(setup.name, setup.name), position }, reports);
+}
+
+/**
+ * Registers participants in a race (the API's JSON and CSV imports, the CLI): refused with 409
+ * BIB_TAKEN when a bib is already registered; stored in one transaction that bumps the race's
+ * epoch (cached tables carry it in their ETag). The caller reloads the context's live state.
+ */
+export async function registerParticipants(
+  database: Database,
+  raceId: string,
+  people: Participant[],
+): Promise<{ added: number }> {
+  const taken = await database.query<{ bib: string }>(
+    'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
+    [raceId, people.map((p) => p.bib)],
+  );
+  if (taken.length)
+    throw errors.conflict(
+      'BIB_TAKEN',
+      `Bib(s) already registered: ${taken
+        .slice(0, 10)
+        .map((t) => t.bib)
+        .join(', ')}`,
+    );
+  await database.transaction(async (sql) => {
+    await addParticipants(sql, raceId, people);
+    await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+  });
+  return { added: people.length };
 }
 
 /** Adds participants with fresh tracking keys. */
