@@ -54,11 +54,11 @@ export async function staticPlugin(app: FastifyInstance, opts: { root: string })
     setHeaders(reply, filePath) {
       // With preCompressed, the file sent may be `index.html.br` or `.gz`.
       const rel = path.relative(opts.root, filePath).replace(/\.(br|gz)$/, '');
-      reply.header('cache-control', rel.startsWith('assets') ? IMMUTABLE : 'no-cache');
+      reply.setHeader('cache-control', rel.startsWith('assets') ? IMMUTABLE : 'no-cache');
       if (rel.endsWith('.html')) {
-        reply.header('x-content-type-options', 'nosniff');
-        reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-        reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+        reply.setHeader('x-content-type-options', 'nosniff');
+        reply.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+        reply.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
       }
     },
   });
