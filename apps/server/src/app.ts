@@ -22,6 +22,9 @@ declare module 'fastify' {
   }
 }
 
+/** Trusts the `count` nearest proxies (what Fastify does for a number, which its types omit). */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
+
 export interface BuildOptions {
   /** An already open database (tests share one); otherwise opened from the config and closed with the app. */
   database?: Database;
@@ -38,7 +41,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: true,
+    // Off unless configured (issue 13): a forged X-Forwarded-For must not change the client address.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
