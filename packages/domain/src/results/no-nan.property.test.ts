@@ -9,8 +9,9 @@ import { raceScenario } from './testing/race-arbitraries.ts';
 /** Every number in `value` (deeply), with its path. */
 function numbers(value: unknown, path = '', out: [string, number][] = []): [string, number][] {
   if (typeof value === 'number') out.push([path, value]);
-  else if (Array.isArray(value)) value.forEach((v, k) => numbers(v, `${path}[${k}]`, out));
-  else if (value && typeof value === 'object')
+  else if (Array.isArray(value)) {
+    for (const [k, v] of value.entries()) numbers(v, `${path}[${k}]`, out);
+  } else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) numbers(v, `${path}.${k}`, out);
   return out;
 }
