@@ -73,7 +73,7 @@ describe('framework errors are problem+json', () => {
     const big = await fetch(`${url}/api/health`, { headers: { 'x-big': 'a'.repeat(20_000) } });
     expect(big.status).toBe(431);
     expect(big.headers.get('content-type')).toContain('application/problem+json');
-    expect((await big.json()).code).toBe('HEADERS_TOO_LARGE');
+    expect(((await big.json()) as { code: string }).code).toBe('HEADERS_TOO_LARGE');
     const long = await fetch(`${url}/api/events/${'a'.repeat(20_000)}`);
     expect(long.status).toBeGreaterThanOrEqual(400);
     expect(long.status).toBeLessThan(500);
