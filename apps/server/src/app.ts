@@ -17,8 +17,16 @@ import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { seedDemo } from './seed/demo.ts';
 
+/** One registered route (the fuzz and authorization-matrix tests walk them: test/route-table.ts). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route registered, in order (HEAD routes Fastify adds for GETs left out). */
+    routeTable: RouteEntry[];
     config: Config;
     database: Database;
   }
@@ -50,6 +58,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Issue 13: errors raised before any route (bad %-encoding, headers too large) as problem+json.
     frameworkErrors,
     clientErrorHandler,
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
   const database =
     options.database ??
