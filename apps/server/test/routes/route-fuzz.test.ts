@@ -141,7 +141,7 @@ function badValue(rng: Rng, depth = 0): unknown {
     case 3:
       return 'z'.repeat(rng.pick([300, 5000, 200_000]));
     case 4:
-      return rng.pick([-1, 0, 1e308, -1e308, 1.5, 2 ** 53 + 1, 99999999999999999999]);
+      return rng.pick([-1, 0, 1e308, -1e308, 1.5, 2 ** 53 + 1, 1e20]);
     case 5:
       return rng.pick([true, false]);
     case 6:
