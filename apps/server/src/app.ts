@@ -11,6 +11,7 @@ import { loadEnvironments } from './modules/env-config/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
+import { clientErrorHandler, edgePlugin, frameworkErrors } from './plugins/edge.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
@@ -46,6 +47,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Issue 13: errors raised before any route (bad %-encoding, headers too large) as problem+json.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const database =
     options.database ??
@@ -69,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.SEED_DEMO && (await seedDemo(database))) app.log.info('demo content seeded');
 
   await app.register(errorsPlugin);
+  await app.register(edgePlugin);
   await app.register(healthRoutes);
   await app.register(envConfigRoutes, { environments });
   await app.register(identityPlugin);

@@ -20,9 +20,29 @@ const commaList = z.string().transform((v) =>
 const emailList = commaList
   .transform((list) => list.map((e) => e.toLowerCase()))
   .pipe(z.array(z.email({ message: 'must be comma-separated e-mail addresses' })));
-const issuerList = commaList
-  .transform((list) => list.map((u) => u.replace(/\/+$/, '')))
-  .pipe(z.array(url(['http', 'https'])));
+/**
+ * `OIDC_TRUSTED_ISSUERS`: comma-separated `issuer|audience` pairs (`|aud2` more for several
+ * audiences). The audience is required (issue 13: a token a trusted issuer minted for another
+ * application must not be accepted here).
+ */
+const issuerList = commaList.transform((list, ctx) =>
+  list.flatMap((entry) => {
+    const [issuer = '', ...audiences] = entry.split('|').map((p) => p.trim());
+    const normalised = issuer.replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s/]+/.test(normalised) || !URL.canParse(normalised)) {
+      ctx.addIssue({ code: 'custom', message: `'${issuer}' is not an http(s) issuer URL` });
+      return [];
+    }
+    if (!audiences.length || audiences.some((a) => !a)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${issuer}' needs its expected audience: issuer|audience (e.g. https://idp.example|tempora)`,
+      });
+      return [];
+    }
+    return [{ issuer: normalised, audiences }];
+  }),
+);
 /**
  * `TRUST_PROXY`: which proxies may tell the client's address (`X-Forwarded-For`) and protocol.
  * Unset or `false`: none (the socket's address is the client). A number: that many hops. A comma
@@ -128,7 +148,7 @@ export const envSchema = z.object({
     .transform((v) => v.toLowerCase()),
   /** Operators of this instance: `manage all` (comma-separated e-mails). */
   PLATFORM_STAFF_EMAILS: emailList.default([]),
-  /** Extra OIDC issuers whose ID tokens are accepted, verified through `{issuer}/.well-known/jwks.json`. */
+  /** Extra OIDC issuers and the audience each must name, verified through `{issuer}/.well-known/jwks.json`. */
   OIDC_TRUSTED_ISSUERS: issuerList.default([]),
   /** Attempts per IP and e-mail per 15 minutes on sign-in, sign-up, resend, forgot and reset. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
