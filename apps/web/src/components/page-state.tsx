@@ -1,18 +1,12 @@
-import { Alert, Box, Breadcrumbs, CircularProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 
-/** A centred spinner with an accessible label. */
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }} role="status" aria-live="polite">
-      <CircularProgress aria-label={t('state.loading')} />
-    </Box>
-  );
-}
+// The spinner lives in its own file: the layouts need it, not the rest of this one (issue 19 budget).
+export { PageLoading } from './page-loading.tsx';
 
 /** A translated error message for a failed load (never a stack trace). */
 export function PageError({ error }: { error: unknown }) {
@@ -43,6 +37,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 1 }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

@@ -1,7 +1,7 @@
 import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
-import { PageLoading } from '../../components/page-state.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { useBranding } from '../../lib/branding.tsx';
 import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
 import { LanguageSelector } from './header-controls.tsx';

@@ -1,19 +1,10 @@
-import { mdiMagnify } from '@mdi/js';
-import {
-  Box,
-  InputAdornment,
-  List,
-  ListItemButton,
-  ListItemText,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { useAthleteSearch, useEventDetail } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 
@@ -28,23 +19,13 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
   if (event.isError) return <PageError error={event.error} />;
   return (
     <Box>
-      <TextField
+      <SearchField
         autoFocus
-        fullWidth
         value={q}
-        onChange={(e) => setQ(e.target.value)}
+        onChange={setQ}
         label={t('searchLabel')}
         placeholder={t('searchPlaceholder')}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <MdiIcon path={mdiMagnify} />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { inputMode: 'search', enterKeyHint: 'search' },
-        }}
+        inputProps={{ inputMode: 'search', enterKeyHint: 'search' }}
         sx={{ maxWidth: 560 }}
       />
       {hits.data && hits.data.length === 0 && q.trim() && (
