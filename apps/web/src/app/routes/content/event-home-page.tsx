@@ -16,7 +16,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useEvent } from '../../../features/content/api/events.ts';
 import { useEventDates } from '../../../features/content/components/event-card.tsx';
-import { EventEditDialog } from '../../../features/content/components/event-edit-dialog.tsx';
+import { EventEditDialog } from '../../../features/content/components/lazy-editors.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
 
 /** `/events/{eventId}/home`: the event's branding, dates, place, races and quick links. */

@@ -64,17 +64,34 @@ export async function getReportProgressively(
 }
 
 /**
+ * A refetch (catch-up after a subscription or a reconnection): one row says whether the version
+ * moved; only then is the whole table fetched again (a 26,000-row table is 7 MB to parse).
+ */
+export async function refetchReport(
+  source: ReportSource,
+  current: ReportTable,
+  signal?: AbortSignal,
+): Promise<ReportTable> {
+  const probe = await getReport(source, signal, { offset: 0, limit: 1 });
+  const same = probe.version === current.version && probe.total === current.total;
+  return same ? current : getReport(source, signal);
+}
+
+/**
  * Query options of a report. The first load is progressive (its first page under
- * `reportHeadKey`); a refetch (reconnection, version gap) takes the whole table at once. Live
- * pages keep it fresh through patches, not polling.
+ * `reportHeadKey`); a refetch checks the version first. Live pages keep it fresh through
+ * patches, not polling.
  */
 export const reportQuery = (source: ReportSource, client?: QueryClient) =>
   queryOptions({
     queryKey: reportQueryKey(source),
-    queryFn: ({ signal }) =>
-      client && !client.getQueryData(reportQueryKey(source))
+    queryFn: ({ signal }) => {
+      const current = client?.getQueryData<ReportTable>(reportQueryKey(source));
+      if (current) return refetchReport(source, current, signal);
+      return client
         ? getReportProgressively(source, (head) => client.setQueryData(reportHeadKey(source), head), signal)
-        : getReport(source, signal),
+        : getReport(source, signal);
+    },
     staleTime: 60_000,
     // Rows are replaced whole by refetches and patches: deep-comparing 26,000 rows would cost more than it saves.
     structuralSharing: false,
