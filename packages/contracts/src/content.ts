@@ -67,6 +67,8 @@ export interface EventSummary {
 export interface EventDetail extends EventSummary {
   contexts: { db: string; name: string }[];
   races: { id: string; db: string; name: string; distanceM: number; startType: string }[];
+  /** Series (challenges) of the event's organisation, for links to their standings. */
+  series?: { id: string; name: string }[];
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');

@@ -1,4 +1,4 @@
-import { Alert, Box, Breadcrumbs, Link, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -8,17 +8,30 @@ import { useDocumentTitle } from '../lib/document-title.ts';
 // The spinner lives in its own file: the layouts need it, not the rest of this one (issue 19 budget).
 export { PageLoading } from './page-loading.tsx';
 
-/** A translated error message for a failed load (never a stack trace). */
+/**
+ * A translated error message for a failed load (never a stack trace). An unknown event, report or
+ * athlete (404) gets a page of its own with a way home (issue 19), and the tab says so.
+ */
 export function PageError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const key =
-    error instanceof ApiError
-      ? error.isNetwork
-        ? 'state.network'
-        : error.status === 404
-          ? 'state.notFound'
-          : 'state.error'
-      : 'state.error';
+  const notFound = error instanceof ApiError && !error.isNetwork && error.status === 404;
+  useDocumentTitle(notFound ? t('views:notFound.title') : null);
+  if (notFound) {
+    return (
+      <Box sx={{ py: { xs: 3, sm: 6 }, maxWidth: 560 }} data-testid="not-found">
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1 }}>
+          {t('views:notFound.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('views:notFound.text')}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to="/">
+          {t('views:notFound.home')}
+        </Button>
+      </Box>
+    );
+  }
+  const key = error instanceof ApiError && error.isNetwork ? 'state.network' : 'state.error';
   return (
     <Alert severity="error" role="alert" sx={{ my: 2 }}>
       {t(key)}

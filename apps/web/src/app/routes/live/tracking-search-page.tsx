@@ -7,6 +7,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { SearchField } from '../../../components/search-field.tsx';
 import { useAthleteSearch, useEventDetail } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { TopBar } from '../../layouts/top-bar.tsx';
 
 /** Athlete search of one event: name or bib, an exact bib first; one keystroke away on a phone. */
 export function AthleteSearch({ eventId }: { eventId: string }) {
@@ -16,6 +17,8 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
   const query = useDeferredValue(q);
   const dbs = event.data?.contexts.map((c) => c.db) ?? [];
   const hits = useAthleteSearch(dbs, query);
+  // Issue 19: each hit names its race.
+  const races = new Map(event.data?.races.map((r) => [r.id, r.name]) ?? []);
   if (event.isError) return <PageError error={event.error} />;
   return (
     <Box>
@@ -40,7 +43,9 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
           >
             <ListItemText
               primary={`${hit.bib} · ${hit.name}`}
-              secondary={[hit.category, hit.club, t(`status.${hit.status}`)].filter(Boolean).join(' · ')}
+              secondary={[races.get(hit.raceId), hit.category, hit.club, t(`status.${hit.status}`)]
+                .filter(Boolean)
+                .join(' · ')}
             />
           </ListItemButton>
         ))}
@@ -69,7 +74,7 @@ export default function TrackingSearchPage({ embedded = false }: { embedded?: bo
     queryFn: ({ signal }) => apiGet<EventSummary[]>('eventsApiUrlBase', 'events', { signal }),
   });
   if (eventId) return <AthleteSearch eventId={eventId} />;
-  return (
+  const body = (
     <Box sx={embedded ? { maxWidth: 720 } : { p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
       {!embedded && <PageHeader title={t('title')} crumbs={[[t('title')]]} />}
       <Typography sx={{ mb: 1 }}>{t('pickEvent')}</Typography>
@@ -87,5 +92,14 @@ export default function TrackingSearchPage({ embedded = false }: { embedded?: bo
         ))}
       </List>
     </Box>
+  );
+  // Issue 19: the blank layout's tracking page gets the top bar (a way home, the language).
+  return embedded ? (
+    body
+  ) : (
+    <>
+      <TopBar />
+      {body}
+    </>
   );
 }

@@ -1,5 +1,6 @@
-import { Stack, Typography } from '@mui/material';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import type { ReportTable as Table } from '@tempora/contracts';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -19,10 +20,12 @@ export interface ReportViewProps {
   chrome: boolean;
   /** Breadcrumbs before the report's title. */
   crumbs?: [string, string?][];
+  /** Links to the race's other views, under the title (the page composes them). */
+  links?: (table: Table) => ReactNode;
 }
 
 /** A live report: title, search-as-you-type (name or bib, exact bib first), the virtual table. */
-export function ReportView({ source, eventId, chrome, crumbs = [] }: ReportViewProps) {
+export function ReportView({ source, eventId, chrome, crumbs = [], links }: ReportViewProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const report = useLiveReport(source);
@@ -43,6 +46,7 @@ export function ReportView({ source, eventId, chrome, crumbs = [] }: ReportViewP
   return (
     <>
       {chrome && <PageHeader title={title} crumbs={[...crumbs, [data.title[lng]]]} />}
+      {chrome && links && <Box sx={{ mb: 1.5 }}>{links(data)}</Box>}
       <Stack
         direction="row"
         spacing={1.5}
