@@ -28,14 +28,43 @@ export const FIRST_PAGE = 100;
 /** Rows per request behind the first page (a few parallel requests, each parsed in a short task). */
 export const CHUNK = 5000;
 
-/** `GET` a whole report table (columns + rows), or one page of it. */
-export function getReport(
+/**
+ * The least version the next fetch of a report must bring (issue 20): a reload or a patch the
+ * table cannot take names the version it leads to, and the server answers only once it has
+ * reached it — on several nodes the one answering may not have caught up with the one that
+ * published. Keyed by the report's path.
+ */
+const wanted = new Map<string, number>();
+
+/** Asks the next fetch of `source` for at least `version`. */
+export function requireReportVersion(source: ReportSource, version: number): void {
+  const path = reportPath(source);
+  wanted.set(path, Math.max(version, wanted.get(path) ?? 0));
+}
+
+/**
+ * `GET` a whole report table (columns + rows), or one page of it. Every request asks for the
+ * version wanted (issue 20); only a whole table satisfies the wish.
+ */
+export async function getReport(
   source: ReportSource,
   signal?: AbortSignal,
   page?: { offset: number; limit: number },
 ): Promise<ReportTable> {
-  const query = page ? `?offset=${page.offset}&limit=${page.limit}` : '';
-  return apiGet<ReportTable>('resultsApiUrlBase', `${reportPath(source)}${query}`, { signal });
+  const path = reportPath(source);
+  const minVersion = wanted.get(path);
+  const params = new URLSearchParams();
+  if (minVersion) params.set('minVersion', String(minVersion));
+  if (page) {
+    params.set('offset', String(page.offset));
+    params.set('limit', String(page.limit));
+  }
+  const qs = params.toString();
+  const query = qs ? `?${qs}` : '';
+  const table = await apiGet<ReportTable>('resultsApiUrlBase', `${path}${query}`, { signal });
+  if (!page && minVersion && table.version >= minVersion && wanted.get(path) === minVersion)
+    wanted.delete(path);
+  return table;
 }
 
 /**
