@@ -5,9 +5,10 @@ import { LanguageSelector } from './header-controls.tsx';
 
 /**
  * The compact top bar of the generic layout (branding linking home, language): also on the
- * tracking pages of the blank layout, so a spectator always has a way home (issue 19).
+ * tracking pages of the blank layout, so a spectator always has a way home (issue 19); there
+ * `testId` tells the bar apart from the layout's own.
  */
-export function TopBar() {
+export function TopBar({ testId = 'app-title' }: { testId?: string }) {
   const { productName, logo } = useBranding();
   return (
     <AppBar position="sticky" elevation={0} color="primary">
@@ -25,7 +26,7 @@ export function TopBar() {
             alt=""
             sx={{ width: 24, height: 24, bgcolor: '#fff', borderRadius: '50%' }}
           />
-          <Typography component="span" sx={{ fontWeight: 700 }} data-testid="app-title">
+          <Typography component="span" sx={{ fontWeight: 700 }} data-testid={testId}>
             {productName}
           </Typography>
         </Link>

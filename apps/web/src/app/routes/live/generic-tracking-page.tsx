@@ -38,7 +38,7 @@ export default function GenericTrackingPage() {
   return (
     <>
       {/* `/genericTracking` is in the blank layout: the top bar gives a way home (issue 19). */}
-      {!key && <TopBar />}
+      {!key && <TopBar testId="page-top-bar" />}
       <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
         <PageHeader
           title={t('follow.title')}

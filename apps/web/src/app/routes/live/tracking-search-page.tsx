@@ -98,7 +98,7 @@ export default function TrackingSearchPage({ embedded = false }: { embedded?: bo
     body
   ) : (
     <>
-      <TopBar />
+      <TopBar testId="page-top-bar" />
       {body}
     </>
   );

@@ -3,9 +3,10 @@
 import { Box, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReportTable as Table } from '@tempora/contracts';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEnvironment } from '../../../lib/api-client.ts';
+import { useWidth } from '../hooks/use-width.ts';
 import { planColumns } from './column-layout.ts';
 import { alignmentOf } from './report-cell.tsx';
 import { ReportRow } from './report-row.tsx';
@@ -34,21 +35,6 @@ function blobBase(): string {
   } catch {
     return '';
   }
-}
-
-/** The width of an element, followed as it resizes. */
-function useWidth(ref: React.RefObject<HTMLElement | null>, initial: number): number {
-  const [width, setWidth] = useState(initial);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth || initial);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth || initial));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, initial]);
-  return width;
 }
 
 /**
