@@ -21,4 +21,5 @@ export {
   rankKeyOf,
 } from './results/results-model.ts';
 export * from './results/types.ts';
+export * from './search/athlete-search.ts';
 export * from './time-format.ts';

@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import type { AthleteCard, IngestResult, ParticipantHit, ReportList, ReportPatch } from '@tempora/contracts';
-import { GENDERS, getResultRow, type Passing, type PassingSource, predict, statusOf } from '@tempora/domain';
+import {
+  compareHits,
+  GENDERS,
+  getResultRow,
+  matchScore,
+  type Passing,
+  type PassingSource,
+  predict,
+  statusOf,
+} from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
@@ -272,25 +281,19 @@ export function createResultsService(deps: { database: Database; publisher: Real
 
     async participants(db: string, q: string): Promise<ParticipantHit[]> {
       const ctx = await state(db);
-      const needle = q.trim().toLowerCase();
-      if (!needle) return [];
-      const exact: ParticipantHit[] = [];
-      const others: ParticipantHit[] = [];
+      if (!q.trim()) return [];
+      // Issue 19: accents and case ignored; relevance, then bibs in numeric order.
+      const found: { score: number; bib: string; name: string; race: RaceLive; i: number }[] = [];
       for (const race of ctx.races.values()) {
         race.participants.forEach((p, i) => {
-          const name = `${p.firstName} ${p.lastName}`.toLowerCase();
-          const reversed = `${p.lastName} ${p.firstName}`.toLowerCase();
-          if (p.bib.toLowerCase() === needle) exact.push(hit(race, i));
-          else if (
-            name.includes(needle) ||
-            reversed.includes(needle) ||
-            p.bib.toLowerCase().startsWith(needle)
-          ) {
-            if (others.length < 40) others.push(hit(race, i));
-          }
+          const score = matchScore(q, p);
+          if (score > 0) found.push({ score, bib: p.bib, name: `${p.lastName} ${p.firstName}`, race, i });
         });
       }
-      return [...exact, ...others].slice(0, 20);
+      return found
+        .sort(compareHits)
+        .slice(0, 20)
+        .map((f) => hit(f.race, f.i));
     },
 
     /** An athlete of a context by bib (detail pages). */
