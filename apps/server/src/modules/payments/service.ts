@@ -9,7 +9,7 @@ import {
   referencesOf,
 } from '@tempora/domain';
 import type { Database, Sql } from '../../db/database.ts';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import { settleDeposit } from '../deposits/confirm.ts';
 import * as depositRepo from '../deposits/repository.ts';
 import type { ResultsService } from '../results/service.ts';
@@ -134,14 +134,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!online) throw errors.conflict('PROVIDER_DISABLED', `${provider} is not configured on this server`);
     const publicUrl = deps.publicUrl?.replace(/\/+$/, '');
     const back = returnUrl ?? `${publicUrl ?? ''}/#/deposit/${order.eventId}/${order.depositId}/paymentok`;
-    const started = await online.start({
-      orderId: order.id,
-      amountCents: base.amountCents,
-      currency: order.currency,
-      description: `${order.eventName} — ${order.organisationName} #${order.id}`,
-      returnUrl: back,
-      webhookUrl: publicUrl ? `${publicUrl}/api/payments/webhooks/${provider}` : null,
-    });
+    const started = await providerCall(() =>
+      online.start({
+        orderId: order.id,
+        amountCents: base.amountCents,
+        currency: order.currency,
+        description: `${order.eventName} — ${order.organisationName} #${order.id}`,
+        returnUrl: back,
+        webhookUrl: publicUrl ? `${publicUrl}/api/payments/webhooks/${provider}` : null,
+      }),
+    );
     await database.query('UPDATE orders SET provider = $2, provider_payment_id = $3 WHERE id = $1::bigint', [
       order.id,
       provider,
@@ -166,7 +168,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function mollieWebhook(paymentId: string) {
     if (!deps.mollie) throw errors.notFound('PROVIDER_DISABLED', 'Mollie is not configured');
-    const status = await deps.mollie.status(paymentId);
+    const mollie = deps.mollie;
+    const status = await providerCall(() => mollie.status(paymentId));
     if (!status?.paid) return { recorded: false };
     return providerPaid('mollie', status);
   }
@@ -498,6 +501,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     refund,
     refundExport,
   };
+}
+
+/** A provider's failure is a 502 the caller (or the provider's webhook retry) may try again. */
+async function providerCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(502, 'PROVIDER_FAILED', `The payment provider failed: ${(error as Error).message}`);
+  }
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
