@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { depositsModule } from './modules/deposits/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(identityPlugin);
   await app.register(realtimePlugin);
   await app.register(translationRoutes);
+  await app.register(consoleModule);
   await app.register(resultsModule);
   await app.register(contentModule);
   await app.register(depositsModule);
