@@ -194,6 +194,9 @@ export interface DepositDetail {
   editable: boolean;
   deadline: string | null;
   currency: string;
+  /** The organiser's account for bank transfers. */
+  iban: string;
+  beneficiary: string;
   members: { sub: string; name: string; email: string }[];
   entries: DepositEntry[];
   orders: DepositOrderSummary[];

@@ -18,6 +18,7 @@ export interface RaceRule {
   id: string;
   date: string;
   categories: CategoryDef[];
+  ageBasis?: 'raceDay' | 'birthYear';
 }
 
 export interface EntryAssessment {
@@ -61,6 +62,10 @@ export function assessEntry(e: EntryData, race: RaceRule | undefined): EntryAsse
       lastName: e.lastName,
       gender: e.gender,
       birthDate: e.birthDate,
+      // Age reached during the race's year (the console's `birthYear` basis), else on race day.
+      ...(race.ageBasis === 'birthYear'
+        ? { age: Number(race.date.slice(0, 4)) - Number(e.birthDate.slice(0, 4)) }
+        : {}),
       status: 'registered',
     });
     if (k < 0) {

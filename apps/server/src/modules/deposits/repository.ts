@@ -65,6 +65,8 @@ export interface RaceInfo {
   name: string;
   date: string;
   categories: CategoryDef[];
+  /** Console (0007): ages on race day, or reached during the race's year. */
+  ageBasis: 'raceDay' | 'birthYear';
 }
 
 const SETTINGS = `event_id AS "eventId", open, entry_deadline AS "entryDeadline", currency, fees, capacities,
@@ -103,7 +105,7 @@ export async function upsertSettings(sql: Sql, s: Omit<SettingsRow, 'eventId'> &
 /** The races of an event (all its contexts), in order. */
 export async function racesOfEvent(sql: Sql, eventId: string): Promise<RaceInfo[]> {
   return sql.query<RaceInfo>(
-    `SELECT r.id, r.db, r.name, to_char(r.race_date, 'YYYY-MM-DD') AS date, r.categories
+    `SELECT r.id, r.db, r.name, to_char(r.race_date, 'YYYY-MM-DD') AS date, r.categories, r.age_basis AS "ageBasis"
        FROM races r JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 ORDER BY r.position, r.id`,
     [eventId],
   );

@@ -43,8 +43,22 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
   const show = async (request: FastifyRequest, id: string, role: DepositRole) =>
     service.detail(id, { sub: request.user?.sub ?? '', role });
 
+  /** A draft event (console, 0007) is known only to its organisation: 404 for anyone else. */
+  async function requireVisible(request: FastifyRequest, eventId: string) {
+    const [event] = await database.query<{ draft: boolean; organisationId: string }>(
+      `SELECT visibility = 'draft' AS draft, organisation_id::text AS "organisationId" FROM events WHERE id = $1`,
+      [eventId],
+    );
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    const member = request.user?.memberships.some((m) => m.organisationId === event.organisationId);
+    if (event.draft && !member && !request.user?.isPlatformStaff) {
+      throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    }
+  }
+
   app.get('/api/deposits/events/:event/offer', async (request) => {
     const { event } = parseInput(eventParams, request.params, 'params');
+    await requireVisible(request, event);
     return service.offer(event);
   });
 
@@ -57,6 +71,7 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
   app.post('/api/deposits', async (request, reply) => {
     const user = signedIn(request);
     const input = parseInput(depositCreateSchema, request.body);
+    await requireVisible(request, input.eventId);
     const id = await service.create(user.sub, input);
     reply.code(201);
     return show(request, id, 'captain');

@@ -176,6 +176,8 @@ export function createDepositsService(deps: DepositsDeps) {
       editable: deposit.state === 'collecting' && (actor.role === 'staff' || now() < deadline),
       deadline: deadline.toISOString(),
       currency: settings?.currency ?? 'EUR',
+      iban: settings?.iban ?? '',
+      beneficiary: settings?.beneficiary ?? '',
       members: seesAll ? await repo.membersOf(database, id) : [],
       entries: view,
       orders: orders.map((o) => ({

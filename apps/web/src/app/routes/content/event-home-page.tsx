@@ -1,4 +1,5 @@
 import {
+  mdiAccountGroupOutline,
   mdiCameraOutline,
   mdiEmailOutline,
   mdiInformationOutline,
@@ -38,6 +39,7 @@ export default function EventHomePage() {
     ['stream', mdiVideoOutline, `/results/${encodeURIComponent(eventId)}/youtube`],
     ['info', mdiInformationOutline, paths.cms(eventId, 'main')],
     ['contact', mdiEmailOutline, paths.eventContact(eventId)],
+    ['groupEntry', mdiAccountGroupOutline, paths.deposit(eventId)],
   ];
   return (
     <>
