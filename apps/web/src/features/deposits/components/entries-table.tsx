@@ -14,6 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money.ts';
 import { StateChip } from './state-chip.tsx';
 
+/** Columns left out on a phone (the bib and the fee matter more there). */
+const WIDE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** The team's entries: who, race, category, state, what is missing, bib and payment. */
 export function EntriesTable({
   deposit,
@@ -35,7 +38,7 @@ export function EntriesTable({
           <TableRow>
             <TableCell>{t('entries.name')}</TableCell>
             <TableCell>{t('entries.race')}</TableCell>
-            <TableCell>{t('entries.category')}</TableCell>
+            <TableCell sx={WIDE}>{t('entries.category')}</TableCell>
             <TableCell>{t('entries.state')}</TableCell>
             <TableCell>{t('entries.bib')}</TableCell>
             <TableCell align="right">{t('entries.fee')}</TableCell>
@@ -66,7 +69,7 @@ export function EntriesTable({
                 )}
               </TableCell>
               <TableCell>{e.raceName ?? '—'}</TableCell>
-              <TableCell>{e.category ?? '—'}</TableCell>
+              <TableCell sx={WIDE}>{e.category ?? '—'}</TableCell>
               <TableCell>
                 <StateChip kind="entry" state={e.state} />
               </TableCell>

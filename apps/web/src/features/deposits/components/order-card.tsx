@@ -33,7 +33,7 @@ export function OrderCard({
         <StateChip kind="order" state={order.state} />
       </Box>
       <Typography>
-        {t('order.amount')}: <strong>{formatMoney(order.amountCents, order.currency, i18n.language)}</strong>
+        {t('order.amount')} <strong>{formatMoney(order.amountCents, order.currency, i18n.language)}</strong>
         {order.paidCents > 0 &&
           ` · ${t('order.paid')}: ${formatMoney(order.paidCents, order.currency, i18n.language)}`}
       </Typography>
@@ -50,7 +50,7 @@ export function OrderCard({
           </Typography>
           {iban && (
             <Typography variant="body2">
-              {t('order.to')}: {beneficiary} · <span style={{ fontFamily: 'monospace' }}>{iban}</span>
+              {t('order.to')} {beneficiary} · <span style={{ fontFamily: 'monospace' }}>{iban}</span>
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">

@@ -56,8 +56,8 @@ export function OverviewView({ deposit }: { deposit: DepositDetail }) {
           {deposit.organisationName}
         </Typography>
         <StateChip kind="deposit" state={deposit.state} />
-        <Typography color="text.secondary">
-          · {t(`create.types.${deposit.type}`)} · {t(`create.payers.${deposit.payerMode}`)}
+        <Typography color="text.secondary" sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          {t(`create.types.${deposit.type}`)} · {t(`create.payers.${deposit.payerMode}`)}
         </Typography>
       </Box>
       <Box

@@ -45,7 +45,7 @@ export function ShareCard({ depositId }: { depositId: string }) {
             {t('share.copy')}
           </Button>
           <Typography>
-            {t('share.code')}: <strong data-testid="join-code">{share.data.code}</strong>
+            {t('share.code')} <strong data-testid="join-code">{share.data.code}</strong>
           </Typography>
         </Box>
         {copied && (

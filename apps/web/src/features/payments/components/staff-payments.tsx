@@ -1,6 +1,6 @@
 import { Alert, Box, MenuItem, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/money.ts';
 import { useStaffEvents } from '../api/payments.ts';
 import { AuditList } from './audit-list.tsx';
@@ -16,8 +16,21 @@ const TABS = ['orders', 'import', 'queue', 'refunds', 'settings', 'audit'] as co
 export function StaffPayments() {
   const { t, i18n } = useTranslation('payments');
   const events = useStaffEvents();
-  const [eventId, setEventId] = useState('');
-  const [tab, setTab] = useState<(typeof TABS)[number]>('orders');
+  // The event and the tab live in the URL (`?event=&tab=`): a reload or a shared link keeps them.
+  const [search, setSearch] = useSearchParams();
+  const eventId = search.get('event') ?? '';
+  const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as (typeof TABS)[number])
+    : 'orders';
+  const set = (key: string, value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
   if (!events.data?.length) return null;
   const current = events.data.find((e) => e.eventId === eventId) ?? events.data[0]!;
   const money = (c: number) => formatMoney(c, 'EUR', i18n.language);
@@ -31,7 +44,7 @@ export function StaffPayments() {
         size="small"
         label={t('staff.event')}
         value={current.eventId}
-        onChange={(e) => setEventId(e.target.value)}
+        onChange={(e) => set('event', e.target.value)}
         sx={{ minWidth: 260, mb: 2 }}
       >
         {events.data.map((e) => (
@@ -69,7 +82,7 @@ export function StaffPayments() {
       </Box>
       <Tabs
         value={tab}
-        onChange={(_e, v) => setTab(v)}
+        onChange={(_e, v) => set('tab', v)}
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label={t('staff.title')}
