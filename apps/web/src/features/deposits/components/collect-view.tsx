@@ -58,6 +58,9 @@ export function CollectView({ deposit }: { deposit: DepositDetail }) {
   );
   const remove = useDepositMutation(id, (entryId: string) => depositApi.removeEntry(id, entryId));
   const submit = useDepositMutation(id, () => depositApi.submit(id));
+  const decide = useDepositMutation(id, (v: { entryId: string; approve: boolean }) =>
+    depositApi.decideSubstitution(id, v.entryId, v.approve),
+  );
   const importCsv = useDepositMutation(id, (csv: string) => depositApi.importEntries(id, csv));
   const mine = deposit.entries.find((e) => e.mine && e.state !== 'cancelled');
   const canChangePaid = ['paid', 'confirmed', 'awaiting_payment'].includes(deposit.state);
@@ -133,6 +136,7 @@ export function CollectView({ deposit }: { deposit: DepositDetail }) {
         deposit={deposit}
         onEdit={deposit.editable || canChangePaid ? (e) => setEditing(e) : undefined}
         onRemove={deposit.editable ? (e) => act(() => remove.mutateAsync(e.id)) : undefined}
+        onDecide={(e, approve) => act(() => decide.mutateAsync({ entryId: e.id, approve }))}
       />
       {deposit.role === 'captain' && deposit.state === 'collecting' && (
         <Paper

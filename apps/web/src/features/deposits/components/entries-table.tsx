@@ -22,10 +22,13 @@ export function EntriesTable({
   deposit,
   onEdit,
   onRemove,
+  onDecide,
 }: {
   deposit: DepositDetail;
   onEdit?: ((entry: DepositEntry) => void) | undefined;
   onRemove?: ((entry: DepositEntry) => void) | undefined;
+  /** Organiser staff: approve or reject a substitution asked after payment. */
+  onDecide?: ((entry: DepositEntry, approve: boolean) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation('deposits');
   const entries = deposit.entries.filter((e) => e.state !== 'cancelled');
@@ -66,6 +69,16 @@ export function EntriesTable({
                       name: `${e.substitution.firstName ?? ''} ${e.substitution.lastName ?? ''}`,
                     })}
                   </Typography>
+                )}
+                {e.substitution && onDecide && deposit.role === 'staff' && (
+                  <>
+                    <Button size="small" onClick={() => onDecide(e, true)}>
+                      {t('actions.approve')}
+                    </Button>
+                    <Button size="small" color="error" onClick={() => onDecide(e, false)}>
+                      {t('actions.reject')}
+                    </Button>
+                  </>
                 )}
               </TableCell>
               <TableCell>{e.raceName ?? '—'}</TableCell>

@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   BankLine,
   DepositSettings,
+  DepositSummary,
   MyPayments,
   OrderDetail,
   PayStart,
@@ -139,6 +140,16 @@ export function useSettingsRaces(eventId: string) {
       apiGet<{ races: { id: string; name: string }[] }>(base, `deposits/events/${enc(eventId)}/offer`, {
         signal,
       }).then((o) => o.races),
+    enabled: Boolean(eventId),
+  });
+}
+
+/** Organiser staff: the event's teams. */
+export function useEventDeposits(eventId: string) {
+  return useQuery({
+    queryKey: ['payments', 'staff', eventId, 'teams'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<DepositSummary[]>(base, `deposits/events/${enc(eventId)}/all`, { signal }),
     enabled: Boolean(eventId),
   });
 }

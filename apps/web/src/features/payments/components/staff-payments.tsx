@@ -8,9 +8,10 @@ import { MatchingQueue } from './matching-queue.tsx';
 import { RefundsPanel } from './refunds-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { StaffOrders } from './staff-orders.tsx';
+import { StaffTeams } from './staff-teams.tsx';
 import { StatementImport } from './statement-import.tsx';
 
-const TABS = ['orders', 'import', 'queue', 'refunds', 'settings', 'audit'] as const;
+const TABS = ['orders', 'teams', 'import', 'queue', 'refunds', 'settings', 'audit'] as const;
 
 /** Organiser staff: payments of the events they manage, per event. */
 export function StaffPayments() {
@@ -93,6 +94,7 @@ export function StaffPayments() {
         ))}
       </Tabs>
       {tab === 'orders' && <StaffOrders eventId={current.eventId} />}
+      {tab === 'teams' && <StaffTeams eventId={current.eventId} />}
       {tab === 'import' && <StatementImport eventId={current.eventId} />}
       {tab === 'queue' && <MatchingQueue eventId={current.eventId} />}
       {tab === 'refunds' && <RefundsPanel eventId={current.eventId} />}
