@@ -6,5 +6,6 @@
 export * from './console.ts';
 export * from './content.ts';
 export * from './core.ts';
+export * from './deposits.ts';
 export * from './identity.ts';
 export * from './results.ts';
