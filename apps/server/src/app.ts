@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
+import { devicesModule } from './modules/devices/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationRoutes);
   await app.register(resultsModule);
   await app.register(contentModule);
+  await app.register(devicesModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }
