@@ -253,4 +253,32 @@ describe('passings desk API', () => {
     expect(missing.statusCode).toBe(400);
     expect((await post(`/races/${DEMO_RACE}/start`, { action: 'gun', timeMs: 'soon' })).statusCode).toBe(400);
   });
+
+  it('unknown chips are listed and assigned to a bib: the read then counts for that runner', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/results/contexts/${DEMO_DB}/devices`,
+      headers: { authorization: auth.owner },
+      payload: { name: 'Finish mat', pointKey: 'finish' },
+    });
+    const key = created.json().key as string;
+    const t = Date.now() + 5_000; // after the gun the start-control test fired
+    await app.inject({
+      method: 'POST',
+      url: '/api/ingest/passings',
+      headers: { 'x-device-key': key },
+      payload: { passings: [{ chip: 'SWAP-77', time: t }] },
+    });
+    const unknown = (await get('/unknown')).json() as { chip: string | null; reads: number }[];
+    expect(unknown.find((u) => u.chip === 'SWAP-77')).toMatchObject({ reads: 1 });
+    const assigned = await post('/unknown/assign', { chip: 'SWAP-77', raceId: DEMO_RACE, bib: '190' });
+    expect(assigned.statusCode).toBe(201);
+    expect((await finishOf('190')).finish).toBe(t);
+    expect(
+      ((await get('/unknown')).json() as { chip: string | null }[]).some((u) => u.chip === 'SWAP-77'),
+    ).toBe(false);
+    expect(
+      (await post('/unknown/assign', { chip: 'SWAP-77', raceId: DEMO_RACE, bib: '190' })).statusCode,
+    ).toBe(404);
+  });
 });

@@ -20,11 +20,31 @@ import crypto from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
+import type { ContextState } from '../results/context-state.ts';
+import type { ParticipantRow } from '../results/repository.ts';
 import * as results from '../results/repository.ts';
 import type { IncomingPassing, ResultsService } from '../results/service.ts';
 import * as desk from './desk-repository.ts';
 
 export type RunnerStatus = 'registered' | 'DNS' | 'DNF' | 'DSQ';
+
+/** Races whose epoch a change bumped, and how it changed their participants (a copy, never in place). */
+interface ParticipantsChange {
+  raceIds: string[];
+  edit?: (p: ParticipantRow) => ParticipantRow | undefined;
+}
+
+/** A participant with a changed field (an absent optional field stays absent). */
+function withField<K extends keyof ParticipantRow>(
+  p: ParticipantRow,
+  key: K,
+  value: ParticipantRow[K] | null,
+): ParticipantRow {
+  const copy = { ...p };
+  if (value === null || value === undefined) delete copy[key];
+  else copy[key] = value;
+  return copy;
+}
 
 export interface ManualEntry {
   clientId: string;
@@ -42,19 +62,47 @@ export function createRacedayService(deps: {
   const svc = deps.results;
 
   /** Rebuilds a context's live state and tells every open table and card to reload. */
-  async function refresh(db: string, bibs: string[]) {
-    svc.invalidate(db);
+  async function refresh(db: string, bibs: string[], change?: ParticipantsChange) {
+    const old = await svc.state(db);
+    const { lastSeq } = old;
     const { reports } = await results.reportsOf(database, db);
-    const ctx = await svc.state(db);
+    const preset = change ? await presetParticipants(db, old, change) : undefined;
+    // Forget the state and tell the readers at once: their refetches share the one rebuild
+    // (waiting for it here first put it twice on the path to the spectator's screen).
+    svc.invalidate(db, preset);
+    void svc.state(db).catch(() => undefined);
     const channel = [`results-${db}`];
     for (const r of reports)
       await publisher.publish(channel, 'report-patch', {
         group: r.groupKey,
         report: r.key,
-        version: ctx.lastSeq,
+        version: lastSeq,
         reload: true,
       });
     await publisher.publish(channel, 'correction', { bibs });
+  }
+
+  /**
+   * The context's participants as now stored, from the live state and this change, so the
+   * rebuild skips reading them — only when nobody else changed them meanwhile: every race's
+   * epoch is the state's, plus one for each race this change bumped. Otherwise undefined (read).
+   */
+  async function presetParticipants(db: string, old: ContextState, change: ParticipantsChange) {
+    const epochs = await database.query<{ id: string; epoch: number }>(
+      'SELECT id, epoch FROM races WHERE db = $1',
+      [db],
+    );
+    const bumped = new Set(change.raceIds);
+    const consistent =
+      epochs.length === old.races.size &&
+      epochs.every((r) => {
+        const live = old.races.get(r.id);
+        return live !== undefined && r.epoch === live.row.epoch + (bumped.has(r.id) ? 1 : 0);
+      });
+    if (!consistent) return undefined;
+    const out: ParticipantRow[] = [];
+    for (const race of old.races.values()) for (const p of race.participants) out.push(change.edit?.(p) ?? p);
+    return out;
   }
 
   /** Who a bib or chip is in the live state. */
@@ -99,7 +147,6 @@ export function createRacedayService(deps: {
             `UPDATE participants SET status = 'registered', status_reason = NULL WHERE race_id = $1 AND bib = $2`,
             [s.raceId, s.bib],
           );
-          await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [s.raceId]);
           await desk.insertAudit(sql, {
             id: crypto.randomUUID(),
             db,
@@ -112,10 +159,18 @@ export function createRacedayService(deps: {
             actor: null,
           });
         }
+        await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = ANY($1::text[])', [
+          [...new Set([...started.values()].map((s) => s.raceId))],
+        ]);
       });
+      const keys = new Set([...started.keys()]);
       await refresh(
         db,
         [...started.values()].map((s) => s.bib),
+        {
+          raceIds: [...new Set([...started.values()].map((s) => s.raceId))],
+          edit: (p) => (keys.has(`${p.raceId}/${p.bib}`) ? withField(p, 'status', 'registered') : undefined),
+        },
       );
     }
     return out;
@@ -238,7 +293,10 @@ export function createRacedayService(deps: {
         undoOf: undoOf ?? null,
       });
     });
-    await refresh(db, [bib]);
+    await refresh(db, [bib], {
+      raceIds: [raceId],
+      edit: (p) => (p.raceId === raceId && p.bib === bib ? withField(p, 'status', status) : undefined),
+    });
     return { auditId: id };
   }
 
@@ -275,7 +333,7 @@ export function createRacedayService(deps: {
         undoOf: undoOf ?? null,
       });
     });
-    await refresh(db, []);
+    await refresh(db, [], { raceIds: [raceId] });
     return { auditId: id, gunTimeMs };
   }
 
@@ -310,7 +368,7 @@ export function createRacedayService(deps: {
         undoOf: undoOf ?? null,
       });
     });
-    await refresh(db, []);
+    await refresh(db, [], { raceIds: [raceId] });
     return { auditId: id };
   }
 
@@ -446,9 +504,15 @@ export function createRacedayService(deps: {
           actor,
         });
       });
+      const at = new Map(starts.map((s) => [s.bib, s.startTimeMs]));
       await refresh(
         db,
         starts.map((s) => s.bib),
+        {
+          raceIds: [raceId],
+          edit: (p) =>
+            p.raceId === raceId && at.has(p.bib) ? withField(p, 'startTime', at.get(p.bib)!) : undefined,
+        },
       );
       return { auditId: id, updated: starts.length };
     },
@@ -480,7 +544,13 @@ export function createRacedayService(deps: {
           actor,
         });
       });
-      await refresh(db, [bib]);
+      await refresh(db, [bib], {
+        raceIds: [raceId],
+        edit: (p) =>
+          p.raceId === raceId && p.bib === bib
+            ? withField(p, 'chips', [...(p.chips ?? []), chip])
+            : undefined,
+      });
       return { auditId: id };
     },
 

@@ -96,10 +96,8 @@ export class ChronoTrackListener implements Connector {
           else status.rejected++;
         }
       }
-      if (reads.length) {
-        await sink.store(config, reads, status);
-        status.driftMs = Math.round(reads[reads.length - 1]!.timeMs - Date.now());
-      }
+      // No clock query in this protocol: the drift stays unknown (a read's lag is no drift).
+      if (reads.length) await sink.store(config, reads, status);
     };
 
     socket.on('data', (chunk: Buffer) => {

@@ -90,11 +90,6 @@ export class MylapsListener implements Connector {
             }
           }
           if (reads.length) await sink.store(config, reads, status);
-          if (reads.length) {
-            const last = reads[reads.length - 1]!.timeMs;
-            // Without a clock query in this protocol, drift is estimated from the newest read's lag.
-            status.driftMs = Math.round(last - Date.now());
-          }
           if (/^\d+$/.test(n)) send(US, `Ack${fn}`, n);
         } else status.seen();
       }

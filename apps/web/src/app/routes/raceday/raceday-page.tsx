@@ -42,7 +42,7 @@ export default function RacedayPage() {
   const base = `/console/events/${encodeURIComponent(eventId)}/raceday`;
   const query = search.toString() ? `?${search}` : '';
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader
         title={`${t('title')} · ${event.data.event.name}`}
         crumbs={[[event.data.event.name, `/events/${encodeURIComponent(eventId)}/home`], [t('title')]]}
@@ -70,7 +70,13 @@ export default function RacedayPage() {
             ))}
           </TextField>
         )}
-        <Tabs value={tab} aria-label={t('title')} variant="scrollable" allowScrollButtonsMobile>
+        <Tabs
+          value={tab}
+          aria-label={t('title')}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ maxWidth: '100%' }}
+        >
           {TABS.map((name) => (
             <Tab
               key={name}
@@ -89,7 +95,7 @@ export default function RacedayPage() {
       ) : tab === 'desk' ? (
         <DeskTab db={db} races={races} points={points} skew={skew} />
       ) : tab === 'start' ? (
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {races.map((r) => (
             <StartControl key={r.id} db={db} race={r} skewMs={skew} />
           ))}
