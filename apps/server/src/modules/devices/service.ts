@@ -205,6 +205,7 @@ export function createRacedayService(deps: {
     const read = await requireRead(db, passingId);
     if (read.voided) throw errors.conflict('PASSING_VOIDED', 'This read is voided already');
     const id = crypto.randomUUID();
+    const bib = read.bib ?? (await runner(db, read))?.bib ?? null;
     await svc.ingest(
       db,
       [asIncoming(read, { deleted: true })],
@@ -214,18 +215,19 @@ export function createRacedayService(deps: {
         createdBy: actor,
       },
     );
+    // Readers first (a tracking card refetches on it), then the audit entry.
+    await publishCorrection(db, [bib]);
     await desk.insertAudit(database, {
       id,
       db,
       action: 'void',
       passingId,
-      bib: read.bib ?? (await runner(db, read))?.bib ?? null,
+      bib,
       before: read,
       reason,
       actor,
       undoOf: undoOf ?? null,
     });
-    await publishCorrection(db, [read.bib, (await runner(db, read))?.bib ?? null]);
     return { auditId: id };
   }
 
@@ -239,21 +241,22 @@ export function createRacedayService(deps: {
     const read = await requireRead(db, passingId);
     if (!read.voided) throw errors.conflict('PASSING_NOT_VOIDED', 'This read is not voided');
     const id = crypto.randomUUID();
+    const bib = read.bib ?? (await runner(db, read))?.bib ?? null;
     const restored = asIncoming(read, { id: `r:${id}`, timeMs: read.timeMs + 1 });
     await svc.ingest(db, [restored], 'manual', { createdBy: actor });
+    await publishCorrection(db, [bib]);
     await desk.insertAudit(database, {
       id,
       db,
       action: 'restore',
       passingId,
-      bib: read.bib ?? (await runner(db, read))?.bib ?? null,
+      bib,
       before: read,
       after: { id: restored.id, timeMs: restored.timeMs },
       reason,
       actor,
       undoOf: undoOf ?? null,
     });
-    await publishCorrection(db, [read.bib, (await runner(db, read))?.bib ?? null]);
     return { auditId: id, passingId: restored.id };
   }
 
@@ -417,6 +420,7 @@ export function createRacedayService(deps: {
       if (read.voided)
         throw errors.conflict('PASSING_VOIDED', 'A voided read cannot be changed; restore it first');
       const id = crypto.randomUUID();
+      const bib = read.bib ?? (await runner(db, read))?.bib ?? null;
       const replacement = asIncoming(read, {
         id: `e:${id}`,
         timeMs: change.timeMs ?? read.timeMs,
@@ -428,18 +432,18 @@ export function createRacedayService(deps: {
       await svc.ingest(db, [asIncoming(read, { deleted: true }), replacement], 'manual', {
         createdBy: actor,
       });
+      await publishCorrection(db, [bib]);
       await desk.insertAudit(database, {
         id,
         db,
         action: 'edit',
         passingId,
-        bib: read.bib ?? (await runner(db, read))?.bib ?? null,
+        bib,
         before: read,
         after: { id: replacement.id, timeMs: replacement.timeMs, pointKey: replacement.pointKey },
         reason,
         actor,
       });
-      await publishCorrection(db, [read.bib, (await runner(db, read))?.bib ?? null]);
       return { auditId: id, passingId: replacement.id };
     },
 
@@ -452,6 +456,7 @@ export function createRacedayService(deps: {
     ) {
       const id = crypto.randomUUID();
       await ingest(db, [{ id: `a:${id}`, ...read }], 'manual', { createdBy: actor });
+      await publishCorrection(db, [read.bib]);
       await desk.insertAudit(database, {
         id,
         db,
@@ -462,7 +467,6 @@ export function createRacedayService(deps: {
         reason,
         actor,
       });
-      await publishCorrection(db, [read.bib]);
       return { auditId: id, passingId: `a:${id}` };
     },
 
