@@ -11,6 +11,7 @@ const benches = [
   'packages/domain/bench/results.bench.ts',
   'apps/server/bench/results.bench.ts',
   'apps/server/bench/ingest.bench.ts',
+  'apps/server/bench/connectors.bench.ts',
   'apps/server/bench/realtime.bench.ts',
   'apps/server/bench/identity.bench.ts',
 ];

@@ -60,6 +60,8 @@ export function createRacedayService(deps: {
 }) {
   const { database, publisher } = deps;
   const svc = deps.results;
+  /** The DNS clearing queued behind device reads, per context. */
+  const dnsChecks = new Map<string, Promise<void>>();
 
   /** Rebuilds a context's live state and tells every open table and card to reload. */
   async function refresh(db: string, bibs: string[], change?: ParticipantsChange) {
@@ -129,6 +131,20 @@ export function createRacedayService(deps: {
     meta: { deviceId?: string | null; createdBy?: string | null },
   ) {
     const out = await svc.ingest(db, reads, source, meta);
+    if (source === 'manual') await clearStarted(db, reads);
+    else {
+      // Off a device's acknowledgement path (it waits for the live state): the reads are stored
+      // already; clearing DNS follows in order per context, and the next read retries a failure.
+      const previous = dnsChecks.get(db) ?? Promise.resolve();
+      const next = previous.then(() => clearStarted(db, reads)).catch(() => undefined);
+      dnsChecks.set(db, next);
+      void next.then(() => dnsChecks.get(db) === next && dnsChecks.delete(db));
+    }
+    return out;
+  }
+
+  /** Clears the DNS of the runners these stored reads show started. */
+  async function clearStarted(db: string, reads: readonly IncomingPassing[]) {
     const started = new Map<string, { raceId: string; bib: string }>();
     const ctx = await svc.state(db);
     for (const r of reads) {
@@ -173,7 +189,6 @@ export function createRacedayService(deps: {
         },
       );
     }
-    return out;
   }
 
   async function requireRead(db: string, passingId: string) {

@@ -62,7 +62,11 @@ export class MylapsListener implements Connector {
     void closed.then(() => clearInterval(ping));
     socket.on('error', (err) => log.info({ err, deviceId: config.deviceId }, 'mylaps connection error'));
 
+    // The frames of one received chunk are stored together (one transaction), then each
+    // Passing/Store/Marker frame is acknowledged with its number, in order.
     const handle = async (frames: string[]) => {
+      const reads: IncomingPassing[] = [];
+      const acks: [string, string][] = [];
       for (const text of frames) {
         const parsed = parseMylapsFrame(text);
         if (!parsed.ok) {
@@ -77,10 +81,8 @@ export class MylapsListener implements Connector {
           if (bat) status.battery = Number(bat[1]);
         } else if (fn === 'Passing' || fn === 'Store' || fn === 'Marker') {
           const n = data.length ? data[data.length - 1]! : '';
-          const items = data.slice(0, -1);
-          const reads: IncomingPassing[] = [];
           if (fn !== 'Marker') {
-            for (const item of items) {
+            for (const item of data.slice(0, -1)) {
               const read = fn === 'Passing' ? parseMylapsPassing(item) : null;
               const legacy = fn === 'Store' ? legacyPassing(item) : null;
               const vendor = read?.ok ? read.read : legacy ? { ...legacy, pointKey: null } : null;
@@ -89,10 +91,12 @@ export class MylapsListener implements Connector {
               else status.rejected++;
             }
           }
-          if (reads.length) await sink.store(config, reads, status);
-          if (/^\d+$/.test(n)) send(US, `Ack${fn}`, n);
-        } else status.seen();
+          if (/^\d+$/.test(n)) acks.push([`Ack${fn}`, n]);
+        }
       }
+      // No clock query in this protocol: the drift stays unknown (a read's lag is no drift).
+      if (reads.length) await sink.store(config, reads, status);
+      for (const [fn, n] of acks) send(US, fn, n);
     };
 
     socket.on('data', (chunk: Buffer) => {
