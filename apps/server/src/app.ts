@@ -7,6 +7,7 @@ import { identityPlugin } from './identity/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { depositsModule } from './modules/deposits/plugin.ts';
+import { devicesModule } from './modules/devices/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(resultsModule);
   await app.register(contentModule);
   await app.register(depositsModule);
+  await app.register(devicesModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

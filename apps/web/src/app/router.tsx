@@ -112,6 +112,12 @@ const defaultLayoutRoutes: RouteObject[] = [
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
   ...consoleRoutes,
+  // Race day (issue 15): devices, passings desk, start control, audit.
+  {
+    path: '/console/events/:eventId/raceday/:tab?',
+    element: page(() => import('./routes/raceday/raceday-page.tsx')),
+    handle: requireAuth,
+  },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

@@ -8,4 +8,5 @@ export * from './content.ts';
 export * from './core.ts';
 export * from './deposits.ts';
 export * from './identity.ts';
+export * from './raceday.ts';
 export * from './results.ts';

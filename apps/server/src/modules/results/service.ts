@@ -95,13 +95,18 @@ export function createResultsService(deps: { database: Database; publisher: Real
   const groupContexts = new Map<string, string>();
   const catchingUp = new Map<string, Promise<void>>();
 
+  /** Participants a caller already holds for the next load of a context (see `invalidate`). */
+  const presetParticipants = new Map<string, repo.ParticipantRow[]>();
+
   async function load(db: string): Promise<ContextState> {
     const context = await repo.findContext(database, db);
     if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
+    const preset = presetParticipants.get(db);
+    presetParticipants.delete(db);
     const [races, points, participants, passings, reports] = await Promise.all([
       repo.racesOf(database, db),
       repo.pointsOf(database, db),
-      repo.participantsOf(database, db),
+      preset ?? repo.participantsOf(database, db),
       repo.passingsAfter(database, db, 0),
       repo.reportsOf(database, db),
     ]);
@@ -189,9 +194,15 @@ export function createResultsService(deps: { database: Database; publisher: Real
     }
   }
 
-  /** Forgets a context's state (after its races or participants changed). */
-  function invalidate(db: string) {
+  /**
+   * Forgets a context's state (after its races or participants changed). A caller holding the
+   * context's participants as now stored may pass them: the rebuild then skips reading them
+   * (race day: a status set, a chip assigned; the participants query is most of a rebuild).
+   */
+  function invalidate(db: string, participants?: repo.ParticipantRow[]) {
     loaded.delete(db);
+    if (participants) presetParticipants.set(db, participants);
+    else presetParticipants.delete(db);
   }
 
   return {
