@@ -7,6 +7,7 @@ import { identityPlugin } from './identity/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
+import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationRoutes);
   await app.register(resultsModule);
   await app.register(contentModule);
+  await app.register(exportsModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

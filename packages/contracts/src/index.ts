@@ -2,6 +2,7 @@ export * from './abilities.ts';
 export * from './content.ts';
 export * from './env-config.ts';
 export * from './environments.ts';
+export * from './exports.ts';
 export * from './identity.ts';
 export * from './permissions.ts';
 export * from './results.ts';

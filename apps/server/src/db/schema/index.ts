@@ -5,5 +5,6 @@
  */
 export * from './content.ts';
 export * from './core.ts';
+export * from './exports.ts';
 export * from './identity.ts';
 export * from './results.ts';
