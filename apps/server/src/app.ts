@@ -11,6 +11,7 @@ import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
+import { webhooksModule } from './modules/webhooks/plugin.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(resultsModule);
   await app.register(contentModule);
   await app.register(exportsModule);
+  await app.register(webhooksModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

@@ -72,6 +72,20 @@ export function toPassing(
 }
 
 /**
+ * What an observer of the results hears (webhooks, issue 16): passings this node stored, once
+ * applied, and every (re)load of a context (after its participants or races changed). Called
+ * synchronously behind the acknowledgement: an observer only queues its work, never awaits it.
+ */
+export interface ResultsObserver {
+  applied?(
+    ctx: ContextState,
+    stored: readonly repo.PassingRow[],
+    changes: ReturnType<ContextState['apply']>,
+  ): void;
+  loaded?(ctx: ContextState): void;
+}
+
+/**
  * The results service (style.md: a factory taking its repository, clock and publisher). Every
  * context is loaded into memory on first use and kept current: by the passings this node stores,
  * and by catching up from the database (`seq`) before answering, so several nodes agree.
@@ -83,6 +97,16 @@ export function createResultsService(deps: { database: Database; publisher: Real
   const caughtUpAt = new Map<string, number>();
   const groupContexts = new Map<string, string>();
   const catchingUp = new Map<string, Promise<void>>();
+  const observers = new Set<ResultsObserver>();
+  const notify = (call: (o: ResultsObserver) => void) => {
+    for (const o of observers) {
+      try {
+        call(o);
+      } catch (error) {
+        console.error('results: an observer failed', error);
+      }
+    }
+  };
 
   async function load(db: string): Promise<ContextState> {
     const context = await repo.findContext(database, db);
@@ -94,7 +118,9 @@ export function createResultsService(deps: { database: Database; publisher: Real
       repo.passingsAfter(database, db, 0),
       repo.reportsOf(database, db),
     ]);
-    return new ContextState(context, races, points, participants, passings, reports);
+    const ctx = new ContextState(context, races, points, participants, passings, reports);
+    notify((o) => o.loaded?.(ctx));
+    return ctx;
   }
 
   /** The live state of a context, caught up with passings stored by other nodes. */
@@ -156,11 +182,19 @@ export function createResultsService(deps: { database: Database; publisher: Real
   /** Forgets a context's state (after its races or participants changed). */
   function invalidate(db: string) {
     loaded.delete(db);
+    // Observers hear of status changes (DNS/DNF/DSQ) when the context loads again: now.
+    if (observers.size) void state(db).catch(() => undefined);
   }
 
   return {
     state,
     invalidate,
+
+    /** Adds an observer (webhooks); returns its removal. */
+    observe(observer: ResultsObserver): () => void {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
 
     /**
      * Stores a batch of reads durably (one statement, one transaction) and only then applies and
@@ -191,6 +225,7 @@ export function createResultsService(deps: { database: Database; publisher: Real
         ctx.applying = ctx.applying.then(async () => {
           try {
             const changes = ctx.apply(all);
+            notify((o) => o.applied?.(ctx, stored, changes));
             const patches = ctx.patchesFor(changes);
             const passed = [...changes].map(([raceId, c]) => ({
               race: ctx.races.get(raceId)!,
