@@ -6,7 +6,7 @@ import { localizedSchema } from './results.ts';
  * Paths under `/api/`:
  *
  *   GET  exports/{eventId}/groups/{group}/reports/{report}?format=csv|xlsx|pdf&lng=&sep=&q=&orientation=&sections=
- *   GET  exports/{eventId}/settings                 → ExportSettings (public)
+ *   GET  exports/{eventId}/settings                 → ExportAccess (public)
  *   PUT  exports/{eventId}/settings                 (organiser) ExportSettings
  *   GET  exports/{eventId}/certificate              (organiser) → CertificateTemplateInfo
  *   PUT  exports/{eventId}/certificate              (organiser) CertificateTemplate
@@ -47,6 +47,11 @@ export const exportSettingsSchema = z.object({
   spectatorExports: z.boolean(),
 });
 export type ExportSettings = z.infer<typeof exportSettingsSchema>;
+
+/** `GET exports/{eventId}/settings`: the setting, and whether the caller organises the event. */
+export interface ExportAccess extends ExportSettings {
+  organiser: boolean;
+}
 
 /** What a certificate field shows. */
 export const certificateFieldKinds = [

@@ -120,7 +120,14 @@ describe('exports, printed lists, certificates and feeds', () => {
     expect((await get(`${EXPORT}?format=csv`, stranger)).statusCode).toBe(403);
     expect((await get(`${EXPORT}?format=csv`, timekeeper)).statusCode).toBe(403);
     expect((await get(`${EXPORT}?format=csv`, staff)).statusCode).toBe(200);
-    expect((await get(`/api/exports/${EVENT}/settings`)).json()).toEqual({ spectatorExports: false });
+    expect((await get(`/api/exports/${EVENT}/settings`)).json()).toEqual({
+      spectatorExports: false,
+      organiser: false,
+    });
+    expect((await get(`/api/exports/${EVENT}/settings`, staff)).json()).toEqual({
+      spectatorExports: false,
+      organiser: true,
+    });
     const put = (authorization: string | undefined, payload: unknown) =>
       app.inject({
         method: 'PUT',
@@ -132,7 +139,7 @@ describe('exports, printed lists, certificates and feeds', () => {
     expect((await put(timekeeper, { spectatorExports: true })).statusCode).toBe(403);
     expect((await put(stranger, { spectatorExports: true })).statusCode).toBe(403);
     expect((await put(owner, { spectatorExports: 'yes' })).statusCode).toBe(400);
-    expect((await get(`/api/exports/${EVENT}/settings`)).json()).toEqual({ spectatorExports: false });
+    expect((await get(`/api/exports/${EVENT}/settings`, stranger)).json().spectatorExports).toBe(false);
     expect((await put(owner, { spectatorExports: true })).statusCode).toBe(200);
     expect((await get(`${EXPORT}?format=csv`)).statusCode).toBe(200);
     expect((await get(`${EXPORT}?format=doc`)).statusCode).toBe(400);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import {
   certificateTemplateSchema,
+  type ExportAccess,
   exportQuerySchema,
   exportSettingsSchema,
   type FeedRow,
@@ -97,11 +98,16 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
     return reply.send(doc);
   });
 
-  app.get('/api/exports/:eventId/settings', async (request) => {
+  app.get('/api/exports/:eventId/settings', async (request, reply) => {
     const { eventId } = parseInput(eventParams, request.params, 'params');
-    if (!(await repo.findEvent(database, eventId)))
-      throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
-    return repo.settingsOf(database, eventId);
+    const event = await repo.findEvent(database, eventId);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    reply.header('cache-control', 'private, no-cache');
+    const access: ExportAccess = {
+      ...(await repo.settingsOf(database, eventId)),
+      organiser: isOrganiser(request, event.organisationId),
+    };
+    return access;
   });
 
   app.put('/api/exports/:eventId/settings', async (request) => {

@@ -1,6 +1,6 @@
 import { mdiMagnify } from '@mdi/js';
 import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -19,10 +19,12 @@ export interface ReportViewProps {
   chrome: boolean;
   /** Breadcrumbs before the report's title. */
   crumbs?: [string, string?][];
+  /** Controls beside the search (the export menu), given the search typed. */
+  actions?: (query: string) => ReactNode;
 }
 
 /** A live report: title, search-as-you-type (name or bib, exact bib first), the virtual table. */
-export function ReportView({ source, eventId, chrome, crumbs = [] }: ReportViewProps) {
+export function ReportView({ source, eventId, chrome, crumbs = [], actions }: ReportViewProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const report = useLiveReport(source);
@@ -68,6 +70,7 @@ export function ReportView({ source, eventId, chrome, crumbs = [] }: ReportViewP
             ? t('matchCount', { count: rows.length, total: data.rows.length })
             : t('rowCount', { count: data.rows.length })}
         </Typography>
+        {actions?.(deferred)}
       </Stack>
       <ReportTable
         table={data}
