@@ -79,14 +79,15 @@ export function fieldText(f: CertificateField, data: CertificateData, lng: 'en' 
     rankOverall: rank(data.rankOverall, data.finishers.overall),
     rankGender: rank(data.rankGender, data.finishers.gender),
     rankCategory: rank(data.rankCategory, data.finishers.category),
-    pace: data.pace,
+    pace: data.pace ? `${data.pace} /km` : '',
     text: '',
   };
   if (f.kind === 'text') return label;
   if (f.kind === 'qr' || f.kind === 'splits') return label;
   const value = values[f.kind];
   if (!value) return '';
-  return label ? `${label}: ${value}` : value;
+  // French typography puts a (narrow) space before the colon.
+  return label ? `${label}${lng === 'fr' ? '\u202f:' : ':'} ${value}` : value;
 }
 
 /** Draws a QR code as vector squares (sharp at any zoom, read by phones from paper). */

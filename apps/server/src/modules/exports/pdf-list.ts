@@ -105,9 +105,10 @@ export function layoutList(
       for (let c = 0; c < widths.length; c++) widths[c] = widths[c]! * scale;
     }
   } else {
-    // Spread the spare width over the left-aligned text columns (names breathe).
+    // Spread the spare width over the left-aligned text columns, in proportion (names breathe).
     const left = widths.map((_, c) => c).filter((c) => table.aligns[c] === 'left');
-    for (const c of left) widths[c]! += -excess / Math.max(1, left.length);
+    const leftWidth = left.reduce((sum, c) => sum + widths[c]!, 0);
+    for (const c of left) widths[c]! += (-excess * widths[c]!) / Math.max(1, leftWidth);
   }
   const height = landscape ? A4.w : A4.h;
   const perPage = Math.floor(

@@ -34,7 +34,7 @@ export function sampleText(field: CertificateField, lng: 'en' | 'fr'): string {
   const label = field.label[lng].trim();
   if (field.kind === 'text' || field.kind === 'qr') return label;
   if (field.kind === 'splits') return [label, SAMPLE.splits].filter(Boolean).join('\n');
-  return label ? `${label}: ${SAMPLE[field.kind]}` : SAMPLE[field.kind];
+  return label ? `${label}${lng === 'fr' ? '\u202f:' : ':'} ${SAMPLE[field.kind]}` : SAMPLE[field.kind];
 }
 
 /**

@@ -46,14 +46,14 @@ const NEW_FIELD: CertificateField = {
  * preview with the event's first finisher.
  */
 export function CertificateDesigner({ eventId }: { eventId: string }) {
-  const { t } = useTranslation('exports');
+  const { t, i18n } = useTranslation('exports');
   const info = useCertificateTemplate(eventId);
   const save = useSaveCertificateTemplate(eventId);
   const background = useCertificateBackground(eventId);
   const image = useBackgroundImage(eventId, !!info.data?.hasBackground);
   const [draft, setDraft] = useState<CertificateTemplate | null>(null);
   const [selected, setSelected] = useState(0);
-  const [lng, setLng] = useState<'en' | 'fr'>('fr');
+  const [lng, setLng] = useState<'en' | 'fr'>(i18n.language === 'en' ? 'en' : 'fr');
   const [previewError, setPreviewError] = useState(false);
   useEffect(() => {
     if (info.data && !draft) setDraft(info.data.template);
@@ -184,7 +184,7 @@ export function CertificateDesigner({ eventId }: { eventId: string }) {
             <Button variant="contained" onClick={() => save.mutate(draft)} disabled={save.isPending}>
               {t('designer.save')}
             </Button>
-            <Button variant="outlined" onClick={() => void handlePreview()} disabled={!info.data?.saved}>
+            <Button variant="outlined" onClick={() => void handlePreview()}>
               {t('designer.previewPdf')}
             </Button>
           </Stack>
