@@ -8,7 +8,7 @@ import type { ResultsService } from '../results/service.ts';
 import { type CertificateData, defaultTemplate } from './certificate.ts';
 import type { ListMeta, ListSection } from './pdf-list.ts';
 import * as repo from './repository.ts';
-import { selectRows, textTable } from './table-text.ts';
+import { selectRows, textTableAsync } from './table-text.ts';
 import { signCertificate, verifyCertificate } from './verify-token.ts';
 
 type Lng = 'en' | 'fr';
@@ -78,7 +78,7 @@ export function createExportsService(deps: { database: Database; results: Result
     ) {
       const { event, definition, table, race } = await report(eventId, group, reportKey);
       const rows = selectRows(table, options.q);
-      const text = textTable(table, rows, options.lng);
+      const text = await textTableAsync(table, rows, options.lng);
       const kind = definition.definition.kind;
       const categoryField = kind === 'ranking' ? F.category : kind === 'startList' ? S.category : -1;
       let sections: ListSection[] = [{ heading: null, rows: text.rows }];

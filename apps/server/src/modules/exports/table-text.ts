@@ -92,6 +92,24 @@ export function rowText(columns: readonly ColumnDef[], row: readonly unknown[]):
   return columns.map((c) => cellText(c, row[c.FieldIdx]));
 }
 
+/**
+ * `textTable` for large reports: the rows are made 2,000 at a time with a turn of the event loop
+ * between, so formatting 45,000 rows never holds the server.
+ */
+export async function textTableAsync(
+  table: Pick<ReportTable, 'title' | 'columns' | 'keyField'>,
+  rows: readonly unknown[][],
+  lng: Lng,
+): Promise<TextTable> {
+  const head = textTable(table, [], lng);
+  const columns = exportedColumns(table.columns);
+  for (let k = 0; k < rows.length; k += 2000) {
+    for (const row of rows.slice(k, k + 2000)) head.rows.push(rowText(columns, row));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return head;
+}
+
 /** Headers, alignments and text rows of a report in one language. */
 export function textTable(
   table: Pick<ReportTable, 'title' | 'columns' | 'keyField'>,
