@@ -5,6 +5,7 @@ import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { GenericLayout } from './layouts/generic-layout.tsx';
 import { Root } from './root.tsx';
+import { consoleRoutes } from './routes/console/routes.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
 /** A lazily loaded page (its own chunk); the layouts hold the Suspense boundary. */
@@ -56,9 +57,6 @@ const organiser = {
   depositView: () => page(() => import('./routes/organiser/deposit-view.tsx')),
   depositDetail: () => page(() => import('./routes/organiser/deposit-detail-page.tsx')),
   payment: () => page(() => import('./routes/organiser/payment-page.tsx')),
-  exports: () => page(() => import('./routes/exports/exports-page.tsx')),
-  certificate: () => page(() => import('./routes/exports/certificate-page.tsx')),
-  webhooks: () => page(() => import('./routes/exports/webhooks-page.tsx')),
 };
 
 const requireAuth: RouteMeta = { requireAuth: true };
@@ -111,10 +109,8 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
-  // Results out (issue 16): organiser pages of an event, and the public certificate check.
-  { path: '/console/events/:eventId/exports', element: organiser.exports(), handle: requireAuth },
-  { path: '/console/events/:eventId/certificate', element: organiser.certificate(), handle: requireAuth },
-  { path: '/console/events/:eventId/webhooks', element: organiser.webhooks(), handle: requireAuth },
+  ...consoleRoutes,
+  // Results out (issue 16): the public certificate check.
   { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },

@@ -1,7 +1,8 @@
 import {
   type BostonImport,
   type CategoryDef,
-  importBostonCsv,
+  type CsvRows,
+  importBostonTable,
   type Participant,
   type StartType,
   type Wave,
@@ -156,8 +157,8 @@ export async function addParticipants(
  * Imports the Boston 2017 result list (`fixtures/boston-2017.csv`) into a new race of `db`: its
  * start, 9 splits and finish, Boston's divisions, every runner and every read.
  */
-export async function importBoston(sql: Sql, db: string, csv: string, raceId = 'boston-2017') {
-  const imported = importBostonCsv(csv);
+export async function importBoston(sql: Sql, db: string, table: CsvRows, raceId = 'boston-2017') {
+  const imported = importBostonTable(table);
   await createBostonRace(sql, db, imported, raceId);
   const stored = await repo.insertPassings(
     sql,

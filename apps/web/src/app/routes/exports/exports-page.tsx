@@ -14,10 +14,8 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
-import { paths } from '../../../config/paths.ts';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { useExportAccess, useSaveExportSettings } from '../../../features/exports/api/exports.ts';
-import { ExportsNav } from '../../../features/exports/components/exports-nav.tsx';
 import { useEventDetail } from '../../../features/live/api.ts';
 import { apiUrl } from '../../../lib/api-client.ts';
 
@@ -33,14 +31,11 @@ export default function ExportsPage() {
   const access = useExportAccess(eventId);
   const save = useSaveExportSettings(eventId);
   const event = useEventDetail(eventId);
-  const name = event.data?.name ?? eventId;
   return (
     <>
-      <PageHeader
-        title={t('settings.title')}
-        crumbs={[[name, paths.eventHome(eventId)], [t('settings.title')]]}
-      />
-      <ExportsNav eventId={eventId} />
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        {t('settings.title')}
+      </Typography>
       {access.isPending && <PageLoading />}
       {access.isError && <PageError error={access.error} />}
       {access.data && !access.data.organiser && (
@@ -64,7 +59,7 @@ export default function ExportsPage() {
           {save.isError && <Alert severity="error">{t('settings.saveFailed')}</Alert>}
         </Paper>
       )}
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
         {t('feeds.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

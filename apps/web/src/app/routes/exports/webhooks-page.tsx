@@ -2,16 +2,13 @@ import { Box, Button, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useEvent } from '../../../features/content/api/events.ts';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import {
   useDeleteWebhook,
   useUpdateWebhook,
   useWebhookAction,
   useWebhooks,
 } from '../../../features/exports/api/webhooks.ts';
-import { ExportsNav } from '../../../features/exports/components/exports-nav.tsx';
 import { WebhookDeliveries } from '../../../features/exports/components/webhook-deliveries.tsx';
 import { WebhookForm } from '../../../features/exports/components/webhook-form.tsx';
 
@@ -19,20 +16,16 @@ import { WebhookForm } from '../../../features/exports/components/webhook-form.t
 export default function WebhooksPage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('exports');
-  const event = useEvent(eventId);
   const hooks = useWebhooks(eventId);
   const update = useUpdateWebhook(eventId);
   const remove = useDeleteWebhook(eventId);
   const action = useWebhookAction();
   const [open, setOpen] = useState<string | null>(null);
-  const name = event.data?.name ?? eventId;
   return (
     <>
-      <PageHeader
-        title={t('webhooks.title')}
-        crumbs={[[name, paths.eventHome(eventId)], [t('webhooks.title')]]}
-      />
-      <ExportsNav eventId={eventId} />
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        {t('webhooks.title')}
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('webhooks.help')}
       </Typography>
