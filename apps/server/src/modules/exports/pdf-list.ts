@@ -124,6 +124,46 @@ export function pageCount(sections: readonly ListSection[], perPage: number): nu
   return sections.reduce((n, s) => n + Math.max(1, Math.ceil(s.rows.length / perPage)), 0);
 }
 
+/** pdfkit's embedded font, as far as `plainLayout` touches it (internal API, pdfkit 0.17). */
+interface EmbeddedFontInternals {
+  font: { glyphForCodePoint(cp: number): { advanceWidth: number } };
+  scale: number;
+  layoutCached(text: string): unknown;
+}
+
+/**
+ * Lays text out glyph by glyph from a per-character cache instead of fontkit's OpenType shaping
+ * (ligatures, kerning): a result list has no use for them, and shaping every cell of a
+ * 26,000-row list cost most of its time and garbage. pdfkit still subsets and embeds the font and
+ * writes the ToUnicode map, so the text stays searchable and extractable.
+ */
+function plainLayout(doc: PDFKit.PDFDocument, fontName: string) {
+  doc.font(fontName);
+  const font = (doc as unknown as { _font: EmbeddedFontInternals })._font;
+  const glyphs = new Map<string, { glyph: { advanceWidth: number }; advance: number }>();
+  font.layoutCached = (text: string) => {
+    const run = { glyphs: [] as unknown[], positions: [] as unknown[], advanceWidth: 0 };
+    for (const ch of text) {
+      let g = glyphs.get(ch);
+      if (!g) {
+        const glyph = font.font.glyphForCodePoint(ch.codePointAt(0)!);
+        g = { glyph, advance: glyph.advanceWidth * font.scale };
+        glyphs.set(ch, g);
+      }
+      run.glyphs.push(g.glyph);
+      run.positions.push({
+        xAdvance: g.advance,
+        yAdvance: 0,
+        xOffset: 0,
+        yOffset: 0,
+        advanceWidth: g.advance,
+      });
+      run.advanceWidth += g.advance;
+    }
+    return run;
+  };
+}
+
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -146,6 +186,8 @@ export function renderList(
     info: { Title: `${meta.eventName} — ${table.title}`, Creator: 'Tempora', Producer: 'Tempora' },
   });
   registerFonts(doc, ['sans', 'sansBold']);
+  plainLayout(doc, 'sans');
+  plainLayout(doc, 'sansBold');
   const layout = layoutList(doc, table, orientation);
   const total = pageCount(sections, layout.perPage);
   const texts = TEXTS[meta.lng];
