@@ -8,7 +8,12 @@ import type { CertificateFont } from '@tempora/contracts';
  * which covers Latin accents and more — PDF's built-in Helvetica has no glyph for `ő` or `ł`.
  * Condensed sans for lists (more columns fit a page), serif for certificates.
  */
-const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** `apps/server/assets/fonts`, from the sources (src/modules/exports) or the bundle (dist/server.mjs). */
+const DIR =
+  [path.resolve(HERE, '../../../assets/fonts'), path.resolve(HERE, '../assets/fonts')].find((dir) =>
+    fs.existsSync(path.join(dir, 'DejaVuSansCondensed.ttf')),
+  ) ?? path.resolve(HERE, '../../../assets/fonts');
 
 const FILES: Record<CertificateFont, string> = {
   sans: 'DejaVuSansCondensed.ttf',
