@@ -100,6 +100,7 @@ export function createResultsService(deps: { database: Database; publisher: Real
   const groupContexts = new Map<string, string>();
   const catchingUp = new Map<string, Promise<void>>();
   const observers = new Set<ResultsObserver>();
+  const reloading = new Map<string, ReturnType<typeof setTimeout>>();
   const notify = (call: (o: ResultsObserver) => void) => {
     for (const o of observers) {
       try {
@@ -209,8 +210,16 @@ export function createResultsService(deps: { database: Database; publisher: Real
   /** Forgets a context's state (after its races or participants changed). */
   function invalidate(db: string) {
     loaded.delete(db);
-    // Observers hear of status changes (DNS/DNF/DSQ) when the context loads again: now.
-    if (observers.size) void state(db).catch(() => undefined);
+    // Observers hear of status changes (DNS/DNF/DSQ) when the context loads again: soon, once
+    // for a burst of changes (an import invalidates batch after batch).
+    if (observers.size && !reloading.has(db)) {
+      const timer = setTimeout(() => {
+        reloading.delete(db);
+        void state(db).catch(() => undefined);
+      }, 200);
+      timer.unref();
+      reloading.set(db, timer);
+    }
   }
 
   return {
