@@ -11,7 +11,7 @@ function sheetName(title: string): string {
  * Writes a report as an XLSX workbook to `out` with exceljs's streaming writer (rows are
  * committed as they go, never the whole sheet in memory): a bold frozen header row, every cell a
  * string as on screen (times formatted), formula-like cells neutralised (`neutralise`). Yields to
- * the event loop every 250 rows.
+ * the event loop every 25 rows (≈ 3 ms of work).
  */
 export async function writeXlsx(table: TextTable, out: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -35,7 +35,7 @@ export async function writeXlsx(table: TextTable, out: Writable): Promise<void> 
   sheet.getRow(1).commit();
   for (let k = 0; k < table.rows.length; k++) {
     sheet.addRow(table.rows[k]!.map(neutralise)).commit();
-    if (k % 250 === 249) await new Promise((resolve) => setImmediate(resolve));
+    if (k % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
   }
   sheet.commit();
   await workbook.commit();
