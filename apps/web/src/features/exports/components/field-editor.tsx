@@ -24,7 +24,7 @@ export function FieldEditor({
         const v = Number(e.target.value);
         if (Number.isFinite(v)) set(key, Math.min(max, Math.max(min, v)));
       }}
-      sx={{ width: 96 }}
+      sx={{ flex: '1 1 100px', minWidth: 100 }}
     />
   );
   return (
