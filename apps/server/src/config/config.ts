@@ -98,6 +98,15 @@ export const envSchema = z.object({
   REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
   REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   REALTIME_CLIENT_EVENTS: bool.default(false),
+  /** Pusher-style webhooks (channel_occupied/vacated, member_added/removed, client_event, cache_miss). */
+  REALTIME_WEBHOOK_URLS: commaList.pipe(z.array(url(['http', 'https']))).default([]),
+  /** `pusher:subscription_count` events on non-presence channels (throttled to one a second). */
+  REALTIME_SUBSCRIPTION_COUNT: bool.default(false),
+  /** Base64 of 32 bytes: lets /api/realtime/auth give `shared_secret` for `private-encrypted-user-{sub}`. */
+  REALTIME_ENCRYPTION_MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, { message: 'must be 32 bytes in base64' })
+    .optional(),
   MAP_KEY: z.string().default(''),
   SEED_DEMO: bool.default(true),
   /** Import the Boston 2017 result list as a finished demo event (in the background, after listening). */
