@@ -236,6 +236,18 @@ describe('exports, printed lists, certificates and feeds', () => {
     expect(new Set(headings.map((h) => h.trim())).size).toBeGreaterThan(2);
   });
 
+  it('makes at most two XLSX/PDF exports at once per node, asking others to retry', async () => {
+    const results = await Promise.all([0, 1, 2, 3].map(() => get(`${EXPORT}?format=pdf&lng=en`, owner)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 503, 503]);
+    const busy = results.find((r) => r.statusCode === 503)!;
+    expect(busy.json().code).toBe('EXPORT_BUSY');
+    expect(busy.headers['retry-after']).toBe('5');
+    // Finished exports free their places; CSV is never limited.
+    expect((await get(`${EXPORT}?format=xlsx`, owner)).statusCode).toBe(200);
+    expect((await get(`${EXPORT}?format=csv`, owner)).statusCode).toBe(200);
+  });
+
   it('makes a certificate whose QR code opens a verification of the result; a tampered token is refused', async () => {
     const hit = (await get(`/api/results/contexts/${DEMO_DB}/participants?q=X2`)).json()[0];
     const pdf = await get(`/api/certificates/${hit.trackingKey}?lng=fr`);

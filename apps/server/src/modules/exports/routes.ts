@@ -26,6 +26,8 @@ const eventParams = z.object({ eventId: id });
 const lngQuery = z.object({ lng: z.enum(['en', 'fr']).default('fr') });
 /** A background image: PNG or JPEG (what pdfkit embeds), at most 2 MB. */
 const MAX_BACKGROUND = 2 * 1024 * 1024;
+/** XLSX/PDF exports made at once on a node (each is CPU-bound: ≈ 1 ms a row). */
+const MAX_HEAVY = 2;
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 const CONTENT_TYPES = {
@@ -58,6 +60,8 @@ function originOf(app: FastifyInstance, request: FastifyRequest): string {
 export async function exportsRoutes(app: FastifyInstance, opts: { service: ExportsService }) {
   const { service } = opts;
   const database = app.database;
+  /** XLSX and PDF exports being made on this node. */
+  let heavy = 0;
 
   /** The event, if the caller may organise its reports (401 anonymous, 403 others). */
   async function requireOrganiser(request: FastifyRequest, eventId: string) {
@@ -80,6 +84,21 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
     if (!spectatorExports && !isOrganiser(request, event.organisationId)) {
       if (!request.user) throw errors.unauthorized('Exports of this event are for its organisers');
       throw errors.forbidden('Exports of this event are for its organisers');
+    }
+    // XLSX and PDF cost seconds of CPU for a big list: a few at a time per node, the others are
+    // asked to come back (503 + Retry-After) rather than queueing behind them.
+    if (query.format !== 'csv') {
+      if (heavy >= MAX_HEAVY) {
+        reply.header('retry-after', '5');
+        throw errors.unavailable('EXPORT_BUSY', 'Other exports are being made; try again in a few seconds');
+      }
+      heavy++;
+      let released = false;
+      const release = () => {
+        if (!released) heavy--;
+        released = true;
+      };
+      reply.raw.once('finish', release).once('close', release);
     }
     const { text, sections, meta } = await service.exportTable(p.eventId, p.group, p.report, query);
     const name = `${event.name} - ${text.title}`;
