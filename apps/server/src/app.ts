@@ -10,10 +10,12 @@ import { depositsModule } from './modules/deposits/plugin.ts';
 import { devicesModule } from './modules/devices/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
+import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
 import { clientErrorHandler, edgePlugin, frameworkErrors } from './plugins/edge.ts';
+import { webhooksModule } from './modules/webhooks/plugin.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
@@ -86,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentModule);
   await app.register(depositsModule);
   await app.register(devicesModule);
+  await app.register(exportsModule);
+  await app.register(webhooksModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

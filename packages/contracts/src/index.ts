@@ -4,6 +4,7 @@ export * from './content.ts';
 export * from './deposits.ts';
 export * from './env-config.ts';
 export * from './environments.ts';
+export * from './exports.ts';
 export * from './identity.ts';
 export * from './payments.ts';
 export * from './permissions.ts';

@@ -118,6 +118,8 @@ const defaultLayoutRoutes: RouteObject[] = [
     element: page(() => import('./routes/raceday/raceday-page.tsx')),
     handle: requireAuth,
   },
+  // Results out (issue 16): the public certificate check.
+  { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

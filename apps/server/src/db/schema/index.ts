@@ -7,6 +7,7 @@ export * from './console.ts';
 export * from './content.ts';
 export * from './core.ts';
 export * from './deposits.ts';
+export * from './exports.ts';
 export * from './identity.ts';
 export * from './raceday.ts';
 export * from './results.ts';

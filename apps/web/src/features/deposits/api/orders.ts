@@ -20,7 +20,7 @@ export function startPayment(orderId: string, provider: 'mollie' | 'stripe', ret
 
 /** Opens an order's receipt (PDF) in a new tab. */
 export async function openReceipt(orderId: string) {
-  const blob = await apiBlob('apiUrlBase', `payments/orders/${enc(orderId)}/receipt.pdf`);
+  const { blob } = await apiBlob('apiUrlBase', `payments/orders/${enc(orderId)}/receipt.pdf`);
   const url = URL.createObjectURL(blob);
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);

@@ -121,7 +121,7 @@ export function useStaffMutation<V, R>(fn: (v: V) => Promise<R>) {
  * token, then handed to the browser as a blob.
  */
 export async function download(path: string, fileName: string): Promise<void> {
-  const blob = await apiBlob(base, path);
+  const { blob } = await apiBlob(base, path);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
