@@ -110,11 +110,14 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
     const user = signedIn(request);
     const input = parseInput(profileUpdateSchema, request.body);
     const success = await repo.updateProfile(app.database, user.sub, input);
-    // Issue 5: the personal channel tells the user's other tabs and devices to reload the profile.
+    // Issue 5: the personal channel tells the user's other tabs and devices to reload the profile:
+    // the private channel the web client subscribes to, and the user's signed-in connections
+    // (`pusher:signin`, issue 20) for clients that use Pusher's user authentication.
     if (success) {
-      await app.realtime
-        .publish([`private-user-${user.sub}`], 'profile-updated', { sub: user.sub })
-        .catch((error) => request.log.warn({ err: error }, 'profile-updated not published'));
+      await Promise.all([
+        app.realtime.publish([`private-user-${user.sub}`], 'profile-updated', { sub: user.sub }),
+        app.realtime.sendToUser(user.sub, 'profile-updated', { sub: user.sub }),
+      ]).catch((error) => request.log.warn({ err: error }, 'profile-updated not published'));
     }
     return { success };
   });
