@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationRoutes);
   await app.register(resultsModule);
   await app.register(contentModule);
+  await app.register(confirmationModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }
