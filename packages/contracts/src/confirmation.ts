@@ -160,6 +160,8 @@ export interface DocumentDetail extends DocumentSummary {
   defaultRaceId: string | null;
   sheet: string | null;
   sheets: string[];
+  /** The header row of each sheet of the current file. */
+  sheetHeaders: Record<string, string[]>;
   headers: string[];
   mapping: Partial<Record<RowField, string>>;
   /** The mapping remembered for this sender (offered when the document has none yet). */

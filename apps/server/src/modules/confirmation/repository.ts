@@ -43,7 +43,8 @@ export interface DocumentRecord {
   version: number;
   rowsVersion: number;
   sheet: string | null;
-  sheets: string[];
+  /** Each sheet of the current file with its header row. */
+  sheets: { name: string; headers: string[] }[];
   headers: string[];
   mapping: Fields;
   diff: VersionDiff | null;

@@ -137,7 +137,8 @@ export function createConfirmationService(deps: ConfirmationDeps) {
       ...summary!,
       defaultRaceId: doc.defaultRaceId,
       sheet: doc.sheet,
-      sheets: doc.sheets,
+      sheets: doc.sheets.map((s) => s.name),
+      sheetHeaders: Object.fromEntries(doc.sheets.map((s) => [s.name, s.headers])),
       headers: doc.headers,
       mapping: doc.mapping,
       suggestedMapping: await repo.mappingOf(database, senderKey(doc)),
@@ -397,9 +398,12 @@ export function createConfirmationService(deps: ConfirmationDeps) {
     ): Promise<DocumentDetail> {
       requireOpen(doc);
       const file = await readFile(bytes);
-      const sheets = Object.keys(file.sheets);
+      const sheets = Object.entries(file.sheets).map(([name, rows]) => ({
+        name,
+        headers: splitSheet(rows).headers,
+      }));
       const version = doc.version + 1;
-      const sheet = doc.sheet && sheets.includes(doc.sheet) ? doc.sheet : sheets[0]!;
+      const sheet = doc.sheet && file.sheets[doc.sheet] ? doc.sheet : sheets[0]!.name;
       const { headers } = splitSheet(file.sheets[sheet]!);
       const known = Object.keys(doc.mapping).length
         ? doc.mapping
@@ -445,7 +449,7 @@ export function createConfirmationService(deps: ConfirmationDeps) {
       requireOpen(doc);
       if (doc.version === 0) throw errors.conflict('NO_FILE', 'Upload a file first');
       const sheet = input.sheet ?? doc.sheet ?? '';
-      if (!doc.sheets.includes(sheet))
+      if (!doc.sheets.some((s) => s.name === sheet))
         throw errors.badRequest('SHEET_NOT_FOUND', `No sheet '${sheet}' in the file`);
       const cells = await repo.fileCells(database, doc.id, doc.version);
       const { headers } = splitSheet(cells?.[sheet] ?? []);
