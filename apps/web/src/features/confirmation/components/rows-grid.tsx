@@ -47,7 +47,13 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
   const { t } = useTranslation('confirmation');
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ row: 0, col: 0 });
-  const [editing, setEditing] = useState<{ value: string } | null>(null);
+  const [editing, setEditingState] = useState<{ value: string } | null>(null);
+  // The editor's value outside React's render cycle: Enter and the blur that follows commit once.
+  const editingRef = useRef<{ value: string } | null>(null);
+  const setEditing = (value: { value: string } | null) => {
+    editingRef.current = value;
+    setEditingState(value);
+  };
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -74,7 +80,8 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
   async function commit(dRow: number, dCol: number) {
     const row = rows[active.row];
     const field = rowFields[active.col]!;
-    const value = editing?.value ?? '';
+    if (!editingRef.current) return;
+    const value = editingRef.current.value;
     setEditing(null);
     if (row && value !== (row.fields[field] ?? '')) await onEdit(row, field, value);
     move(dRow, dCol);
@@ -242,6 +249,7 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
                     role="gridcell"
                     key={field}
                     data-cell={`${item.index}-${col}`}
+                    data-field={field}
                     tabIndex={isActive && !editing ? 0 : -1}
                     aria-invalid={error || undefined}
                     aria-readonly={row.decision === 'confirmed' || undefined}
