@@ -28,7 +28,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `apps/server` exactly as `npm start` does (tsx), on a free port with a fresh temporary
+ * Starts `apps/server` from its TypeScript sources (tsx; `npm start` runs the compiled bundle of the same code), on a free port with a fresh temporary
  * data directory, and waits until `/api/ready` answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {

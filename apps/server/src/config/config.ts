@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from '../paths.ts';
 
 /** Where relative paths in the configuration are resolved: the directory npm was run from. */
 const baseDir = process.env.INIT_CWD ?? process.cwd();
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const port = z.coerce.number().int().min(0).max(65535);
 const url = (protocols: string[]) =>

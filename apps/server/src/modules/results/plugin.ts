@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { repoRoot } from '../../paths.ts';
 import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
@@ -14,10 +14,7 @@ declare module 'fastify' {
   }
 }
 
-const BOSTON = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../fixtures/boston-2017.csv',
-);
+const BOSTON = path.join(repoRoot, 'fixtures/boston-2017.csv');
 
 /**
  * The results module: routes, the live results service publishing through `app.realtime`, and

@@ -225,6 +225,11 @@ export async function insertPassings(
   rows: readonly (Passing & { createdBy?: string | null })[],
 ): Promise<PassingRow[]> {
   const inserted: PassingRow[] = [];
+  // Issue 20: seq order must be commit order within a context, or a node catching up with
+  // `seq > lastSeq` could read seq 12 before seq 11 commits and skip 11 for ever. A per-context
+  // lock held until commit (callers run this in a transaction) orders writers of one context
+  // across nodes; writers of different contexts never wait for each other.
+  if (rows.length) await sql.query('SELECT pg_advisory_xact_lock(727310002, hashtext($1))', [db]);
   for (const part of chunks(rows)) {
     // Only the new seq comes back (the rest is the input): half the bytes PGlite turns into
     // objects, measured +25 % passings/s. A read already stored (same id) is not returned.

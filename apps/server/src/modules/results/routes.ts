@@ -28,6 +28,8 @@ const tableQuery = z.object({
   q: z.string().max(100).optional(),
   offset: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Answer only from a state at least this recent (the version of a patch: issue 20). */
+  minVersion: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 const key = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only');
 const pointSchema = z.object({
@@ -189,8 +191,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     group: string | null,
     report: string,
   ) {
-    const { q, offset, limit } = parseInput(tableQuery, request.query, 'query');
-    const ctx = await service.state(db);
+    const { q, offset, limit, minVersion } = parseInput(tableQuery, request.query, 'query');
+    const ctx = await service.state(db, minVersion);
     const def = ctx.reports.find((r) => r.key === report && (group === null || r.groupKey === group));
     if (!def) throw errors.notFound('REPORT_NOT_FOUND', `No report '${report}'`);
     const { etag, ...full } = ctx.table(def);
