@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { confirmationModule } from './modules/confirmation/plugin.ts';
+import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(identityPlugin);
   await app.register(realtimePlugin);
   await app.register(translationRoutes);
+  await app.register(consoleModule);
   await app.register(resultsModule);
   await app.register(contentModule);
   await app.register(confirmationModule);

@@ -55,10 +55,15 @@ export interface AbilityUser {
  */
 export function rulesFor(user: AbilityUser | null): AppRule[] {
   const rules: AppRule[] = [
-    { action: 'read', subject: ['Event', 'Race', 'Report', 'CmsPage', 'Contact', 'Stream', 'Photo'] },
+    // Draft events (issue 14) are read by their organisation's members only: `$ne` also matches
+    // a subject without `visibility`, so checks that do not name it are unchanged.
+    { action: 'read', subject: 'Event', conditions: { visibility: { $ne: 'draft' } } },
+    { action: 'read', subject: ['Race', 'Report', 'CmsPage', 'Contact', 'Stream', 'Photo'] },
     { action: 'read', subject: 'Auth' },
   ];
   if (!user) return rules;
+  // Anyone signed in may found an organisation (and becomes its owner).
+  rules.push({ action: 'create', subject: 'Organisation' });
   rules.push({ action: ['read', 'update'], subject: 'Profile', conditions: { sub: user.sub } });
   rules.push({
     action: ['read', 'create', 'update'],
@@ -93,7 +98,6 @@ export function rulesFor(user: AbilityUser | null): AppRule[] {
       ],
       conditions: inOrgs,
     });
-    rules.push({ action: 'read', subject: 'Organisation', conditions: { id: { $in: managed } } });
     // Their events' registration documents (issue 17); not `manage`, which shows the drawer's
     // Confirmation entry to the confirmation account only (spec §2).
     rules.push({ action: ['read', 'create', 'update'], subject: 'Confirmation', conditions: inOrgs });
@@ -105,7 +109,10 @@ export function rulesFor(user: AbilityUser | null): AppRule[] {
   if (timed.length) {
     const inOrgs = { organisationId: { $in: timed } };
     rules.push({ action: 'manage', subject: ['Passing', 'Device'], conditions: inOrgs });
-    rules.push({ action: 'read', subject: ['Event', 'Participant'], conditions: inOrgs });
+    rules.push({ action: 'read', subject: ['Event', 'Race', 'Participant', 'Report'], conditions: inOrgs });
+    // Every member sees the organisation, its members and its console (issue 14: the timekeeper
+    // reads what the staff set up; only owners manage the organisation and its members).
+    rules.push({ action: 'read', subject: 'Organisation', conditions: { id: { $in: timed } } });
   }
   return rules;
 }

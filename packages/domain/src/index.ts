@@ -1,3 +1,7 @@
+export * from './console/category-check.ts';
+export * from './console/category-templates.ts';
+export * from './console/course.ts';
+export * from './console/time-zone.ts';
 export * from './results/boston-import.ts';
 export * from './results/bulk-ranks.ts';
 export * from './results/categories.ts';

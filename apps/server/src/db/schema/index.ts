@@ -4,6 +4,7 @@
  * checked against this schema by `schema-drift.test.ts`).
  */
 export * from './confirmation.ts';
+export * from './console.ts';
 export * from './content.ts';
 export * from './core.ts';
 export * from './identity.ts';

@@ -360,7 +360,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     return {
       raceId: race.row.id,
       name: race.row.name,
-      scoring: TEAM_SCORING,
+      scoring: race.row.teamRule?.best ?? TEAM_SCORING,
       teams: teams.map(({ members, ...t }) => ({
         ...t,
         token: tokens.get(t.name) ?? '',

@@ -246,7 +246,9 @@ export function createResultsService(deps: { database: Database; publisher: Real
             key: g.key,
             db: c.db,
             name: g.name,
-            reports: reports.filter((r) => r.groupKey === g.key).map((r) => ({ key: r.key, name: r.name })),
+            reports: reports
+              .filter((r) => r.groupKey === g.key && !r.hidden)
+              .map((r) => ({ key: r.key, name: r.name })),
           });
         }
       }
