@@ -6,4 +6,5 @@
 export * from './content.ts';
 export * from './core.ts';
 export * from './identity.ts';
+export * from './participants.ts';
 export * from './results.ts';
