@@ -94,6 +94,8 @@ describe('console participants API', () => {
     const routes: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?][] = [
       ['GET', `${base}/participants`],
       ['GET', `${base}/participants/races`],
+      ['GET', `${base}/participants/access`],
+      ['GET', `${base}/participants/contexts`],
       ['POST', `${base}/participants`, { raceId: 'ten-miles', firstName: 'A', lastName: 'B', gender: 'F' }],
       ['PATCH', `${base}/participants/00000000-0000-4000-8000-000000000000`, { club: 'x' }],
       ['DELETE', `${base}/participants/00000000-0000-4000-8000-000000000000`],
@@ -118,6 +120,14 @@ describe('console participants API', () => {
       'content-type': 'text/csv',
     });
     expect(upload.statusCode).toBe(403);
+    expect((await inject('timekeeper', 'GET', `${base}/participants/access`)).json()).toEqual({
+      canManage: false,
+      canImportResults: true,
+    });
+    expect((await inject('staff', 'GET', `${base}/participants/access`)).json().canManage).toBe(true);
+    expect((await inject('staff', 'GET', `${base}/participants/contexts`)).json()).toEqual([
+      { db: DB, name: '2026' },
+    ]);
     const unknown = await inject('owner', 'GET', '/api/console/events/nope/participants');
     expect(unknown.statusCode).toBe(404);
     expect((await app.database.query('SELECT 1 FROM participants')).length).toBe(0);

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { asSubject, type EventOwner, findEventOwner } from '../content/access.ts';
+import { contextsOfEvent } from '../results/repository.ts';
 import { decodeText } from './file-reader.ts';
 import { fold } from './mapping.ts';
 import * as repo from './repository.ts';
@@ -82,6 +83,27 @@ export async function participantsRoutes(app: FastifyInstance, opts: { service: 
   app.get(`${base}/participants/races`, async (request) => {
     const event = await access(request, 'read');
     return repo.raceSummaries(database, event.id);
+  });
+
+  /** What the caller may do here (the console hides what the server would refuse). */
+  app.get(`${base}/participants/access`, async (request) => {
+    const event = await access(request, 'read');
+    return {
+      canManage: request.ability.can(
+        'manage',
+        asSubject('Participant', { organisationId: event.organisationId }) as never,
+      ),
+      canImportResults: request.ability.can(
+        'manage',
+        asSubject('Passing', { organisationId: event.organisationId }) as never,
+      ),
+    };
+  });
+
+  /** The event's contexts (timing databases), for result-list imports. */
+  app.get(`${base}/participants/contexts`, async (request) => {
+    const event = await access(request, 'read');
+    return (await contextsOfEvent(database, event.id)).map((c) => ({ db: c.db, name: c.name }));
   });
 
   app.post(`${base}/participants`, async (request, reply) => {
