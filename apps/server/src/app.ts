@@ -10,6 +10,7 @@ import { contentModule } from './modules/content/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { participantsModule } from './modules/participants/plugin.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(resultsModule);
   await app.register(contentModule);
   await app.register(confirmationModule);
+  await app.register(participantsModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

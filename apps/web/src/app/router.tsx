@@ -56,6 +56,8 @@ const organiser = {
   depositView: () => page(() => import('./routes/organiser/deposit-view.tsx')),
   depositDetail: () => page(() => import('./routes/organiser/deposit-detail-page.tsx')),
   payment: () => page(() => import('./routes/organiser/payment-page.tsx')),
+  participants: () => page(() => import('./routes/participants/participants-page.tsx')),
+  participantsImport: () => page(() => import('./routes/participants/import-page.tsx')),
 };
 
 const requireAuth: RouteMeta = { requireAuth: true };
@@ -108,6 +110,12 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
+  { path: '/console/events/:eventId/participants', element: organiser.participants(), handle: requireAuth },
+  {
+    path: '/console/events/:eventId/participants/import',
+    element: organiser.participantsImport(),
+    handle: requireAuth,
+  },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

@@ -8,4 +8,5 @@ export * from './console.ts';
 export * from './content.ts';
 export * from './core.ts';
 export * from './identity.ts';
+export * from './participants.ts';
 export * from './results.ts';
