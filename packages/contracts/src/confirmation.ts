@@ -77,7 +77,7 @@ export const issueCodes = [
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 
-export interface RowIssue {
+export interface DocumentRowIssue {
   /** The field the issue is about (`row` for whole-row issues such as duplicates). */
   field: RowField | 'row';
   code: IssueCode;
@@ -98,7 +98,7 @@ export interface DocumentRow {
   position: number;
   raw: string[];
   fields: Partial<Record<RowField, string>>;
-  issues: RowIssue[];
+  issues: DocumentRowIssue[];
   duplicateOf: DuplicateLink | null;
   /** Category id by age on race day (null when none matches or not computable). */
   category: string | null;
@@ -228,7 +228,7 @@ export interface DocumentReport {
     feesCents: number;
   }[];
   byCategory: { raceId: string; raceName: string; category: string; confirmed: number }[];
-  errors: { position: number; name: string; issues: RowIssue[] }[];
+  errors: { position: number; name: string; issues: DocumentRowIssue[] }[];
   totals: { confirmed: number; pending: number; rejected: number; feesCents: number };
 }
 

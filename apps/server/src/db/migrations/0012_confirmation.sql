@@ -2,7 +2,7 @@
 -- clubs, companies and schools, their uploaded files (every version kept), their rows (raw cells,
 -- mapped values, issues per field, duplicate link, decision, participant link), column mappings
 -- remembered per sender, the history and the undo stack, and per-race confirmation settings
--- (bib range, capacity, date-based tariff) until the console owns bib ranges.
+-- (places, date-based tariff; the bib range is the participants module's `bib_ranges`).
 CREATE TABLE confirmation_documents (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   event_id text NOT NULL REFERENCES events(id),
@@ -90,8 +90,6 @@ CREATE INDEX confirmation_edits_document_idx ON confirmation_edits (document_id,
 
 CREATE TABLE confirmation_race_settings (
   race_id text PRIMARY KEY REFERENCES races(id) ON DELETE CASCADE,
-  bib_from integer,
-  bib_to integer,
   capacity integer,
   -- `[{until: 'YYYY-MM-DD' | null, priceCents}]`: the first entry whose `until` is on or after
   -- the document's reception date applies (an early-bird tariff, then the normal one).

@@ -135,13 +135,11 @@ export const confirmationEdits = pgTable(
   (t) => [index('confirmation_edits_document_idx').on(t.documentId, t.id)],
 );
 
-/** Per race: bib range, capacity and date-based tariff used by confirmation. */
+/** Per race: places and date-based tariff used by confirmation (bib ranges: `bib_ranges`). */
 export const confirmationRaceSettings = pgTable('confirmation_race_settings', {
   raceId: text('race_id')
     .primaryKey()
     .references(() => races.id, { onDelete: 'cascade' }),
-  bibFrom: integer('bib_from'),
-  bibTo: integer('bib_to'),
   capacity: integer('capacity'),
   tariffs: jsonb('tariffs').notNull().default([]),
 });

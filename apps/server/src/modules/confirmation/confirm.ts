@@ -1,7 +1,8 @@
 import type { Gender, Participant } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { addParticipants } from '../results/setup.ts';
+import { insertParticipants } from '../results/repository.ts';
+import { randomKey } from '../results/service.ts';
 import * as repo from './repository.ts';
 import type { Actor, ConfirmationService } from './service.ts';
 import { parseDate, parseGender, raceOfRow } from './validate.ts';
@@ -117,7 +118,15 @@ export async function confirmRows(
   await database.transaction(async (sql) => {
     for (const { raceId, people, rows: list } of plan) {
       for (let k = 0; k < people.length; k += 1_000) {
-        await addParticipants(sql, raceId, people.slice(k, k + 1_000));
+        await insertParticipants(
+          sql,
+          people.slice(k, k + 1_000).map((p, i) => ({
+            ...p,
+            raceId,
+            trackingKey: randomKey(),
+            email: list[k + i]!.fields.email ?? '',
+          })),
+        );
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);

@@ -1,15 +1,16 @@
 import type {
+  DocumentRowIssue,
   DocumentStatus,
   DuplicateLink,
   HistoryEntry,
   RaceSettings,
   RowDecision,
-  RowIssue,
   SenderKind,
   VersionDiff,
 } from '@tempora/contracts';
-import type { CategoryDef } from '@tempora/domain';
+import type { AgeBasis, CategoryDef } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
+import { setBibRange } from '../participants/repository.ts';
 import type { Fields } from './validate.ts';
 
 /**
@@ -240,7 +241,7 @@ export interface RowRecord {
   position: number;
   raw: string[];
   fields: Fields;
-  issues: RowIssue[];
+  issues: DocumentRowIssue[];
   duplicateOf: DuplicateLink | null;
   category: string | null;
   decision: RowDecision;
@@ -292,7 +293,7 @@ export async function saveVerdicts(
   sql: Sql,
   verdicts: readonly {
     id: string;
-    issues: RowIssue[];
+    issues: DocumentRowIssue[];
     duplicateOf: DuplicateLink | null;
     category: string | null;
   }[],
@@ -415,6 +416,7 @@ export interface RaceRecord {
   name: string;
   date: string;
   categories: CategoryDef[];
+  ageBasis: AgeBasis;
   participants: number;
   settings: RaceSettings;
 }
@@ -423,10 +425,11 @@ export interface RaceRecord {
 export async function racesOfEvents(sql: Sql, eventIds: string[]): Promise<RaceRecord[]> {
   const rows = await sql.query<Omit<RaceRecord, 'settings'> & Record<string, unknown>>(
     `SELECT r.id, c.event_id AS "eventId", e.organisation_id AS "organisationId", r.name,
-            to_char(r.race_date, 'YYYY-MM-DD') AS date, r.categories,
-            (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id) AS participants,
-            s.bib_from AS "bibFrom", s.bib_to AS "bibTo", s.capacity, s.tariffs
+            to_char(r.race_date, 'YYYY-MM-DD') AS date, r.categories, r.age_basis AS "ageBasis",
+            (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id AND p.deleted_at IS NULL) AS participants,
+            b.first_bib AS "bibFrom", b.last_bib AS "bibTo", s.capacity, s.tariffs
        FROM races r JOIN contexts c ON c.db = r.db JOIN events e ON e.id = c.event_id
+       LEFT JOIN bib_ranges b ON b.race_id = r.id
        LEFT JOIN confirmation_race_settings s ON s.race_id = r.id
       WHERE c.event_id = ANY($1::text[]) ORDER BY c.event_id, c.created_at, r.position, r.id`,
     [eventIds],
@@ -451,12 +454,17 @@ export async function findRace(sql: Sql, raceId: string): Promise<RaceRecord | n
   return (await racesOfEvents(sql, [event.eventId])).find((r) => r.id === raceId) ?? null;
 }
 
+/**
+ * Stores a race's settings: the bib range in the participants module's `bib_ranges` (one range
+ * per race, shared with the console's import), places and tariff in confirmation's own table.
+ */
 export async function saveRaceSettings(sql: Sql, raceId: string, s: RaceSettings) {
+  if (s.bibFrom !== null && s.bibTo !== null) await setBibRange(sql, raceId, s.bibFrom, s.bibTo);
+  else await sql.query('DELETE FROM bib_ranges WHERE race_id = $1', [raceId]);
   await sql.query(
-    `INSERT INTO confirmation_race_settings (race_id, bib_from, bib_to, capacity, tariffs) VALUES ($1, $2, $3, $4, $5::jsonb)
-     ON CONFLICT (race_id) DO UPDATE SET bib_from = EXCLUDED.bib_from, bib_to = EXCLUDED.bib_to,
-       capacity = EXCLUDED.capacity, tariffs = EXCLUDED.tariffs`,
-    [raceId, s.bibFrom, s.bibTo, s.capacity, JSON.stringify(s.tariffs)],
+    `INSERT INTO confirmation_race_settings (race_id, capacity, tariffs) VALUES ($1, $2, $3::jsonb)
+     ON CONFLICT (race_id) DO UPDATE SET capacity = EXCLUDED.capacity, tariffs = EXCLUDED.tariffs`,
+    [raceId, s.capacity, JSON.stringify(s.tariffs)],
   );
 }
 
@@ -472,7 +480,7 @@ export async function participantsOfEvent(sql: Sql, eventId: string) {
     `SELECT p.race_id AS "raceId", p.bib, p.first_name AS "firstName", p.last_name AS "lastName",
             to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate"
        FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
-      WHERE c.event_id = $1`,
+      WHERE c.event_id = $1 AND p.deleted_at IS NULL`,
     [eventId],
   );
 }
@@ -480,7 +488,7 @@ export async function participantsOfEvent(sql: Sql, eventId: string) {
 /** Bibs taken in some races. */
 export async function bibsOf(sql: Sql, raceIds: string[]) {
   return sql.query<{ raceId: string; bib: string }>(
-    'SELECT race_id AS "raceId", bib FROM participants WHERE race_id = ANY($1::text[])',
+    'SELECT race_id AS "raceId", bib FROM participants WHERE race_id = ANY($1::text[]) AND bib IS NOT NULL AND deleted_at IS NULL',
     [raceIds],
   );
 }

@@ -232,6 +232,7 @@ export function createConfirmationService(deps: ConfirmationDeps) {
           name: r.name,
           date: r.date,
           categories: r.categories,
+          ageBasis: r.ageBasis,
           capacity: r.settings.capacity,
           bibFrom: r.settings.bibFrom,
           bibTo: r.settings.bibTo,

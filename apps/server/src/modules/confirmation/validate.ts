@@ -1,6 +1,12 @@
-import type { DuplicateLink, RowField, RowIssue } from '@tempora/contracts';
+import type { DocumentRowIssue, DuplicateLink, RowField } from '@tempora/contracts';
 import { requiredFields } from '@tempora/contracts';
-import { type CategoryDef, categoryIndexOf, type Gender, type RaceDefinition } from '@tempora/domain';
+import {
+  type AgeBasis,
+  type CategoryDef,
+  categoryIndexOf,
+  type Gender,
+  type RaceDefinition,
+} from '@tempora/domain';
 
 /**
  * Row validation (issue 17): normalising mapped cells and finding every issue of every pending
@@ -16,6 +22,8 @@ export interface RaceFacts {
   name: string;
   date: string;
   categories: CategoryDef[];
+  /** How category ages are counted (the race's rule, console issue 14). */
+  ageBasis?: AgeBasis | undefined;
   capacity: number | null;
   bibFrom: number | null;
   bibTo: number | null;
@@ -41,7 +49,7 @@ export interface RowInput {
 }
 
 export interface RowVerdict {
-  issues: RowIssue[];
+  issues: DocumentRowIssue[];
   duplicateOf: DuplicateLink | null;
   category: string | null;
   raceId: string | null;
@@ -270,10 +278,10 @@ interface Indexes {
 
 function checkRow(row: RowInput, context: ValidationContext, ix: Indexes): RowVerdict {
   const f = row.fields;
-  const issues: RowIssue[] = [];
-  const error = (field: RowIssue['field'], code: RowIssue['code']) =>
+  const issues: DocumentRowIssue[] = [];
+  const error = (field: DocumentRowIssue['field'], code: DocumentRowIssue['code']) =>
     issues.push({ field, code, severity: 'error' });
-  const warning = (field: RowIssue['field'], code: RowIssue['code']) =>
+  const warning = (field: DocumentRowIssue['field'], code: DocumentRowIssue['code']) =>
     issues.push({ field, code, severity: 'warning' });
 
   for (const field of requiredFields) if (!(f[field] ?? '').trim()) error(field, 'MISSING');

@@ -1,10 +1,10 @@
-import type { DocumentRow, RowIssue } from '@tempora/contracts';
+import type { DocumentRow, DocumentRowIssue } from '@tempora/contracts';
 import type { TFunction } from 'i18next';
 
 /** An issue as a sentence in the interface language, naming what a duplicate repeats. */
 export function issueText(
   t: TFunction<'confirmation'>,
-  issue: RowIssue,
+  issue: DocumentRowIssue,
   row: Pick<DocumentRow, 'duplicateOf'>,
 ): string {
   const d = row.duplicateOf;
