@@ -36,8 +36,9 @@ CREATE TABLE confirmation_files (
   name text NOT NULL,
   kind text NOT NULL CHECK (kind IN ('csv', 'xlsx')),
   content bytea NOT NULL,
-  -- Every sheet's cells as read (`{sheet: string[][]}`), so mapping never re-parses the file.
-  cells jsonb NOT NULL,
+  -- Every sheet's cells as read (`{sheet: string[][]}` as JSON text: never queried inside, and
+  -- text costs PGlite a copy where jsonb costs a parse), so mapping never re-parses the file.
+  cells text NOT NULL,
   uploaded_by uuid,
   uploaded_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (document_id, version)

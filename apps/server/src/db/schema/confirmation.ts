@@ -63,7 +63,7 @@ export const confirmationFiles = pgTable(
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     content: bytea('content').notNull(),
-    cells: jsonb('cells').notNull(),
+    cells: text('cells').notNull(),
     uploadedBy: uuid('uploaded_by'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { confirmationRoutes } from './routes.ts';
 import { createConfirmationService } from './service.ts';
+import { yielding } from './yielding.ts';
 
 /**
  * The confirmation module (issue 17): registration documents sent by clubs, companies and
@@ -10,13 +11,14 @@ import { createConfirmationService } from './service.ts';
  */
 export const confirmationModule = fp(
   async (app: FastifyInstance) => {
+    const database = yielding(app.database);
     const service = createConfirmationService({
-      database: app.database,
+      database,
       outbox: app.outbox,
       invalidateContext: (db) => app.results.invalidate(db),
       publicUrl: app.config.PUBLIC_URL,
     });
-    await app.register(confirmationRoutes, { service });
+    await app.register(confirmationRoutes, { service, database });
   },
   { name: 'confirmation', dependencies: ['identity'] },
 );

@@ -14,12 +14,13 @@ import { setBibRange } from '../participants/repository.ts';
 import type { Fields } from './validate.ts';
 
 /**
- * SQL of the confirmation module. Rows are written in bulk over `unnest` arrays (≤1,000 per
- * statement: PGlite pays per statement, and smaller statements let other requests interleave);
- * jsonb travels as text and is cast in SQL.
+ * SQL of the confirmation module. Rows are written in bulk over `unnest` arrays and read in pages,
+ * 250 per statement with a turn of the event loop between: PGlite runs a statement on the main
+ * thread, so a 5,000-row statement would hold every other request (`/api/health` included) for
+ * its whole length; jsonb travels as text and is cast in SQL.
  */
 
-const CHUNK = 1_000;
+const CHUNK = 250;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function inChunks<T>(items: readonly T[], fn: (part: T[]) => Promise<unknown>) {
@@ -223,17 +224,17 @@ export async function insertFile(
 ) {
   await sql.query(
     `INSERT INTO confirmation_files (document_id, version, name, kind, content, cells, uploaded_by)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [file.documentId, file.version, file.name, file.kind, file.content, JSON.stringify(file.cells), file.by],
   );
 }
 
 export async function fileCells(sql: Sql, documentId: string, version: number) {
-  const rows = await sql.query<{ cells: Record<string, string[][]> }>(
+  const rows = await sql.query<{ cells: string }>(
     'SELECT cells FROM confirmation_files WHERE document_id = $1 AND version = $2',
     [documentId, version],
   );
-  return rows[0]?.cells ?? null;
+  return rows[0] ? (JSON.parse(rows[0].cells) as Record<string, string[][]>) : null;
 }
 
 export interface RowRecord {
@@ -251,13 +252,20 @@ export interface RowRecord {
   change: 'added' | 'changed' | 'unchanged' | 'removed' | null;
 }
 
+/** Every row of a document in order, read by pages (see CHUNK). */
 export async function rowsOf(sql: Sql, documentId: string): Promise<RowRecord[]> {
-  return sql.query<RowRecord>(
-    `SELECT id, position, raw, fields, issues, duplicate_of AS "duplicateOf", category, decision, reason,
-            participant_race_id AS "participantRaceId", participant_bib AS "participantBib", change
-       FROM confirmation_rows WHERE document_id = $1 ORDER BY position`,
-    [documentId],
-  );
+  const out: RowRecord[] = [];
+  for (;;) {
+    const page = await sql.query<RowRecord>(
+      `SELECT id, position, raw, fields, issues, duplicate_of AS "duplicateOf", category, decision, reason,
+              participant_race_id AS "participantRaceId", participant_bib AS "participantBib", change
+         FROM confirmation_rows WHERE document_id = $1 AND position > $2 ORDER BY position LIMIT ${CHUNK}`,
+      [documentId, out.length ? out[out.length - 1]!.position : 0],
+    );
+    out.push(...page);
+    if (page.length < CHUNK) return out;
+    await yieldToLoop();
+  }
 }
 
 /** Replaces every row of a document (a new file version or mapping). */
@@ -468,21 +476,29 @@ export async function saveRaceSettings(sql: Sql, raceId: string, s: RaceSettings
   );
 }
 
-/** Participants of an event's races: what duplicates are looked for against. */
+/** Participants of an event's races (read by pages): what duplicates are looked for against. */
 export async function participantsOfEvent(sql: Sql, eventId: string) {
-  return sql.query<{
+  type Person = {
+    id: string;
     raceId: string;
     bib: string;
     firstName: string;
     lastName: string;
     birthDate: string | null;
-  }>(
-    `SELECT p.race_id AS "raceId", p.bib, p.first_name AS "firstName", p.last_name AS "lastName",
-            to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate"
-       FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
-      WHERE c.event_id = $1 AND p.deleted_at IS NULL`,
-    [eventId],
-  );
+  };
+  const out: Person[] = [];
+  for (;;) {
+    const page = await sql.query<Person>(
+      `SELECT p.id, p.race_id AS "raceId", p.bib, p.first_name AS "firstName", p.last_name AS "lastName",
+              to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate"
+         FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
+        WHERE c.event_id = $1 AND p.deleted_at IS NULL AND p.id > $2 ORDER BY p.id LIMIT ${CHUNK * 2}`,
+      [eventId, out.length ? out[out.length - 1]!.id : '00000000-0000-0000-0000-000000000000'],
+    );
+    out.push(...page);
+    if (page.length < CHUNK * 2) return out;
+    await yieldToLoop();
+  }
 }
 
 /** Bibs taken in some races. */

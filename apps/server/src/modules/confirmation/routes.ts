@@ -15,6 +15,7 @@ import {
   rowEditsSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { asSubject } from '../content/access.ts';
@@ -55,9 +56,11 @@ function toRow(r: repo.RowRecord): DocumentRow {
  * route needs a user (401) whose abilities allow `Confirmation` of the event's organisation
  * (403); an unknown document, event or race is a 404. Changes to one document run one at a time.
  */
-export async function confirmationRoutes(app: FastifyInstance, opts: { service: ConfirmationService }) {
-  const { service } = opts;
-  const database = app.database;
+export async function confirmationRoutes(
+  app: FastifyInstance,
+  opts: { service: ConfirmationService; database: Database },
+) {
+  const { service, database } = opts;
   app.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_r, body, done) =>
     done(null, body),
   );

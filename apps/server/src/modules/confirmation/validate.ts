@@ -216,7 +216,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function validateRows(
   rows: readonly RowInput[],
   context: ValidationContext,
-  chunk = 1_000,
+  chunk = 500,
 ): Promise<Map<string, RowVerdict>> {
   const verdicts = new Map<string, RowVerdict>();
   const byName = new Map<string, RowInput>();
