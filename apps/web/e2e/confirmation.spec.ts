@@ -199,4 +199,40 @@ test('a school’s 300 pupils: import, fix, reject, merge, confirm, start list, 
   expect(mail?.subject).toContain('Registration confirmed');
   expect(mail?.text).toContain('298 runner(s) registered');
   expect(consoleErrors).toEqual([]);
+
+  if (process.env.SCREENSHOTS) await screenshots(page);
 });
+
+/**
+ * With SCREENSHOTS=1: the confirmation screens at desktop and phone width in both languages,
+ * written to .tmp/screens (out of git) to be looked at.
+ */
+async function screenshots(page: Page) {
+  const docId = /document\/([\w-]+)\//.exec(page.url())![1]!;
+  const screens: [string, string][] = [
+    ['home', '/confirmation/home'],
+    ['event', '/confirmation/event/demo-city-run'],
+    ['document', `/confirmation/document/${docId}/home`],
+    ['import', `/confirmation/document/${docId}/import`],
+    ['edit', `/confirmation/document/${docId}/edit`],
+    ['report', `/confirmation/document/${docId}/report`],
+  ];
+  for (const [width, height, device] of [
+    [1280, 800, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const lng of ['en', 'fr']) {
+      for (const [name, path] of screens) {
+        await page.goto(`${server.url}/?lng=${lng}#${path}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
+        await page.waitForTimeout(400);
+        await page.screenshot({
+          path: `.tmp/screens/confirmation-${name}-${device}-${lng}.png`,
+          fullPage: name !== 'edit',
+        });
+      }
+    }
+  }
+}

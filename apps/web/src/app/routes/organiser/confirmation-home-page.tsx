@@ -1,7 +1,9 @@
+import { mdiMagnify } from '@mdi/js';
 import { Box, Button, Chip, InputAdornment, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { type DocumentStatus, documentStatuses } from '@tempora/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { useConfirmationEvents, useDocuments } from '../../../features/confirmation/api/documents.ts';
 import { CreateDocumentDialog } from '../../../features/confirmation/components/create-document-dialog.tsx';
@@ -59,7 +61,15 @@ export default function ConfirmationHomePage() {
             type="search"
             size="small"
             sx={{ flex: 2 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">⌕</InputAdornment> } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <MdiIcon path={mdiMagnify} />
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
           <TextField
             select

@@ -106,7 +106,7 @@ export function EditView({ document: d }: { document: DocumentDetail }) {
             label={t('grid.setRace')}
             value={race}
             onChange={(e) => setRace(e.target.value)}
-            sx={{ minWidth: 140 }}
+            sx={{ minWidth: 180 }}
           >
             {races.map((r) => (
               <MenuItem key={r.id} value={r.id}>
@@ -115,6 +115,7 @@ export function EditView({ document: d }: { document: DocumentDetail }) {
             ))}
           </TextField>
           <Button
+            size="small"
             variant="outlined"
             disabled={busy || !editable || !race || !selection.size}
             onClick={() => bulk({ action: 'setRace', rowIds: ids, raceId: race })}
@@ -130,16 +131,22 @@ export function EditView({ document: d }: { document: DocumentDetail }) {
             {t('grid.rejectSelected')}
           </Button>
           <Button
+            size="small"
             variant="outlined"
             disabled={busy || !editable || !selection.size}
             onClick={() => bulk({ action: 'restore', rowIds: ids })}
           >
             {t('grid.restoreSelected')}
           </Button>
-          <Button disabled={busy || !d.canUndo} onClick={() => run(() => confirmationApi.undo(d.id))}>
+          <Button
+            size="small"
+            disabled={busy || !d.canUndo}
+            onClick={() => run(() => confirmationApi.undo(d.id))}
+          >
             {t('grid.undo')}
           </Button>
           <Button
+            size="small"
             variant="contained"
             color="success"
             disabled={busy || d.counts.clean === 0 || !['validated', 'partlyConfirmed'].includes(d.status)}
@@ -169,6 +176,7 @@ export function EditView({ document: d }: { document: DocumentDetail }) {
         onEdit={handleEdit}
         onAction={handleAction}
         busy={busy}
+        defaultRaceId={d.defaultRaceId}
       />
     </Stack>
   );

@@ -15,7 +15,7 @@ const WIDTHS: Record<RowField, number> = {
   email: 190,
   race: 130,
   bib: 80,
-  nationality: 90,
+  nationality: 110,
 };
 const SELECT_W = 48;
 const POS_W = 56;
@@ -35,6 +35,8 @@ interface Props {
   onEdit: (row: DocumentRow, field: RowField, value: string) => Promise<void>;
   onAction: (row: DocumentRow, action: RowAction) => void;
   busy: boolean;
+  /** The race of rows whose cell is empty (shown muted). */
+  defaultRaceId: string | null;
 }
 
 /**
@@ -43,7 +45,7 @@ interface Props {
  * (and moves right), Escape cancels. Issues show on their cell (colour, mark and text). Rows are
  * virtualised so a 5,000-row document scrolls smoothly.
  */
-export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, busy }: Props) {
+export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, busy, defaultRaceId }: Props) {
   const { t } = useTranslation('confirmation');
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ row: 0, col: 0 });
@@ -242,6 +244,13 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
                 const issues = row.issues.filter((i) => i.field === field);
                 const isActive = active.row === item.index && active.col === col;
                 const value = field === 'race' ? raceName(row.fields.race) : (row.fields[field] ?? '');
+                // What applies when the cell is empty: the default race, the bib given on confirmation.
+                const implied =
+                  field === 'race' && !value
+                    ? raceName(row.participant?.raceId ?? defaultRaceId ?? undefined)
+                    : field === 'bib' && !value
+                      ? (row.participant?.bib ?? '')
+                      : '';
                 const message = issues.map((i) => issueText(t, i, row)).join('; ');
                 const error = issues.some((i) => i.severity === 'error');
                 return (
@@ -326,7 +335,14 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
                           </Box>
                         )}
                         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                          {value || (issues.length ? <em>{message}</em> : '')}
+                          {value ||
+                            (issues.length ? (
+                              <em>{message}</em>
+                            ) : (
+                              <Box component="span" sx={{ color: 'text.secondary' }}>
+                                {implied}
+                              </Box>
+                            ))}
                         </Box>
                         {message && value && (
                           <Box component="span" sx={visuallyHidden}>
