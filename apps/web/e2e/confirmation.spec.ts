@@ -17,6 +17,8 @@ const RACE = 'school-2k';
 const CONTACT = 'head@sunny-school.example';
 
 test.beforeAll(async () => {
+  // Starting a server (migrations, demo seed) takes long on a loaded machine.
+  test.setTimeout(180_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: 'staff@example.org', DEMO_REPLAY: 'false' });
   const staff = await verifiedAccount(server, 'staff@example.org', 'a long staff password');
   await post(
@@ -155,6 +157,15 @@ test('a school’s 300 pupils: import, fix, reject, merge, confirm, start list, 
   await expect(row(page, 10).locator('[data-field=birthDate]')).toHaveAttribute('aria-invalid', 'true');
   await expect(row(page, 300)).toContainText('Duplicate of row 5');
 
+  if (process.env.SCREENSHOTS)
+    for (const [width, height, device] of [
+      [1280, 800, 'desktop'],
+      [390, 844, 'phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `.tmp/screens/confirmation-edit-errors-${device}-en.png` });
+    }
+  await page.setViewportSize({ width: 1280, height: 720 });
   // Fix two cells in the grid: typing starts an edit, Enter saves.
   await row(page, 10).locator('[data-field=birthDate]').dblclick();
   await page.getByLabel('Birth date of row 10').fill('2015-02-28');

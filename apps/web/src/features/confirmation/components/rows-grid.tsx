@@ -8,20 +8,20 @@ import { issueText } from './issue-text.ts';
 
 const ROW_HEIGHT = 44;
 const WIDTHS: Record<RowField, number> = {
-  firstName: 140,
-  lastName: 150,
-  gender: 80,
-  birthDate: 120,
-  email: 190,
-  race: 130,
-  bib: 80,
+  firstName: 130,
+  lastName: 140,
+  gender: 70,
+  birthDate: 110,
+  email: 180,
+  race: 120,
+  bib: 70,
   nationality: 110,
 };
 const SELECT_W = 48;
 const POS_W = 56;
 const CATEGORY_W = 100;
-const STATUS_W = 210;
-const ACTIONS_W = 190;
+const STATUS_W = 200;
+const ACTIONS_W = 170;
 const TOTAL =
   SELECT_W + POS_W + rowFields.reduce((s, f) => s + WIDTHS[f], 0) + CATEGORY_W + STATUS_W + ACTIONS_W;
 
@@ -191,10 +191,10 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
           />
         </Box>
         {header('#', POS_W)}
-        {rowFields.map((f) => header(t(`fields.${f}`), WIDTHS[f]))}
-        {header(t('grid.category'), CATEGORY_W)}
         {header(t('grid.decision'), STATUS_W)}
         {header(t('grid.actions'), ACTIONS_W)}
+        {rowFields.map((f) => header(t(`fields.${f}`), WIDTHS[f]))}
+        {header(t('grid.category'), CATEGORY_W)}
       </Box>
       {rows.length === 0 && <Typography sx={{ p: 2 }}>{t('grid.empty')}</Typography>}
       <Box sx={{ height: virtual.getTotalSize(), width: TOTAL, position: 'relative' }}>
@@ -239,6 +239,65 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
               </Box>
               <Box role="rowheader" sx={{ width: POS_W, flex: 'none', px: 1, color: 'text.secondary' }}>
                 {row.position}
+              </Box>
+              <Box
+                role="gridcell"
+                sx={{
+                  width: STATUS_W,
+                  flex: 'none',
+                  px: 1,
+                  fontSize: 13,
+                  lineHeight: 1.2,
+                  overflow: 'hidden',
+                }}
+              >
+                <Box
+                  component="span"
+                  sx={{
+                    fontWeight: 600,
+                    color: hasError && row.decision === 'pending' ? 'error.main' : undefined,
+                  }}
+                >
+                  {t(`grid.decisions.${row.decision}`)}
+                  {row.participant ? ` · ${t('grid.bib', { bib: row.participant.bib })}` : ''}
+                </Box>
+                {(rowIssues.length > 0 || row.reason) && (
+                  <Box
+                    sx={{
+                      color: rowIssues.some((i) => i.severity === 'error') ? 'error.main' : 'text.secondary',
+                      whiteSpace: 'nowrap',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                    }}
+                  >
+                    {rowIssues.map((i) => issueText(t, i, row)).join('; ') || row.reason}
+                  </Box>
+                )}
+              </Box>
+              <Box
+                role="gridcell"
+                sx={{ width: ACTIONS_W, flex: 'none', px: 0.5, display: 'flex', gap: 0.5 }}
+              >
+                {row.decision === 'pending' && !hasError && row.issues.length > 0 && (
+                  <Button size="small" disabled={busy} onClick={() => onAction(row, 'confirm')}>
+                    {t('grid.confirmRow')}
+                  </Button>
+                )}
+                {row.decision === 'pending' && row.duplicateOf && (
+                  <Button size="small" disabled={busy} onClick={() => onAction(row, 'merge')}>
+                    {t('grid.merge')}
+                  </Button>
+                )}
+                {row.decision === 'pending' && (
+                  <Button size="small" color="error" disabled={busy} onClick={() => onAction(row, 'reject')}>
+                    {t('grid.reject')}
+                  </Button>
+                )}
+                {row.decision === 'rejected' && (
+                  <Button size="small" disabled={busy} onClick={() => onAction(row, 'restore')}>
+                    {t('grid.restore')}
+                  </Button>
+                )}
               </Box>
               {rowFields.map((field, col) => {
                 const issues = row.issues.filter((i) => i.field === field);
@@ -356,65 +415,6 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
               })}
               <Box role="gridcell" sx={{ width: CATEGORY_W, flex: 'none', px: 1, fontSize: 14 }}>
                 {row.category ?? ''}
-              </Box>
-              <Box
-                role="gridcell"
-                sx={{
-                  width: STATUS_W,
-                  flex: 'none',
-                  px: 1,
-                  fontSize: 13,
-                  lineHeight: 1.2,
-                  overflow: 'hidden',
-                }}
-              >
-                <Box
-                  component="span"
-                  sx={{
-                    fontWeight: 600,
-                    color: hasError && row.decision === 'pending' ? 'error.main' : undefined,
-                  }}
-                >
-                  {t(`grid.decisions.${row.decision}`)}
-                  {row.participant ? ` · ${t('grid.bib', { bib: row.participant.bib })}` : ''}
-                </Box>
-                {(rowIssues.length > 0 || row.reason) && (
-                  <Box
-                    sx={{
-                      color: rowIssues.some((i) => i.severity === 'error') ? 'error.main' : 'text.secondary',
-                      whiteSpace: 'nowrap',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                    }}
-                  >
-                    {rowIssues.map((i) => issueText(t, i, row)).join('; ') || row.reason}
-                  </Box>
-                )}
-              </Box>
-              <Box
-                role="gridcell"
-                sx={{ width: ACTIONS_W, flex: 'none', px: 0.5, display: 'flex', gap: 0.5 }}
-              >
-                {row.decision === 'pending' && !hasError && row.issues.length > 0 && (
-                  <Button size="small" disabled={busy} onClick={() => onAction(row, 'confirm')}>
-                    {t('grid.confirmRow')}
-                  </Button>
-                )}
-                {row.decision === 'pending' && row.duplicateOf && (
-                  <Button size="small" disabled={busy} onClick={() => onAction(row, 'merge')}>
-                    {t('grid.merge')}
-                  </Button>
-                )}
-                {row.decision === 'pending' && (
-                  <Button size="small" color="error" disabled={busy} onClick={() => onAction(row, 'reject')}>
-                    {t('grid.reject')}
-                  </Button>
-                )}
-                {row.decision === 'rejected' && (
-                  <Button size="small" disabled={busy} onClick={() => onAction(row, 'restore')}>
-                    {t('grid.restore')}
-                  </Button>
-                )}
               </Box>
             </Box>
           );
