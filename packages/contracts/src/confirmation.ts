@@ -104,7 +104,8 @@ export interface DocumentRow {
   category: string | null;
   decision: RowDecision;
   reason: string | null;
-  participant: { raceId: string; bib: string } | null;
+  /** The participant the row became (id, race, bib at confirmation). */
+  participant: { id: string | null; raceId: string; bib: string } | null;
   /** Against the previous version of the file (null for the first one). */
   change: 'added' | 'changed' | 'unchanged' | 'removed' | null;
 }

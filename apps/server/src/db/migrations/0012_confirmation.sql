@@ -55,6 +55,8 @@ CREATE TABLE confirmation_rows (
   category text,
   decision text NOT NULL DEFAULT 'pending' CHECK (decision IN ('pending', 'confirmed', 'rejected')),
   reason text,
+  -- The participant the row became (its id survives a bib change in the console).
+  participant_id uuid,
   participant_race_id text,
   participant_bib text,
   change text CHECK (change IN ('added', 'changed', 'unchanged', 'removed')),

@@ -86,6 +86,7 @@ export const confirmationRows = pgTable(
     category: text('category'),
     decision: text('decision').notNull().default('pending'),
     reason: text('reason'),
+    participantId: uuid('participant_id'),
     participantRaceId: text('participant_race_id'),
     participantBib: text('participant_bib'),
     change: text('change'),

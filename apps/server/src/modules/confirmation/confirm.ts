@@ -131,12 +131,18 @@ export async function confirmRows(
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+      const ids = await repo.participantIds(
+        sql,
+        raceId,
+        people.map((p) => p.bib),
+      );
       await repo.saveRowStates(
         sql,
         list.map((row, i) => ({
           ...row,
           decision: 'confirmed' as const,
           reason: null,
+          participantId: ids.get(people[i]!.bib) ?? null,
           participantRaceId: raceId,
           participantBib: people[i]!.bib,
         })),

@@ -211,7 +211,8 @@ describe('confirmation of registration documents', () => {
     const bulk = await ok<{ confirmed: number }>('POST', `documents/${doc.id}/confirm`, {});
     expect(bulk.confirmed).toBe(1);
     const jon = (await ok<DocumentRow[]>('GET', `documents/${doc.id}/rows`))[6]!;
-    expect(jon.participant).toEqual({ raceId: ev.fiveK, bib: '500' });
+    expect(jon.participant).toMatchObject({ raceId: ev.fiveK, bib: '500' });
+    expect(jon.participant?.id).toMatch(/^[0-9a-f-]{36}$/);
     // The warning row confirms one by one.
     expect(
       (await ok<{ confirmed: number }>('POST', `documents/${doc.id}/confirm`, { rowIds: [rows[8]!.id] }))
@@ -264,6 +265,7 @@ describe('confirmation of registration documents', () => {
       decision: 'confirmed',
       participant: { raceId: ev.kids, bib: '900' },
     });
+    expect(afterMerge[3]!.participant?.id).toMatch(/^[0-9a-f-]{36}$/);
     const merged = await ok<DocumentRow[]>('POST', `documents/${docId}/rows/${rows[1]!.id}/merge`);
     expect(merged[1]).toMatchObject({ decision: 'rejected', reason: 'merged into row 1' });
     expect(merged[0]!.issues).toEqual([]);

@@ -8,6 +8,7 @@ export interface PreviousRow {
   fields: Fields;
   decision: RowDecision;
   reason: string | null;
+  participantId: string | null;
   participantRaceId: string | null;
   participantBib: string | null;
 }
@@ -20,6 +21,7 @@ export interface NextRow {
   change: 'added' | 'changed' | 'unchanged' | 'removed';
   decision: RowDecision;
   reason: string | null;
+  participantId: string | null;
   participantRaceId: string | null;
   participantBib: string | null;
 }
@@ -69,6 +71,7 @@ export function diffVersions(
         change: 'added',
         decision: 'pending',
         reason: null,
+        participantId: null,
         participantRaceId: null,
         participantBib: null,
       };
@@ -83,6 +86,7 @@ export function diffVersions(
       // A changed row that was not yet a participant is reviewed again.
       decision: match.decision === 'confirmed' || !fields.length ? match.decision : 'pending',
       reason: match.decision === 'confirmed' || !fields.length ? match.reason : null,
+      participantId: match.participantId,
       participantRaceId: match.participantRaceId,
       participantBib: match.participantBib,
     };
@@ -108,6 +112,7 @@ export function diffVersions(
       change: 'removed',
       decision: 'confirmed',
       reason: row.reason,
+      participantId: row.participantId,
       participantRaceId: row.participantRaceId,
       participantBib: row.participantBib,
     });

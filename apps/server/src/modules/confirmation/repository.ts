@@ -247,6 +247,7 @@ export interface RowRecord {
   category: string | null;
   decision: RowDecision;
   reason: string | null;
+  participantId: string | null;
   participantRaceId: string | null;
   participantBib: string | null;
   change: 'added' | 'changed' | 'unchanged' | 'removed' | null;
@@ -258,7 +259,7 @@ export async function rowsOf(sql: Sql, documentId: string): Promise<RowRecord[]>
   for (;;) {
     const page = await sql.query<RowRecord>(
       `SELECT id, position, raw, fields, issues, duplicate_of AS "duplicateOf", category, decision, reason,
-              participant_race_id AS "participantRaceId", participant_bib AS "participantBib", change
+              participant_id AS "participantId", participant_race_id AS "participantRaceId", participant_bib AS "participantBib", change
          FROM confirmation_rows WHERE document_id = $1 AND position > $2 ORDER BY position LIMIT ${CHUNK}`,
       [documentId, out.length ? out[out.length - 1]!.position : 0],
     );
@@ -277,10 +278,10 @@ export async function replaceRows(
   await sql.query('DELETE FROM confirmation_rows WHERE document_id = $1', [documentId]);
   await inChunks(rows, (part) =>
     sql.query(
-      `INSERT INTO confirmation_rows (document_id, position, raw, fields, decision, reason, participant_race_id, participant_bib, change)
-       SELECT $1, u.position, u.raw::jsonb, u.fields::jsonb, u.decision, u.reason, u.race, u.bib, u.change
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-           AS u(position, raw, fields, decision, reason, race, bib, change)`,
+      `INSERT INTO confirmation_rows (document_id, position, raw, fields, decision, reason, participant_id, participant_race_id, participant_bib, change)
+       SELECT $1, u.position, u.raw::jsonb, u.fields::jsonb, u.decision, u.reason, u.pid, u.race, u.bib, u.change
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[])
+           AS u(position, raw, fields, decision, reason, pid, race, bib, change)`,
       [
         documentId,
         part.map((r) => r.position),
@@ -288,6 +289,7 @@ export async function replaceRows(
         part.map((r) => JSON.stringify(r.fields)),
         part.map((r) => r.decision),
         part.map((r) => r.reason),
+        part.map((r) => r.participantId),
         part.map((r) => r.participantRaceId),
         part.map((r) => r.participantBib),
         part.map((r) => r.change),
@@ -326,21 +328,22 @@ export async function saveRowStates(
   sql: Sql,
   rows: readonly Pick<
     RowRecord,
-    'id' | 'fields' | 'decision' | 'reason' | 'participantRaceId' | 'participantBib'
+    'id' | 'fields' | 'decision' | 'reason' | 'participantId' | 'participantRaceId' | 'participantBib'
   >[],
 ) {
   await inChunks(rows, (part) =>
     sql.query(
       `UPDATE confirmation_rows r SET fields = u.fields::jsonb, decision = u.decision, reason = u.reason,
-              participant_race_id = u.race, participant_bib = u.bib
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-           AS u(id, fields, decision, reason, race, bib)
+              participant_id = u.pid, participant_race_id = u.race, participant_bib = u.bib
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[])
+           AS u(id, fields, decision, reason, pid, race, bib)
         WHERE r.id = u.id`,
       [
         part.map((r) => r.id),
         part.map((r) => JSON.stringify(r.fields)),
         part.map((r) => r.decision),
         part.map((r) => r.reason),
+        part.map((r) => r.participantId),
         part.map((r) => r.participantRaceId),
         part.map((r) => r.participantBib),
       ],
@@ -499,6 +502,15 @@ export async function participantsOfEvent(sql: Sql, eventId: string) {
     if (page.length < CHUNK * 2) return out;
     await yieldToLoop();
   }
+}
+
+/** The ids of a race's participants with these bibs (bib → id). */
+export async function participantIds(sql: Sql, raceId: string, bibs: string[]): Promise<Map<string, string>> {
+  const rows = await sql.query<{ id: string; bib: string }>(
+    'SELECT id, bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[]) AND deleted_at IS NULL',
+    [raceId, bibs],
+  );
+  return new Map(rows.map((r) => [r.bib, r.id]));
 }
 
 /** Bibs taken in some races. */

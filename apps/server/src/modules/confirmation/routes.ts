@@ -46,7 +46,9 @@ function toRow(r: repo.RowRecord): DocumentRow {
     decision: r.decision,
     reason: r.reason,
     participant:
-      r.participantRaceId && r.participantBib ? { raceId: r.participantRaceId, bib: r.participantBib } : null,
+      r.participantRaceId && r.participantBib
+        ? { id: r.participantId, raceId: r.participantRaceId, bib: r.participantBib }
+        : null,
     change: r.change,
   };
 }

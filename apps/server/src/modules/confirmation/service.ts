@@ -576,6 +576,7 @@ export function createConfirmationService(deps: ConfirmationDeps) {
           ...row,
           decision: 'confirmed',
           reason: 'merged',
+          participantId: (await repo.participantIds(database, dup.raceId, [dup.bib])).get(dup.bib) ?? null,
           participantRaceId: dup.raceId,
           participantBib: dup.bib,
         });

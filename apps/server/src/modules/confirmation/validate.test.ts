@@ -59,6 +59,7 @@ describe('confirmation: pure rules', () => {
       ...r,
       decision: 'pending' as const,
       reason: null,
+      participantId: null,
       participantRaceId: null,
       participantBib: null,
     }));
