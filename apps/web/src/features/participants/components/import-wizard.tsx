@@ -296,9 +296,10 @@ const SHOWN = 500;
 function PreviewSection({ preview, children }: { preview: ImportPreview; children: React.ReactNode }) {
   const { t } = useTranslation('participants');
   const ref = useRef<HTMLElement>(null);
+  // Shown fresh for each preview (a new check unmounts the last one): bring it into view.
   useEffect(() => {
     ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [preview]);
+  }, []);
   return (
     <Box component="section" aria-labelledby="preview-title" ref={ref}>
       <Typography id="preview-title" variant="h6" component="h2">
