@@ -13,6 +13,7 @@ const benches = [
   'apps/server/bench/ingest.bench.ts',
   'apps/server/bench/realtime.bench.ts',
   'apps/server/bench/identity.bench.ts',
+  'apps/server/bench/import.bench.ts',
 ];
 const filter = process.argv.slice(2);
 let failed = 0;
