@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import type { ImportOutcome, ImportPreview, UploadInfo } from '@tempora/contracts';
 import ExcelJS from 'exceljs';
 import { insertParticipants } from '../src/modules/results/repository.ts';
 import { randomKey } from '../src/modules/results/service.ts';
@@ -83,16 +84,21 @@ function healthProbe() {
     text += d;
   });
   const done = new Promise<number[]>((resolve) => child.on('close', () => resolve(JSON.parse(text || '[]'))));
-  return { stop: () => (child.stdin.write('x'), done) };
+  return {
+    stop: () => {
+      child.stdin.write('x');
+      return done;
+    },
+  };
 }
 
-async function call(method: string, path: string, body: unknown, type = 'application/json') {
+async function call<T>(method: string, path: string, body: unknown, type = 'application/json'): Promise<T> {
   const res = await fetch(`${base}/${path}`, {
     method,
     headers: { authorization, 'content-type': type },
     body: type === 'application/json' ? JSON.stringify(body) : (body as Buffer),
   });
-  const json = await res.json();
+  const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return json;
 }
@@ -155,12 +161,16 @@ for (const [format, bytes, type] of [
   const probe = healthProbe();
   const raceId = format.toLowerCase();
   const t0 = performance.now();
-  const info = await call('POST', `imports?fileName=bench.${raceId}`, bytes, type);
+  const info = await call<UploadInfo>('POST', `imports?fileName=bench.${raceId}`, bytes, type);
   const t1 = performance.now();
-  const mapping = info.sheets[0].guess;
-  const preview = await call('POST', `imports/${info.id}/preview`, { raceId, mapping });
+  const mapping = info.sheets[0]!.guess;
+  const preview = await call<ImportPreview>('POST', `imports/${info.id}/preview`, { raceId, mapping });
   const t2 = performance.now();
-  const out = await call('POST', `imports/${info.id}/commit`, { raceId, mapping, mode: 'valid' });
+  const out = await call<ImportOutcome>('POST', `imports/${info.id}/commit`, {
+    raceId,
+    mapping,
+    mode: 'valid',
+  });
   const t3 = performance.now();
   if (preview.valid !== ROWS || out.imported !== ROWS) throw new Error(`${format}: ${JSON.stringify(out)}`);
   table.push([

@@ -55,10 +55,15 @@ export interface AbilityUser {
  */
 export function rulesFor(user: AbilityUser | null): AppRule[] {
   const rules: AppRule[] = [
-    { action: 'read', subject: ['Event', 'Race', 'Report', 'CmsPage', 'Contact', 'Stream', 'Photo'] },
+    // Draft events (issue 14) are read by their organisation's members only: `$ne` also matches
+    // a subject without `visibility`, so checks that do not name it are unchanged.
+    { action: 'read', subject: 'Event', conditions: { visibility: { $ne: 'draft' } } },
+    { action: 'read', subject: ['Race', 'Report', 'CmsPage', 'Contact', 'Stream', 'Photo'] },
     { action: 'read', subject: 'Auth' },
   ];
   if (!user) return rules;
+  // Anyone signed in may found an organisation (and becomes its owner).
+  rules.push({ action: 'create', subject: 'Organisation' });
   rules.push({ action: ['read', 'update'], subject: 'Profile', conditions: { sub: user.sub } });
   rules.push({
     action: ['read', 'create', 'update'],
@@ -93,11 +98,7 @@ export function rulesFor(user: AbilityUser | null): AppRule[] {
       ],
       conditions: inOrgs,
     });
-    rules.push({
-      action: 'read',
-      subject: ['Organisation', 'Confirmation'],
-      conditions: { id: { $in: managed } },
-    });
+    rules.push({ action: 'read', subject: 'Confirmation', conditions: { id: { $in: managed } } });
     rules.push({ action: 'read', subject: 'PresenceChannel', conditions: inOrgs });
   }
   if (byRole(['owner']).length) {
@@ -106,7 +107,10 @@ export function rulesFor(user: AbilityUser | null): AppRule[] {
   if (timed.length) {
     const inOrgs = { organisationId: { $in: timed } };
     rules.push({ action: 'manage', subject: ['Passing', 'Device'], conditions: inOrgs });
-    rules.push({ action: 'read', subject: ['Event', 'Participant'], conditions: inOrgs });
+    rules.push({ action: 'read', subject: ['Event', 'Race', 'Participant', 'Report'], conditions: inOrgs });
+    // Every member sees the organisation, its members and its console (issue 14: the timekeeper
+    // reads what the staff set up; only owners manage the organisation and its members).
+    rules.push({ action: 'read', subject: 'Organisation', conditions: { id: { $in: timed } } });
   }
   return rules;
 }

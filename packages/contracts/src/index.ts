@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './console.ts';
 export * from './content.ts';
 export * from './env-config.ts';
 export * from './environments.ts';

@@ -1,4 +1,4 @@
-import type { CategoryDef, Gender, Participant, RaceDefinition } from './types.ts';
+import type { AgeBasis, CategoryDef, Gender, Participant, RaceDefinition } from './types.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -17,10 +17,31 @@ export function ageOnRaceDay(birthDate: string, raceDate: string): number | unde
   return ry - by - (hadBirthday ? 0 : 1);
 }
 
-/** A participant's age on race day: the given age, else from the birth date. */
-export function participantAge(participant: Participant, raceDate: string): number | undefined {
+/**
+ * Age by birth year: race year − birth year (the age reached during the race's calendar year, the
+ * rule of World Athletics masters and French federation categories).
+ */
+export function ageByBirthYear(birthDate: string, raceDate: string): number | undefined {
+  const b = DATE.exec(birthDate);
+  const r = DATE.exec(raceDate);
+  if (!b || !r) return undefined;
+  return Number(r[1]) - Number(b[1]);
+}
+
+/**
+ * A participant's age for categories: the given age, else from the birth date, on race day or by
+ * birth year (the race's `ageBasis`).
+ */
+export function participantAge(
+  participant: Participant,
+  raceDate: string,
+  basis: AgeBasis = 'raceDay',
+): number | undefined {
   if (participant.age !== undefined) return participant.age;
-  return participant.birthDate === undefined ? undefined : ageOnRaceDay(participant.birthDate, raceDate);
+  if (participant.birthDate === undefined) return undefined;
+  return basis === 'birthYear'
+    ? ageByBirthYear(participant.birthDate, raceDate)
+    : ageOnRaceDay(participant.birthDate, raceDate);
 }
 
 function matches(category: CategoryDef, gender: Gender, age: number | undefined): boolean {
@@ -40,6 +61,6 @@ export function categoryIndexOf(race: RaceDefinition, participant: Participant):
   if (participant.category !== undefined) {
     return race.categories.findIndex((c) => c.id === participant.category);
   }
-  const age = participantAge(participant, race.date);
+  const age = participantAge(participant, race.date, race.ageBasis);
   return race.categories.findIndex((c) => matches(c, participant.gender, age));
 }

@@ -35,6 +35,9 @@ export interface CategoryDef {
   readonly maxAge?: number;
 }
 
+/** How a category's age is counted: on race day, or race year − birth year. */
+export type AgeBasis = 'raceDay' | 'birthYear';
+
 /** What the results engine needs to know about a race. */
 export interface RaceDefinition {
   readonly id: string;
@@ -51,6 +54,8 @@ export interface RaceDefinition {
   readonly points: readonly TimingPoint[];
   /** Categories in priority order: a participant falls in the first one that matches. */
   readonly categories: readonly CategoryDef[];
+  /** How ages are counted for categories (default: on race day). */
+  readonly ageBasis?: AgeBasis;
 }
 
 /** Registration status; started/finished are never typed in, they come from passings. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** An organisation owns events; users hold roles in it (product.md "Domain model"). */
 export const organisations = pgTable('organisations', {
@@ -7,6 +7,9 @@ export const organisations = pgTable('organisations', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** ISO 3166-1 alpha-2 (0007_console.sql). */
+  country: text('country').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
 });
 
 /** A sports event: the spec's `eventId` is `id`. Branding is free-form JSON per UI variant. */
@@ -24,4 +27,14 @@ export const events = pgTable('events', {
     .default('upcoming'),
   branding: jsonb('branding').notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Draft events are invisible to spectators (0007_console.sql). */
+  visibility: text('visibility', { enum: ['draft', 'public'] })
+    .notNull()
+    .default('public'),
+  /** IANA time zone every time of day of the event is shown in. */
+  timeZone: text('time_zone').notNull().default('Europe/Brussels'),
+  placeLat: doublePrecision('place_lat'),
+  placeLon: doublePrecision('place_lon'),
+  logoVersion: text('logo_version'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

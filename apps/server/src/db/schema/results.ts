@@ -48,6 +48,12 @@ export const races = pgTable('races', {
   epoch: integer('epoch').notNull().default(1),
   /** Race time = gun + (wall − gun) × clockRate: 1 for a real race, more for a sped-up replay. */
   clockRate: doublePrecision('clock_rate').notNull().default(1),
+  /** Categories by age on race day or by birth year (0007_console.sql). */
+  ageBasis: text('age_basis', { enum: ['raceDay', 'birthYear'] })
+    .notNull()
+    .default('raceDay'),
+  /** Team ranking: the best `best` finishers of teams of at least `minMembers`. */
+  teamRule: jsonb('team_rule').notNull().default({ best: 3, minMembers: 3 }),
 });
 
 /** Ordered timing points of a race; `is_start` marks the start mat. */
@@ -64,6 +70,10 @@ export const timingPoints = pgTable(
     isStart: boolean('is_start').notNull().default(false),
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
+    nameFr: text('name_fr').notNull().default(''),
+    kind: text('kind', { enum: ['start', 'split', 'finish'] })
+      .notNull()
+      .default('split'),
   },
   (t) => [primaryKey({ columns: [t.raceId, t.key] })],
 );
@@ -155,6 +165,8 @@ export const reports = pgTable(
     name: jsonb('name').notNull(),
     definition: jsonb('definition').notNull(),
     position: integer('position').notNull().default(0),
+    /** Hidden from spectators' report list (0007_console.sql). */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.db, t.groupKey, t.key] }),

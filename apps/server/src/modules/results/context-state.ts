@@ -265,7 +265,7 @@ export class ContextState {
 
   private rowsOf(race: RaceLive, definition: ReportDefinition): unknown[][] {
     if (definition.kind === 'ranking') return rankingRows(race, definition);
-    if (definition.kind === 'startList') return startListRows(race);
+    if (definition.kind === 'startList') return startListRows(race, definition);
     return race.recent
       .slice(-definition.limit)
       .map((s) => passingRow(race, s.seq, s.i, s.p, s.id))
@@ -274,9 +274,9 @@ export class ContextState {
 }
 
 function columnsOf(race: RaceLive, definition: ReportDefinition) {
-  if (definition.kind === 'ranking') return rankingColumns(race, definition.scope);
-  if (definition.kind === 'startList') return startListColumns();
-  return lastPassingsColumns();
+  if (definition.kind === 'ranking') return rankingColumns(race, definition.scope, definition.columns);
+  if (definition.kind === 'startList') return startListColumns(definition.columns);
+  return lastPassingsColumns(definition.columns);
 }
 
 export function reportId(group: string, key: string): string {
@@ -297,6 +297,7 @@ export function toDefinition(race: RaceRow, points: PointRow[]): RaceDefinition 
     ...(start ? { startPoint: { id: start.key, name: start.name, distanceM: 0 } } : {}),
     points: ranked.map((p) => ({ id: p.key, name: p.name, distanceM: p.distanceM })),
     categories: race.categories,
+    ...(race.ageBasis ? { ageBasis: race.ageBasis } : {}),
   };
 }
 

@@ -329,7 +329,11 @@ export interface TeamResult {
  * `scoring` finishers) ranked by the sum of their best `scoring` net times, ties sharing a rank;
  * incomplete ones after them, most finishers first. Members in finish order, then the others.
  */
-export function teamStandings(race: RaceLive, scoring = TEAM_SCORING): TeamResult[] {
+export function teamStandings(
+  race: RaceLive,
+  scoring = race.row.teamRule?.best ?? TEAM_SCORING,
+  minMembers = race.row.teamRule?.minMembers ?? scoring,
+): TeamResult[] {
   const r = race.results;
   const finish = r.index.pointCount - 1;
   const byTeam = new Map<string, number[]>();
@@ -371,12 +375,14 @@ export function teamStandings(race: RaceLive, scoring = TEAM_SCORING): TeamResul
       members,
     });
   }
-  const complete = teams.filter((t) => t.finishers >= scoring).sort((a, b) => a.totalMs - b.totalMs);
+  // The race's team rule (issue 14): ranked when `scoring` finished and the team has `minMembers`.
+  const ranked = (t: TeamResult) => t.finishers >= scoring && t.members.length >= minMembers;
+  const complete = teams.filter(ranked).sort((a, b) => a.totalMs - b.totalMs);
   complete.forEach((t, k) => {
     t.rank = k > 0 && t.totalMs === complete[k - 1]!.totalMs ? complete[k - 1]!.rank : k + 1;
   });
   const incomplete = teams
-    .filter((t) => t.finishers < scoring)
+    .filter((t) => !ranked(t))
     .sort((a, b) => b.finishers - a.finishers || a.totalMs - b.totalMs || a.name.localeCompare(b.name));
   return [...complete, ...incomplete];
 }

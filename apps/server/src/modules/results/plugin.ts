@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { repoRoot } from '../../paths.ts';
 import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
@@ -14,10 +14,7 @@ declare module 'fastify' {
   }
 }
 
-const BOSTON = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../fixtures/boston-2017.csv',
-);
+const BOSTON = path.join(repoRoot, 'fixtures/boston-2017.csv');
 
 /**
  * The results module: routes, the live results service publishing through `app.realtime`, and
@@ -58,7 +55,11 @@ export const resultsModule = fp(
     app.addHook('onListen', async () => {
       setTimeout(() => {
         seedBoston(app.database, BOSTON)
-          .then((done) => done && app.log.info('Boston 2017 demo imported'))
+          .then(async (done) => {
+            if (!done) return;
+            app.log.info('Boston 2017 demo imported');
+            await app.database.housekeep();
+          })
           .catch((error) => app.log.warn({ err: error }, 'Boston demo import failed'));
       }, 1_000).unref();
     });

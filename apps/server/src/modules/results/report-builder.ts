@@ -81,31 +81,67 @@ const STATUS_BUCKET: Record<string, number> = {
   DNS: 4,
 };
 
-/** Columns of a ranking report. */
-export function rankingColumns(view: RaceView, scope: 'overall' | 'gender' | 'category'): ColumnDef[] {
-  const rankTitle =
-    scope === 'overall' ? L('Rank', 'Place') : scope === 'gender' ? L('Rank', 'Place') : L('Rank', 'Place');
-  const cols: ColumnDef[] = [
-    column(F.favorite, L('Favourite', 'Favori'), 'favorite', { Alignment: 'Center' }),
-    column(F.rank, rankTitle, 'text', { Bold: true, Alignment: 'Right' }),
-    column(F.bib, L('Bib', 'Dossard'), 'text', { Alignment: 'Right' }),
-    column(F.name, L('Name', 'Nom'), 'text', { Bold: true, UrlColumnIdx: F.url }),
-    column(F.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' }),
-    column(F.club, L('Club', 'Club'), 'text', { Italic: true }),
-    column(F.category, L('Category', 'Catégorie'), 'text'),
-    column(F.rankCategory, L('Cat. rank', 'Pl. cat.'), 'text', { Alignment: 'Right' }),
-  ];
-  view.pointNames.forEach((name, p) => {
-    if (p < view.pointNames.length - 1) {
-      cols.push(column(F.firstSplit + p, L(name, name), 'time', { Alignment: 'Right' }));
-    }
-  });
-  cols.push(
-    column(F.time, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' }),
-    column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right' }),
-    column(F.pace, L('Pace', 'Allure'), 'text', { Alignment: 'Right' }),
-  );
-  return cols;
+/** The fields a ranking shows when its definition names none (contracts `defaultReportFields`). */
+const DEFAULT_RANKING_FIELDS = [
+  'favorite',
+  'rank',
+  'bib',
+  'name',
+  'nationality',
+  'club',
+  'category',
+  'rankCategory',
+  'splits',
+  'time',
+  'gap',
+  'pace',
+];
+
+/**
+ * Columns of a ranking report: the named engine fields in order (issue 14: an organiser chooses a
+ * report's columns), else the default set. `splits` stands for one column per split point.
+ */
+export function rankingColumns(
+  view: RaceView,
+  _scope: 'overall' | 'gender' | 'category',
+  fields: readonly string[] = DEFAULT_RANKING_FIELDS,
+): ColumnDef[] {
+  const byName: Record<string, () => ColumnDef[]> = {
+    favorite: () => [column(F.favorite, L('Favourite', 'Favori'), 'favorite', { Alignment: 'Center' })],
+    rank: () => [column(F.rank, L('Rank', 'Place'), 'text', { Bold: true, Alignment: 'Right' })],
+    bib: () => [column(F.bib, L('Bib', 'Dossard'), 'text', { Alignment: 'Right' })],
+    name: () => [column(F.name, L('Name', 'Nom'), 'text', { Bold: true, UrlColumnIdx: F.url })],
+    nationality: () => [column(F.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' })],
+    club: () => [column(F.club, L('Club', 'Club'), 'text', { Italic: true })],
+    category: () => [column(F.category, L('Category', 'Catégorie'), 'text')],
+    rankGender: () => [column(F.rankGender, L('Gender rank', 'Pl. sexe'), 'text', { Alignment: 'Right' })],
+    rankCategory: () => [column(F.rankCategory, L('Cat. rank', 'Pl. cat.'), 'text', { Alignment: 'Right' })],
+    splits: () =>
+      view.pointNames
+        .slice(0, -1)
+        .map((name, p) => column(F.firstSplit + p, L(name, name), 'time', { Alignment: 'Right' })),
+    time: () => [column(F.time, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' })],
+    gunTime: () => [column(F.gunTime, L('Gun time', 'Temps officiel'), 'time', { Alignment: 'Right' })],
+    gap: () => [column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right' })],
+    pace: () => [column(F.pace, L('Pace', 'Allure'), 'text', { Alignment: 'Right' })],
+    status: () => [column(F.status, L('Status', 'Statut'), 'text')],
+    lastPoint: () => [column(F.lastPoint, L('Last point', 'Dernier point'), 'text')],
+  };
+  return fields.flatMap((f) => byName[f]?.() ?? []);
+}
+
+/** Whether participant i matches a report's filter (every field given must match). */
+export function matchesFilter(view: RaceView, filter: ReportDefinition['filter'], i: number): boolean {
+  if (!filter) return true;
+  const person = view.participants[i]!;
+  if (filter.gender !== undefined && GENDERS[view.results.index.genderOf[i]!] !== filter.gender) return false;
+  if (filter.category !== undefined) {
+    const c = view.results.index.categoryOf[i]!;
+    if (c < 0 || view.results.index.race.categories[c]!.id !== filter.category) return false;
+  }
+  if (filter.club !== undefined && (person.club ?? '').trim().toLowerCase() !== filter.club.toLowerCase())
+    return false;
+  return filter.wave === undefined || person.wave === filter.wave;
 }
 
 type RankOf = (i: number, p: number, scope: 'overall' | 'gender' | 'category') => number;
@@ -166,6 +202,7 @@ export function rankingRow(
 
 /** Whether participant i belongs to a ranking report. */
 export function inReport(view: RaceView, definition: ReportDefinition, i: number): boolean {
+  if (!matchesFilter(view, definition.filter, i)) return false;
   if (definition.kind !== 'ranking' || !definition.group) return true;
   if (definition.scope === 'gender') return GENDERS[view.results.index.genderOf[i]!] === definition.group;
   if (definition.scope === 'category') {
@@ -204,20 +241,24 @@ export const S = {
   favorite: 8,
 };
 
-export function startListColumns(): ColumnDef[] {
-  return [
-    column(S.favorite, L('Favourite', 'Favori'), 'favorite', { Alignment: 'Center' }),
-    column(S.bib, L('Bib', 'Dossard'), 'text', { Bold: true, Alignment: 'Right' }),
-    column(S.name, L('Name', 'Nom'), 'text', { UrlColumnIdx: S.url }),
-    column(S.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' }),
-    column(S.club, L('Club', 'Club'), 'text', { Italic: true }),
-    column(S.category, L('Category', 'Catégorie'), 'text'),
-  ];
+export function startListColumns(fields?: readonly string[]): ColumnDef[] {
+  const all: Record<string, ColumnDef> = {
+    favorite: column(S.favorite, L('Favourite', 'Favori'), 'favorite', { Alignment: 'Center' }),
+    bib: column(S.bib, L('Bib', 'Dossard'), 'text', { Bold: true, Alignment: 'Right' }),
+    name: column(S.name, L('Name', 'Nom'), 'text', { UrlColumnIdx: S.url }),
+    nationality: column(S.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' }),
+    club: column(S.club, L('Club', 'Club'), 'text', { Italic: true }),
+    category: column(S.category, L('Category', 'Catégorie'), 'text'),
+  };
+  return (fields ?? Object.keys(all)).flatMap((f) => (all[f] ? [all[f]] : []));
 }
 
-export function startListRows(view: RaceView): unknown[][] {
+export function startListRows(view: RaceView, definition?: ReportDefinition): unknown[][] {
   const { participants, results } = view;
-  const rows = participants.map((p, i) => {
+  const kept = participants.flatMap((p, i) =>
+    definition && !matchesFilter(view, definition.filter, i) ? [] : [[p, i] as const],
+  );
+  const rows = kept.map(([p, i]) => {
     const c = results.index.categoryOf[i]!;
     const numeric = Number.parseInt(p.bib.replace(/\D+/g, ''), 10);
     return [
@@ -238,14 +279,15 @@ export function startListRows(view: RaceView): unknown[][] {
 /** Last passings fields and columns. */
 export const P = { key: 0, order: 1, time: 2, point: 3, bib: 4, name: 5, net: 6, url: 7 };
 
-export function lastPassingsColumns(): ColumnDef[] {
-  return [
-    column(P.time, L('Time of day', 'Heure'), 'text', { Alignment: 'Right' }),
-    column(P.point, L('Point', 'Point'), 'text'),
-    column(P.bib, L('Bib', 'Dossard'), 'text', { Bold: true, Alignment: 'Right' }),
-    column(P.name, L('Name', 'Nom'), 'text', { UrlColumnIdx: P.url }),
-    column(P.net, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' }),
-  ];
+export function lastPassingsColumns(fields?: readonly string[]): ColumnDef[] {
+  const all: Record<string, ColumnDef> = {
+    time: column(P.time, L('Time of day', 'Heure'), 'text', { Alignment: 'Right' }),
+    point: column(P.point, L('Point', 'Point'), 'text'),
+    bib: column(P.bib, L('Bib', 'Dossard'), 'text', { Bold: true, Alignment: 'Right' }),
+    name: column(P.name, L('Name', 'Nom'), 'text', { UrlColumnIdx: P.url }),
+    net: column(P.net, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' }),
+  };
+  return (fields ?? Object.keys(all)).flatMap((f) => (all[f] ? [all[f]] : []));
 }
 
 const clock = new Intl.DateTimeFormat('en-GB', {

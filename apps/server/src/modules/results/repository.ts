@@ -30,6 +30,10 @@ export interface RaceRow {
   epoch: number;
   /** Race time = gun + (wall − gun) × clockRate (1 but for a sped-up replay, see 0005_race_clock.sql). */
   clockRate: number;
+  /** Categories by age on race day or by birth year (0007_console.sql; default raceDay). */
+  ageBasis?: 'raceDay' | 'birthYear';
+  /** Team ranking: best `best` finishers of teams of at least `minMembers` (default 3 of 3). */
+  teamRule?: { best: number; minMembers: number };
 }
 
 export interface PointRow {
@@ -41,6 +45,10 @@ export interface PointRow {
   isStart: boolean;
   lat: number | null;
   lon: number | null;
+  /** French name (0007_console.sql); `name` is the English one. Defaults to `name`. */
+  nameFr?: string;
+  /** Defaults: the start mat is `start`, the last other point `finish`, the rest `split`. */
+  kind?: 'start' | 'split' | 'finish';
 }
 
 /** A participant as stored: the engine's fields plus its race and public tracking key. */
@@ -60,13 +68,23 @@ export interface ReportRow {
   name: { en: string; fr: string };
   definition: ReportDefinition;
   position: number;
+  /** Left out of the spectators' report list (0007_console.sql). */
+  hidden?: boolean;
 }
 
 /** What a report shows: a ranking (overall, one gender, one category), the last passings, the start list. */
-export type ReportDefinition =
+export type ReportDefinition = (
   | { kind: 'ranking'; raceId: string; scope: 'overall' | 'gender' | 'category'; group?: string }
   | { kind: 'lastPassings'; raceId: string; limit: number }
-  | { kind: 'startList'; raceId: string };
+  | { kind: 'startList'; raceId: string }
+) & {
+  /** Only the runners matching every given field (a club, a wave, a gender, a category; issue 14). */
+  filter?: { gender?: string; category?: string; club?: string; wave?: string };
+  /** The engine's fields shown, in order (contracts `reportFields`); the default set when absent. */
+  columns?: string[];
+  /** Added by an organiser (the standard reports are made with the race). */
+  custom?: boolean;
+};
 
 const CHUNK = 5_000;
 
@@ -116,7 +134,7 @@ export async function racesOf(sql: Sql, db: string): Promise<RaceRow[]> {
   return sql.query<RaceRow>(
     `SELECT id, db, name, to_char(race_date, 'YYYY-MM-DD') AS "raceDate", distance_m AS "distanceM",
             start_type AS "startType", gun_time_ms::float8 AS "gunTimeMs", waves, categories, rules, course,
-            position, epoch, clock_rate AS "clockRate"
+            position, epoch, clock_rate AS "clockRate", age_basis AS "ageBasis", team_rule AS "teamRule"
        FROM races WHERE db = $1 ORDER BY position, id`,
     [db],
   );
@@ -143,8 +161,9 @@ export async function insertRace(sql: Sql, race: Omit<RaceRow, 'epoch'>, points:
     ],
   );
   await sql.query(
-    `INSERT INTO timing_points (race_id, key, name, distance_m, position, is_start, lat, lon)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::float8[], $5::int[], $6::bool[], $7::float8[], $8::float8[])`,
+    `INSERT INTO timing_points (race_id, key, name, distance_m, position, is_start, lat, lon, name_fr, kind)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::float8[], $5::int[], $6::bool[], $7::float8[], $8::float8[],
+                              $9::text[], $10::text[])`,
     [
       race.id,
       points.map((p) => p.key),
@@ -154,8 +173,17 @@ export async function insertRace(sql: Sql, race: Omit<RaceRow, 'epoch'>, points:
       points.map((p) => p.isStart),
       points.map((p) => p.lat),
       points.map((p) => p.lon),
+      points.map((p) => p.nameFr ?? p.name),
+      points.map((p, k) => p.kind ?? defaultKind(points, k)),
     ],
   );
+}
+
+/** A point's kind when not given: the start mat, the last other point (the finish), or a split. */
+function defaultKind(points: readonly Pick<PointRow, 'isStart'>[], k: number): 'start' | 'split' | 'finish' {
+  if (points[k]!.isStart) return 'start';
+  const lastRanked = points.findLastIndex((p) => !p.isStart);
+  return k === lastRanked ? 'finish' : 'split';
 }
 
 export async function pointsOf(sql: Sql, db: string): Promise<PointRow[]> {
@@ -237,6 +265,11 @@ export async function insertPassings(
   rows: readonly (Passing & { createdBy?: string | null })[],
 ): Promise<PassingRow[]> {
   const inserted: PassingRow[] = [];
+  // Issue 20: seq order must be commit order within a context, or a node catching up with
+  // `seq > lastSeq` could read seq 12 before seq 11 commits and skip 11 for ever. A per-context
+  // lock held until commit (callers run this in a transaction) orders writers of one context
+  // across nodes; writers of different contexts never wait for each other.
+  if (rows.length) await sql.query('SELECT pg_advisory_xact_lock(727310002, hashtext($1))', [db]);
   for (const part of chunks(rows)) {
     // Only the new seq comes back (the rest is the input): half the bytes PGlite turns into
     // objects, measured +25 % passings/s. A read already stored (same id) is not returned.
@@ -346,7 +379,7 @@ export async function reportsOf(
     [db],
   );
   const reports = await sql.query<ReportRow>(
-    `SELECT db, group_key AS "groupKey", key, name, definition, position FROM reports WHERE db = $1
+    `SELECT db, group_key AS "groupKey", key, name, definition, position, hidden FROM reports WHERE db = $1
       ORDER BY position, key`,
     [db],
   );

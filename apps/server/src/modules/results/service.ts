@@ -12,6 +12,8 @@ import * as repo from './repository.ts';
 const CATCH_UP_MS = 500;
 /** Beyond this age of the last catch-up, a reader waits for the next one. */
 const STALE_MS = 5 * CATCH_UP_MS;
+/** The longest a read asking for a version this node has not reached yet waits for it. */
+const MIN_VERSION_WAIT_MS = 3_000;
 
 /** Serialises work per key (ingest into one context stays in order on this node). */
 class KeyedMutex {
@@ -97,8 +99,32 @@ export function createResultsService(deps: { database: Database; publisher: Real
     return new ContextState(context, races, points, participants, passings, reports);
   }
 
-  /** The live state of a context, caught up with passings stored by other nodes. */
-  async function state(db: string): Promise<ContextState> {
+  /** Reads the passings other nodes stored since this node's last one, one query at a time. */
+  function catchUp(db: string, ctx: ContextState): Promise<void> {
+    let running = catchingUp.get(db);
+    if (!running) {
+      running = mutex
+        .run(db, async () => {
+          const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
+          // Issue 20: one publisher per change. The node that stored these reads published their
+          // patches; publishing them again from here sent every reload twice. The versions still
+          // move (patchesFor bumps them), so this node's next patch starts from the right one.
+          if (newer.length) ctx.patchesFor(ctx.apply(newer));
+          caughtUpAt.set(db, Date.now());
+        })
+        .finally(() => catchingUp.delete(db));
+      catchingUp.set(db, running);
+    }
+    return running;
+  }
+
+  /**
+   * The live state of a context, caught up with passings stored by other nodes. With
+   * `minVersion` (a report version a client learnt from a patch, which is the `seq` of the last
+   * passing it holds), the answer waits until this node has applied that passing: a reader sent
+   * here by a reload published on another node never gets the table it already had (issue 20).
+   */
+  async function state(db: string, minVersion = 0): Promise<ContextState> {
     let pending = loaded.get(db);
     if (!pending) {
       pending = load(db);
@@ -107,6 +133,17 @@ export function createResultsService(deps: { database: Database; publisher: Real
     }
     const ctx = await pending;
     await ctx.applying;
+    if (minVersion > ctx.lastSeq) {
+      // The version exists (a node published it, after its commit): catching up reaches it,
+      // unless it is not a version of this context at all (a forged or stale number) — bounded.
+      const deadline = Date.now() + MIN_VERSION_WAIT_MS;
+      while (minVersion > ctx.lastSeq && Date.now() < deadline) {
+        await catchUp(db, ctx);
+        await ctx.applying;
+        if (minVersion > ctx.lastSeq) await new Promise((r) => setTimeout(r, 20));
+      }
+      return ctx;
+    }
     // Catch up with other nodes' passings at most every CATCH_UP_MS, one query shared by all
     // concurrent readers (a burst of 64 readers must not queue 64 queries). Under steady reads
     // the catch-up runs behind them (stale by at most CATCH_UP_MS and one query: waiting for it
@@ -115,17 +152,7 @@ export function createResultsService(deps: { database: Database; publisher: Real
     const now = Date.now();
     const last = caughtUpAt.get(db) ?? 0;
     if (now - last > CATCH_UP_MS) {
-      let running = catchingUp.get(db);
-      if (!running) {
-        running = mutex
-          .run(db, async () => {
-            const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
-            if (newer.length) await publish(ctx, ctx.patchesFor(ctx.apply(newer)), []);
-            caughtUpAt.set(db, Date.now());
-          })
-          .finally(() => catchingUp.delete(db));
-        catchingUp.set(db, running);
-      }
+      const running = catchUp(db, ctx);
       if (now - last > STALE_MS) await running;
       else running.catch(() => undefined); // a failure is met by the next reader, who retries
     }
@@ -219,7 +246,9 @@ export function createResultsService(deps: { database: Database; publisher: Real
             key: g.key,
             db: c.db,
             name: g.name,
-            reports: reports.filter((r) => r.groupKey === g.key).map((r) => ({ key: r.key, name: r.name })),
+            reports: reports
+              .filter((r) => r.groupKey === g.key && !r.hidden)
+              .map((r) => ({ key: r.key, name: r.name })),
           });
         }
       }

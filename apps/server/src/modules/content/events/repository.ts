@@ -16,7 +16,8 @@ export interface EventFilter {
  * finished or ended before today, "upcoming" the rest. Live first, then newest.
  */
 export async function listEvents(sql: Sql, { q, when }: EventFilter): Promise<EventSummary[]> {
-  const where: string[] = [];
+  // Draft events (issue 14) are the organisers' own, seen in the console only.
+  const where: string[] = [`e.visibility = 'public'`];
   const params: unknown[] = [];
   if (q) {
     params.push(`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -20,9 +20,31 @@ export function reportPath(source: ReportSource): string {
 export const reportQueryKey = (source: ReportSource) =>
   ['results', 'report', 'eventId' in source ? source : { db: source.db, report: source.report }] as const;
 
+/**
+ * The least version the next fetch of a report must bring (issue 20): a reload or a patch the
+ * table cannot take names the version it leads to, and the server answers only once it has
+ * reached it — on several nodes the one answering may not have caught up with the one that
+ * published. Keyed by the report's path.
+ */
+const wanted = new Map<string, number>();
+
+/** Asks the next fetch of `source` for at least `version`. */
+export function requireReportVersion(source: ReportSource, version: number): void {
+  const path = reportPath(source);
+  wanted.set(path, Math.max(version, wanted.get(path) ?? 0));
+}
+
 /** `GET` a whole report table (columns + rows). */
-export function getReport(source: ReportSource, signal?: AbortSignal): Promise<ReportTable> {
-  return apiGet<ReportTable>('resultsApiUrlBase', reportPath(source), { signal });
+export async function getReport(source: ReportSource, signal?: AbortSignal): Promise<ReportTable> {
+  const path = reportPath(source);
+  const minVersion = wanted.get(path);
+  const table = await apiGet<ReportTable>(
+    'resultsApiUrlBase',
+    minVersion ? `${path}?minVersion=${minVersion}` : path,
+    { signal },
+  );
+  if (minVersion && table.version >= minVersion && wanted.get(path) === minVersion) wanted.delete(path);
+  return table;
 }
 
 /** Query options of a report. Live pages keep it fresh through patches, not polling. */

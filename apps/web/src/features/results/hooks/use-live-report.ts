@@ -6,7 +6,7 @@ import {
   useReconnectCatchUp,
   useSubscribedCatchUp,
 } from '../../../lib/realtime/realtime-provider.tsx';
-import { type ReportSource, reportQuery } from '../api/get-report.ts';
+import { type ReportSource, reportQuery, requireReportVersion } from '../api/get-report.ts';
 import { applyReportPatch } from '../patch.ts';
 
 /** How long a row changed by a live patch stays highlighted. */
@@ -14,19 +14,22 @@ export const HIGHLIGHT_MS = 2500;
 
 /**
  * Folds one `report-patch` into the cached table (style.md: live pages patch the query, never a
- * second copy): patches of other reports are ignored; a reload or a version gap refetches.
+ * second copy): patches of other reports are ignored; a reload or a version gap refetches, asking
+ * for at least the patch's version (issue 20: the node answering may lag the one that published).
  * Returns the keys of the upserted rows, or null when nothing was applied.
  */
 export function receivePatch(
   client: ReturnType<typeof useQueryClient>,
   queryKey: readonly unknown[],
   patch: ReportPatch,
+  source?: ReportSource,
 ): string[] | null {
   const table = client.getQueryData<ReportTable>(queryKey);
   if (!table || patch.group !== table.group || patch.report !== table.report) return null;
   if (!('reload' in patch) && patch.version <= table.version) return null; // already have it
   const next = applyReportPatch(table, patch);
   if (!next) {
+    if (source) requireReportVersion(source, patch.version);
     void client.invalidateQueries({ queryKey, exact: true });
     return null;
   }
@@ -48,7 +51,7 @@ export function useLiveReport(source: ReportSource) {
   const db = query.data?.db ?? ('db' in source ? source.db : null);
 
   useChannelEvent(db ? `results-${db}` : null, 'report-patch', (patch) => {
-    const keys = receivePatch(client, queryKey, patch);
+    const keys = receivePatch(client, queryKey, patch, source);
     if (!keys?.length) return;
     const now = Date.now();
     setChanged((previous) => {

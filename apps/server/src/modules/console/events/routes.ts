@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  contextCreateSchema,
+  contextUpdateSchema,
+  eventCreateSchema,
+  eventUpdateSchema,
+} from '@tempora/contracts';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { errors } from '../../../errors.ts';
+import { parseInput } from '../../../validate.ts';
+import { imageType } from '../../content/photos/service.ts';
+import { contextFor, eventFor, organisationFor } from '../access.ts';
+import type { VisibilityCache } from '../visibility.ts';
+import * as repo from './repository.ts';
+
+const orgParams = z.object({ orgId: z.string().min(1).max(100) });
+const eventParams = z.object({ eventId: z.string().min(1).max(100) });
+const dbParams = z.object({ db: z.string().min(1).max(100) });
+
+/**
+ * Status moves (issue 14: upcoming → live → finished, "and back where sensible"): a live event
+ * may go back to upcoming (a false start) and a finished one back to live (results reopened); an
+ * upcoming event may be closed as finished (results imported afterwards). Finished never becomes
+ * upcoming again.
+ */
+const STATUS_MOVES: Record<string, readonly string[]> = {
+  upcoming: ['live', 'finished'],
+  live: ['upcoming', 'finished'],
+  finished: ['live'],
+};
+
+/** Where an event's logo lives under DATA_DIR/files. */
+export function logoFile(dataDir: string, eventId: string): string {
+  return path.join(dataDir, 'files', 'logos', `${encodeURIComponent(eventId)}.webp`);
+}
+
+/** Events, their logo and their contexts (timing databases), in the organiser console. */
+export async function eventRoutes(app: FastifyInstance, opts: { visibility: VisibilityCache }) {
+  const { database } = app;
+
+  async function detail(eventId: string) {
+    const event = await repo.eventById(database, eventId);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    const [org] = await database.query<{ id: string; name: string }>(
+      'SELECT id, name FROM organisations WHERE id = $1',
+      [event.organisationId],
+    );
+    return {
+      ...event,
+      organisation: org!,
+      contexts: await repo.contextsOf(database, eventId),
+      races: await repo.racesOfEvent(database, eventId),
+    };
+  }
+
+  app.get('/api/console/organisations/:orgId/events', async (request) => {
+    const { orgId } = parseInput(orgParams, request.params, 'params');
+    const org = await organisationFor(request, database, orgId, 'read');
+    return repo.eventsOfOrganisation(database, org.id);
+  });
+
+  app.post('/api/console/organisations/:orgId/events', async (request, reply) => {
+    const { orgId } = parseInput(orgParams, request.params, 'params');
+    const org = await organisationFor(request, database, orgId, 'read');
+    if (!request.ability.can('create', { __caslSubjectType__: 'Event', organisationId: org.id } as never))
+      throw errors.forbidden('Your role does not allow creating events');
+    const body = parseInput(eventCreateSchema, request.body);
+    const id = body.id ?? (await repo.freeEventId(database, body.name, body.startDate));
+    if ((await database.query('SELECT 1 FROM events WHERE id = $1', [id])).length)
+      throw errors.conflict('EVENT_EXISTS', `An event '${id}' exists`);
+    await repo.insertEvent(database, {
+      id,
+      organisationId: org.id,
+      name: body.name,
+      startDate: body.startDate,
+      endDate: body.endDate,
+      place: body.place,
+      placeLat: body.placeLat,
+      placeLon: body.placeLon,
+      timeZone: body.timeZone,
+      visibility: body.visibility,
+      status: body.status,
+      branding: {
+        ...(body.accentColor ? { color: body.accentColor } : {}),
+        ...(body.tagline ? { tagline: body.tagline } : {}),
+      },
+    });
+    return reply.code(201).send(await detail(id));
+  });
+
+  app.get('/api/console/events/:eventId', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await eventFor(request, database, eventId, 'read');
+    return detail(eventId);
+  });
+
+  app.patch('/api/console/events/:eventId', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await eventFor(request, database, eventId, 'update');
+    const patch = parseInput(eventUpdateSchema, request.body);
+    const current = (await repo.eventById(database, eventId))!;
+    const start = patch.startDate ?? current.startDate;
+    const end = patch.endDate ?? current.endDate;
+    if (end < start)
+      throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
+        { field: 'endDate', message: 'on or after the start date' },
+      ]);
+    if (
+      patch.status !== undefined &&
+      patch.status !== current.status &&
+      !STATUS_MOVES[current.status]?.includes(patch.status)
+    )
+      throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
+        { field: 'status', message: `cannot go from ${current.status} to ${patch.status}` },
+      ]);
+    await repo.updateEvent(database, eventId, patch);
+    opts.visibility.forget();
+    return detail(eventId);
+  });
+
+  app.delete('/api/console/events/:eventId', async (request, reply) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await eventFor(request, database, eventId, 'delete');
+    const contexts = await repo.contextsOf(database, eventId);
+    await database.transaction(async (sql) => {
+      const [held] = await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM passings p JOIN contexts c ON c.db = p.db WHERE c.event_id = $1',
+        [eventId],
+      );
+      if (held!.n > 0)
+        throw errors.conflict(
+          'EVENT_HAS_PASSINGS',
+          `The event holds ${held!.n} passings; it can no longer be deleted`,
+        );
+      const dbs = contexts.map((c) => c.db);
+      await sql.query('DELETE FROM reports WHERE db = ANY($1::text[])', [dbs]);
+      await sql.query('DELETE FROM report_groups WHERE db = ANY($1::text[])', [dbs]);
+      await sql.query('DELETE FROM races WHERE db = ANY($1::text[])', [dbs]);
+      await sql.query('DELETE FROM devices WHERE db = ANY($1::text[])', [dbs]);
+      await sql.query('DELETE FROM contexts WHERE event_id = $1', [eventId]);
+      await sql.query('DELETE FROM events WHERE id = $1', [eventId]);
+    });
+    for (const c of contexts) app.results.invalidate(c.db);
+    opts.visibility.forget();
+    await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
+    return reply.code(204).send();
+  });
+
+  app.put('/api/console/events/:eventId/logo', { bodyLimit: 2 * 1024 * 1024 }, async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await eventFor(request, database, eventId, 'update');
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || !imageType(body))
+      throw errors.badRequest(
+        'IMAGE_REQUIRED',
+        'Send a PNG, JPEG or WebP image as the body (image/png, image/jpeg, image/webp)',
+      );
+    let webp: Buffer;
+    try {
+      webp = await sharp(body)
+        .rotate()
+        .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
+        .webp()
+        .toBuffer();
+    } catch {
+      throw errors.badRequest('IMAGE_UNREADABLE', 'The image cannot be read');
+    }
+    const file = logoFile(app.config.dataDir, eventId);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, webp);
+    const version = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 12);
+    await database.query('UPDATE events SET logo_version = $2, updated_at = now() WHERE id = $1', [
+      eventId,
+      version,
+    ]);
+    return detail(eventId);
+  });
+
+  app.delete('/api/console/events/:eventId/logo', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await eventFor(request, database, eventId, 'update');
+    await database.query('UPDATE events SET logo_version = NULL, updated_at = now() WHERE id = $1', [
+      eventId,
+    ]);
+    await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
+    return detail(eventId);
+  });
+
+  /** The logo, for spectators too (a draft event's only for its members, see visibility.ts). */
+  app.get('/api/events/:id/logo', async (request, reply) => {
+    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params, 'params');
+    const [row] = await database.query<{ v: string | null }>(
+      'SELECT logo_version AS v FROM events WHERE id = $1',
+      [id],
+    );
+    if (!row?.v) throw errors.notFound('LOGO_NOT_FOUND', 'This event has no logo');
+    const bytes = await fs.readFile(logoFile(app.config.dataDir, id)).catch(() => null);
+    if (!bytes) throw errors.notFound('LOGO_NOT_FOUND', 'This event has no logo');
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(bytes);
+  });
+
+  app.post('/api/console/events/:eventId/contexts', async (request, reply) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await eventFor(request, database, eventId, 'update');
+    const body = parseInput(contextCreateSchema, request.body);
+    if ((await database.query('SELECT 1 FROM contexts WHERE db = $1', [body.db])).length)
+      throw errors.conflict('CONTEXT_EXISTS', `A context '${body.db}' exists`);
+    await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
+      body.db,
+      eventId,
+      body.name,
+    ]);
+    return reply.code(201).send({ db: body.db, name: body.name, races: 0 });
+  });
+
+  app.patch('/api/console/contexts/:db', async (request) => {
+    const { db } = parseInput(dbParams, request.params, 'params');
+    const ctx = await contextFor(request, database, db, 'update');
+    const body = parseInput(contextUpdateSchema, request.body);
+    await database.query('UPDATE contexts SET name = $2 WHERE db = $1', [db, body.name]);
+    return (await repo.contextsOf(database, ctx.eventId)).find((c) => c.db === db);
+  });
+
+  app.delete('/api/console/contexts/:db', async (request, reply) => {
+    const { db } = parseInput(dbParams, request.params, 'params');
+    await contextFor(request, database, db, 'update');
+    await database.transaction(async (sql) => {
+      const [held] = await sql.query<{ races: number; passings: number }>(
+        `SELECT (SELECT count(*)::int FROM races WHERE db = $1) AS races,
+                (SELECT count(*)::int FROM passings WHERE db = $1) AS passings`,
+        [db],
+      );
+      if (held!.races > 0 || held!.passings > 0)
+        throw errors.conflict(
+          'CONTEXT_NOT_EMPTY',
+          'Delete its races first (a context holding passings stays)',
+        );
+      await sql.query('DELETE FROM report_groups WHERE db = $1', [db]);
+      await sql.query('DELETE FROM devices WHERE db = $1', [db]);
+      await sql.query('DELETE FROM contexts WHERE db = $1', [db]);
+    });
+    app.results.invalidate(db);
+    opts.visibility.forget();
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,107 @@
+import type { ConsolePoint, ConsoleRace, TeamRule } from '@tempora/contracts';
+import { type CategoryDef, checkCategories, type LonLat, trackLengthM, zonedParts } from '@tempora/domain';
+import type { Sql } from '../../../db/database.ts';
+
+interface RaceRecord {
+  id: string;
+  db: string;
+  eventId: string;
+  timeZone: string;
+  name: string;
+  date: string;
+  distanceM: number;
+  startType: ConsoleRace['startType'];
+  gunTimeMs: number | null;
+  waves: { id: string; name?: string; startTime: number }[];
+  categories: CategoryDef[];
+  course: { type: 'LineString'; coordinates: [number, number][] } | null;
+  ageBasis: ConsoleRace['ageBasis'];
+  teamRule: TeamRule;
+  participants: number;
+  passings: number;
+}
+
+/** The wall-clock time of an instant in the event's zone (`HH:MM:SS`). */
+const wallTime = (ms: number, zone: string) => zonedParts(ms, zone).time;
+
+/** A race as the console shows it (times of day in the event's time zone). */
+export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | null> {
+  const [r] = await sql.query<RaceRecord>(
+    `SELECT r.id, r.db, c.event_id AS "eventId", e.time_zone AS "timeZone", r.name,
+            to_char(r.race_date, 'YYYY-MM-DD') AS date, r.distance_m AS "distanceM", r.start_type AS "startType",
+            r.gun_time_ms::float8 AS "gunTimeMs", r.waves, r.categories, r.course, r.age_basis AS "ageBasis",
+            r.team_rule AS "teamRule",
+            (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id) AS participants,
+            (SELECT count(*)::int FROM passings ps WHERE ps.db = r.db AND (
+               ps.bib IN (SELECT bib FROM participants p WHERE p.race_id = r.id)
+               OR ps.chip IN (SELECT unnest(chips) FROM participants p WHERE p.race_id = r.id))) AS passings
+       FROM races r JOIN contexts c ON c.db = r.db JOIN events e ON e.id = c.event_id WHERE r.id = $1`,
+    [raceId],
+  );
+  if (!r) return null;
+  const points = await sql.query<ConsolePoint & { nameEn: string; nameFr: string }>(
+    `SELECT key, name AS "nameEn", name_fr AS "nameFr", distance_m AS "distanceM", kind, lat, lon
+       FROM timing_points WHERE race_id = $1 ORDER BY position`,
+    [raceId],
+  );
+  const course = r.course?.type === 'LineString' ? r.course : null;
+  return {
+    id: r.id,
+    db: r.db,
+    eventId: r.eventId,
+    timeZone: r.timeZone,
+    name: r.name,
+    date: r.date,
+    distanceM: r.distanceM,
+    startType: r.startType,
+    participants: r.participants,
+    passings: r.passings,
+    gunTime: r.gunTimeMs === null ? null : wallTime(r.gunTimeMs, r.timeZone),
+    gunTimeMs: r.gunTimeMs,
+    waves: r.waves.map((w) => ({
+      id: w.id,
+      name: w.name ?? '',
+      gunTime: wallTime(w.startTime, r.timeZone),
+      gunTimeMs: w.startTime,
+    })),
+    points: points.map(({ nameEn, nameFr, ...p }) => ({ ...p, name: { en: nameEn, fr: nameFr || nameEn } })),
+    course,
+    courseLengthM: course ? Math.round(trackLengthM(course.coordinates as LonLat[])) : null,
+    ageBasis: r.ageBasis,
+    categories: r.categories,
+    categoryIssues: checkCategories(r.categories),
+    teamRule: r.teamRule,
+  };
+}
+
+/** Replaces a race's timing points (ordered) and bumps its epoch. */
+export async function replacePoints(
+  sql: Sql,
+  raceId: string,
+  points: readonly ConsolePoint[],
+): Promise<void> {
+  await sql.query('DELETE FROM timing_points WHERE race_id = $1', [raceId]);
+  await sql.query(
+    `INSERT INTO timing_points (race_id, key, name, name_fr, distance_m, position, is_start, kind, lat, lon)
+     SELECT $1, u.key, u.name, u.name_fr, u.distance_m, u.position, u.kind = 'start', u.kind, u.lat, u.lon
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::int[], $7::text[], $8::float8[], $9::float8[])
+         AS u(key, name, name_fr, distance_m, position, kind, lat, lon)`,
+    [
+      raceId,
+      points.map((p) => p.key),
+      points.map((p) => p.name.en),
+      points.map((p) => p.name.fr),
+      points.map((p) => p.distanceM),
+      points.map((_, k) => k),
+      points.map((p) => p.kind),
+      points.map((p) => p.lat),
+      points.map((p) => p.lon),
+    ],
+  );
+  await bumpEpoch(sql, raceId);
+}
+
+/** Cached tables carry the race's epoch in their ETag: any change of its setup bumps it. */
+export async function bumpEpoch(sql: Sql, raceId: string): Promise<void> {
+  await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+}

@@ -1,0 +1,296 @@
+import {
+  type ConsolePoint,
+  categoriesReplaceSchema,
+  coursePlacementSchema,
+  pointsReplaceSchema,
+  raceCreateSchema,
+  raceUpdateSchema,
+  teamRuleSchema,
+} from '@tempora/contracts';
+import { type LonLat, pointAtDistance, projectOnTrack, zonedTimeToUtc } from '@tempora/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Sql } from '../../../db/database.ts';
+import { errors } from '../../../errors.ts';
+import { parseInput } from '../../../validate.ts';
+import { createRace } from '../../results/setup.ts';
+import { contextFor, raceFor } from '../access.ts';
+import { syncCategoryReports } from '../reports/repository.ts';
+import { courseFromUpload } from './course-file.ts';
+import { bumpEpoch, raceView, replacePoints } from './repository.ts';
+
+const dbParams = z.object({ db: z.string().min(1).max(100) });
+const raceParams = z.object({ raceId: z.string().min(1).max(100) });
+
+/** An instant from a wall-clock time of the race day in the event's zone (400 when it cannot be). */
+function instant(date: string, time: string, zone: string, field: string): number {
+  const ms = zonedTimeToUtc(date, time, zone);
+  if (ms === null)
+    throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [{ field, message: 'not a time' }]);
+  return ms;
+}
+
+const fieldError = (field: string, message: string) =>
+  errors.badRequest('VALIDATION_FAILED', 'Invalid body', [{ field, message }]);
+
+/**
+ * Races of a context in the console (issue 14): create (with a start and a finish point and the
+ * standard reports), edit (name, date, distance, start type, gun and wave times typed in the
+ * event's time zone), delete while no passing is theirs; timing points; the course (GPX or
+ * GeoJSON) and points placed on it; categories and their age basis; the team rule.
+ */
+export async function raceRoutes(app: FastifyInstance) {
+  const { database } = app;
+
+  async function view(raceId: string) {
+    const race = await raceView(database, raceId);
+    if (!race) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
+    return race;
+  }
+
+  /** After a change of a race's setup: its context's live state is rebuilt on next read. */
+  async function changed(sql: Sql, db: string, raceId: string) {
+    await bumpEpoch(sql, raceId);
+    app.results.invalidate(db);
+  }
+
+  app.post('/api/console/contexts/:db/races', async (request, reply) => {
+    const { db } = parseInput(dbParams, request.params, 'params');
+    const ctx = await contextFor(request, database, db, 'create', 'Race');
+    const body = parseInput(raceCreateSchema, request.body);
+    if ((await database.query('SELECT 1 FROM races WHERE id = $1', [body.id])).length)
+      throw errors.conflict('RACE_EXISTS', `A race '${body.id}' exists`);
+    if (body.startType === 'waves' && body.waves.length === 0)
+      throw fieldError('waves', 'a wave start needs its waves');
+    const gunTimeMs =
+      body.gunTime === null ? null : instant(body.date, body.gunTime, ctx.timeZone, 'gunTime');
+    const waves = body.waves.map((w, k) => ({
+      id: w.id,
+      name: w.name,
+      startTime: instant(body.date, w.gunTime, ctx.timeZone, `waves.${k}.gunTime`),
+    }));
+    await database.transaction(async (sql) => {
+      const [{ n } = { n: 0 }] = await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM races WHERE db = $1',
+        [db],
+      );
+      await createRace(
+        sql,
+        db,
+        {
+          id: body.id,
+          name: body.name,
+          date: body.date,
+          distanceM: body.distanceM,
+          startType: body.startType,
+          gunTimeMs,
+          waves,
+          points: [
+            { key: 'start', name: 'Start', distanceM: 0, isStart: true },
+            { key: 'finish', name: 'Finish', distanceM: body.distanceM },
+          ],
+        },
+        n,
+      );
+      await replacePoints(sql, body.id, [
+        {
+          key: 'start',
+          name: { en: 'Start', fr: 'Départ' },
+          distanceM: 0,
+          kind: 'start',
+          lat: null,
+          lon: null,
+        },
+        {
+          key: 'finish',
+          name: { en: 'Finish', fr: 'Arrivée' },
+          distanceM: body.distanceM,
+          kind: 'finish',
+          lat: null,
+          lon: null,
+        },
+      ]);
+    });
+    app.results.invalidate(db);
+    return reply.code(201).send(await view(body.id));
+  });
+
+  app.get('/api/console/races/:raceId', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    await raceFor(request, database, raceId, 'read');
+    return view(raceId);
+  });
+
+  app.patch('/api/console/races/:raceId', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const patch = parseInput(raceUpdateSchema, request.body);
+    const current = await view(raceId);
+    const date = patch.date ?? current.date;
+    // A new date keeps the gun's wall-clock time (the instants move with the day).
+    const gunTime = patch.gunTime !== undefined ? patch.gunTime : current.gunTime;
+    const gunTimeMs = gunTime === null ? null : instant(date, gunTime, race.timeZone, 'gunTime');
+    const waves = (
+      patch.waves ?? current.waves.map((w) => ({ id: w.id, name: w.name, gunTime: w.gunTime }))
+    ).map((w, k) => ({
+      id: w.id,
+      name: w.name,
+      startTime: instant(date, w.gunTime, race.timeZone, `waves.${k}.gunTime`),
+    }));
+    if ((patch.startType ?? current.startType) === 'waves' && waves.length === 0)
+      throw fieldError('waves', 'a wave start needs its waves');
+    await database.transaction(async (sql) => {
+      await sql.query(
+        `UPDATE races SET name = $2, race_date = $3::date, distance_m = $4, start_type = $5, gun_time_ms = $6,
+                waves = $7::jsonb WHERE id = $1`,
+        [
+          raceId,
+          patch.name ?? current.name,
+          date,
+          patch.distanceM ?? current.distanceM,
+          patch.startType ?? current.startType,
+          gunTimeMs,
+          JSON.stringify(waves),
+        ],
+      );
+      if (patch.name !== undefined)
+        await sql.query('UPDATE report_groups SET name = $3::jsonb WHERE db = $1 AND key = $2', [
+          race.db,
+          raceId,
+          JSON.stringify({ en: patch.name, fr: patch.name }),
+        ]);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  app.delete('/api/console/races/:raceId', async (request, reply) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'delete');
+    const current = await view(raceId);
+    if (current.passings > 0)
+      throw errors.conflict(
+        'RACE_HAS_PASSINGS',
+        `The race has ${current.passings} passings; it can no longer be deleted`,
+      );
+    await database.transaction(async (sql) => {
+      await sql.query(`DELETE FROM reports WHERE db = $1 AND definition->>'raceId' = $2`, [race.db, raceId]);
+      await sql.query(
+        'DELETE FROM report_groups g WHERE g.db = $1 AND g.key = $2 AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.db = g.db AND r.group_key = g.key)',
+        [race.db, raceId],
+      );
+      await sql.query('DELETE FROM team_tokens WHERE db = $1 AND race_id = $2', [race.db, raceId]);
+      await sql.query('DELETE FROM races WHERE id = $1', [raceId]);
+    });
+    app.results.invalidate(race.db);
+    return reply.code(204).send();
+  });
+
+  app.put('/api/console/races/:raceId/points', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const { points } = parseInput(pointsReplaceSchema, request.body);
+    await database.transaction(async (sql) => {
+      await replacePoints(sql, raceId, points as ConsolePoint[]);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  app.put('/api/console/races/:raceId/course', { bodyLimit: 20 * 1024 * 1024 }, async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const track = courseFromUpload(request.body);
+    const current = await view(raceId);
+    // Points without coordinates are placed at their distance along the new track.
+    const points = current.points.map((p) =>
+      p.lat === null ? { ...p, ...(pointAtDistance(track, p.distanceM) ?? { lat: null, lon: null }) } : p,
+    );
+    await database.transaction(async (sql) => {
+      await sql.query('UPDATE races SET course = $2::jsonb WHERE id = $1', [
+        raceId,
+        JSON.stringify({ type: 'LineString', coordinates: track }),
+      ]);
+      await replacePoints(sql, raceId, points);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  app.delete('/api/console/races/:raceId/course', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    await database.transaction(async (sql) => {
+      await sql.query('UPDATE races SET course = NULL WHERE id = $1', [raceId]);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  app.post('/api/console/races/:raceId/course/place', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const { placements } = parseInput(coursePlacementSchema, request.body);
+    const current = await view(raceId);
+    if (!current.course) throw errors.conflict('COURSE_MISSING', 'Upload the course first');
+    const track = current.course.coordinates as LonLat[];
+    const points = current.points.map((p) => ({ ...p }));
+    for (const [k, placement] of placements.entries()) {
+      const index = points.findIndex((p) => p.key === placement.key);
+      if (index < 0) throw fieldError(`placements.${k}.key`, 'no such timing point');
+      const point = points[index]!;
+      if ('distanceM' in placement) {
+        const at = pointAtDistance(track, placement.distanceM)!;
+        Object.assign(point, { distanceM: placement.distanceM, lat: at.lat, lon: at.lon });
+      } else {
+        // On an out-and-back course, the passage after the previous point is the one meant.
+        const before = index > 0 ? points[index - 1]!.distanceM : 0;
+        const at = projectOnTrack(track, placement.lat, placement.lon, before)!;
+        Object.assign(point, {
+          distanceM: point.kind === 'start' ? 0 : Math.round(at.distanceM),
+          lat: Math.round(at.lat * 1e6) / 1e6,
+          lon: Math.round(at.lon * 1e6) / 1e6,
+        });
+      }
+    }
+    const check = pointsReplaceSchema.safeParse({ points });
+    if (!check.success)
+      throw errors.badRequest(
+        'VALIDATION_FAILED',
+        'The placed points are out of course order',
+        check.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+      );
+    await database.transaction(async (sql) => {
+      await replacePoints(sql, raceId, points);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  app.put('/api/console/races/:raceId/categories', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const body = parseInput(categoriesReplaceSchema, request.body);
+    await database.transaction(async (sql) => {
+      await sql.query('UPDATE races SET categories = $2::jsonb, age_basis = $3 WHERE id = $1', [
+        raceId,
+        JSON.stringify(body.categories),
+        body.ageBasis,
+      ]);
+      await syncCategoryReports(sql, race.db, raceId, body.categories);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  app.put('/api/console/races/:raceId/team-rule', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const rule = parseInput(teamRuleSchema, request.body);
+    await database.transaction(async (sql) => {
+      await sql.query('UPDATE races SET team_rule = $2::jsonb WHERE id = $1', [raceId, JSON.stringify(rule)]);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+}

@@ -1,0 +1,494 @@
+import { categoryTemplates, isTimeZone } from '@tempora/domain';
+import { z } from 'zod';
+import { organisationRoles } from './abilities.ts';
+import type { localizedSchema } from './results.ts';
+
+/**
+ * Organiser console API contract (issue 14 part A). Paths are relative to `/api/console/`; every
+ * route needs a signed-in caller and checks its abilities (packages/contracts/src/abilities.ts):
+ *
+ *   GET    organisations                                   → ConsoleOrganisation[] (mine, with my role)
+ *   POST   organisations                OrganisationCreate → ConsoleOrganisation (creator is owner)
+ *   GET    organisations/{orgId}                           → ConsoleOrganisation       (read Organisation)
+ *   PATCH  organisations/{orgId}        OrganisationPatch  → ConsoleOrganisation       (manage Organisation)
+ *   GET    organisations/{orgId}/members                   → Member[]                  (read Organisation)
+ *   PATCH  organisations/{orgId}/members/{sub}  { role }   → Member                    (manage Organisation)
+ *   DELETE organisations/{orgId}/members/{sub}             → 204 (never the last owner) (manage Organisation; or oneself)
+ *   GET    organisations/{orgId}/invitations               → Invitation[] (pending)    (manage Organisation)
+ *   POST   organisations/{orgId}/invitations InvitationCreate → Invitation (mail with a single-use link)
+ *   DELETE organisations/{orgId}/invitations/{id}          → 204                        (manage Organisation)
+ *   GET    invitations/{token}                             → InvitationPreview          (signed in)
+ *   POST   invitations/{token}/accept                      → ConsoleOrganisation        (signed in, invited e-mail)
+ *   GET    organisations/{orgId}/events                    → ConsoleEvent[]            (read Event of the org)
+ *   POST   organisations/{orgId}/events     EventCreate    → ConsoleEvent              (create Event)
+ *   GET    events/{eventId}                                → ConsoleEventDetail        (member of the org)
+ *   PATCH  events/{eventId}             EventUpdate        → ConsoleEvent              (update Event)
+ *   DELETE events/{eventId}                                → 204 (409 EVENT_HAS_PASSINGS) (delete Event)
+ *   PUT    events/{eventId}/logo        image/png|jpeg|webp body → ConsoleEvent        (update Event)
+ *   DELETE events/{eventId}/logo                           → ConsoleEvent              (update Event)
+ *   POST   events/{eventId}/contexts    ContextCreate      → ConsoleContext            (update Event)
+ *   PATCH  contexts/{db}                { name }           → ConsoleContext            (update Event)
+ *   DELETE contexts/{db}                                   → 204 (409 when it holds races or passings)
+ *   POST   contexts/{db}/races          RaceCreate         → ConsoleRace (standard reports created)
+ *   GET    races/{raceId}                                  → ConsoleRace
+ *   PATCH  races/{raceId}               RaceUpdate         → ConsoleRace               (update Race)
+ *   DELETE races/{raceId}                                  → 204 (409 RACE_HAS_PASSINGS)
+ *   PUT    races/{raceId}/points        PointsReplace      → ConsoleRace
+ *   PUT    races/{raceId}/course        GPX (application/gpx+xml, text/xml) or GeoJSON → ConsoleRace
+ *   DELETE races/{raceId}/course                           → ConsoleRace
+ *   POST   races/{raceId}/course/place  CoursePlacement    → ConsoleRace (points snapped to the track)
+ *   PUT    races/{raceId}/categories    CategoriesReplace  → ConsoleRace (+ issues)
+ *   PUT    races/{raceId}/team-rule     TeamRule           → ConsoleRace
+ *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
+ *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
+ *   PATCH  races/{raceId}/reports/{key} ReportUpdate       → ReportDefinitionView
+ *   DELETE races/{raceId}/reports/{key}                    → 204 (added reports only)
+ *   PUT    races/{raceId}/reports/order { keys }           → ReportDefinitionView[]
+ *   GET    events/{eventId}/logo  (public unless draft, under /api/events/)  → image/webp
+ *
+ * Times of day (gun, waves) are typed and shown in the event's IANA time zone; the answers carry
+ * both the wall-clock text and the instant (epoch ms).
+ */
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+/** Ids typed by organisers (event, context, race, point, report keys): URL-safe. */
+export const consoleKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'letters, digits, - and _ (at most 64)');
+const isoDate = z.iso.date();
+const timeOfDay = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/, 'a time of day HH:MM[:SS]');
+export const timeZoneSchema = z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/Brussels');
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+
+export const organisationRoleSchema = z.enum(organisationRoles);
+
+// ── Organisations and members ─────────────────────────────────────────────────────────────────
+
+export const organisationCreateSchema = z
+  .object({
+    name: trimmed(120),
+    /** ISO 3166-1 alpha-2. */
+    country: z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code (ISO 3166-1)'),
+    contactEmail: z.email().max(200),
+  })
+  .strict();
+export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;
+export const organisationPatchSchema = organisationCreateSchema.partial().strict();
+export type OrganisationPatch = z.infer<typeof organisationPatchSchema>;
+
+export interface ConsoleOrganisation {
+  id: string;
+  slug: string;
+  name: string;
+  country: string;
+  contactEmail: string;
+  /** The caller's role (null for platform staff who are not members). */
+  role: (typeof organisationRoles)[number] | null;
+  members: number;
+  events: number;
+}
+
+export interface Member {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: (typeof organisationRoles)[number];
+  since: string;
+}
+
+export const memberRoleSchema = z.object({ role: organisationRoleSchema }).strict();
+
+export const invitationCreateSchema = z
+  .object({
+    email: z.email().max(200),
+    role: organisationRoleSchema,
+    lng: z.enum(['en', 'fr']).default('fr'),
+  })
+  .strict();
+export type InvitationCreate = z.input<typeof invitationCreateSchema>;
+
+export interface Invitation {
+  id: string;
+  email: string;
+  role: (typeof organisationRoles)[number];
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface InvitationPreview {
+  organisation: { id: string; name: string };
+  email: string;
+  role: (typeof organisationRoles)[number];
+  /** pending, or why it cannot be accepted any more. */
+  state: 'pending' | 'accepted' | 'expired' | 'revoked';
+  expiresAt: string;
+}
+
+/** How long an invitation link stays valid. */
+export const INVITATION_DAYS = 7;
+
+// ── Events and contexts ───────────────────────────────────────────────────────────────────────
+
+export const eventVisibilities = ['draft', 'public'] as const;
+export type EventVisibility = (typeof eventVisibilities)[number];
+const eventStatus = z.enum(['upcoming', 'live', 'finished']);
+const accentColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
+
+const eventFields = {
+  name: trimmed(200),
+  startDate: isoDate,
+  endDate: isoDate,
+  place: z.string().trim().max(200),
+  placeLat: latitude.nullable(),
+  placeLon: longitude.nullable(),
+  timeZone: timeZoneSchema,
+  visibility: z.enum(eventVisibilities),
+  status: eventStatus,
+  accentColor: accentColor.nullable(),
+  tagline: z.string().trim().max(200),
+};
+
+const datesInOrder = (e: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !e.startDate || !e.endDate || e.endDate >= e.startDate;
+const placeComplete = (e: { placeLat?: number | null | undefined; placeLon?: number | null | undefined }) =>
+  (e.placeLat === undefined) === (e.placeLon === undefined) &&
+  (e.placeLat === null) === (e.placeLon === null);
+
+export const eventCreateSchema = z
+  .object({
+    /** The event's id in URLs; made from the name and year when omitted. */
+    id: consoleKeySchema.optional(),
+    ...eventFields,
+    place: eventFields.place.default(''),
+    placeLat: eventFields.placeLat.default(null),
+    placeLon: eventFields.placeLon.default(null),
+    visibility: eventFields.visibility.default('draft'),
+    status: eventFields.status.default('upcoming'),
+    accentColor: eventFields.accentColor.default(null),
+    tagline: eventFields.tagline.default(''),
+  })
+  .strict()
+  .refine(datesInOrder, { path: ['endDate'], message: 'on or after the start date' })
+  .refine(placeComplete, { path: ['placeLon'], message: 'latitude and longitude together' });
+export type EventCreate = z.input<typeof eventCreateSchema>;
+
+export const eventUpdateSchema = z
+  .object(eventFields)
+  .partial()
+  .strict()
+  .refine(datesInOrder, { path: ['endDate'], message: 'on or after the start date' })
+  .refine(placeComplete, { path: ['placeLon'], message: 'latitude and longitude together' });
+export type EventUpdate = z.infer<typeof eventUpdateSchema>;
+
+export interface ConsoleContext {
+  db: string;
+  name: string;
+  races: number;
+}
+
+export interface ConsoleEvent {
+  id: string;
+  organisationId: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  place: string;
+  placeLat: number | null;
+  placeLon: number | null;
+  timeZone: string;
+  visibility: EventVisibility;
+  status: 'upcoming' | 'live' | 'finished';
+  accentColor: string | null;
+  tagline: string;
+  /** `/api/events/{id}/logo?v=…`, or null. */
+  logoUrl: string | null;
+  /** Passings stored in the event's contexts (deletion is refused while there are any). */
+  passings: number;
+}
+
+export interface ConsoleEventDetail extends ConsoleEvent {
+  organisation: { id: string; name: string };
+  contexts: ConsoleContext[];
+  races: ConsoleRaceSummary[];
+}
+
+export const contextCreateSchema = z.object({ db: consoleKeySchema, name: trimmed(120) }).strict();
+export const contextUpdateSchema = z.object({ name: trimmed(120) }).strict();
+
+// ── Races, timing points, course, categories, team rule ───────────────────────────────────────
+
+export const startTypes = ['mass', 'waves', 'individual'] as const;
+export const pointKinds = ['start', 'split', 'finish'] as const;
+export type PointKind = (typeof pointKinds)[number];
+
+const waveSchema = z.object({
+  id: consoleKeySchema,
+  name: z.string().trim().max(80).default(''),
+  gunTime: timeOfDay,
+});
+
+const raceFields = {
+  name: trimmed(120),
+  date: isoDate,
+  distanceM: z.number().int().positive().max(1_000_000),
+  startType: z.enum(startTypes),
+  /** Gun time of day in the event's time zone (null: not fixed yet). */
+  gunTime: timeOfDay.nullable(),
+  /** Per-wave gun times (wave starts). */
+  waves: z.array(waveSchema).max(50),
+};
+
+export const raceCreateSchema = z
+  .object({
+    id: consoleKeySchema,
+    ...raceFields,
+    gunTime: raceFields.gunTime.default(null),
+    waves: raceFields.waves.default([]),
+  })
+  .strict();
+export type RaceCreate = z.input<typeof raceCreateSchema>;
+export const raceUpdateSchema = z.object(raceFields).partial().strict();
+export type RaceUpdate = z.infer<typeof raceUpdateSchema>;
+
+export const pointInputSchema = z
+  .object({
+    key: consoleKeySchema,
+    name: z.object({ en: trimmed(80), fr: trimmed(80) }).strict(),
+    distanceM: z.number().min(0).max(1_000_000),
+    kind: z.enum(pointKinds),
+    lat: latitude.nullable().default(null),
+    lon: longitude.nullable().default(null),
+  })
+  .strict();
+export type PointInput = z.input<typeof pointInputSchema>;
+
+/**
+ * The whole ordered list of a race's timing points: at most one start (first, at 0 m), exactly one
+ * finish (last), distances never decreasing, keys unique.
+ */
+export const pointsReplaceSchema = z
+  .object({ points: z.array(pointInputSchema).min(1).max(100) })
+  .strict()
+  .superRefine(({ points }, ctx) => {
+    const keys = new Set<string>();
+    points.forEach((p, k) => {
+      if (keys.has(p.key))
+        ctx.addIssue({ code: 'custom', path: ['points', k, 'key'], message: 'duplicate key' });
+      keys.add(p.key);
+      if (p.kind === 'start' && (k !== 0 || p.distanceM !== 0))
+        ctx.addIssue({ code: 'custom', path: ['points', k, 'kind'], message: 'the start is first, at 0 m' });
+      if (p.kind === 'finish' && k !== points.length - 1)
+        ctx.addIssue({ code: 'custom', path: ['points', k, 'kind'], message: 'the finish is last' });
+      if (k > 0 && p.distanceM < points[k - 1]!.distanceM)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['points', k, 'distanceM'],
+          message: 'not before the previous point',
+        });
+      if ((p.lat === null) !== (p.lon === null))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['points', k, 'lon'],
+          message: 'latitude and longitude together',
+        });
+    });
+    if (points.at(-1)?.kind !== 'finish')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['points', points.length - 1, 'kind'],
+        message: 'the last point is the finish',
+      });
+  });
+export type PointsReplace = z.input<typeof pointsReplaceSchema>;
+
+export const coursePlacementSchema = z
+  .object({
+    placements: z
+      .array(
+        z.union([
+          z.object({ key: consoleKeySchema, lat: latitude, lon: longitude }).strict(),
+          z.object({ key: consoleKeySchema, distanceM: z.number().min(0).max(1_000_000) }).strict(),
+        ]),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict();
+export type CoursePlacement = z.infer<typeof coursePlacementSchema>;
+
+export const genderSchema = z.enum(['M', 'F', 'X']);
+export const categoryInputSchema = z
+  .object({
+    id: consoleKeySchema,
+    name: trimmed(80),
+    gender: genderSchema.optional(),
+    minAge: z.number().int().min(0).max(120).optional(),
+    maxAge: z.number().int().min(0).max(120).optional(),
+  })
+  .strict();
+export const ageBases = ['raceDay', 'birthYear'] as const;
+export const categoriesReplaceSchema = z
+  .object({ ageBasis: z.enum(ageBases), categories: z.array(categoryInputSchema).max(200) })
+  .strict()
+  .superRefine(({ categories }, ctx) => {
+    const ids = new Set<string>();
+    categories.forEach((c, k) => {
+      if (ids.has(c.id))
+        ctx.addIssue({ code: 'custom', path: ['categories', k, 'id'], message: 'duplicate id' });
+      ids.add(c.id);
+      if (c.minAge !== undefined && c.maxAge !== undefined && c.minAge > c.maxAge)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', k, 'maxAge'],
+          message: 'not below the minimum age',
+        });
+    });
+  });
+export type CategoriesReplace = z.infer<typeof categoriesReplaceSchema>;
+export const categoryTemplateSchema = z.enum(categoryTemplates);
+
+/** Team ranking: the best `best` finishers' times add up; teams need at least `minMembers` runners. */
+export const teamRuleSchema = z
+  .object({ best: z.number().int().min(1).max(50), minMembers: z.number().int().min(1).max(500) })
+  .strict()
+  .refine((r) => r.minMembers >= r.best, { path: ['minMembers'], message: 'at least the number counted' });
+export type TeamRule = z.infer<typeof teamRuleSchema>;
+
+export interface ConsolePoint {
+  key: string;
+  name: { en: string; fr: string };
+  distanceM: number;
+  kind: PointKind;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface ConsoleRaceSummary {
+  id: string;
+  db: string;
+  name: string;
+  date: string;
+  distanceM: number;
+  startType: (typeof startTypes)[number];
+  participants: number;
+}
+
+export interface ConsoleRace extends ConsoleRaceSummary {
+  eventId: string;
+  timeZone: string;
+  gunTime: string | null;
+  gunTimeMs: number | null;
+  waves: { id: string; name: string; gunTime: string; gunTimeMs: number }[];
+  points: ConsolePoint[];
+  /** GeoJSON LineString, [lon, lat] pairs. */
+  course: { type: 'LineString'; coordinates: [number, number][] } | null;
+  courseLengthM: number | null;
+  ageBasis: (typeof ageBases)[number];
+  categories: z.infer<typeof categoryInputSchema>[];
+  /** Overlaps and gaps of the categories (packages/domain checkCategories). */
+  categoryIssues: unknown[];
+  teamRule: TeamRule;
+  passings: number;
+}
+
+// ── Report definitions ───────────────────────────────────────────────────────────────────────
+
+export const reportKinds = ['ranking', 'lastPassings', 'startList'] as const;
+/** The engine's fields a report may show, per kind, in their default order. */
+export const reportFields = {
+  ranking: [
+    'favorite',
+    'rank',
+    'bib',
+    'name',
+    'nationality',
+    'club',
+    'category',
+    'rankGender',
+    'rankCategory',
+    'splits',
+    'time',
+    'gunTime',
+    'gap',
+    'pace',
+    'status',
+    'lastPoint',
+  ],
+  startList: ['favorite', 'bib', 'name', 'nationality', 'club', 'category'],
+  lastPassings: ['time', 'point', 'bib', 'name', 'net'],
+} as const;
+/** Fields shown when a report names no columns (the rest may be added). */
+export const defaultReportFields = {
+  ranking: reportFields.ranking.filter((f) => !['gunTime', 'status', 'lastPoint', 'rankGender'].includes(f)),
+  startList: [...reportFields.startList],
+  lastPassings: [...reportFields.lastPassings],
+};
+export type ReportField =
+  | (typeof reportFields.ranking)[number]
+  | (typeof reportFields.startList)[number]
+  | (typeof reportFields.lastPassings)[number];
+
+export const reportFilterSchema = z
+  .object({
+    gender: genderSchema.optional(),
+    category: z.string().max(64).optional(),
+    club: z.string().trim().min(1).max(120).optional(),
+    wave: z.string().trim().min(1).max(64).optional(),
+  })
+  .strict();
+export type ReportFilter = z.infer<typeof reportFilterSchema>;
+
+const allFields = [...new Set(Object.values(reportFields).flat())] as [ReportField, ...ReportField[]];
+
+export const reportCreateSchema = z
+  .object({
+    key: consoleKeySchema,
+    name: z.object({ en: trimmed(120), fr: trimmed(120) }).strict(),
+    kind: z.enum(reportKinds),
+    filter: reportFilterSchema.default({}),
+    columns: z.array(z.enum(allFields)).min(1).max(40).optional(),
+    hidden: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    const allowed = reportFields[r.kind] as readonly string[];
+    r.columns?.forEach((c, k) => {
+      if (!allowed.includes(c))
+        ctx.addIssue({ code: 'custom', path: ['columns', k], message: `not a field of a ${r.kind} report` });
+    });
+  });
+export type ReportCreate = z.input<typeof reportCreateSchema>;
+
+export const reportUpdateSchema = z
+  .object({
+    name: z.object({ en: trimmed(120), fr: trimmed(120) }).strict(),
+    filter: reportFilterSchema,
+    /** null: the default columns. */
+    columns: z.array(z.enum(allFields)).min(1).max(40).nullable(),
+    hidden: z.boolean(),
+    limit: z.number().int().min(1).max(500),
+  })
+  .partial()
+  .strict();
+export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
+
+export const reportOrderSchema = z.object({ keys: z.array(consoleKeySchema).min(1).max(500) }).strict();
+
+export interface ReportDefinitionView {
+  group: string;
+  key: string;
+  name: z.infer<typeof localizedSchema>;
+  kind: (typeof reportKinds)[number];
+  scope: 'overall' | 'gender' | 'category' | null;
+  filter: ReportFilter;
+  columns: ReportField[] | null;
+  hidden: boolean;
+  position: number;
+  /** Created with the race (renamed, hidden, reordered — never deleted). */
+  standard: boolean;
+}
