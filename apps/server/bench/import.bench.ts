@@ -22,16 +22,17 @@ const HEADER = ['Dossard', 'Prénom', 'Nom', 'Sexe', 'Date de naissance', 'Club'
 const FIRST = ['Élodie', 'Jean', 'Sofie', 'Luc', 'Ana', 'Marc', 'Inès', 'Noah', 'Zoé', 'Hugo', 'Lena', 'Tom'];
 const CLUBS = ['AC Liège', 'Namur Running', 'Brussels Road Runners', 'RCB', ''];
 
-function row(k: number): string[] {
+/** Row k of a file; `tag` keeps the files' people distinct (the same person twice is refused). */
+function row(k: number, tag: string): string[] {
   return [
     String(k + 1),
     FIRST[k % FIRST.length]!,
-    `Coureur-${k}`,
+    `${tag}-Coureur-${k}`,
     k % 2 ? 'H' : 'F',
     `${String(1 + (k % 28)).padStart(2, '0')}/${String(1 + (k % 12)).padStart(2, '0')}/${1950 + (k % 55)}`,
     CLUBS[k % CLUBS.length]!,
     'BEL',
-    `coureur${k}@example.be`,
+    `${tag}${k}@example.be`,
   ];
 }
 
@@ -56,14 +57,15 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}/api/console/events/bench`;
 
-const rows = Array.from({ length: ROWS }, (_, k) => row(k));
+const fileRows = (tag: string) => Array.from({ length: ROWS }, (_, k) => row(k, tag));
+const rows = fileRows('raw');
 const csv = Buffer.from(
-  [HEADER, ...rows].map((r) => r.map((c) => (c.includes(';') ? `"${c}"` : c)).join(';')).join('\n'),
+  [HEADER, ...fileRows('csv')].map((r) => r.map((c) => (c.includes(';') ? `"${c}"` : c)).join(';')).join('\n'),
 );
 const book = new ExcelJS.Workbook();
 const sheet = book.addWorksheet('Inscriptions');
 sheet.addRow(HEADER);
-for (const r of rows) sheet.addRow(r);
+for (const r of fileRows('xlsx')) sheet.addRow(r);
 const xlsx = Buffer.from(await book.xlsx.writeBuffer());
 
 /** Pings /api/health every 20 ms from another process until stopped; resolves with latencies (ms). */

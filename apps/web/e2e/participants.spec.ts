@@ -109,7 +109,7 @@ test('an organiser imports 2,000 runners from an XLSX, assigns bibs; spectators 
   await signIn(page);
 
   await page.goto(`${server.url}/?lng=en#/console/events/${EVENT}/participants/import`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Imports' })).toBeVisible();
   await page.getByTestId('import-file').setInputFiles(file);
   await expect(page.getByRole('heading', { name: /inscriptions-2026\.xlsx: 2001 rows/ })).toBeVisible();
   // The French headers are recognised; the race is chosen.
@@ -135,7 +135,7 @@ test('an organiser imports 2,000 runners from an XLSX, assigns bibs; spectators 
   });
 
   await page.getByRole('link', { name: 'See the participants' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Participants' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Participants' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Race' }).click();
   await page.getByRole('option', { name: 'Kids & Family Run' }).click();
   await expect(page.getByText('1999 participants')).toBeVisible();
