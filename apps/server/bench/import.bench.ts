@@ -60,7 +60,9 @@ const base = `http://127.0.0.1:${port}/api/console/events/bench`;
 const fileRows = (tag: string) => Array.from({ length: ROWS }, (_, k) => row(k, tag));
 const rows = fileRows('raw');
 const csv = Buffer.from(
-  [HEADER, ...fileRows('csv')].map((r) => r.map((c) => (c.includes(';') ? `"${c}"` : c)).join(';')).join('\n'),
+  [HEADER, ...fileRows('csv')]
+    .map((r) => r.map((c) => (c.includes(';') ? `"${c}"` : c)).join(';'))
+    .join('\n'),
 );
 const book = new ExcelJS.Workbook();
 const sheet = book.addWorksheet('Inscriptions');

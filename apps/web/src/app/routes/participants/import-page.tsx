@@ -1,6 +1,6 @@
-import { Alert, Box, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { useRaces } from '../../../features/participants/api/participants.ts';
 import { ImportWizard } from '../../../features/participants/components/import-wizard.tsx';
@@ -27,6 +27,9 @@ export default function ImportPage() {
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1, fontWeight: 600 }}>
           {t('import.title')}
         </Typography>
+        <Button component={RouterLink} to={grid} variant="text">
+          {t('import.back')}
+        </Button>
       </Stack>
       <Tabs
         value={tab}
