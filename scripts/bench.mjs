@@ -14,6 +14,7 @@ const benches = [
   'apps/server/bench/realtime.bench.ts',
   'apps/server/bench/identity.bench.ts',
   'apps/server/bench/confirmation.bench.ts',
+  'apps/server/bench/import.bench.ts',
 ];
 const filter = process.argv.slice(2);
 let failed = 0;

@@ -8,7 +8,15 @@ import { loadConfig } from '../src/config/config.ts';
 /** A real app on a fresh PGlite directory on disk (or DATABASE_URL), demo off, logs off. */
 export async function benchApp(): Promise<{ app: FastifyInstance; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  // Benches run with NODE_ENV=production, which requires a public URL and non-default secrets.
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:8080',
+    REALTIME_SECRET: 'bench-only-realtime-secret',
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
   const app = await buildApp(config, { logger: false });
   await app.database.query(
     `INSERT INTO organisations (id, slug, name) VALUES ('00000000-0000-4000-8000-0000000000be', 'bench', 'Bench')`,

@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseCsv } from '../src/lib/csv.ts';
 import { importBoston } from '../src/modules/results/setup.ts';
 import { benchApp, printTable } from './bench-setup.ts';
 
@@ -21,7 +22,9 @@ const PATH = '/api/results/bench/groups/boston-2017/reports/LIVE1';
 
 const { app } = await benchApp();
 await app.database.query(`INSERT INTO contexts (db, event_id, name) VALUES ('boston', 'bench', 'Boston')`);
-const csv = fs.readFileSync(new URL('../../../fixtures/boston-2017.csv', import.meta.url), 'utf8');
+const csv = await parseCsv(
+  fs.readFileSync(new URL('../../../fixtures/boston-2017.csv', import.meta.url), 'utf8'),
+);
 await app.database.transaction((sql) => importBoston(sql, 'boston', csv));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appPort = (app.server.address() as AddressInfo).port;

@@ -46,3 +46,32 @@ export async function createTestUser(app: FastifyInstance, options: TestUserOpti
   const idToken = await app.identity.signer.sign({ sub, email, emailVerified: true });
   return { sub, email, idToken, authorization: `Bearer ${idToken}` };
 }
+
+/** A mail as sent (secrets in clear), recorded by {@link captureMails}. */
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+}
+
+/**
+ * Records every mail the app sends from now on, secrets included, through the outbox's
+ * in-process observer: the stored outbox masks codes (issue 13), so tests read them here.
+ */
+export function captureMails(app: FastifyInstance) {
+  const sent: SentMail[] = [];
+  app.outbox.observe((mail) => sent.push(mail));
+  return {
+    sent,
+    /** The code of the newest action link mailed to `to` (optionally of one mode). */
+    lastCode(to: string, mode?: 'verifyEmail' | 'resetPassword'): string {
+      const mail = sent.findLast(
+        (m) => m.to === to.toLowerCase() && (!mode || m.link?.includes(`mode=${mode}`)),
+      );
+      const code = mail?.link && /oobCode=([^&]+)/.exec(mail.link)?.[1];
+      if (!code) throw new Error(`no code mailed to ${to}`);
+      return decodeURIComponent(code);
+    },
+  };
+}

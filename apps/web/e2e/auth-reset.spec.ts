@@ -1,16 +1,18 @@
+import { mailLink } from './api.ts';
 import { expect, test } from './fixtures.ts';
 
-test('forgotten password → mail → reset → sign in with the new password', async ({ page, request }) => {
+test('forgotten password → mail → reset → sign in with the new password', async ({
+  page,
+  request,
+  server,
+}) => {
   const email = `reset-${Date.now()}@example.org`;
   const first = 'first password 123';
   const second = 'second password 456';
   expect(
     (await request.post('/api/auth/sign-up', { data: { email, password: first, lng: 'en' } })).status(),
   ).toBe(201);
-  const verify = (
-    (await (await request.get('/api/dev/outbox')).json()) as { to: string; text: string }[]
-  ).find((m) => m.to === email)!;
-  const code = /oobCode=([\w-]+)/.exec(verify.text)![1];
+  const code = /oobCode=([\w-]+)/.exec(await mailLink(server, email, 'verifyEmail'))![1];
   expect((await request.post('/api/auth/verify-email', { data: { code } })).ok()).toBe(true);
 
   await page.goto('/?lng=en#/login');
@@ -20,12 +22,8 @@ test('forgotten password → mail → reset → sign in with the new password', 
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
 
-  const mails = (await (await request.get('/api/dev/outbox')).json()) as { to: string; text: string }[];
-  const link = mails
-    .filter((m) => m.to === email)
-    .map((m) => /#\/auth\/action\?mode=resetPassword&oobCode=[\w-]+/.exec(m.text)?.[0])
-    .find(Boolean);
-  expect(link).toBeTruthy();
+  const link = await mailLink(server, email, 'resetPassword');
+  expect(link).toMatch(/^#\/auth\/action\?mode=resetPassword&oobCode=[\w-]+$/);
   await page.goto(`/?lng=en${link}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
   await page.getByLabel('New password').fill(second);

@@ -1,3 +1,4 @@
+import { mailLink } from './api.ts';
 import { expect, test } from './fixtures.ts';
 
 const REPORT = '/events/demo-city-run/reportlist/group/city-10k/report';
@@ -76,7 +77,7 @@ test('search puts the exact bib first; the star keeps a favourite per event', as
 
 test('a signed-in user holds exactly one personal channel; sign-out leaves it (spec §4)', async ({
   page,
-  request,
+  server,
 }) => {
   const sent: { event: string; channel?: string; auth?: string }[] = [];
   const received: { event: string; channel?: string }[] = [];
@@ -98,10 +99,7 @@ test('a signed-in user holds exactly one personal channel; sign-out leaves it (s
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your e-mail');
-  const outbox = (await (await request.get('/api/dev/outbox')).json()) as { to: string; text: string }[];
-  const link = /#\/auth\/action\?mode=verifyEmail&oobCode=[\w-]+/.exec(
-    outbox.find((m) => m.to === email)?.text ?? '',
-  )?.[0];
+  const link = await mailLink(server, email, 'verifyEmail');
   await page.goto(`/?lng=en${link}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-mail verified');
   await page.goto('/?lng=en#/login');

@@ -45,7 +45,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        // Development at info: the server prints e-mail links on its console, which is where the
+        // journeys read them (api.ts mailLink); the outbox never shows a code (issue 13).
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'info',
         SEED_BOSTON: 'false',
         ...env,
       },

@@ -15,7 +15,7 @@ import { z } from 'zod';
  *   GET  user/get                                   → UserProfile          (bearer ID token)
  *   POST user/profile          ProfileUpdate        → { success: boolean } (spec §7; 400 VALIDATION_FAILED)
  *   GET  permission/get                             → Permissions          (spec §7, `apiUrlBase`)
- *   GET  dev/outbox                                 → OutboxMessage[]      (staff, or any user outside production)
+ *   GET  dev/outbox                                 → OutboxMessage[]      (platform staff; codes masked)
  *   GET  /.well-known/jwks.json                     → { keys }             (ES256 public keys of the ID tokens)
  * Every limited endpoint answers 429 RATE_LIMITED with a Retry-After header. Any call carrying a
  * bad, expired or untrusted bearer ID token answers 401 TOKEN_INVALID (the `auth/*` endpoints

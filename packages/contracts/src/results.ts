@@ -139,6 +139,20 @@ export interface AthleteCard {
   estimatedDistanceM: number | null;
 }
 
+/**
+ * The latest moment a time may name, 9999-12-31T23:59:59.999Z: beyond it a time is a typo (or a
+ * probe), and it must be refused with a 400 before PostgreSQL refuses it with a 500 (issue 13).
+ */
+export const MAX_TIME_MS = 253_402_300_799_999;
+/** A moment as UTC epoch ms or ISO 8601 with an offset, between 1970 and {@link MAX_TIME_MS}. */
+export const timeInputSchema = z.union([
+  z.number().int().positive().max(MAX_TIME_MS),
+  z.iso.datetime({ offset: true }).refine((v) => {
+    const ms = Date.parse(v);
+    return ms > 0 && ms <= MAX_TIME_MS;
+  }, 'out of range'),
+]);
+
 /** Ingest (timing devices). `time`: ISO 8601 or UTC epoch ms. */
 export const MAX_INGEST_BATCH = 10_000;
 export const ingestPassingSchema = z
@@ -146,7 +160,7 @@ export const ingestPassingSchema = z
     id: z.string().min(1).max(100).optional(),
     chip: z.string().min(1).max(64).optional(),
     bib: z.string().min(1).max(32).optional(),
-    time: z.union([z.number().int().positive(), z.iso.datetime({ offset: true })]),
+    time: timeInputSchema,
     point: z.string().min(1).max(64).optional(),
     deleted: z.boolean().optional(),
   })

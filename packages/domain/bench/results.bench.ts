@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { importBostonCsv } from '../src/results/boston-import.ts';
+import { importBostonTable } from '../src/results/boston-import.ts';
 import { ranksAt } from '../src/results/bulk-ranks.ts';
 import { computeResults, computeResultsFrom, prepareRace } from '../src/results/compute.ts';
 import { applyPassing, createResultsState } from '../src/results/incremental.ts';
@@ -15,6 +15,7 @@ import { predict } from '../src/results/prediction.ts';
 import { groupRankingsOf } from '../src/results/rankings-build.ts';
 import { getResultRow } from '../src/results/result-row.ts';
 import { defaultRules, type Passing } from '../src/results/types.ts';
+import { readCsv } from '../test/read-csv.ts';
 
 /** One line of the report: `ms` measured, `targetMs` the product.md budget where there is one. */
 export interface Row {
@@ -60,7 +61,7 @@ function shuffle<T>(items: T[], seed: number): T[] {
 }
 
 function recomputeRows(text: string): Row[] {
-  const { race, participants, passings } = importBostonCsv(text);
+  const { race, participants, passings } = importBostonTable(readCsv(text));
   const finishTimes = passings.filter((p) => p.pointId === 'finish').map((p) => p.timeMs);
   const baseline = timeRuns(30, 10, () => [...finishTimes].sort((a, b) => a - b));
   const full = timeRuns(30, 10, () => computeResults(race, participants, passings, defaultRules));
@@ -94,7 +95,7 @@ function recomputeRows(text: string): Row[] {
 }
 
 function incrementalRows(text: string): Row[] {
-  const { race, participants, passings } = importBostonCsv(text);
+  const { race, participants, passings } = importBostonTable(readCsv(text));
   const finishes = shuffle(
     passings.filter((p) => p.pointId === 'finish'),
     2017,

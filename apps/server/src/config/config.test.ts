@@ -33,3 +33,48 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 });
+
+describe('loadConfig: issue 13', () => {
+  it('production refuses a default signing secret and a missing PUBLIC_URL, naming them', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable('should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const variables = (error as ConfigError).problems.map((p) => p.variable).sort();
+      expect(variables).toEqual(['PUBLIC_URL', 'REALTIME_SECRET']);
+    }
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://x.example',
+        REALTIME_SECRET: 'tempora-dev-secret-change-me',
+      }),
+    ).toThrow(/REALTIME_SECRET: still holds its development default/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://x.example/',
+      REALTIME_SECRET: 'a secret of our own',
+    });
+    expect(ok.publicUrl).toBe('https://x.example');
+  });
+
+  it('outside production the public URL is the listen address', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ HOST: '::1', PORT: '9000' }).publicUrl).toBe('http://[::1]:9000');
+  });
+
+  it('TRUST_PROXY: off by default; a hop count, true, or addresses and CIDR ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      '::1',
+    ]);
+    for (const bad of ['proxy.example', '10.0.0.0/33', '1.2.3.4/8/1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from '../paths.ts';
@@ -22,9 +23,49 @@ const emailList = commaList
 const issuerList = commaList
   .transform((list) => list.map((u) => u.replace(/\/+$/, '')))
   .pipe(z.array(url(['http', 'https'])));
+/**
+ * `TRUST_PROXY`: which proxies may tell the client's address (`X-Forwarded-For`) and protocol.
+ * Unset or `false`: none (the socket's address is the client). A number: that many hops. A comma
+ * list of addresses or CIDR ranges: those proxies. `true`: any (only behind a proxy that strips
+ * what the client sent). The value Fastify's `trustProxy` option takes.
+ */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    if (!family || extra !== undefined) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+  });
+  if (!list.length || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count, or comma-separated addresses/CIDR ranges${bad.length ? ` (not ${bad.join(', ')})` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Signing secrets that have a development default: with `NODE_ENV=production` the server refuses
+ * to start while one of them still holds it (issue 13: anyone could sign channel subscriptions
+ * with the published default). A module adding such a secret adds one line here.
+ */
+export const DEFAULT_SECRETS: Record<string, string> = {
+  REALTIME_SECRET: 'tempora-dev-secret-change-me',
+};
 
 /** The environment variables the server reads, with their defaults (README "Configuration"). */
 export const envSchema = z.object({
@@ -46,7 +87,10 @@ export const envSchema = z.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   REALTIME_APP_ID: z.string().min(1).default('tempora'),
   REALTIME_KEY: z.string().min(1).default('tempora-key'),
-  REALTIME_SECRET: z.string().min(8).default('tempora-dev-secret-change-me'),
+  REALTIME_SECRET: z
+    .string()
+    .min(8)
+    .default(DEFAULT_SECRETS.REALTIME_SECRET as string),
   /** Unset: `redis` when REDIS_URL is set, else `local`. */
   REALTIME_ADAPTER: z.enum(['local', 'redis', 'pusher-http']).optional(),
   REALTIME_UPSTREAM_URL: url(['http', 'https']).optional(),
@@ -54,6 +98,15 @@ export const envSchema = z.object({
   REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
   REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   REALTIME_CLIENT_EVENTS: bool.default(false),
+  /** Pusher-style webhooks (channel_occupied/vacated, member_added/removed, client_event, cache_miss). */
+  REALTIME_WEBHOOK_URLS: commaList.pipe(z.array(url(['http', 'https']))).default([]),
+  /** `pusher:subscription_count` events on non-presence channels (throttled to one a second). */
+  REALTIME_SUBSCRIPTION_COUNT: bool.default(false),
+  /** Base64 of 32 bytes: lets /api/realtime/auth give `shared_secret` for `private-encrypted-user-{sub}`. */
+  REALTIME_ENCRYPTION_MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, { message: 'must be 32 bytes in base64' })
+    .optional(),
   MAP_KEY: z.string().default(''),
   SEED_DEMO: bool.default(true),
   /** Import the Boston 2017 result list as a finished demo event (in the background, after listening). */
@@ -80,6 +133,8 @@ export const envSchema = z.object({
   /** Attempts per IP and e-mail per 15 minutes on sign-in, sign-up, resend, forgot and reset. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Proxies trusted for the client's address and protocol (see {@link trustProxy}); default none. */
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +143,12 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   /** Absolute data directory (PGlite database, files, signing keys). */
   dataDir: string;
+  /**
+   * Where the web client is reached, without a trailing slash: links in e-mails are built from it
+   * only, never from a request's Host or X-Forwarded-Host. `PUBLIC_URL` (required in production),
+   * else `http://<HOST, or localhost for a wildcard>:<PORT>`.
+   */
+  publicUrl: string;
 }
 
 /** Thrown when the environment holds a wrong value; the message names every bad variable. */
@@ -117,5 +178,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       })),
     );
   }
-  return { ...result.data, dataDir: path.resolve(baseDir, result.data.DATA_DIR) };
+  const env = result.data;
+  if (env.NODE_ENV === 'production') {
+    const problems: { variable: string; message: string }[] = [];
+    if (!env.PUBLIC_URL)
+      problems.push({ variable: 'PUBLIC_URL', message: 'is required in production (links in e-mails)' });
+    for (const [variable, fallback] of Object.entries(DEFAULT_SECRETS)) {
+      const value = (env as Record<string, unknown>)[variable];
+      if (value === undefined || value === fallback)
+        problems.push({ variable, message: 'still holds its development default; set a secret of your own' });
+    }
+    if (problems.length) throw new ConfigError(problems);
+  }
+  return { ...env, dataDir: path.resolve(baseDir, env.DATA_DIR), publicUrl: publicUrlOf(env) };
+}
+
+function publicUrlOf(env: Env): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const wildcard = env.HOST === '0.0.0.0' || env.HOST === '::' || env.HOST === '[::]';
+  const host = wildcard ? 'localhost' : net.isIPv6(env.HOST) ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
 }

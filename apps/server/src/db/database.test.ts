@@ -68,4 +68,24 @@ describe.each(backends().map((b) => [b.name, b] as const))('database on %s', (_n
     const seeded = await Promise.all(nodes.map((n) => seedDemo(n)));
     expect(seeded.filter(Boolean)).toHaveLength(1);
   });
+
+  it.runIf(backend.name === 'pglite')(
+    'keeps the write-ahead log small on disk: 64 MB limit from the first open, checkpoint on demand',
+    async () => {
+      const fresh = await backend.fresh();
+      cleanups.push(fresh.drop);
+      const database = await fresh.open();
+      cleanups.push(() => database.close());
+      const settings = await database.query<{ name: string; setting: string }>(
+        "SELECT name, setting FROM pg_settings WHERE name IN ('max_wal_size', 'min_wal_size') ORDER BY name",
+      );
+      expect(settings).toEqual([
+        { name: 'max_wal_size', setting: '64' },
+        { name: 'min_wal_size', setting: '32' },
+      ]);
+      await migrate(database);
+      await database.housekeep();
+      expect((await database.query<{ n: number }>('SELECT 1 AS n'))[0]?.n).toBe(1);
+    },
+  );
 });

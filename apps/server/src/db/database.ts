@@ -22,6 +22,11 @@ export interface Database extends Sql {
   /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Gives disk back after heavy writes (issue 20): on PGlite a CHECKPOINT, which lets the
+   * write-ahead log recycle down to `max_wal_size`; PostgreSQL's own checkpointer does this.
+   */
+  housekeep(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,9 +47,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * The write-ahead log PGlite keeps (issue 20: three Boston-size imports left 417 MB of WAL under
+ * PostgreSQL's defaults of 1 GB / 80 MB). Server settings are read at start only, so a new data
+ * directory gets them through ALTER SYSTEM and is opened again once.
+ */
+const WAL_SETTINGS = { max_wal_size: '64', min_wal_size: '32' } as const;
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) await fs.mkdir(dataDir, { recursive: true });
+  let client = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
+  if (onDisk) {
+    const current = await client.query<{ name: string; setting: string }>(
+      "SELECT name, setting FROM pg_settings WHERE name IN ('max_wal_size', 'min_wal_size')",
+    );
+    if (current.rows.some((r) => WAL_SETTINGS[r.name as keyof typeof WAL_SETTINGS] !== r.setting)) {
+      for (const [name, mb] of Object.entries(WAL_SETTINGS))
+        await client.exec(`ALTER SYSTEM SET ${name} = '${mb}MB'`);
+      await client.close();
+      client = await PGlite.create({ dataDir });
+    }
+  }
   const wrap = (c: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     query: async <T>(text: string, params?: unknown[]) => (await c.query<T>(text, params)).rows,
     exec: async (text: string) => {
@@ -59,6 +83,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     transaction: (fn) => client.transaction((tx) => fn(wrap(tx))),
     ping: async () => {
       await client.query('select 1');
+    },
+    housekeep: async () => {
+      await client.exec('CHECKPOINT');
     },
     close: () => client.close(),
   };
@@ -96,6 +123,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    housekeep: async () => {},
     close: () => pool.end(),
   };
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helpers.ts';
-import { createTestUser } from '../../test/identity-helpers.ts';
+import { captureMails, createTestUser } from '../../test/identity-helpers.ts';
 
 let app: FastifyInstance;
+let mails: ReturnType<typeof captureMails>;
 beforeAll(async () => {
   app = await buildTestApp({ AUTH_RATE_LIMIT: '5' });
+  mails = captureMails(app);
 });
 afterAll(() => app.close());
 
@@ -15,12 +17,7 @@ let ip = 0;
 const post = (url: string, payload: object, remoteAddress = `10.0.0.${++ip % 250}`) =>
   app.inject({ method: 'POST', url, payload, remoteAddress });
 
-async function lastCode(to: string): Promise<string> {
-  const [mail] = (await app.outbox.list(500)).filter((m) => m.to === to);
-  const code = mail && /oobCode=([\w-]+)/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
+const lastCode = async (to: string) => mails.lastCode(to);
 
 /** A verified account with a password. */
 async function account(email: string, password = 'first password') {

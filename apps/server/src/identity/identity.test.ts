@@ -2,19 +2,22 @@ import { permissionsSchema, tokenResponseSchema, userProfileSchema } from '@temp
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helpers.ts';
+import { captureMails } from '../../test/identity-helpers.ts';
 
 let app: FastifyInstance;
+let mails: ReturnType<typeof captureMails>;
 beforeAll(async () => {
   app = await buildTestApp({ AUTH_RATE_LIMIT: '1000', PUBLIC_URL: 'https://tempora.example' });
+  mails = captureMails(app);
 });
 afterAll(() => app.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
 
-/** The code of the newest outbox mail to `to` (read from its link). */
+/** The code of the newest mail sent to `to` (read from its link). */
 async function lastCode(to: string): Promise<{ code: string; mode: string; text: string; subject: string }> {
-  const [mail] = (await app.outbox.list(200)).filter((m) => m.to === to);
+  const mail = mails.sent.findLast((m) => m.to === to);
   if (!mail) throw new Error(`no mail to ${to}`);
   const link = /https:\/\/tempora\.example\/#\/auth\/action\?mode=(\w+)&oobCode=([\w-]+)/.exec(mail.text);
   if (!link) throw new Error('no link');

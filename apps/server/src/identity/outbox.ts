@@ -9,15 +9,44 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Secrets the mail carries (one-time codes): sent to the recipient, but replaced by
+   * {@link MASK} in the stored copy, so neither `dev/outbox` nor a database reader can take over
+   * the account (issue 13).
+   */
+  secrets?: string[];
+  /** The action link of the mail, printed on the server console in development. */
+  link?: string;
 }
+
+/** What replaces a secret in the stored copy of a mail. */
+export const MASK = '[redacted]';
+
+/** Called with every mail as sent, secrets included: the development console, tests. */
+export type MailObserver = (mail: Mail) => void;
 
 /** `app.outbox`: every mail is kept in the outbox table, and sent through SMTP when configured. */
 export interface Outbox {
   send(mail: Mail): Promise<void>;
-  /** The latest messages, newest first (dev/outbox). */
+  /** The latest messages, newest first (dev/outbox), secrets masked. */
   list(limit?: number): Promise<OutboxMessage[]>;
+  /** Registers an in-process observer of every mail sent; returns its removal. */
+  observe(observer: MailObserver): () => void;
   /** Waits for SMTP sends still in flight (app close, tests). */
   flush(): Promise<void>;
+}
+
+/** Codes in action links, masked again when listing (rows stored before masking existed). */
+const LINK_CODE = /(oobCode=)[^&\s"'<>]+/g;
+
+/** The stored form of a text: every secret replaced by {@link MASK}. */
+export function maskSecrets(text: string, secrets: string[] = []): string {
+  let masked = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    masked = masked.split(secret).join(MASK).split(encodeURIComponent(secret)).join(MASK);
+  }
+  return masked.replace(LINK_CODE, `$1${MASK}`);
 }
 
 interface OutboxRow {
@@ -43,6 +72,7 @@ export function createOutbox(
 ): Outbox {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
+  const observers = new Set<MailObserver>();
 
   const deliver = async (id: string, mail: Mail) => {
     if (!transport) return;
@@ -58,9 +88,16 @@ export function createOutbox(
     async send(mail) {
       const rows = await database.query<{ id: string }>(
         'INSERT INTO outbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4) RETURNING id',
-        [mail.to, mail.subject, mail.text, mail.html],
+        [mail.to, mail.subject, maskSecrets(mail.text, mail.secrets), maskSecrets(mail.html, mail.secrets)],
       );
       const id = (rows[0] as { id: string }).id;
+      for (const observer of observers) {
+        try {
+          observer(mail);
+        } catch (err) {
+          options.log.error({ err }, 'mail observer failed');
+        }
+      }
       if (!transport) return;
       const job = deliver(id, mail).finally(() => pending.delete(job));
       pending.add(job);
@@ -74,11 +111,15 @@ export function createOutbox(
         id: r.id,
         to: r.recipient,
         subject: r.subject,
-        text: r.text_body,
-        html: r.html_body,
+        text: maskSecrets(r.text_body),
+        html: maskSecrets(r.html_body),
         createdAt: iso(r.created_at),
         sentAt: r.sent_at ? iso(r.sent_at) : null,
       }));
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
     },
     async flush() {
       await Promise.all([...pending]);

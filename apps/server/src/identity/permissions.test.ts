@@ -15,6 +15,8 @@ beforeAll(async () => {
   app = await buildTestApp({
     CONFIRMATION_ACCOUNT_EMAIL: 'confirm@example.org',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://tempora.example',
+    REALTIME_SECRET: 'a production secret of our own',
     SEED_DEMO: 'false',
   });
   const rows = await app.database.query<{ id: string }>(

@@ -32,7 +32,15 @@ export const identityPlugin = fp(
     const signer = await loadSigningKeys(database, config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'tempora');
     const outbox = createOutbox(database, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
     app.addHook('onClose', () => outbox.flush());
-    const service = createIdentityService({ database, signer, outbox });
+    if (config.NODE_ENV === 'development') {
+      // A newcomer on the embedded default has no mail server: the verification and reset links
+      // are printed here (README "First account"), never served over HTTP.
+      outbox.observe((mail) => {
+        if (mail.link)
+          app.log.info({ to: mail.to, subject: mail.subject, link: mail.link }, `e-mail link: ${mail.link}`);
+      });
+    }
+    const service = createIdentityService({ database, signer, outbox, publicUrl: config.publicUrl });
     const limiter = createRateLimiter({ limit: config.AUTH_RATE_LIMIT, windowMs: AUTH_WINDOW_MS });
     const authenticator = createAuthenticator({
       database,

@@ -138,9 +138,17 @@ export const identityRepository = {
     return rows.length > 0;
   },
 
+  /**
+   * Stores a new code and retires the user's earlier unused ones of the same purpose (issue 13:
+   * after two reset requests the older link must no longer work), in one statement.
+   */
   async insertCode(sql: Sql, sub: string, purpose: CodePurpose, codeHash: string, ttlMs: number) {
     await sql.query(
-      `INSERT INTO one_time_codes (user_sub, purpose, code_hash, expires_at)
+      `WITH superseded AS (
+         UPDATE one_time_codes SET used_at = now()
+         WHERE user_sub = $1 AND purpose = $2 AND used_at IS NULL
+       )
+       INSERT INTO one_time_codes (user_sub, purpose, code_hash, expires_at)
        VALUES ($1, $2, $3, now() + ($4::bigint * interval '1 millisecond'))`,
       [sub, purpose, codeHash, ttlMs],
     );

@@ -34,19 +34,21 @@ export function hashPassword(password: string): Promise<string> {
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 /**
- * The built-in identity provider's commands. `baseUrl` of each mail-sending command is where the
- * web client lives (PUBLIC_URL, else the request's origin).
+ * The built-in identity provider's commands. Links in mails point at `publicUrl` (config
+ * `publicUrl`), never at a host taken from the request (issue 13: `X-Forwarded-Host` would put an
+ * attacker's host in the mail).
  */
-export function createIdentityService(deps: { database: Database; signer: TokenSigner; outbox: Outbox }) {
-  const { database: db, signer, outbox } = deps;
+export function createIdentityService(deps: {
+  database: Database;
+  signer: TokenSigner;
+  outbox: Outbox;
+  publicUrl: string;
+}) {
+  const { database: db, signer, outbox, publicUrl } = deps;
   // Compared against when the account does not exist, so unknown and known e-mails take as long.
   const dummyHash = hashPassword(randomSecret());
 
-  async function sendCode(
-    user: { sub: string; email: string; lng: Language },
-    mode: ActionMode,
-    baseUrl: string,
-  ) {
+  async function sendCode(user: { sub: string; email: string; lng: Language }, mode: ActionMode) {
     const code = randomSecret();
     const purpose = mode === 'verifyEmail' ? 'verify' : 'reset';
     await repo.insertCode(
@@ -56,7 +58,8 @@ export function createIdentityService(deps: { database: Database; signer: TokenS
       hashSecret(code),
       purpose === 'verify' ? VERIFY_CODE_TTL_MS : RESET_CODE_TTL_MS,
     );
-    await outbox.send(actionMail(user.email, user.lng, mode, actionLink(baseUrl, mode, code)));
+    const link = actionLink(publicUrl, mode, code);
+    await outbox.send({ ...actionMail(user.email, user.lng, mode, link), secrets: [code], link });
   }
 
   async function issueTokens(
@@ -70,12 +73,12 @@ export function createIdentityService(deps: { database: Database; signer: TokenS
   }
 
   return {
-    async signUp(input: { email: string; password: string; lng: Language }, baseUrl: string) {
+    async signUp(input: { email: string; password: string; lng: Language }) {
       if (await repo.findLocalByEmail(db, input.email)) throw identityErrors.emailInUse();
       const passwordHash = await hashPassword(input.password);
       const sub = await repo.insertLocal(db, { email: input.email, passwordHash, lng: input.lng });
       if (!sub) throw identityErrors.emailInUse();
-      await sendCode({ sub, email: input.email, lng: input.lng }, 'verifyEmail', baseUrl);
+      await sendCode({ sub, email: input.email, lng: input.lng }, 'verifyEmail');
       return { sub };
     },
 
@@ -87,10 +90,10 @@ export function createIdentityService(deps: { database: Database; signer: TokenS
       return { verified: true as const };
     },
 
-    async resendVerification(input: { email: string; lng: Language }, baseUrl: string) {
+    async resendVerification(input: { email: string; lng: Language }) {
       const user = await repo.findLocalByEmail(db, input.email);
       if (user && !user.email_verified) {
-        await sendCode({ sub: user.sub, email: user.email, lng: input.lng }, 'verifyEmail', baseUrl);
+        await sendCode({ sub: user.sub, email: user.email, lng: input.lng }, 'verifyEmail');
       }
     },
 
@@ -117,10 +120,9 @@ export function createIdentityService(deps: { database: Database; signer: TokenS
       if (family) await repo.revokeFamily(db, family);
     },
 
-    async forgotPassword(input: { email: string; lng: Language }, baseUrl: string) {
+    async forgotPassword(input: { email: string; lng: Language }) {
       const user = await repo.findLocalByEmail(db, input.email);
-      if (user)
-        await sendCode({ sub: user.sub, email: user.email, lng: input.lng }, 'resetPassword', baseUrl);
+      if (user) await sendCode({ sub: user.sub, email: user.email, lng: input.lng }, 'resetPassword');
     },
 
     async resetPassword(input: { code: string; password: string }) {

@@ -5,6 +5,7 @@ import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { GenericLayout } from './layouts/generic-layout.tsx';
 import { Root } from './root.tsx';
+import { consoleRoutes } from './routes/console/routes.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
 /** A lazily loaded page (its own chunk); the layouts hold the Suspense boundary. */
@@ -56,8 +57,6 @@ const organiser = {
   depositView: () => page(() => import('./routes/organiser/deposit-view.tsx')),
   depositDetail: () => page(() => import('./routes/organiser/deposit-detail-page.tsx')),
   payment: () => page(() => import('./routes/organiser/payment-page.tsx')),
-  participants: () => page(() => import('./routes/participants/participants-page.tsx')),
-  participantsImport: () => page(() => import('./routes/participants/import-page.tsx')),
 };
 
 const requireAuth: RouteMeta = { requireAuth: true };
@@ -110,12 +109,7 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
-  { path: '/console/events/:eventId/participants', element: organiser.participants(), handle: requireAuth },
-  {
-    path: '/console/events/:eventId/participants/import',
-    element: organiser.participantsImport(),
-    handle: requireAuth,
-  },
+  ...consoleRoutes,
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

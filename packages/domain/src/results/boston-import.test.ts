@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importBostonCsv } from './boston-import.ts';
+import { readCsv } from '../../test/read-csv.ts';
+import { importBostonTable } from './boston-import.ts';
 
 const HEADER =
   'Bib,Name,Age,M/F,City,State,Country,Citizen,,5K,10K,15K,20K,Half,25K,30K,35K,40K,Pace,Proj Time,Official Time,Overall,Gender,Division';
@@ -7,10 +8,10 @@ const row = (bib: string, splits: string, official: string, ranks = '1,1,1', age
   `${bib},"Kirui, Geoffrey",${age},M,Keringet,,KEN,,,${splits},0:04:57,-,${official},${ranks}`;
 const SPLITS = '0:15:25,0:30:28,0:45:44,1:01:15,1:04:35,1:16:59,1:33:01,1:48:19,2:02:53';
 
-describe('importBostonCsv', () => {
+describe('importBostonTable', () => {
   it('maps a row to a participant, official ranks and passings whose net times are the file’s', () => {
-    const { race, participants, passings, official, issues } = importBostonCsv(
-      [HEADER, row('11', SPLITS, '2:09:37')].join('\n'),
+    const { race, participants, passings, official, issues } = importBostonTable(
+      readCsv([HEADER, row('11', SPLITS, '2:09:37')].join('\n')),
     );
     expect(issues).toEqual([]);
     expect(participants[0]).toMatchObject({ bib: '11', firstName: 'Geoffrey', lastName: 'Kirui', age: 24 });
@@ -33,7 +34,7 @@ describe('importBostonCsv', () => {
       row('4', SPLITS, '2:11:00', '2,2,2', 'old'),
       row('5', SPLITS, '2:12:00', '3,3,3'),
     ].join('\r\n');
-    const { participants, passings, issues } = importBostonCsv(text);
+    const { participants, passings, issues } = importBostonTable(readCsv(text));
     expect(participants.map((p) => p.bib)).toEqual(['3', '5']);
     expect(issues.map((i) => i.line)).toEqual([2, 3, 4, 5]);
     expect(passings.filter((p) => p.bib === '3')).toHaveLength(8);
@@ -41,8 +42,8 @@ describe('importBostonCsv', () => {
 
   it('takes the race, its date and its waves from the organiser: a wave’s runners start at its gun', () => {
     const gun = Date.UTC(2015, 3, 20, 14);
-    const { race, participants, passings } = importBostonCsv(
-      [HEADER, row('11', SPLITS, '2:09:37')].join('\n'),
+    const { race, participants, passings } = importBostonTable(
+      readCsv([HEADER, row('11', SPLITS, '2:09:37')].join('\n')),
       {
         id: 'boston-2015',
         name: 'Boston Marathon 2015',
@@ -58,6 +59,6 @@ describe('importBostonCsv', () => {
   });
 
   it('refuses a file without the expected columns', () => {
-    expect(importBostonCsv('Bib,Name\n1,x').issues[0]?.message).toMatch(/missing columns: Age/);
+    expect(importBostonTable(readCsv('Bib,Name\n1,x')).issues[0]?.message).toMatch(/missing columns: Age/);
   });
 });

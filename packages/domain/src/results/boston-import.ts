@@ -1,6 +1,13 @@
 import type { Millis } from '../time-format.ts';
-import { parseCsv } from './csv.ts';
 import type { Bib, CategoryDef, Participant, Passing, RaceDefinition, TimingPoint } from './types.ts';
+
+/** A CSV file as rows of cells (the server reads files with csv-parse: `apps/server/src/lib/csv.ts`). */
+export interface CsvRows {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+  /** The 1-based line of the file where each row ends; default: row index + 2. */
+  readonly lines?: readonly number[];
+}
 
 /** A row the import could not take, with its line in the file (1 = header). */
 export interface ImportIssue {
@@ -105,33 +112,34 @@ const positiveInt = (text: string) => (/^\d+$/.test(text) ? Number(text) : undef
  * `shared/data/boston-2017.csv`). The file holds net times only and no start reads, so every
  * runner starts at their wave's gun (the race's gun without waves) and reaches each mat at that
  * start + the file's split: net times are exactly the file's, and no start moment is made up. A
- * malformed row is reported and skipped; a malformed split drops that split only. Pure: text in,
+ * malformed row is reported and skipped; a malformed split drops that split only. Pure: rows in,
  * values out.
  */
-export function importBostonCsv(text: string, options: BostonOptions = BOSTON_2017): BostonImport {
+export function importBostonTable(table: CsvRows, options: BostonOptions = BOSTON_2017): BostonImport {
   const race = bostonRace(options);
   const waveOf = (bib: string) => {
     const n = /^\d+$/.test(bib) ? Number(bib) : Number.NaN;
     return options.waves?.find((w) => n >= w.firstBib && n <= w.lastBib);
   };
-  const [header, ...rows] = parseCsv(text);
+  const header = table.header.map((h) => h.trim());
   const result: BostonImport = { race, participants: [], passings: [], official: [], issues: [] };
-  const col = (name: string) => header?.fields.indexOf(name) ?? -1;
+  const col = (name: string) => header.indexOf(name);
   const columns = ['Bib', 'Name', 'Age', 'M/F', 'Country', 'Official Time', 'Overall', 'Gender', 'Division'];
   const [bibC, nameC, ageC, genderC, countryC, timeC, overallC, genderRankC, divisionC] = columns.map(col);
   const splitC = SPLITS.map(([id]) => col(id));
   const missing = [...columns, ...SPLITS.map(([id]) => id)].filter((name) => col(name) < 0);
-  if (!header || missing.length > 0) {
+  if (missing.length > 0) {
     result.issues.push({ line: 1, message: `missing columns: ${missing.join(', ')}` });
     return result;
   }
-  for (const { fields, line } of rows) {
-    if (fields.length === 1 && fields[0] === '') continue;
+  table.rows.forEach((fields, k) => {
+    const line = table.lines?.[k] ?? k + 2;
+    if (fields.length === 1 && fields[0] === '') return;
     const cell = (c: number) => (fields[c] ?? '').trim();
     const problem = (message: string) => result.issues.push({ line, message });
-    if (fields.length !== header.fields.length) {
-      problem(`expected ${header.fields.length} fields, found ${fields.length}`);
-      continue;
+    if (fields.length !== header.length) {
+      problem(`expected ${header.length} fields, found ${fields.length}`);
+      return;
     }
     const bib = cell(bibC!);
     const age = positiveInt(cell(ageC!));
@@ -140,11 +148,11 @@ export function importBostonCsv(text: string, options: BostonOptions = BOSTON_20
     const ranks = [cell(overallC!), cell(genderRankC!), cell(divisionC!)].map(positiveInt);
     if (bib === '' || age === undefined || (gender !== 'M' && gender !== 'F')) {
       problem(`bad bib, age or gender: ${bib}, ${cell(ageC!)}, ${gender}`);
-      continue;
+      return;
     }
     if (typeof finish !== 'number' || ranks.some((r) => r === undefined)) {
       problem(`bad official time or rank for bib ${bib}: ${cell(timeC!)}`);
-      continue;
+      return;
     }
     const [lastName = '', firstName = ''] = cell(nameC!)
       .split(',')
@@ -176,6 +184,6 @@ export function importBostonCsv(text: string, options: BostonOptions = BOSTON_20
       else if (split !== null) result.passings.push(passing(id, start + split));
     });
     result.passings.push(passing(FINISH.id, start + finish));
-  }
+  });
   return result;
 }

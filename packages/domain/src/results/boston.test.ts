@@ -1,7 +1,8 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importBostonCsv, type OfficialResult } from './boston-import.ts';
+import { readCsv } from '../../test/read-csv.ts';
+import { importBostonTable, type OfficialResult } from './boston-import.ts';
 import { computeResults } from './compute.ts';
 import { applyPassing, createResultsState } from './incremental.ts';
 import { rankAt, rankingOrder } from './queries.ts';
@@ -10,7 +11,7 @@ import type { RankScope } from './types.ts';
 
 // The B.A.A. official result list of 2017 (shared/README.md): the golden standard for ranks.
 const DATA = new URL('../../../../fixtures/boston-2017.csv', import.meta.url);
-const boston = importBostonCsv(readFileSync(DATA, 'utf8'));
+const boston = importBostonTable(readCsv(readFileSync(DATA, 'utf8')));
 const results = computeResults(boston.race, boston.participants, boston.passings);
 const FINISH = boston.race.points.length - 1;
 

@@ -1,7 +1,8 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importBostonCsv } from './boston-import.ts';
+import { readCsv } from '../../test/read-csv.ts';
+import { importBostonTable } from './boston-import.ts';
 import { computeResults } from './compute.ts';
 import { predict } from './prediction.ts';
 import { participantIndexOf } from './queries.ts';
@@ -17,7 +18,7 @@ const AFTER_HALF = new Set(['25K', '30K', '35K', '40K', 'finish']);
  */
 describe('finish prediction on Boston 2017', () => {
   it('predicts the finish from the half marathon better than an even pace (median absolute error)', () => {
-    const boston = importBostonCsv(readFileSync(DATA, 'utf8'));
+    const boston = importBostonTable(readCsv(readFileSync(DATA, 'utf8')));
     const sampled = new Set(boston.participants.filter((_, k) => k % 25 === 0).map((p) => p.bib));
     const passings = boston.passings.filter((p) => !(sampled.has(p.bib ?? '') && AFTER_HALF.has(p.pointId)));
     const results = computeResults(boston.race, boston.participants, passings);

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { errors } from '../../errors.ts';
+import { parseCsv } from '../../lib/csv.ts';
 
 /**
  * Reads an uploaded CSV or XLSX file into sheets of text cells (style.md: one parser per format,
  * from a maintained library: csv-parse and exceljs). Both parsers run as streams fed in slices,
  * with a turn of the event loop every few thousand rows, so that a 45,000-row file never holds
- * the server (product.md: `/api/health` within 100 ms meanwhile). Swap `readCsv` for the shared
- * `lib/csv.ts` reader when it lands: the contract is the same (text in, rows of strings out).
+ * the server (product.md: `/api/health` within 100 ms meanwhile). CSV goes through the server's
+ * one CSV reader (`lib/csv.ts`).
  */
 
 /** One row of a sheet: its line in the file (1 = header) and its cells as trimmed text. */
@@ -43,48 +43,16 @@ export function decodeText(bytes: Buffer): string {
   }
 }
 
-/** The separator of a CSV from its first line: `;`, tab or `,`, whichever occurs most. */
-export function detectDelimiter(text: string): string {
-  const end = text.indexOf('\n');
-  const first = end < 0 ? text : text.slice(0, end);
-  const count = (c: string) => first.split(c).length - 1;
-  const candidates = [';', '\t', ','];
-  return candidates.reduce((best, c) => (count(c) > count(best) ? c : best), ',');
-}
-
-/** Reads a CSV as one sheet named after the file. */
+/** Reads a CSV as one sheet named after the file (the server's one CSV reader, `lib/csv.ts`). */
 export async function readCsv(bytes: Buffer, name = 'CSV'): Promise<Sheet> {
-  const text = decodeText(bytes);
-  const parser = parse({
-    delimiter: detectDelimiter(text),
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    info: true,
-  });
-  const records: SheetRow[] = [];
-  parser.on('readable', () => {
-    for (let r = parser.read(); r !== null; r = parser.read()) {
-      const { record, info } = r as { record: string[]; info: { lines: number } };
-      records.push({ line: info.lines, cells: record.map((c) => c.trim()) });
-    }
-  });
-  const done = new Promise<void>((resolve, reject) => {
-    parser.on('end', resolve);
-    parser.on('error', reject);
-  });
-  const data = Buffer.from(text);
-  for (let k = 0; k < data.length; k += SLICE) {
-    parser.write(data.subarray(k, k + SLICE));
-    await yieldToLoop();
-  }
-  parser.end();
-  try {
-    await done;
-  } catch (error) {
-    throw errors.badRequest('FILE_UNREADABLE', `The CSV file cannot be read: ${(error as Error).message}`);
-  }
-  return toSheet(name, records);
+  const table = await parseCsv(decodeText(bytes), { maxRows: 200_000 });
+  return {
+    name,
+    header: table.header.map((h) => h.trim()),
+    rows: table.rows
+      .map((cells, k) => ({ line: table.lines[k] ?? k + 2, cells: cells.map((c) => c.trim()) }))
+      .filter((r) => r.cells.some((c) => c !== '')),
+  };
 }
 
 function toSheet(name: string, rows: SheetRow[]): Sheet {

@@ -130,7 +130,7 @@ export async function listParticipants(
     params,
   );
   const rows = await sql.query<Record<string, unknown>>(
-    `${base} SELECT * FROM rows ${categoryFilter} ORDER BY ${order}, id
+    `${base} SELECT * FROM rows ${categoryFilter} ORDER BY ${order}, lower("lastName"), lower("firstName"), id
      OFFSET ${Number(filter.offset)} LIMIT ${Number(filter.limit)}`,
     params,
   );

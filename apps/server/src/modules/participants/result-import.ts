@@ -1,6 +1,7 @@
 import { type ResultImportOutcome, resultImportQuerySchema } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError, errors } from '../../errors.ts';
+import { parseCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../validate.ts';
 import type { EventOwner } from '../content/access.ts';
 import { passingsFromCsv } from '../results/csv-import.ts';
@@ -33,7 +34,7 @@ export async function importResultList(
     if (waves === null)
       missing.push({ field: 'waves', message: 'expected firstBib-lastBib@ISO time, comma separated' });
     if (missing.length) throw errors.badRequest('VALIDATION_FAILED', 'Invalid query', missing);
-    const out = await importBostonList(app.database, query.db, text, {
+    const out = await importBostonList(app.database, query.db, await parseCsv(text), {
       name: query.name!,
       date: query.date!,
       gunTime: Date.parse(query.gun!),
@@ -47,9 +48,9 @@ export async function importResultList(
       { field: query.time ? 'bib' : 'time', message: 'map the time and a bib or chip column' },
     ]);
   const dayStart = query.day ? Date.parse(`${query.day}T00:00:00Z`) : null;
-  let incoming: ReturnType<typeof passingsFromCsv>;
+  let incoming: Awaited<ReturnType<typeof passingsFromCsv>>;
   try {
-    incoming = passingsFromCsv(
+    incoming = await passingsFromCsv(
       text,
       { time: query.time, bib: query.bib, chip: query.chip, point: query.point },
       query.defaultPoint ?? null,

@@ -22,6 +22,7 @@ import { loadConfig } from '../../config/config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
+import { parseCsv } from '../../lib/csv.ts';
 import {
   type ParticipantMapping,
   type PassingMapping,
@@ -74,9 +75,9 @@ async function importParticipants(args: string[], database: Database, text: stri
   if (!db || !raceId || !mapping) return { code: 64, out: USAGE };
   const race = await database.query('SELECT 1 FROM races WHERE id = $1 AND db = $2', [raceId, db]);
   if (!race.length) return { code: 65, out: `no race '${raceId}' in '${db}'` };
-  let people: ReturnType<typeof participantsFromCsv>;
+  let people: Awaited<ReturnType<typeof participantsFromCsv>>;
   try {
-    people = participantsFromCsv(text, mapping as ParticipantMapping);
+    people = await participantsFromCsv(text, mapping as ParticipantMapping);
   } catch (error) {
     return refusal(error);
   }
@@ -96,7 +97,7 @@ async function importPassings(args: string[], database: Database, text: string):
   if (!(await repo.findContext(database, db))) return { code: 65, out: `no context '${db}'` };
   let rows: ReturnType<typeof toPassing>[];
   try {
-    const incoming = passingsFromCsv(
+    const incoming = await passingsFromCsv(
       text,
       mapping as PassingMapping,
       option(args, 'point') ?? null,
@@ -138,10 +139,15 @@ export async function runCli(args: string[], database: Database): Promise<CliRes
   if ((await database.query('SELECT 1 FROM races WHERE id = $1', [raceId])).length) {
     return { code: 65, out: `race '${raceId}' exists` };
   }
-  const csv = fs.readFileSync(file, 'utf8');
+  let table: Awaited<ReturnType<typeof parseCsv>>;
+  try {
+    table = await parseCsv(fs.createReadStream(file));
+  } catch (error) {
+    return refusal(error);
+  }
   const result = await database.transaction(async (sql) => {
     if (!existing) await repo.insertContext(sql, { db, eventId, name: path.basename(file, '.csv') });
-    return importBoston(sql, db, csv, { id: raceId, name, date, gunTime: gun });
+    return importBoston(sql, db, table, { id: raceId, name, date, gunTime: gun });
   });
   const issues = result.issues.map((i) => `  line ${i.line}: ${i.message}`).join('\n');
   return {

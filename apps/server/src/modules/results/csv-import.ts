@@ -1,12 +1,17 @@
-import { type Gender, type Participant, parseCsv } from '@tempora/domain';
+import { ingestPassingSchema } from '@tempora/contracts';
+import type { Gender, Participant } from '@tempora/domain';
+import type { z } from 'zod';
 import { errors, type FieldError } from '../../errors.ts';
+import { parseCsv } from '../../lib/csv.ts';
+import { participantSchema } from './schemas.ts';
 import type { IncomingPassing } from './service.ts';
 
 /**
  * Imports through a column mapping (issue 6: "result and passing files imported through a CSV
  * mapping"): the mapping names, for each field we need, the header of the file's column holding
- * it. Separators `,` or `;` are detected from the header line. Every bad row is reported with its
- * line and field; nothing is stored unless every row is valid.
+ * it. The file is read by `lib/csv.ts` (csv-parse; `,` `;` or tab detected from the header line);
+ * each row is checked by the same schema as the JSON API (`schemas.ts`, `ingestPassingSchema`).
+ * Every bad row is reported with its line and field; nothing is stored unless every row is valid.
  */
 export type PassingMapping = { time: string; point?: string; bib?: string; chip?: string; id?: string };
 export type ParticipantMapping = {
@@ -22,15 +27,19 @@ export type ParticipantMapping = {
   category?: string;
 };
 
-function table(text: string): { header: string[]; rows: { fields: string[]; line: number }[] } {
-  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
-  const semicolons = (firstLine.match(/;/g) ?? []).length;
-  const commas = (firstLine.match(/,/g) ?? []).length;
-  const source = semicolons > commas ? text.replace(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/gm, ',') : text;
-  const [head, ...rows] = parseCsv(source).filter((r) => r.fields.some((f) => f.trim() !== ''));
-  if (!head) throw errors.badRequest('CSV_EMPTY', 'The file has no header line');
-  return { header: head.fields.map((h) => h.trim()), rows };
+async function table(
+  text: string,
+): Promise<{ header: string[]; rows: { fields: string[]; line: number }[] }> {
+  const parsed = await parseCsv(text);
+  return {
+    header: parsed.header,
+    rows: parsed.rows.map((fields, k) => ({ fields, line: parsed.lines[k] ?? k + 2 })),
+  };
 }
+
+/** The messages of a schema's refusal, one string (`field: message; …`). */
+const issuesOf = (error: z.ZodError) =>
+  error.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
 
 function columns<M extends Record<string, string | undefined>>(
   header: string[],
@@ -65,15 +74,16 @@ export function parseTime(text: string, dayStartMs: number | null): number | nul
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-export function passingsFromCsv(
+/** The passings of a CSV through a column mapping; throws 400 CSV_ROWS_INVALID listing bad rows. */
+export async function passingsFromCsv(
   text: string,
   mapping: PassingMapping,
   defaultPoint: string | null,
   dayStartMs: number | null,
-): IncomingPassing[] {
+): Promise<IncomingPassing[]> {
   if (!mapping.bib && !mapping.chip)
     throw errors.badRequest('CSV_MAPPING_INVALID', 'Map a bib or a chip column');
-  const { header, rows } = table(text);
+  const { header, rows } = await table(text);
   const col = columns(header, mapping);
   const bad: FieldError[] = [];
   const out: IncomingPassing[] = [];
@@ -86,14 +96,18 @@ export function passingsFromCsv(
     else if (time === null)
       bad.push({ field: `line ${line}`, message: `bad time '${value(fields, col.time)}'` });
     else if (!point) bad.push({ field: `line ${line}`, message: 'no timing point' });
-    else
-      out.push({
-        id: value(fields, col.id) || undefined,
+    else {
+      const id = value(fields, col.id) || undefined;
+      const checked = ingestPassingSchema.safeParse({
+        id,
         bib: bib || undefined,
         chip: chip || undefined,
-        pointKey: point,
-        timeMs: time,
+        point,
+        time,
       });
+      if (!checked.success) bad.push({ field: `line ${line}`, message: issuesOf(checked.error) });
+      else out.push({ id, bib: bib || undefined, chip: chip || undefined, pointKey: point, timeMs: time });
+    }
   }
   if (bad.length)
     throw errors.badRequest('CSV_ROWS_INVALID', `${bad.length} invalid row(s)`, bad.slice(0, 10_000));
@@ -114,8 +128,9 @@ const GENDER: Record<string, Gender> = {
   x: 'X',
 };
 
-export function participantsFromCsv(text: string, mapping: ParticipantMapping): Participant[] {
-  const { header, rows } = table(text);
+/** The participants of a CSV through a column mapping; throws 400 CSV_ROWS_INVALID listing bad rows. */
+export async function participantsFromCsv(text: string, mapping: ParticipantMapping): Promise<Participant[]> {
+  const { header, rows } = await table(text);
   const col = columns(header, mapping);
   const bad: FieldError[] = [];
   const out: Participant[] = [];
@@ -139,14 +154,12 @@ export function participantsFromCsv(text: string, mapping: ParticipantMapping): 
       bad.push({ field: `line ${line}`, message: problems.join('; ') });
       continue;
     }
-    bibs.add(bib);
     const chip = value(fields, col.chip);
-    out.push({
+    const checked = participantSchema.safeParse({
       bib,
       firstName: value(fields, col.firstName),
       lastName: value(fields, col.lastName),
-      gender: gender!,
-      status: 'registered',
+      gender,
       ...(age ? { age: Number(age) } : {}),
       ...(birthDate ? { birthDate } : {}),
       ...(nationality ? { nationality } : {}),
@@ -154,6 +167,12 @@ export function participantsFromCsv(text: string, mapping: ParticipantMapping): 
       ...(chip ? { chips: [chip] } : {}),
       ...(value(fields, col.category) ? { category: value(fields, col.category) } : {}),
     });
+    if (!checked.success) {
+      bad.push({ field: `line ${line}`, message: issuesOf(checked.error) });
+      continue;
+    }
+    bibs.add(bib);
+    out.push(checked.data as Participant);
   }
   if (bad.length)
     throw errors.badRequest('CSV_ROWS_INVALID', `${bad.length} invalid row(s)`, bad.slice(0, 200));

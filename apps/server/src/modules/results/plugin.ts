@@ -55,7 +55,11 @@ export const resultsModule = fp(
     app.addHook('onListen', async () => {
       setTimeout(() => {
         seedBoston(app.database, BOSTON)
-          .then((done) => done && app.log.info('Boston 2017 demo imported'))
+          .then(async (done) => {
+            if (!done) return;
+            app.log.info('Boston 2017 demo imported');
+            await app.database.housekeep();
+          })
           .catch((error) => app.log.warn({ err: error }, 'Boston demo import failed'));
       }, 1_000).unref();
     });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { importBostonCsv } from '@tempora/domain';
+import { importBostonTable } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { parseCsv } from '../../lib/csv.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
 import { DEMO_DB, DEMO_RUNNERS } from './seed.ts';
@@ -262,7 +263,9 @@ describe('results API on the demo race', () => {
 
 describe('Boston 2017 through the import and the reports API', () => {
   it('ranks every untied runner as the official overall, gender and division columns', async () => {
-    const csv = fs.readFileSync(new URL('../../../../../fixtures/boston-2017.csv', import.meta.url), 'utf8');
+    const csv = await parseCsv(
+      fs.readFileSync(new URL('../../../../../fixtures/boston-2017.csv', import.meta.url), 'utf8'),
+    );
     const app = await buildTestApp({ SEED_DEMO: 'false' });
     try {
       await app.database.query(
@@ -284,7 +287,7 @@ describe('Boston 2017 through the import and the reports API', () => {
         .rows as unknown[][];
       const women = (await app.inject('/api/results/boston/groups/boston-2017/reports/LIVE2')).json()
         .rows as unknown[][];
-      const { official } = importBostonCsv(csv);
+      const { official } = importBostonTable(csv);
       expect(overall.length).toBe(official.length);
       // Official ranks skip missing finishers: compare positions among the ranks present.
       const byBib = new Map(overall.map((r) => [String(r[F.bib]), r]));

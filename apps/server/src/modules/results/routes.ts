@@ -1,8 +1,15 @@
 import zlib from 'node:zlib';
-import { ingestRequestSchema, MAX_INGEST_BATCH } from '@tempora/contracts';
+import {
+  ingestPassingSchema,
+  ingestRequestSchema,
+  MAX_INGEST_BATCH,
+  MAX_TIME_MS,
+  timeInputSchema,
+} from '@tempora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
+import { parseCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
 import {
@@ -14,6 +21,7 @@ import {
   timeTrialBoard,
 } from './live-views.ts';
 import * as repo from './repository.ts';
+import { participantSchema } from './schemas.ts';
 import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
 import { createRace, importBostonList, parseWaves, registerParticipants } from './setup.ts';
 
@@ -46,10 +54,15 @@ const raceSchema = z.object({
   date: z.iso.date(),
   distanceM: z.number().int().positive().max(1_000_000),
   startType: z.enum(['mass', 'waves', 'individual']),
-  gunTimeMs: z.number().int().positive().nullable().optional(),
+  gunTimeMs: z.number().int().positive().max(MAX_TIME_MS).nullable().optional(),
   /** A replay: race time runs this many times faster than the wall clock (1 for a live race). */
   clockRate: z.number().min(0.01).max(100).optional(),
-  waves: z.array(z.object({ id: z.string().min(1), startTime: z.number().int().positive() })).optional(),
+  waves: z
+    .array(
+      z.object({ id: z.string().min(1).max(40), startTime: z.number().int().positive().max(MAX_TIME_MS) }),
+    )
+    .max(100)
+    .optional(),
   categories: z
     .array(
       z.object({
@@ -64,24 +77,6 @@ const raceSchema = z.object({
     .optional(),
   points: z.array(pointSchema).min(1).max(100),
 });
-const participantSchema = z.object({
-  bib: z.string().trim().min(1).max(32),
-  chips: z.array(z.string().min(1).max(64)).max(10).optional(),
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
-  gender: z.enum(['M', 'F', 'X']),
-  age: z.number().int().min(0).max(120).optional(),
-  birthDate: z.iso.date().optional(),
-  nationality: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
-  club: z.string().max(120).optional(),
-  wave: z.string().max(40).optional(),
-  startTime: z.number().int().positive().optional(),
-  status: z.enum(['registered', 'DNS', 'DNF', 'DSQ']).default('registered'),
-  category: z.string().max(64).optional(),
-});
 const manualSchema = z.object({
   passings: z
     .array(
@@ -89,7 +84,7 @@ const manualSchema = z.object({
         id: z.string().min(1).max(100).optional(),
         bib: z.string().min(1).max(32),
         point: z.string().min(1).max(64),
-        time: z.union([z.number().int().positive(), z.iso.datetime({ offset: true })]),
+        time: timeInputSchema,
         deleted: z.boolean().optional(),
       }),
     )
@@ -99,25 +94,37 @@ const manualSchema = z.object({
 
 const toMs = (time: number | string) => (typeof time === 'number' ? time : Date.parse(time));
 
-/** Parses `chip;time;point` CSV lines (time ISO or epoch ms); lists every bad line. */
-export function parseIngestCsv(text: string, defaultPoint: string | null): IncomingPassing[] {
+/**
+ * Parses `chip;time;point` CSV lines (time ISO or epoch ms; `#` comments) with the server's CSV
+ * reader; each line is checked by the JSON ingest schema. Lists every bad line.
+ */
+export async function parseIngestCsv(text: string, defaultPoint: string | null): Promise<IncomingPassing[]> {
+  const { rows, lines } = await parseCsv(text, {
+    noHeader: true,
+    comment: '#',
+    maxRows: MAX_INGEST_BATCH,
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'CSV_TOO_LARGE')
+      throw errors.badRequest('INGEST_TOO_LARGE', `At most ${MAX_INGEST_BATCH} passings per batch`);
+    throw error;
+  });
   const out: IncomingPassing[] = [];
   const bad: { field: string; message: string }[] = [];
-  text.split(/\r?\n/).forEach((raw, k) => {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) return;
-    const [chip, time, point] = line.split(/[;,]/).map((s) => s.trim());
-    const ms = time && /^\d+$/.test(time) ? Number(time) : Date.parse(time ?? '');
+  rows.forEach((cells, k) => {
+    const [chip, time, point] = cells.map((s) => s.trim());
     const pointKey = point || defaultPoint;
-    if (!chip || !Number.isFinite(ms) || ms <= 0 || !pointKey || chip.length > 64) {
-      bad.push({ field: `line ${k + 1}`, message: 'expected chip;time;point' });
-    } else out.push({ chip, timeMs: ms, pointKey });
+    const parsed = ingestPassingSchema.safeParse({
+      chip: chip || undefined,
+      time: time && /^\d+$/.test(time) ? Number(time) : time,
+      point: pointKey ?? undefined,
+    });
+    if (!parsed.success || !pointKey) {
+      bad.push({ field: `line ${lines[k] ?? k + 1}`, message: 'expected chip;time;point' });
+    } else out.push({ chip: chip as string, timeMs: toMs(parsed.data.time), pointKey });
   });
   if (bad.length)
     throw errors.badRequest('INGEST_INVALID', `${bad.length} invalid line(s)`, bad.slice(0, 100));
   if (out.length === 0) throw errors.badRequest('INGEST_EMPTY', 'No passings in the body');
-  if (out.length > MAX_INGEST_BATCH)
-    throw errors.badRequest('INGEST_TOO_LARGE', `At most ${MAX_INGEST_BATCH} passings per batch`);
   return out;
 }
 
@@ -405,7 +412,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const device = await repo.findDeviceByKeyHash(database, hashKey(header));
     if (!device) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
     let incoming: IncomingPassing[];
-    if (typeof request.body === 'string') incoming = parseIngestCsv(request.body, device.pointKey);
+    if (typeof request.body === 'string') incoming = await parseIngestCsv(request.body, device.pointKey);
     else {
       const body = parseInput(ingestRequestSchema, request.body);
       const missing = body.passings.findIndex((p) => !p.point && !device.pointKey);
@@ -532,7 +539,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     );
     const { defaultPoint, day, ...columns } = mapping;
     const dayStart = day ? Date.parse(`${day}T00:00:00Z`) : null;
-    const incoming = passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
+    const incoming = await passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
     return service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
   });
 
@@ -560,7 +567,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
         parseInput(mappingQuery, request.query, 'query'),
         'query',
       );
-      const people = participantsFromCsv(request.body, mapping);
+      const people = await participantsFromCsv(request.body, mapping);
       await requireRace(db, raceId);
       return reply.code(201).send(await register(db, raceId, people));
     },
@@ -591,7 +598,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
         throw errors.badRequest('VALIDATION_FAILED', 'Invalid query', [
           { field: 'waves', message: 'expected firstBib-lastBib@ISO time, comma separated' },
         ]);
-      const result = await importBostonList(database, db, request.body, {
+      const table = await parseCsv(request.body);
+      const result = await importBostonList(database, db, table, {
         id: query.race,
         name: query.name,
         date: query.date,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { MAX_INGEST_BATCH } from '@tempora/contracts';
-import { importBostonCsv } from '@tempora/domain';
+import { importBostonTable } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
+import { parseCsv } from '../../lib/csv.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_MARATHON,
@@ -197,8 +198,7 @@ export async function seedBoston(database: Database, file: string): Promise<bool
     "SELECT status FROM events WHERE id = 'boston-2017'",
   );
   if (existing[0]?.status === 'finished') return false;
-  const csv = fs.readFileSync(file, 'utf8');
-  const imported = importBostonCsv(csv);
+  const imported = importBostonTable(await parseCsv(fs.createReadStream(file)));
   if (!existing.length) {
     const created = await database.transaction(async (sql) => {
       const rows = await sql.query(

@@ -3,7 +3,8 @@ import {
   type BostonImport,
   type BostonOptions,
   type CategoryDef,
-  importBostonCsv,
+  type CsvRows,
+  importBostonTable,
   type Participant,
   type StartType,
   type Wave,
@@ -158,8 +159,13 @@ export async function addParticipants(
  * Imports a Boston-format result list into a new race of `db` named, dated and timed by
  * `options` (the organiser's): 9 splits and finish, Boston's divisions, every runner and every read.
  */
-export async function importBoston(sql: Sql, db: string, csv: string, options: BostonOptions = BOSTON_2017) {
-  const imported = importBostonCsv(csv, options);
+export async function importBoston(
+  sql: Sql,
+  db: string,
+  table: CsvRows,
+  options: BostonOptions = BOSTON_2017,
+) {
+  const imported = importBostonTable(table, options);
   await createBostonRace(sql, db, imported, options.id);
   const stored = await repo.insertPassings(
     sql,
@@ -234,14 +240,14 @@ export function parseWaves(text: string | undefined): BostonOptions['waves'] | n
 export async function importBostonList(
   database: Database,
   db: string,
-  csv: string,
+  table: CsvRows,
   options: Omit<BostonOptions, 'id'> & { id?: string | undefined },
 ) {
   return database.transaction(async (sql) => {
     const id = options.id ?? (await freeRaceId(sql, options.name));
     if ((await sql.query('SELECT 1 FROM races WHERE id = $1', [id])).length)
       throw errors.conflict('RACE_EXISTS', `Race '${id}' exists`);
-    const imported = importBostonCsv(csv, { ...options, id });
+    const imported = importBostonTable(table, { ...options, id });
     if (!imported.participants.length)
       throw new AppError(
         422,

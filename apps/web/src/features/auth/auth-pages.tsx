@@ -298,12 +298,28 @@ export function ForgotPasswordPage() {
   );
 }
 
+/**
+ * On a server running on this machine (a development install, usually without a mail server),
+ * says where the link is: the server prints it on its console in development (README "First
+ * account"); it is never readable over HTTP (issue 13).
+ */
+function DevMailHint() {
+  const { t } = useTranslation('auth');
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)) return null;
+  return (
+    <Alert severity="info" role="note" sx={{ mb: 2 }}>
+      {t('devMailHint')}
+    </Alert>
+  );
+}
+
 /** `/auth/forgot-mailsent`. */
 export function ForgotMailSentPage() {
   const { t } = useTranslation('auth');
   return (
     <AuthCard title={t('mailSent.title')}>
       <Typography sx={{ mb: 2 }}>{t('mailSent.text')}</Typography>
+      <DevMailHint />
       <Link component={RouterLink} to={paths.login()}>
         {t('backToLogin')}
       </Link>
@@ -393,6 +409,7 @@ export function MessagePage() {
   return (
     <AuthCard title={t(known ? `messages.${label}.title` : 'messages.unknown.title')}>
       <Typography sx={{ mb: 2 }}>{t(known ? `messages.${label}.text` : 'messages.unknown.text')}</Typography>
+      {label === 'verify-email' && <DevMailHint />}
       <Button variant="contained" component={RouterLink} to={paths.login()}>
         {t('login.title')}
       </Button>

@@ -1,7 +1,7 @@
-import { Alert, Box, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
-import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { useRaces } from '../../../features/participants/api/participants.ts';
 import { ImportWizard } from '../../../features/participants/components/import-wizard.tsx';
 import { ChipImport, ResultImport } from '../../../features/participants/components/other-imports.tsx';
@@ -23,14 +23,14 @@ export default function ImportPage() {
   const grid = `/console/events/${encodeURIComponent(eventId)}/participants`;
   return (
     <>
-      <PageHeader
-        title={t('import.title')}
-        crumbs={[
-          [t('console'), `/console/events/${encodeURIComponent(eventId)}`],
-          [t('title'), grid],
-          [t('import.title')],
-        ]}
-      />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1, fontWeight: 600 }}>
+          {t('import.title')}
+        </Typography>
+        <Button component={RouterLink} to={grid} variant="text">
+          {t('import.back')}
+        </Button>
+      </Stack>
       <Tabs
         value={tab}
         onChange={(_e, value: string) => setParams({ tab: value }, { replace: true })}

@@ -15,7 +15,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import {
   type GridFilter,
   useAccess,
@@ -82,40 +82,39 @@ export default function ParticipantsPage() {
   const base = `/console/events/${encodeURIComponent(eventId)}/participants`;
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        crumbs={[[t('console'), `/console/events/${encodeURIComponent(eventId)}`], [t('title')]]}
-        actions={
-          canManage && (
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button
-                variant="contained"
-                startIcon={<MdiIcon path={mdiAccountPlus} />}
-                onClick={() => setDialog('add')}
-                disabled={!races.data.length}
-              >
-                {t('actions.add')}
-              </Button>
-              <Button
-                variant="outlined"
-                startIcon={<MdiIcon path={mdiNumeric} />}
-                onClick={() => setDialog('bibs')}
-                disabled={!races.data.length}
-              >
-                {t('actions.bibs')}
-              </Button>
-              <Button
-                variant="outlined"
-                component={RouterLink}
-                to={`${base}/import`}
-                startIcon={<MdiIcon path={mdiFileUpload} />}
-              >
-                {t('actions.import')}
-              </Button>
-            </Stack>
-          )
-        }
-      />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1, fontWeight: 600 }}>
+          {t('title')}
+        </Typography>
+        {canManage && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button
+              variant="contained"
+              startIcon={<MdiIcon path={mdiAccountPlus} />}
+              onClick={() => setDialog('add')}
+              disabled={!races.data.length}
+            >
+              {t('actions.add')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<MdiIcon path={mdiNumeric} />}
+              onClick={() => setDialog('bibs')}
+              disabled={!races.data.length}
+            >
+              {t('actions.bibs')}
+            </Button>
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={`${base}/import`}
+              startIcon={<MdiIcon path={mdiFileUpload} />}
+            >
+              {t('actions.import')}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
       {!races.data.length && <Alert severity="info">{t('noRace')}</Alert>}
       <Stack
         direction="row"
