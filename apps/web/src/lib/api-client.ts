@@ -65,6 +65,11 @@ export function setAuthHandlers(handlers: Pick<ClientState, 'getToken' | 'onUnau
   state.onUnauthorized = handlers.onUnauthorized;
 }
 
+/** The bearer token of the signed-in user, or null (uploads with progress and file downloads). */
+export function currentToken(): Promise<string | null> {
+  return state.getToken();
+}
+
 /** Builds the absolute URL of `path` under one of the environment's bases. */
 export function apiUrl(base: ApiBase, path: string): string {
   const root = currentEnvironment()[base];

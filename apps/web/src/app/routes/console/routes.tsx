@@ -25,6 +25,16 @@ const eventChildren: RouteObject[] = [
     element: page(() => import('./race-reports-page.tsx')),
     handle: requireAuth,
   },
+  {
+    path: 'participants',
+    element: page(() => import('../participants/participants-page.tsx')),
+    handle: requireAuth,
+  },
+  {
+    path: 'participants/import',
+    element: page(() => import('../participants/import-page.tsx')),
+    handle: requireAuth,
+  },
   // Results out (issue 16).
   { path: 'exports', element: page(() => import('../exports/exports-page.tsx')), handle: requireAuth },
   {
