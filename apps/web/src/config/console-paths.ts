@@ -16,4 +16,8 @@ export const consolePaths = {
     `/console/events/${enc(eventId)}/races/${enc(raceId)}/reports`,
   /** Built by the participants branch (issue 14 part B). */
   participants: (eventId: string) => `/console/events/${enc(eventId)}/participants`,
+  /** Results out (issue 16). */
+  exports: (eventId: string) => `/console/events/${enc(eventId)}/exports`,
+  certificate: (eventId: string) => `/console/events/${enc(eventId)}/certificate`,
+  webhooks: (eventId: string) => `/console/events/${enc(eventId)}/webhooks`,
 } as const;

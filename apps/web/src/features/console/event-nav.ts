@@ -1,4 +1,11 @@
-import { mdiAccountGroup, mdiCalendarEdit, mdiFlagCheckered } from '@mdi/js';
+import {
+  mdiAccountGroup,
+  mdiCalendarEdit,
+  mdiCertificateOutline,
+  mdiFileExportOutline,
+  mdiFlagCheckered,
+  mdiWebhook,
+} from '@mdi/js';
 import { consolePaths } from '../../config/console-paths.ts';
 
 /** One entry of an event's console navigation. */
@@ -26,5 +33,14 @@ export const eventNav: EventNavEntry[] = [
     icon: mdiAccountGroup,
     to: consolePaths.participants,
   },
+  // Results out (issue 16): exports and TV feeds, the certificate designer, webhooks.
+  { key: 'exports', label: 'exports:nav.exports', icon: mdiFileExportOutline, to: consolePaths.exports },
+  {
+    key: 'certificate',
+    label: 'exports:nav.certificate',
+    icon: mdiCertificateOutline,
+    to: consolePaths.certificate,
+  },
+  { key: 'webhooks', label: 'exports:nav.webhooks', icon: mdiWebhook, to: consolePaths.webhooks },
   // Race day (issue 15) · exports and certificates (issue 16) · documents (issue 17) · deposits (issue 18): add here.
 ];

@@ -25,6 +25,14 @@ const eventChildren: RouteObject[] = [
     element: page(() => import('./race-reports-page.tsx')),
     handle: requireAuth,
   },
+  // Results out (issue 16).
+  { path: 'exports', element: page(() => import('../exports/exports-page.tsx')), handle: requireAuth },
+  {
+    path: 'certificate',
+    element: page(() => import('../exports/certificate-page.tsx')),
+    handle: requireAuth,
+  },
+  { path: 'webhooks', element: page(() => import('../exports/webhooks-page.tsx')), handle: requireAuth },
 ];
 
 export const consoleRoutes: RouteObject[] = [
