@@ -398,5 +398,18 @@ describe('console participants API', () => {
     expect(second.json().raceId).toBe('boston-marathon-2015-2');
     const stranger = await inject('stranger', 'POST', url, csv, { 'content-type': 'text/csv' });
     expect(stranger.statusCode).toBe(403);
+    // The README's call (results API): the name, date and gun are required, the id made unique.
+    const readme = `/api/results/contexts/${DB}/import/boston`;
+    const bare = await inject('owner', 'POST', readme, csv, { 'content-type': 'text/csv' });
+    expect(bare.statusCode).toBe(400);
+    const named = await inject(
+      'owner',
+      'POST',
+      `${readme}?name=Boston%20Marathon%202015&date=2015-04-20&gun=2015-04-20T10:00:00-04:00`,
+      csv,
+      { 'content-type': 'text/csv' },
+    );
+    expect(named.statusCode).toBe(201);
+    expect(named.json()).toMatchObject({ raceId: 'boston-marathon-2015-3', refused: 2 });
   });
 });
