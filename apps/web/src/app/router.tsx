@@ -5,6 +5,7 @@ import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { GenericLayout } from './layouts/generic-layout.tsx';
 import { Root } from './root.tsx';
+import { consoleRoutes } from './routes/console/routes.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
 /** A lazily loaded page (its own chunk); the layouts hold the Suspense boundary. */
@@ -108,12 +109,7 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
-  // Race day (issue 15): devices, passings desk, start control, audit.
-  {
-    path: '/console/events/:eventId/raceday/:tab?',
-    element: page(() => import('./routes/raceday/raceday-page.tsx')),
-    handle: requireAuth,
-  },
+  ...consoleRoutes,
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

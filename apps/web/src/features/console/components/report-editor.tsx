@@ -1,0 +1,157 @@
+import { mdiArrowDown, mdiArrowUp, mdiDelete } from '@mdi/js';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  defaultReportFields,
+  type ReportDefinitionView,
+  type ReportField,
+  reportFields,
+} from '@tempora/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { deleteReport, updateReport } from '../api/races.ts';
+import { fieldError, SaveError } from './form-state.tsx';
+
+/** One report definition: names in both languages, columns, shown or hidden; moved up/down. */
+export function ReportEditor({
+  raceId,
+  report,
+  editable,
+  first,
+  last,
+  onMove,
+}: {
+  raceId: string;
+  report: ReportDefinitionView;
+  editable: boolean;
+  first: boolean;
+  last: boolean;
+  onMove: (by: number) => void;
+}) {
+  const { t } = useTranslation('console');
+  const client = useQueryClient();
+  const [name, setName] = useState(report.name);
+  const [columns, setColumns] = useState<ReportField[]>(
+    report.columns ?? (defaultReportFields[report.kind] as ReportField[]),
+  );
+  const done = () => client.invalidateQueries({ queryKey: ['console', 'race', raceId, 'reports'] });
+  const save = useMutation({
+    mutationFn: (patch: Parameters<typeof updateReport>[2]) => updateReport(raceId, report.key, patch),
+    onSuccess: done,
+  });
+  const remove = useMutation({ mutationFn: () => deleteReport(raceId, report.key), onSuccess: done });
+  const filters = Object.entries(report.filter).filter(([, v]) => v !== undefined);
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, opacity: report.hidden ? 0.75 : 1 }}
+      data-testid={`report-${report.key}`}
+    >
+      <Stack spacing={1.5}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{report.key}</Typography>
+          <Chip size="small" label={t(`reports.kinds.${report.kind}`)} />
+          {!report.standard && (
+            <Chip size="small" color="primary" variant="outlined" label={t('reports.custom')} />
+          )}
+          {filters.map(([k, v]) => (
+            <Chip key={k} size="small" variant="outlined" label={`${t(`reports.filter.${k}`)}: ${v}`} />
+          ))}
+          <Box sx={{ flexGrow: 1 }} />
+          <IconButton
+            aria-label={t('reports.up', { key: report.key })}
+            disabled={!editable || first}
+            onClick={() => onMove(-1)}
+          >
+            <MdiIcon path={mdiArrowUp} />
+          </IconButton>
+          <IconButton
+            aria-label={t('reports.down', { key: report.key })}
+            disabled={!editable || last}
+            onClick={() => onMove(1)}
+          >
+            <MdiIcon path={mdiArrowDown} />
+          </IconButton>
+          {!report.standard && (
+            <IconButton
+              aria-label={t('reports.delete', { key: report.key })}
+              disabled={!editable}
+              onClick={() => remove.mutate()}
+            >
+              <MdiIcon path={mdiDelete} />
+            </IconButton>
+          )}
+        </Box>
+        <SaveError error={save.error ?? remove.error} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <TextField
+            size="small"
+            label={t('reports.nameEn')}
+            value={name.en}
+            onChange={(e) => setName((n) => ({ ...n, en: e.target.value }))}
+            disabled={!editable}
+            fullWidth
+            error={!!fieldError(save.error, 'name.en')}
+          />
+          <TextField
+            size="small"
+            label={t('reports.nameFr')}
+            value={name.fr}
+            onChange={(e) => setName((n) => ({ ...n, fr: e.target.value }))}
+            disabled={!editable}
+            fullWidth
+            error={!!fieldError(save.error, 'name.fr')}
+          />
+        </Stack>
+        <Autocomplete
+          multiple
+          size="small"
+          options={[...reportFields[report.kind]] as ReportField[]}
+          value={columns}
+          onChange={(_e, v) => setColumns(v)}
+          getOptionLabel={(f) => t(`reports.fields.${f}`)}
+          disabled={!editable}
+          renderInput={(params) => (
+            <TextField {...params} label={t('reports.columns')} helperText={t('reports.columnsHelp')} />
+          )}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={!report.hidden}
+                onChange={(e) => save.mutate({ hidden: !e.target.checked })}
+                disabled={!editable}
+              />
+            }
+            label={report.hidden ? t('reports.hidden') : t('reports.shown')}
+          />
+          <Box sx={{ flexGrow: 1 }} />
+          {editable && (
+            <Button
+              variant="contained"
+              size="small"
+              disabled={save.isPending || columns.length === 0}
+              onClick={() => save.mutate({ name, columns })}
+            >
+              {t('form.save')}
+            </Button>
+          )}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
