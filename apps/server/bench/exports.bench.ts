@@ -86,7 +86,8 @@ let baselineMs = 0;
 for (const [name, path] of cases) {
   const cpu = process.cpuUsage();
   const { result, health } = await withProbe(() => get(path));
-  const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   if (result.status !== 200) throw new Error(`${path} answered ${result.status}`);
   if (!baselineMs) baselineMs = result.ms;
   rows.push([
