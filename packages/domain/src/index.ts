@@ -2,6 +2,11 @@ export * from './console/category-check.ts';
 export * from './console/category-templates.ts';
 export * from './console/course.ts';
 export * from './console/time-zone.ts';
+export * from './payments/deposit-states.ts';
+export * from './payments/matching.ts';
+export * from './payments/orders.ts';
+export * from './payments/refunds.ts';
+export * from './payments/structured-communication.ts';
 export * from './results/boston-import.ts';
 export * from './results/bulk-ranks.ts';
 export * from './results/categories.ts';
@@ -21,4 +26,5 @@ export {
   rankKeyOf,
 } from './results/results-model.ts';
 export * from './results/types.ts';
+export * from './search/athlete-search.ts';
 export * from './time-format.ts';

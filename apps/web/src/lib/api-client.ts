@@ -176,11 +176,20 @@ export function apiPost<T>(
   return apiRequest<T>(base, path, { ...options, method: 'POST', body });
 }
 
+/** GET a file (PDF, CSV, XLSX) with the bearer token, as a Blob (downloads of signed-in users). */
+export async function apiBlob(base: ApiBase, path: string): Promise<Blob> {
+  const url = apiUrl(base, path);
+  let response = await send(url, { headers: { accept: '*/*' } });
+  if (response.status === 401 && (await state.onUnauthorized())) response = await send(url, {});
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
+}
+
 /**
  * Calls `path` and returns the raw answer as a Blob with the file name the server proposes
  * (`content-disposition`): downloads that need the bearer header (exports, previews).
  */
-export async function apiBlob(
+export async function apiDownload(
   base: ApiBase,
   path: string,
   options: RequestOptions = {},

@@ -1,5 +1,6 @@
 import type { ColumnDef, Localized } from '@tempora/contracts';
 import {
+  compareBibs,
   formatPace,
   GENDERS,
   gapAt,
@@ -225,7 +226,8 @@ export function rankingRows(view: RaceView, definition: ReportDefinition & { kin
 /** Row order: the order field, then the key (the contract's rule, which clients apply too). */
 export function compareRows(a: unknown[], b: unknown[]): number {
   const d = (a[F.order] as number) - (b[F.order] as number);
-  return d !== 0 ? d : String(a[F.key]).localeCompare(String(b[F.key]));
+  // Ties by bib in numeric order (issue 19: 662 before 3829, not after 4664).
+  return d !== 0 ? d : compareBibs(String(a[F.key]), String(b[F.key]));
 }
 
 /** Start list fields and columns. */

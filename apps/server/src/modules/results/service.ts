@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import type { AthleteCard, IngestResult, ParticipantHit, ReportList, ReportPatch } from '@tempora/contracts';
-import { GENDERS, getResultRow, type Passing, type PassingSource, predict, statusOf } from '@tempora/domain';
+import {
+  compareHits,
+  GENDERS,
+  getResultRow,
+  matchScore,
+  type Passing,
+  type PassingSource,
+  predict,
+  statusOf,
+} from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
@@ -111,13 +120,18 @@ export function createResultsService(deps: { database: Database; publisher: Real
     }
   };
 
+  /** Participants a caller already holds for the next load of a context (see `invalidate`). */
+  const presetParticipants = new Map<string, repo.ParticipantRow[]>();
+
   async function load(db: string): Promise<ContextState> {
     const context = await repo.findContext(database, db);
     if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
+    const preset = presetParticipants.get(db);
+    presetParticipants.delete(db);
     const [races, points, participants, passings, reports] = await Promise.all([
       repo.racesOf(database, db),
       repo.pointsOf(database, db),
-      repo.participantsOf(database, db),
+      preset ?? repo.participantsOf(database, db),
       repo.passingsAfter(database, db, 0),
       repo.reportsOf(database, db),
     ]);
@@ -207,9 +221,15 @@ export function createResultsService(deps: { database: Database; publisher: Real
     }
   }
 
-  /** Forgets a context's state (after its races or participants changed). */
-  function invalidate(db: string) {
+  /**
+   * Forgets a context's state (after its races or participants changed). A caller holding the
+   * context's participants as now stored may pass them: the rebuild then skips reading them
+   * (race day: a status set, a chip assigned; the participants query is most of a rebuild).
+   */
+  function invalidate(db: string, participants?: repo.ParticipantRow[]) {
     loaded.delete(db);
+    if (participants) presetParticipants.set(db, participants);
+    else presetParticipants.delete(db);
     // Observers hear of status changes (DNS/DNF/DSQ) when the context loads again: soon, once
     // for a burst of changes (an import invalidates batch after batch).
     if (observers.size && !reloading.has(db)) {
@@ -316,25 +336,19 @@ export function createResultsService(deps: { database: Database; publisher: Real
 
     async participants(db: string, q: string): Promise<ParticipantHit[]> {
       const ctx = await state(db);
-      const needle = q.trim().toLowerCase();
-      if (!needle) return [];
-      const exact: ParticipantHit[] = [];
-      const others: ParticipantHit[] = [];
+      if (!q.trim()) return [];
+      // Issue 19: accents and case ignored; relevance, then bibs in numeric order.
+      const found: { score: number; bib: string; name: string; race: RaceLive; i: number }[] = [];
       for (const race of ctx.races.values()) {
         race.participants.forEach((p, i) => {
-          const name = `${p.firstName} ${p.lastName}`.toLowerCase();
-          const reversed = `${p.lastName} ${p.firstName}`.toLowerCase();
-          if (p.bib.toLowerCase() === needle) exact.push(hit(race, i));
-          else if (
-            name.includes(needle) ||
-            reversed.includes(needle) ||
-            p.bib.toLowerCase().startsWith(needle)
-          ) {
-            if (others.length < 40) others.push(hit(race, i));
-          }
+          const score = matchScore(q, p);
+          if (score > 0) found.push({ score, bib: p.bib, name: `${p.lastName} ${p.firstName}`, race, i });
         });
       }
-      return [...exact, ...others].slice(0, 20);
+      return found
+        .sort(compareHits)
+        .slice(0, 20)
+        .map((f) => hit(f.race, f.i));
     },
 
     /** An athlete of a context by bib (detail pages). */

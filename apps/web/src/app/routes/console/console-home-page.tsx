@@ -40,7 +40,7 @@ export default function ConsoleHomePage() {
                     </Typography>
                     {org.role && <Chip size="small" label={t(`roles.${org.role}.name`)} />}
                     <Typography color="text.secondary" sx={{ width: '100%' }}>
-                      {t('home.counts', { events: org.events, members: org.members })}
+                      {t('home.events', { count: org.events })} · {t('home.members', { count: org.members })}
                     </Typography>
                   </CardContent>
                 </CardActionArea>

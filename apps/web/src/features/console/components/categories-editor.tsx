@@ -120,7 +120,10 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
           </RadioGroup>
         </Box>
         {editable && (
-          <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0 }}>
+          <Box
+            component="fieldset"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, minWidth: 0 }}
+          >
             <Typography component="legend" sx={{ px: 0.5 }}>
               {t('categories.fromTemplate')}
             </Typography>
@@ -197,7 +200,14 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
               sx={{
                 display: 'grid',
                 gap: 1,
-                gridTemplateColumns: { xs: '1fr 1fr 1fr', sm: '110px 1fr 110px 90px 90px auto' },
+                gridTemplateColumns: { xs: '1fr 1fr 1fr auto', sm: '110px 1fr 120px 90px 90px auto' },
+                gridTemplateAreas: {
+                  xs: '"id name name del" "gen min max ."',
+                  sm: '"id name gen min max del"',
+                },
+                pb: { xs: 1, sm: 0 },
+                borderBottom: { xs: 1, sm: 0 },
+                borderColor: 'divider',
                 alignItems: 'start',
               }}
             >
@@ -209,6 +219,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
                 disabled={!editable}
                 error={!!err(k, 'id')}
                 helperText={err(k, 'id')}
+                sx={{ gridArea: 'id' }}
               />
               <TextField
                 size="small"
@@ -217,7 +228,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
                 onChange={(e) => setRow(k, { name: e.target.value })}
                 disabled={!editable}
                 error={!!err(k, 'name')}
-                sx={{ gridColumn: { xs: 'span 2', sm: 'auto' } }}
+                sx={{ gridArea: 'name' }}
               />
               <TextField
                 size="small"
@@ -226,6 +237,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
                 value={r.gender}
                 onChange={(e) => setRow(k, { gender: e.target.value as Row['gender'] })}
                 disabled={!editable}
+                sx={{ gridArea: 'gen' }}
               >
                 <MenuItem value="">{t('gender.any')}</MenuItem>
                 {(['F', 'M', 'X'] as const).map((g) => (
@@ -242,6 +254,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
                 disabled={!editable}
                 inputMode="numeric"
                 error={!!err(k, 'minAge')}
+                sx={{ gridArea: 'min' }}
               />
               <TextField
                 size="small"
@@ -252,11 +265,13 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
                 inputMode="numeric"
                 error={!!err(k, 'maxAge')}
                 helperText={err(k, 'maxAge')}
+                sx={{ gridArea: 'max' }}
               />
               <IconButton
                 aria-label={t('categories.remove', { name: r.name || r.id })}
                 onClick={() => setRows((rs) => rs.filter((_, j) => j !== k))}
                 disabled={!editable}
+                sx={{ gridArea: 'del' }}
               >
                 <MdiIcon path={mdiDelete} />
               </IconButton>

@@ -300,7 +300,7 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
           </Grid>
         </Grid>
         {editable && (
-          <Box sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>
+          <Box>
             <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
               {t('form.save')}
             </Button>

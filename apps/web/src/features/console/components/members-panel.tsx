@@ -67,13 +67,14 @@ export function MembersPanel({ orgId, manage }: { orgId: string; manage: boolean
             <ListItem
               key={m.sub}
               divider
-              sx={{ flexWrap: 'wrap', gap: 1, pr: 0 }}
+              sx={{ flexWrap: 'wrap', columnGap: 1, px: 0 }}
               data-testid={`member-${m.email}`}
             >
               <ListItemText
                 primary={name || m.email}
                 secondary={name ? m.email : undefined}
-                sx={{ minWidth: 200, flex: '1 1 200px' }}
+                sx={{ minWidth: 0, flex: '1 1 160px' }}
+                slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
               />
               {manage ? (
                 <TextField
@@ -127,11 +128,7 @@ export function MembersPanel({ orgId, manage }: { orgId: string; manage: boolean
                 {t('members.sent', { email: send.data.email })}
               </Typography>
             )}
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1.5}
-              sx={{ alignItems: { sm: 'flex-start' } }}
-            >
+            <Stack spacing={1.5}>
               <TextField
                 label={t('members.email')}
                 type="email"
@@ -142,27 +139,29 @@ export function MembersPanel({ orgId, manage }: { orgId: string; manage: boolean
                 error={!!fieldError(send.error, 'email')}
                 helperText={fieldError(send.error, 'email')}
               />
-              <TextField
-                select
-                label={t('members.role')}
-                value={form.role}
-                onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as OrganisationRole }))}
-                sx={{ minWidth: 160 }}
-              >
-                {organisationRoles.map((r) => (
-                  <MenuItem key={r} value={r}>
-                    {t(`roles.${r}.name`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={send.isPending}
-                sx={{ minHeight: 56, flexShrink: 0 }}
-              >
-                {t('members.send')}
-              </Button>
+              <Stack direction="row" spacing={1.5}>
+                <TextField
+                  select
+                  label={t('members.role')}
+                  value={form.role}
+                  onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as OrganisationRole }))}
+                  sx={{ flex: 1 }}
+                >
+                  {organisationRoles.map((r) => (
+                    <MenuItem key={r} value={r}>
+                      {t(`roles.${r}.name`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={send.isPending}
+                  sx={{ minHeight: 56, flexShrink: 0 }}
+                >
+                  {t('members.send')}
+                </Button>
+              </Stack>
             </Stack>
           </form>
           {(invitations.data?.length ?? 0) > 0 && (

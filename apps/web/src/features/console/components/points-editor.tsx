@@ -94,6 +94,10 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
               display: 'grid',
               gap: 1,
               gridTemplateColumns: { xs: '1fr 1fr', md: '110px 1fr 1fr 110px 130px auto' },
+              gridTemplateAreas: {
+                xs: '"key kind" "en fr" "km btn"',
+                md: '"key en fr km kind btn"',
+              },
               alignItems: 'start',
               pb: 1.5,
               borderBottom: 1,
@@ -109,6 +113,7 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
               disabled={!editable}
               error={!!err(k, 'key')}
               helperText={err(k, 'key')}
+              sx={{ gridArea: 'key' }}
             />
             <TextField
               size="small"
@@ -119,7 +124,7 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
               disabled={!editable}
               error={!!err(k, 'kind')}
               helperText={err(k, 'kind')}
-              sx={{ gridColumn: { md: 5 }, gridRow: { md: 1 } }}
+              sx={{ gridArea: 'kind' }}
             >
               {pointKinds.map((kind) => (
                 <MenuItem key={kind} value={kind}>
@@ -136,7 +141,7 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
               slotProps={{ htmlInput: { lang: 'en' } }}
               error={!!err(k, 'name.en')}
               helperText={err(k, 'name.en')}
-              sx={{ gridColumn: { md: 2 }, gridRow: { md: 1 } }}
+              sx={{ gridArea: 'en' }}
             />
             <TextField
               size="small"
@@ -147,7 +152,7 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
               slotProps={{ htmlInput: { lang: 'fr' } }}
               error={!!err(k, 'name.fr')}
               helperText={err(k, 'name.fr')}
-              sx={{ gridColumn: { md: 3 }, gridRow: { md: 1 } }}
+              sx={{ gridArea: 'fr' }}
             />
             <TextField
               size="small"
@@ -158,13 +163,12 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
               inputMode="decimal"
               error={!!err(k, 'distanceM')}
               helperText={err(k, 'distanceM')}
-              sx={{ gridColumn: { md: 4 }, gridRow: { md: 1 } }}
+              sx={{ gridArea: 'km' }}
             />
             <Box
               sx={{
                 display: 'flex',
-                gridColumn: { xs: '1 / -1', md: 6 },
-                gridRow: { md: 1 },
+                gridArea: 'btn',
                 justifyContent: 'flex-end',
               }}
             >

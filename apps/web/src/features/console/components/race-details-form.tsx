@@ -108,21 +108,33 @@ export function RaceDetailsForm({ race, editable }: { race: ConsoleRace; editabl
           />
         </Stack>
         {form.startType === 'waves' && (
-          <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0 }}>
+          <Box
+            component="fieldset"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, minWidth: 0 }}
+          >
             <Typography component="legend" sx={{ px: 0.5 }}>
               {t('race.waves')}
             </Typography>
             {err('waves') && <Typography color="error">{err('waves')}</Typography>}
             <Stack spacing={1.5}>
               {form.waves.map((w, k) => (
-                <Stack key={w.uid} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <Box
+                  key={w.uid}
+                  sx={{
+                    display: 'grid',
+                    gap: 1,
+                    alignItems: 'start',
+                    gridTemplateColumns: { xs: '80px 1fr auto', sm: '90px 1fr 160px auto' },
+                    gridTemplateAreas: { xs: '"id name del" "time time ."', sm: '"id name time del"' },
+                  }}
+                >
                   <TextField
                     size="small"
                     label={t('race.waveId')}
                     value={w.id}
                     onChange={(e) => setWave(k, { id: e.target.value })}
                     disabled={!editable}
-                    sx={{ width: 90 }}
+                    sx={{ gridArea: 'id' }}
                     error={!!err(`waves.${k}.id`)}
                   />
                   <TextField
@@ -131,7 +143,7 @@ export function RaceDetailsForm({ race, editable }: { race: ConsoleRace; editabl
                     value={w.name}
                     onChange={(e) => setWave(k, { name: e.target.value })}
                     disabled={!editable}
-                    fullWidth
+                    sx={{ gridArea: 'name' }}
                   />
                   <TextField
                     size="small"
@@ -141,17 +153,18 @@ export function RaceDetailsForm({ race, editable }: { race: ConsoleRace; editabl
                     onChange={(e) => setWave(k, { gunTime: e.target.value })}
                     disabled={!editable}
                     slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-                    sx={{ minWidth: 130 }}
+                    sx={{ gridArea: 'time' }}
                     error={!!err(`waves.${k}.gunTime`)}
                   />
                   <IconButton
                     aria-label={t('race.removeWave', { id: w.id })}
                     onClick={() => setForm((f) => ({ ...f, waves: f.waves.filter((_, j) => j !== k) }))}
                     disabled={!editable}
+                    sx={{ gridArea: 'del' }}
                   >
                     <MdiIcon path={mdiDelete} />
                   </IconButton>
-                </Stack>
+                </Box>
               ))}
               <div>
                 <Button
