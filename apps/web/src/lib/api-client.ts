@@ -186,7 +186,7 @@ export function apiPost<T>(
  * Calls `path` and returns the raw answer as a Blob with the file name the server proposes
  * (`content-disposition`): downloads that need the bearer header (exports, previews).
  */
-export async function apiBlob(
+export async function apiDownload(
   base: ApiBase,
   path: string,
   options: RequestOptions = {},
