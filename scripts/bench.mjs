@@ -9,10 +9,12 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const benches = [
   'packages/domain/bench/results.bench.ts',
+  'packages/domain/bench/prediction.bench.ts',
   'apps/server/bench/results.bench.ts',
   'apps/server/bench/ingest.bench.ts',
   'apps/server/bench/realtime.bench.ts',
   'apps/server/bench/identity.bench.ts',
+  'apps/web/bench/lighthouse.bench.mjs',
 ];
 const filter = process.argv.slice(2);
 let failed = 0;
