@@ -53,7 +53,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
+    // Development mode: production refuses the default secrets; this is a local measurement.
+    NODE_ENV: 'development',
   },
   stdio: ['ignore', 'ignore', fs.openSync(path.join(root, '.tmp/lighthouse-server.log'), 'w')],
 });
