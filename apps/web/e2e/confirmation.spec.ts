@@ -11,6 +11,7 @@ import { type RunningServer, startServer } from './server.ts';
  * A server of its own: platform staff create the kids' race and its bib range and price.
  */
 let server: RunningServer;
+let staffToken = '';
 const CONFIRMER = 'confirmation@tempora.local';
 const PASSWORD = 'a long confirmation password';
 const RACE = 'school-2k';
@@ -21,6 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: 'staff@example.org', DEMO_REPLAY: 'false' });
   const staff = await verifiedAccount(server, 'staff@example.org', 'a long staff password');
+  staffToken = staff;
   await post(
     server,
     '/api/results/contexts/demo-city-run-10k/races',
@@ -206,7 +208,7 @@ test('a school’s 300 pupils: import, fix, reject, merge, confirm, start list, 
   await expect(page.getByRole('table', { name: 'By race' })).toContainText('298');
 
   // The school's contact was told.
-  const mail = (await outbox(server)).find((m) => m.to === CONTACT);
+  const mail = (await outbox(server, staffToken)).find((m) => m.to === CONTACT);
   expect(mail?.subject).toContain('Registration confirmed');
   expect(mail?.text).toContain('298 runner(s) registered');
   expect(consoleErrors).toEqual([]);
