@@ -11,6 +11,7 @@ import { type RunningServer, startServer } from './server.ts';
  * A server of its own: platform staff create the kids' race and its bib range and price.
  */
 let server: RunningServer;
+let staffToken = '';
 const CONFIRMER = 'confirmation@tempora.local';
 const PASSWORD = 'a long confirmation password';
 const RACE = 'school-2k';

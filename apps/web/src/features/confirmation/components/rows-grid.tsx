@@ -200,7 +200,16 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
       <Box sx={{ height: virtual.getTotalSize(), width: TOTAL, position: 'relative' }}>
         {virtual.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
-          const rowIssues = row.issues.filter((i) => i.field === 'row');
+          // The status column names every issue (row-level first), so a phone shows the problem
+          // without scrolling to its cell.
+          const rowIssues = [...row.issues].sort(
+            (a, b) => Number(b.field === 'row') - Number(a.field === 'row'),
+          );
+          const summary = rowIssues
+            .map((i) =>
+              i.field === 'row' ? issueText(t, i, row) : `${t(`fields.${i.field}`)}: ${issueText(t, i, row)}`,
+            )
+            .join('; ');
           const hasError = row.issues.some((i) => i.severity === 'error');
           return (
             <Box
@@ -270,7 +279,7 @@ export function RowsGrid({ rows, races, selection, onSelect, onEdit, onAction, b
                       textOverflow: 'ellipsis',
                     }}
                   >
-                    {rowIssues.map((i) => issueText(t, i, row)).join('; ') || row.reason}
+                    {summary || row.reason}
                   </Box>
                 )}
               </Box>
