@@ -17,9 +17,6 @@ const PASSWORD = 'a long confirmation password';
 const RACE = 'school-2k';
 const CONTACT = 'head@sunny-school.example';
 
-/** Platform staff's ID token: the outbox is readable by platform staff only (issue 13). */
-let staffToken = '';
-
 test.beforeAll(async () => {
   // Starting a server (migrations, demo seed) takes long on a loaded machine.
   test.setTimeout(180_000);
