@@ -203,3 +203,6 @@ export async function apiDownload(
   const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
   return { blob: await response.blob(), fileName: utf8 ? decodeURIComponent(utf8) : (plain ?? null) };
 }
+
+/** The same download under the name the payments and deposits features call it. */
+export const apiBlob = apiDownload;
