@@ -11,6 +11,7 @@ export * from './results/boston-import.ts';
 export * from './results/bulk-ranks.ts';
 export * from './results/categories.ts';
 export * from './results/compute.ts';
+export * from './results/fade-model.ts';
 export * from './results/incremental.ts';
 export * from './results/pace.ts';
 export * from './results/prediction.ts';
@@ -26,4 +27,5 @@ export {
   rankKeyOf,
 } from './results/results-model.ts';
 export * from './results/types.ts';
+export * from './search/athlete-search.ts';
 export * from './time-format.ts';

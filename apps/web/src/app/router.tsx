@@ -5,6 +5,7 @@ import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { GenericLayout } from './layouts/generic-layout.tsx';
 import { Root } from './root.tsx';
+import { consoleRoutes } from './routes/console/routes.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
 /** A lazily loaded page (its own chunk); the layouts hold the Suspense boundary. */
@@ -110,6 +111,9 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
+  ...consoleRoutes,
+  // Results out (issue 16): the public certificate check.
+  { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

@@ -1,5 +1,6 @@
 import {
   mdiBug,
+  mdiCalendarStar,
   mdiCash,
   mdiFileCheck,
   mdiHome,
@@ -19,7 +20,6 @@ import {
   ListItemIcon,
   ListItemText,
   Toolbar,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,9 @@ export function useDrawerEntries(): Entry[] {
     { to: '/tracking', icon: mdiMagnify, label: t('nav.tracking') },
     { to: '/photobox', icon: mdiImageMultiple, label: t('nav.photos') },
   ];
+  // The organiser console (issue 14): whoever may found or read an organisation.
+  if (ability.can('create', 'Organisation') || ability.can('read', 'Organisation'))
+    entries.push({ to: '/console', icon: mdiCalendarStar, label: t('console:nav') });
   if (ability.can('manage', 'Confirmation'))
     entries.push({ to: paths.confirmation(), icon: mdiFileCheck, label: t('nav.confirmation') });
   if (status === 'signedIn') entries.push({ to: paths.payments(), icon: mdiCash, label: t('nav.payments') });
@@ -116,16 +119,16 @@ export function NavDrawer({
           </Typography>
         )}
         {wide && variant === 'permanent' && (
-          <Tooltip title={pinned ? t('nav.unpin') : t('nav.pin')}>
-            <IconButton
-              onClick={onTogglePin}
-              aria-pressed={pinned}
-              aria-label={pinned ? t('nav.unpin') : t('nav.pin')}
-              size="small"
-            >
-              <MdiIcon path={pinned ? mdiPinOff : mdiPin} fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          // A native title, not MUI's Tooltip: Popper stays out of every page's bundle (issue 19).
+          <IconButton
+            onClick={onTogglePin}
+            aria-pressed={pinned}
+            aria-label={pinned ? t('nav.unpin') : t('nav.pin')}
+            title={pinned ? t('nav.unpin') : t('nav.pin')}
+            size="small"
+          >
+            <MdiIcon path={pinned ? mdiPinOff : mdiPin} fontSize="small" />
+          </IconButton>
         )}
       </Toolbar>
       <Divider />
