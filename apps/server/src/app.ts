@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { depositsModule } from './modules/deposits/plugin.ts';
@@ -12,6 +13,7 @@ import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { participantsModule } from './modules/participants/plugin.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
 import { webhooksModule } from './modules/webhooks/plugin.ts';
@@ -21,8 +23,16 @@ import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { seedDemo } from './seed/demo.ts';
 
+/** One registered route (the fuzz and authorization-matrix tests walk them: test/route-table.ts). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route registered, in order (HEAD routes Fastify adds for GETs left out). */
+    routeTable: RouteEntry[];
     config: Config;
     database: Database;
   }
@@ -55,6 +65,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
     clientErrorHandler,
   });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
   const database =
     options.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') }));
@@ -86,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(consoleModule);
   await app.register(resultsModule);
   await app.register(contentModule);
+  await app.register(confirmationModule);
+  await app.register(participantsModule);
   await app.register(depositsModule);
   await app.register(devicesModule);
   await app.register(exportsModule);
