@@ -172,10 +172,13 @@ export async function confirmationRoutes(
 
   app.post('/api/confirmation/documents/:id/file', { bodyLimit: 20 * 1024 * 1024 }, async (request) => {
     const { name } = parseInput(documentUploadQuery, request.query, 'query');
-    if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-      throw errors.badRequest('FILE_MISSING', 'Send the CSV or XLSX file as the request body');
-    const body = request.body;
-    return change(request, (doc, actor) => service.upload(doc, body, name, actor));
+    // Who may change the document is checked before the file is looked at (issue 13's matrix).
+    return change(request, (doc, actor) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw errors.badRequest('FILE_MISSING', 'Send the CSV or XLSX file as the request body');
+      return service.upload(doc, body, name, actor);
+    });
   });
 
   app.put('/api/confirmation/documents/:id/mapping', async (request) => {
