@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 /** The SPA build; in development `/api` and the realtime socket go to the server on :8080. */
 export default defineConfig({
   plugins: [react()],
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',

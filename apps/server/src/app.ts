@@ -4,21 +4,35 @@ import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
+import { depositsModule } from './modules/deposits/plugin.ts';
+import { devicesModule } from './modules/devices/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
+import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { participantsModule } from './modules/participants/plugin.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
+import { webhooksModule } from './modules/webhooks/plugin.ts';
+import { clientErrorHandler, edgePlugin, frameworkErrors } from './plugins/edge.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { seedDemo } from './seed/demo.ts';
 
+/** One registered route (the fuzz and authorization-matrix tests walk them: test/route-table.ts). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route registered, in order (HEAD routes Fastify adds for GETs left out). */
+    routeTable: RouteEntry[];
     config: Config;
     database: Database;
   }
@@ -47,6 +61,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Issue 13: errors raised before any route (bad %-encoding, headers too large) as problem+json.
+    frameworkErrors,
+    clientErrorHandler,
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
   const database =
     options.database ??
@@ -70,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.SEED_DEMO && (await seedDemo(database))) app.log.info('demo content seeded');
 
   await app.register(errorsPlugin);
+  await app.register(edgePlugin);
   await app.register(healthRoutes);
   await app.register(envConfigRoutes, { environments });
   await app.register(identityPlugin);
@@ -78,7 +102,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(consoleModule);
   await app.register(resultsModule);
   await app.register(contentModule);
+  await app.register(confirmationModule);
   await app.register(participantsModule);
+  await app.register(depositsModule);
+  await app.register(devicesModule);
+  await app.register(exportsModule);
+  await app.register(webhooksModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

@@ -36,8 +36,12 @@ function run(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitFor<T>(what: () => Promise<T | undefined> | T | undefined, label: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
+async function waitFor<T>(
+  what: () => Promise<T | undefined> | T | undefined,
+  label: string,
+  seconds = 150,
+): Promise<T> {
+  for (let i = 0; i < seconds * 10; i++) {
     try {
       const value = await what();
       if (value !== undefined) return value;
@@ -95,4 +99,105 @@ describe('development start', () => {
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
   }, 60_000);
+});
+
+describe('kill -9 during ingest', () => {
+  it('loses no acknowledged passing', async () => {
+    const port = freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsec-kill-'));
+    const env = {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DEMO_REPLAY: 'false',
+      SEED_BOSTON: 'false',
+      PLATFORM_STAFF_EMAILS: 'staff@example.org',
+    };
+    const first = run(env);
+    await waitFor(async () => ((await fetch(`${url}/api/ready`)).ok ? true : undefined), 'ready').catch(
+      (e) => {
+        throw new Error(`${e.message}\n${first.output().slice(-2000)}`);
+      },
+    );
+    const post = (p: string, body: unknown, token?: string) =>
+      fetch(`${url}${p}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const email = 'staff@example.org';
+    const password = 'a long staff password';
+    expect((await post('/api/auth/sign-up', { email, password, lng: 'en' })).status).toBe(201);
+    const line = await waitFor(
+      () =>
+        first
+          .output()
+          .split('\n')
+          .find((l) => l.includes(email) && l.includes('"link"')),
+      'the link',
+    );
+    const code = /oobCode=([\w-]+)/.exec((JSON.parse(line) as { link: string }).link)?.[1];
+    expect((await post('/api/auth/verify-email', { code })).status).toBe(200);
+    const { idToken } = (await (await post('/api/auth/sign-in', { email, password })).json()) as {
+      idToken: string;
+    };
+    const device = await post(
+      '/api/results/contexts/demo-city-run-10k/devices',
+      { name: 'mat', pointKey: 'finish' },
+      idToken,
+    );
+    const { key } = (await device.json()) as { key: string };
+
+    // Batches of 200 reads, several in flight; each acknowledged one is remembered.
+    const gun = Date.UTC(2026, 10, 23, 9, 0, 0);
+    const batch = (b: number) =>
+      Array.from({ length: 200 }, (_, k) => ({
+        id: `kill-${b}-${k}`,
+        bib: String(1 + ((b * 200 + k) % 1200)),
+        time: gun + b * 1000 + k,
+      }));
+    const ingest = (b: number) =>
+      fetch(`${url}/api/ingest/passings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-key': key },
+        body: JSON.stringify({ passings: batch(b) }),
+      });
+    const acknowledged: number[] = [];
+    let next = 0;
+    let killed = false;
+    const worker = async () => {
+      while (!killed) {
+        const b = next++;
+        try {
+          const res = await ingest(b);
+          if (res.status === 200 && !killed) acknowledged.push(b);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const workers = Array.from({ length: 4 }, worker);
+    await waitFor(() => (acknowledged.length >= 10 ? true : undefined), 'ten acknowledged batches');
+    killed = true;
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await Promise.allSettled(workers);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(10);
+
+    const second = run(env);
+    await waitFor(async () => ((await fetch(`${url}/api/ready`)).ok ? true : undefined), 'ready again');
+    // Every acknowledged read is there: sending its batch again stores nothing new.
+    for (const b of acknowledged) {
+      const res = await ingest(b);
+      expect(await res.json()).toEqual({ accepted: 0, duplicates: 200 });
+    }
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 400_000);
 });

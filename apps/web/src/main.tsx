@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { pickUiVariant } from './config/branding.ts';
 import { loadEnvironmentConfig } from './config/env-config.ts';
 import { configureApiClient } from './lib/api-client.ts';
+import { initialLanguage, loadLanguage } from './lib/i18n.ts';
 import { urlParam } from './lib/url-params.ts';
 
 const root = document.getElementById('root');
@@ -11,7 +12,8 @@ if (!root) throw new Error('missing #root');
 
 /** Loads the environment (URL parameter `env`, spec §9) before the first render. */
 async function start(container: HTMLElement) {
-  const { config } = await loadEnvironmentConfig();
+  // The translations of the language in use load beside the configuration (one round trip).
+  const [{ config }] = await Promise.all([loadEnvironmentConfig(), loadLanguage(initialLanguage())]);
   configureApiClient(config);
   const ui = pickUiVariant(urlParam('ui'));
   createRoot(container).render(

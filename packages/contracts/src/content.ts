@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllowedStreamUrl, streamKinds } from './media.ts';
 
 /**
  * Content API contract (issue 8). Paths are relative to `eventsApiUrlBase` (default `/api/`):
@@ -66,6 +67,8 @@ export interface EventSummary {
 export interface EventDetail extends EventSummary {
   contexts: { db: string; name: string }[];
   races: { id: string; db: string; name: string; distanceM: number; startType: string }[];
+  /** Series (challenges) of the event's organisation, for links to their standings. */
+  series?: { id: string; name: string }[];
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');
@@ -195,43 +198,15 @@ export const contactMessageSchema = z
   .strict();
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
-export const streamKinds = ['youtube', 'hls'] as const;
-/** Hosts a YouTube stream may come from (the CSP frame-src allows the same). */
-export const YOUTUBE_HOSTS = [
-  'youtube.com',
-  'www.youtube.com',
-  'm.youtube.com',
-  'youtube-nocookie.com',
-  'www.youtube-nocookie.com',
-  'youtu.be',
-] as const;
-
-/** Whether `url` is an allowed stream URL for `kind` (https only; YouTube from its hosts). */
-export function isAllowedStreamUrl(kind: (typeof streamKinds)[number], url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return false;
-  if (kind === 'youtube') return (YOUTUBE_HOSTS as readonly string[]).includes(parsed.hostname);
-  return /\.m3u8$/i.test(parsed.pathname);
-}
-
-/** The YouTube video id of an allowed URL (watch?v=, youtu.be/, /embed/, /live/), or null. */
-export function youtubeVideoId(url: string): string | null {
-  if (!isAllowedStreamUrl('youtube', url)) return null;
-  const parsed = new URL(url);
-  const candidate =
-    parsed.hostname === 'youtu.be'
-      ? parsed.pathname.slice(1)
-      : (parsed.searchParams.get('v') ??
-        parsed.pathname.match(/^\/(?:embed|live|shorts)\/([^/]+)/)?.[1] ??
-        '');
-  return /^[A-Za-z0-9_-]{6,20}$/.test(candidate) ? candidate : null;
-}
-
+// Zod-free, in media.ts: the web's public pages import them without the schemas (issue 19 budget).
+export {
+  isAllowedStreamUrl,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_FILES,
+  streamKinds,
+  YOUTUBE_HOSTS,
+  youtubeVideoId,
+} from './media.ts';
 export interface Stream {
   id: string;
   title: string;
@@ -294,10 +269,6 @@ export const photoPatchSchema = z
   .object({ bibs: z.array(bibSchema).max(50), caption: z.string().trim().max(300) })
   .partial()
   .strict();
-
-/** Limits of the photo box. */
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
-export const PHOTO_MAX_FILES = 50;
 
 export interface SeriesStanding {
   rank: number;

@@ -7,7 +7,7 @@ import { z } from 'zod';
  *   POST   participants                         (NewParticipant)              → ConsoleParticipant
  *   PATCH  participants/{id}                    (ParticipantPatch)            → ConsoleParticipant
  *   DELETE participants/{id}                    (soft; 409 PARTICIPANT_HAS_PASSINGS)
- *   GET    participants/{id}/audit                                            → AuditEntry[]
+ *   GET    participants/{id}/audit                                            → ParticipantAuditEntry[]
  *   GET    participants/races                                                 → RaceSummary[]
  *   POST   participants/bibs                    (AssignBibs)                  → { assigned, left }
  *   POST   imports?fileName=  (text/csv or XLSX bytes)                        → UploadInfo
@@ -143,7 +143,7 @@ export const participantPatchSchema = z
   .refine((p) => Object.keys(p).length > 0, 'change at least one field');
 export type ParticipantPatch = z.input<typeof participantPatchSchema>;
 
-export interface AuditEntry {
+export interface ParticipantAuditEntry {
   id: number;
   action: 'create' | 'update' | 'delete' | 'import' | 'bib' | 'chip';
   changes: { field: string; before: unknown; after: unknown }[];

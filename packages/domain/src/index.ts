@@ -2,10 +2,16 @@ export * from './console/category-check.ts';
 export * from './console/category-templates.ts';
 export * from './console/course.ts';
 export * from './console/time-zone.ts';
+export * from './payments/deposit-states.ts';
+export * from './payments/matching.ts';
+export * from './payments/orders.ts';
+export * from './payments/refunds.ts';
+export * from './payments/structured-communication.ts';
 export * from './results/boston-import.ts';
 export * from './results/bulk-ranks.ts';
 export * from './results/categories.ts';
 export * from './results/compute.ts';
+export * from './results/fade-model.ts';
 export * from './results/incremental.ts';
 export * from './results/pace.ts';
 export * from './results/prediction.ts';
@@ -21,4 +27,5 @@ export {
   rankKeyOf,
 } from './results/results-model.ts';
 export * from './results/types.ts';
+export * from './search/athlete-search.ts';
 export * from './time-format.ts';

@@ -54,6 +54,7 @@ const organiser = {
   confirmationDocumentView: () => page(() => import('./routes/organiser/confirmation-document-view.tsx')),
   confirmationEvent: () => page(() => import('./routes/organiser/confirmation-event-page.tsx')),
   deposit: () => page(() => import('./routes/organiser/deposit-page.tsx')),
+  depositStart: () => page(() => import('./routes/organiser/deposit-start-page.tsx')),
   depositView: () => page(() => import('./routes/organiser/deposit-view.tsx')),
   depositDetail: () => page(() => import('./routes/organiser/deposit-detail-page.tsx')),
   payment: () => page(() => import('./routes/organiser/payment-page.tsx')),
@@ -98,6 +99,7 @@ const defaultLayoutRoutes: RouteObject[] = [
     element: organiser.deposit(),
     handle: requireAuth,
     children: [
+      { index: true, element: organiser.depositStart(), handle: requireAuth },
       ...['collect', 'message', 'overview', 'paymentok'].map((view) => ({
         path: `:id/${view}`,
         element: organiser.depositView(),
@@ -110,6 +112,8 @@ const defaultLayoutRoutes: RouteObject[] = [
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
   ...consoleRoutes,
+  // Results out (issue 16): the public certificate check.
+  { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

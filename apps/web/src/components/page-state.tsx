@@ -1,30 +1,37 @@
-import { Alert, Box, Breadcrumbs, CircularProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 
-/** A centred spinner with an accessible label. */
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }} role="status" aria-live="polite">
-      <CircularProgress aria-label={t('state.loading')} />
-    </Box>
-  );
-}
+// The spinner lives in its own file: the layouts need it, not the rest of this one (issue 19 budget).
+export { PageLoading } from './page-loading.tsx';
 
-/** A translated error message for a failed load (never a stack trace). */
+/**
+ * A translated error message for a failed load (never a stack trace). An unknown event, report or
+ * athlete (404) gets a page of its own with a way home (issue 19), and the tab says so.
+ */
 export function PageError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const key =
-    error instanceof ApiError
-      ? error.isNetwork
-        ? 'state.network'
-        : error.status === 404
-          ? 'state.notFound'
-          : 'state.error'
-      : 'state.error';
+  const notFound = error instanceof ApiError && !error.isNetwork && error.status === 404;
+  useDocumentTitle(notFound ? t('views:notFound.title') : null);
+  if (notFound) {
+    return (
+      <Box sx={{ py: { xs: 3, sm: 6 }, maxWidth: 560 }} data-testid="not-found">
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1 }}>
+          {t('views:notFound.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('views:notFound.text')}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to="/">
+          {t('views:notFound.home')}
+        </Button>
+      </Box>
+    );
+  }
+  const key = error instanceof ApiError && error.isNetwork ? 'state.network' : 'state.error';
   return (
     <Alert severity="error" role="alert" sx={{ my: 2 }}>
       {t(key)}
@@ -43,6 +50,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 1 }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

@@ -16,4 +16,11 @@ export const consolePaths = {
     `/console/events/${enc(eventId)}/races/${enc(raceId)}/reports`,
   /** Built by the participants branch (issue 14 part B). */
   participants: (eventId: string) => `/console/events/${enc(eventId)}/participants`,
+  /** Results out (issue 16). */
+  exports: (eventId: string) => `/console/events/${enc(eventId)}/exports`,
+  certificate: (eventId: string) => `/console/events/${enc(eventId)}/certificate`,
+  webhooks: (eventId: string) => `/console/events/${enc(eventId)}/webhooks`,
+  /** Race day (issue 15): `devices`, `desk`, `start`, `audit`. */
+  raceday: (eventId: string, tab?: string) =>
+    `/console/events/${enc(eventId)}/raceday${tab ? `/${enc(tab)}` : ''}`,
 } as const;

@@ -10,15 +10,29 @@ export type Lng = (typeof LANGUAGES)[number];
 export const DEFAULT_LNG: Lng = 'fr';
 const STORAGE_KEY = 'lng';
 
-/** Every `locales/{lng}/{namespace}.json` is bundled; the file name is the namespace. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, module] of Object.entries(files)) {
-  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, lng, ns] = match as unknown as [string, string, string];
-  resources[lng] ??= {};
-  resources[lng][ns] = module.default;
+/**
+ * Every `locales/{lng}/{namespace}.json` is bundled, one chunk per language (the file name is the
+ * namespace): a page downloads only the language it shows (issue 19: JavaScript budget).
+ */
+const bundles: Record<Lng, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  en: () => import('./locales-en.ts'),
+  fr: () => import('./locales-fr.ts'),
+};
+const resources: Partial<Record<Lng, Record<string, Record<string, unknown>>>> = {};
+
+/** Loads a language's namespaces (once); i18next gets them when it is already initialised. */
+export async function loadLanguage(lng: Lng): Promise<void> {
+  if (resources[lng]) return;
+  const files = (await bundles[lng]()).default;
+  const namespaces: Record<string, Record<string, unknown>> = {};
+  for (const [file, data] of Object.entries(files)) {
+    const match = /locales\/\w+\/([\w-]+)\.json$/.exec(file);
+    if (match) namespaces[match[1]!] = data;
+  }
+  resources[lng] = namespaces;
+  if (i18next.isInitialized) {
+    for (const [ns, data] of Object.entries(namespaces)) i18next.addResourceBundle(lng, ns, data, true, true);
+  }
 }
 
 const isLng = (value: string | null | undefined): value is Lng =>
@@ -46,20 +60,24 @@ export function initialLanguage(
 
 /** Changes the language and stores it lowercased (spec §3 `lng`). */
 export async function setLanguage(lng: Lng): Promise<void> {
+  await loadLanguage(lng);
   window.localStorage.setItem(STORAGE_KEY, lng.toLowerCase());
   document.documentElement.lang = lng;
   await i18next.changeLanguage(lng);
 }
 
-/** Initialises i18next once with the bundled namespaces. */
+/**
+ * Initialises i18next once with the namespaces loaded so far (`loadLanguage` first: main.tsx loads
+ * the initial language beside the environment configuration).
+ */
 export function initI18n(lng: Lng = initialLanguage()): i18n {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources,
+      resources: resources as Record<string, Record<string, Record<string, unknown>>>,
       lng,
       fallbackLng: DEFAULT_LNG,
       supportedLngs: [...LANGUAGES],
-      ns: Object.keys(resources[DEFAULT_LNG] ?? { common: {} }),
+      ns: Object.keys(resources[lng] ?? resources.fr ?? resources.en ?? { common: {} }),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       initAsync: false,

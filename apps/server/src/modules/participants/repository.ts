@@ -1,4 +1,4 @@
-import type { AuditEntry, ConsoleParticipant, RaceSummary } from '@tempora/contracts';
+import type { ConsoleParticipant, ParticipantAuditEntry, RaceSummary } from '@tempora/contracts';
 import type { CategoryDef } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
 
@@ -225,8 +225,8 @@ export async function bumpEpoch(sql: Sql, raceIds: readonly string[]) {
 export interface AuditInsert {
   participantId: string;
   raceId: string;
-  action: AuditEntry['action'];
-  changes: AuditEntry['changes'];
+  action: ParticipantAuditEntry['action'];
+  changes: ParticipantAuditEntry['changes'];
 }
 
 /** Writes audit entries in one statement. */
@@ -265,8 +265,8 @@ export async function auditImported(
   );
 }
 
-export async function auditOf(sql: Sql, participantId: string): Promise<AuditEntry[]> {
-  return sql.query<AuditEntry>(
+export async function auditOf(sql: Sql, participantId: string): Promise<ParticipantAuditEntry[]> {
+  return sql.query<ParticipantAuditEntry>(
     `SELECT id::float8 AS id, action, changes, actor_email AS "actorEmail",
             to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
        FROM participant_audit WHERE participant_id = $1 ORDER BY id DESC LIMIT 500`,

@@ -170,6 +170,8 @@ describe('decoder TCP listener on the demo race', () => {
       database: app.database,
       service: app.results,
       log: app.log,
+      // Every test connection comes from 127.0.0.1 (the per-address limit: decoder-slots.test.ts).
+      maxPerAddress: 100,
       ...overrides,
     };
   }

@@ -7,7 +7,7 @@
  * `ERR;<n>;line too long`, then the server closes). Spaces at either end of a line are ignored.
  *  1. The client's first line: `AUTH;<device key>[;<UTC offset ±hh:mm>]`. The server answers
  *     `OK;<point key>` (`OK;*` when the device has no timing point of its own) or `ERR;0;<reason>`
- *     and closes (malformed AUTH, any other first line, unknown key, no AUTH within 10 s). The
+ *     and closes (malformed AUTH, any other first line, unknown key, no AUTH within 5 s). The
  *     offset names the zone of the decoder clock's dates (default +00:00).
  *  2. Reads: `<chip>;<dd-mm-yyyy hh:mm:ss[.ccc]>;<loop>[;<lap>[;<battery>[;<rewind>]]]`. The
  *     fraction has 1–3 digits (`.1` = 100 ms). The timing point is the device's when it has one
@@ -34,6 +34,11 @@
  *   catch up later (a late chip swap): a context's state matches chips to runners when rebuilt.
  * - A batch that fails part-way is answered as failed as a whole: resending stored reads is
  *   harmless (above), losing one is not.
+ * - Slots (issue 13: 256 idle sockets locked real decoders out): at most 8 connections per source
+ *   address; connections not yet authenticated may hold 75 % of the 256 slots, the rest is kept
+ *   for decoders with a known key, and a newcomer past that closes the oldest stranger (so idle
+ *   strangers never lock a decoder out); AUTH within 5 s; after AUTH, 120 s of silence closes the
+ *   connection (`ERR;0;idle timeout`): a decoder with nothing to send sends `PING`.
  * - With 4 batches waiting, the socket stops reading (TCP pushes back on the decoder) until the
  *   queue drains; answers wait for the socket's `drain`. Refused connections past the limit
  *   (256) get `ERR;0;too many connections`, not a silent reset, so the decoder's log says why.
@@ -47,8 +52,14 @@ import { hashKey, type ResultsService } from './service.ts';
 
 /** Longest line accepted, in bytes, without its line break. */
 export const MAX_LINE_BYTES = 512;
-const AUTH_TIMEOUT_MS = 10_000;
+const AUTH_TIMEOUT_MS = 5_000;
 const MAX_CONNECTIONS = 256;
+/** Connections one source address may hold (issue 13: idle sockets locked decoders out). */
+const MAX_PER_ADDRESS = 8;
+/** Share of the slots only authenticated decoders may use: strangers never take them all. */
+const RESERVED_SHARE = 0.25;
+/** Silence after AUTH before the server closes (decoders send reads or `PING` to stay). */
+const IDLE_TIMEOUT_MS = 120_000;
 /** Batches waiting on one connection before it stops reading. */
 const MAX_QUEUED = 4;
 /** How long a peer may keep a connection we ended half open. */
@@ -69,8 +80,14 @@ export interface DecoderListenerOptions {
   log: DecoderLog;
   /** Open connections at most (default 256). */
   maxConnections?: number;
-  /** How long a client may take to authenticate (default 10 s). */
+  /** How long a client may take to authenticate (default 5 s). */
   authTimeoutMs?: number;
+  /** Connections per source address (default 8). */
+  maxPerAddress?: number;
+  /** Share of `maxConnections` kept for authenticated decoders (default 0.25). */
+  reservedShare?: number;
+  /** Silence after AUTH before the server closes, in ms (default 120 s; PING keeps alive). */
+  idleTimeoutMs?: number;
 }
 
 /** A listening decoder server. */
@@ -103,6 +120,7 @@ class DecoderConnection {
   constructor(
     private readonly socket: net.Socket,
     private readonly options: DecoderListenerOptions,
+    private readonly onAuthenticated: () => void = () => undefined,
   ) {
     socket.setNoDelay(true);
     // Field networks drop decoders without a FIN; keepalive finds the dead connections.
@@ -202,6 +220,13 @@ class DecoderConnection {
     this.device = device;
     this.offsetMinutes = auth.offsetMinutes;
     clearTimeout(this.authTimer);
+    this.onAuthenticated();
+    // Any traffic either way (reads, PING/PONG, ACKs) resets the idle timer.
+    this.socket.setTimeout(this.options.idleTimeoutMs ?? IDLE_TIMEOUT_MS, () =>
+      this.enqueue(async () => {
+        if (!this.ended) this.refuse('idle timeout');
+      }),
+    );
     this.send(`OK;${device.pointKey ?? '*'}`);
     this.options.log.info?.({ deviceId: device.id, remote: this.socket.remoteAddress }, 'decoder connected');
     return true;
@@ -266,6 +291,13 @@ class DecoderConnection {
     setTimeout(() => this.socket.destroy(), LINGER_MS).unref();
   }
 
+  /** Closes a connection that has not authenticated, to make room (listener's slot policy). */
+  evict(reason: string) {
+    this.enqueue(async () => {
+      if (!this.device && !this.ended) this.refuse(reason);
+    });
+  }
+
   /** Lets the batches already received settle and answer, then closes. */
   async shutdown() {
     this.discarding = true;
@@ -290,18 +322,46 @@ export async function startDecoderListener(options: DecoderListenerOptions): Pro
   const max = options.maxConnections ?? MAX_CONNECTIONS;
   const connections = new Set<DecoderConnection>();
   const sockets = new Set<net.Socket>();
+  const perAddressMax = options.maxPerAddress ?? MAX_PER_ADDRESS;
+  // Strangers (not yet authenticated) may hold the unreserved slots only (issue 13); past that,
+  // the oldest stranger makes room for the newcomer, so idle sockets never lock a decoder out.
+  const strangersMax = Math.max(1, Math.floor(max * (1 - (options.reservedShare ?? RESERVED_SHARE))));
+  const perAddress = new Map<string, number>();
+  const strangers = new Set<DecoderConnection>();
+  const turnAway = (socket: net.Socket, reason: string) => {
+    socket.on('error', () => undefined);
+    socket.end(`ERR;0;${reason}\n`);
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  const evictOldestStranger = () => {
+    const oldest = strangers.values().next().value;
+    if (!oldest) return false;
+    strangers.delete(oldest);
+    oldest.evict('too many connections');
+    return true;
+  };
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    if (connections.size >= max) {
-      socket.on('error', () => undefined);
-      socket.end('ERR;0;too many connections\n');
-      setTimeout(() => socket.destroy(), LINGER_MS).unref();
-      return;
-    }
-    const connection = new DecoderConnection(socket, options);
+    const address = socket.remoteAddress ?? '?';
+    if ((perAddress.get(address) ?? 0) >= perAddressMax)
+      return turnAway(socket, 'too many connections from this address');
+    if (strangers.size >= strangersMax) evictOldestStranger();
+    else if (connections.size >= max && !evictOldestStranger())
+      return turnAway(socket, 'too many connections');
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    const connection: DecoderConnection = new DecoderConnection(socket, options, () =>
+      strangers.delete(connection),
+    );
     connections.add(connection);
-    void connection.closed.then(() => connections.delete(connection));
+    strangers.add(connection);
+    void connection.closed.then(() => {
+      connections.delete(connection);
+      strangers.delete(connection);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

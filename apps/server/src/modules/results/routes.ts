@@ -128,26 +128,65 @@ export async function parseIngestCsv(text: string, defaultPoint: string | null):
   return out;
 }
 
-/** A report body encoded once: plain and gzip bytes, shared by every reader of that version. */
+/**
+ * A report body, encoded at most once per encoding (on the first reader that asks for it) and
+ * shared by every reader of that version.
+ */
 interface Encoded {
   json: Buffer;
-  gzip: Buffer | null;
+  compressed(encoding: 'br' | 'gzip'): Buffer | null;
 }
 
+/**
+ * Brotli at quality 5 makes a table's JSON about a fifth smaller than gzip -6 at a similar speed
+ * (issue 19: brotli as well as gzip for reports); higher qualities cost seconds on a full 7 MB
+ * Boston table. Bodies under 2 KB go plain.
+ */
 function encode(json: string): Encoded {
   const bytes = Buffer.from(json);
-  return { json: bytes, gzip: bytes.length > 2048 ? zlib.gzipSync(bytes, { level: 6 }) : null };
+  const done: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return {
+    json: bytes,
+    compressed(encoding) {
+      if (bytes.length <= 2048) return null;
+      done[encoding] ??=
+        encoding === 'br'
+          ? zlib.brotliCompressSync(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            })
+          : zlib.gzipSync(bytes, { level: 6 });
+      return done[encoding];
+    },
+  };
 }
 
-/** Sends a report table with its ETag (304 when unchanged), gzip when accepted. */
+/** The encoding to send: brotli when accepted, else gzip, else none (q=0 refuses one). */
+export function pickEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** Sends a report table with its ETag (304 when unchanged), brotli or gzip when accepted. */
 function sendTable(request: FastifyRequest, reply: FastifyReply, etag: string, body: () => Encoded) {
   reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   const encoded = body();
   reply.type('application/json; charset=utf-8');
-  if (encoded.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-    return reply.header('content-encoding', 'gzip').send(encoded.gzip);
-  }
+  const encoding = pickEncoding(String(request.headers['accept-encoding'] ?? ''));
+  const packed = encoding ? encoded.compressed(encoding) : null;
+  if (encoding && packed) return reply.header('content-encoding', encoding).send(packed);
   return reply.send(encoded.json);
 }
 
@@ -222,7 +261,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       if (offset !== undefined || limit !== undefined)
         rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
       const encoded = encode(JSON.stringify({ ...full, rows, total }));
-      const bytes = encoded.json.length + (encoded.gzip?.length ?? 0);
+      // The plain bytes and, at most, both compressed forms (about a third of them together).
+      const bytes = Math.ceil(encoded.json.length * 1.35);
       if (cacheBytes + bytes > CACHE_BYTES) {
         cache.clear();
         cacheBytes = 0;

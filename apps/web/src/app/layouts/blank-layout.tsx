@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoading } from '../../components/page-state.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 
 /** The blank layout (spec §2): no chrome. */
 export function BlankLayout() {

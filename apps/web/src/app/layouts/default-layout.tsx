@@ -1,14 +1,20 @@
 import { mdiMenu } from '@mdi/js';
 import { AppBar, Box, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { PageLoading } from '../../components/page-state.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { useBranding } from '../../lib/branding.tsx';
 import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
 import { LanguageSelector, UserMenu } from './header-controls.tsx';
-import { NavDrawer } from './nav-drawer.tsx';
+
+/**
+ * The drawer loads beside the page, not before it (issue 19 budget): on a phone only once opened;
+ * on a wide screen its rail's width is held meanwhile.
+ */
+const NavDrawer = lazy(() => import('./nav-drawer.tsx').then((m) => ({ default: m.NavDrawer })));
+const RAIL = 56; // spec §9; nav-drawer.tsx's RAIL_WIDTH
 
 const PIN_KEY = 'drawerPinned';
 
@@ -22,6 +28,10 @@ export function DefaultLayout() {
   const [open, setOpen] = useState(false);
   const [hover, setHover] = useState(false);
   const [pinned, setPinned] = useState(() => localStorage.getItem(PIN_KEY) === 'true');
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
 
   // Spec §2: on small screens the drawer is temporary and closes on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every location change is the point.
@@ -34,15 +44,19 @@ export function DefaultLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <NavDrawer
-        variant={small ? 'temporary' : 'permanent'}
-        open={open}
-        expanded={pinned || hover}
-        pinned={pinned}
-        onClose={() => setOpen(false)}
-        onTogglePin={togglePin}
-        onHover={setHover}
-      />
+      {(!small || wanted || open) && (
+        <Suspense fallback={small ? null : <Box sx={{ width: RAIL, flexShrink: 0 }} />}>
+          <NavDrawer
+            variant={small ? 'temporary' : 'permanent'}
+            open={open}
+            expanded={pinned || hover}
+            pinned={pinned}
+            onClose={() => setOpen(false)}
+            onTogglePin={togglePin}
+            onHover={setHover}
+          />
+        </Suspense>
+      )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" elevation={1}>
           <Toolbar sx={{ gap: 1 }}>

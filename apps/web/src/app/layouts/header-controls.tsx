@@ -1,45 +1,38 @@
 import { mdiAccountCircle, mdiTranslate } from '@mdi/js';
-import { Avatar, Button, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import { useState } from 'react';
+import { Avatar, Button, IconButton } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
-import { LANGUAGES, type Lng, setLanguage } from '../../lib/i18n.ts';
+
+const LanguageMenu = lazy(() => import('./header-menus.tsx').then((m) => ({ default: m.LanguageMenu })));
+const UserMenuList = lazy(() => import('./header-menus.tsx').then((m) => ({ default: m.UserMenuList })));
 
 /** The language selector of the top bar (spec §2): English and French. */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const visible = i18n.language.toUpperCase();
   return (
     <>
-      <Tooltip title={t('shell.language')}>
-        <Button
-          color="inherit"
-          onClick={(e) => setAnchor(e.currentTarget)}
-          startIcon={<MdiIcon path={mdiTranslate} />}
-          aria-label={t('shell.language')}
-          aria-haspopup="menu"
-        >
-          {i18n.language.toUpperCase()}
-        </Button>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((lng: Lng) => (
-          <MenuItem
-            key={lng}
-            lang={lng}
-            selected={i18n.language === lng}
-            onClick={() => {
-              setAnchor(null);
-              void setLanguage(lng);
-            }}
-          >
-            {t(`shell.languages.${lng}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {/* Issue 19: the accessible name starts with the visible text ("FR"), then says what it does. */}
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        startIcon={<MdiIcon path={mdiTranslate} />}
+        aria-label={`${visible} – ${t('shell.language')}`}
+        title={t('shell.language')}
+        aria-haspopup="menu"
+      >
+        {visible}
+      </Button>
+      {anchor && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -48,7 +41,7 @@ export function LanguageSelector() {
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { status, profile, signOut } = useAuth();
+  const { status, profile } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (status !== 'signedIn' || !profile) {
     return (
@@ -79,28 +72,11 @@ export function UserMenu() {
           {initials}
         </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem disabled sx={{ opacity: '1 !important' }}>
-          <ListItemText primary={name} secondary={profile.email} />
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            navigate(paths.profile());
-          }}
-        >
-          {t('shell.profile')}
-        </MenuItem>
-        <MenuItem
-          onClick={async () => {
-            setAnchor(null);
-            // Spec §4: sign-out clears the stored data and goes to `/` (done by the auth provider).
-            await signOut();
-          }}
-        >
-          {t('shell.signOut')}
-        </MenuItem>
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <UserMenuList anchor={anchor} onClose={() => setAnchor(null)} name={name} />
+        </Suspense>
+      )}
     </>
   );
 }

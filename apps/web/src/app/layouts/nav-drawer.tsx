@@ -20,7 +20,6 @@ import {
   ListItemIcon,
   ListItemText,
   Toolbar,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -120,16 +119,16 @@ export function NavDrawer({
           </Typography>
         )}
         {wide && variant === 'permanent' && (
-          <Tooltip title={pinned ? t('nav.unpin') : t('nav.pin')}>
-            <IconButton
-              onClick={onTogglePin}
-              aria-pressed={pinned}
-              aria-label={pinned ? t('nav.unpin') : t('nav.pin')}
-              size="small"
-            >
-              <MdiIcon path={pinned ? mdiPinOff : mdiPin} fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          // A native title, not MUI's Tooltip: Popper stays out of every page's bundle (issue 19).
+          <IconButton
+            onClick={onTogglePin}
+            aria-pressed={pinned}
+            aria-label={pinned ? t('nav.unpin') : t('nav.pin')}
+            title={pinned ? t('nav.unpin') : t('nav.pin')}
+            size="small"
+          >
+            <MdiIcon path={pinned ? mdiPinOff : mdiPin} fontSize="small" />
+          </IconButton>
         )}
       </Toolbar>
       <Divider />

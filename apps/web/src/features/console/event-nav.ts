@@ -1,4 +1,12 @@
-import { mdiAccountGroup, mdiCalendarEdit, mdiFlagCheckered } from '@mdi/js';
+import {
+  mdiAccountGroup,
+  mdiCalendarEdit,
+  mdiCertificateOutline,
+  mdiFileExportOutline,
+  mdiFlagCheckered,
+  mdiTimerOutline,
+  mdiWebhook,
+} from '@mdi/js';
 import { consolePaths } from '../../config/console-paths.ts';
 
 /** One entry of an event's console navigation. */
@@ -26,5 +34,21 @@ export const eventNav: EventNavEntry[] = [
     icon: mdiAccountGroup,
     to: consolePaths.participants,
   },
-  // Race day (issue 15) · exports and certificates (issue 16) · documents (issue 17) · deposits (issue 18): add here.
+  // Race day (issue 15): devices, passings desk, start control, audit log.
+  {
+    key: 'raceday',
+    label: 'raceday:title',
+    icon: mdiTimerOutline,
+    to: (eventId) => consolePaths.raceday(eventId),
+  },
+  // Results out (issue 16): exports and TV feeds, the certificate designer, webhooks.
+  { key: 'exports', label: 'exports:nav.exports', icon: mdiFileExportOutline, to: consolePaths.exports },
+  {
+    key: 'certificate',
+    label: 'exports:nav.certificate',
+    icon: mdiCertificateOutline,
+    to: consolePaths.certificate,
+  },
+  { key: 'webhooks', label: 'exports:nav.webhooks', icon: mdiWebhook, to: consolePaths.webhooks },
+  // Documents (issue 17) · deposits (issue 18): add here.
 ];

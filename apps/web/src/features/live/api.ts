@@ -1,17 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AthleteCard, ParticipantHit } from '@tempora/contracts';
+import type { AthleteCard, EventDetail as ContractEventDetail, ParticipantHit } from '@tempora/contracts';
+import { compareHits, matchScore } from '@tempora/domain';
 import { useRef } from 'react';
 import { apiGet } from '../../lib/api-client.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../lib/realtime/realtime-provider.tsx';
 
-/** Event summary with its contexts and races (`GET events/{id}`). */
-export interface EventDetail {
-  id: string;
-  name: string;
-  status: string;
-  contexts: { db: string; name: string }[];
-  races: { id: string; db: string; name: string; distanceM: number }[];
-}
+/** Event summary with its contexts, races and series (`GET events/{id}`, contracts' EventDetail). */
+export type EventDetail = ContractEventDetail;
 
 export function useEventDetail(eventId: string | undefined) {
   return useQuery({
@@ -38,9 +33,15 @@ export function useAthleteSearch(dbs: string[], q: string) {
           ),
         ),
       );
-      const all = lists.flat();
-      const exact = all.filter((h) => h.bib.toLowerCase() === q.trim().toLowerCase());
-      return [...exact, ...all.filter((h) => !exact.includes(h))].slice(0, 20);
+      // Several contexts: ranked again together by the server's rule (relevance, then bib).
+      return lists
+        .flat()
+        .map((h) => {
+          const [firstName = '', ...rest] = h.name.split(' ');
+          return { ...h, score: matchScore(q, { bib: h.bib, firstName, lastName: rest.join(' ') }) };
+        })
+        .sort(compareHits)
+        .slice(0, 20);
     },
   });
 }
@@ -69,6 +70,11 @@ export function useLiveRefetch(
   };
   useChannelEvent(db ? `results-${db}` : null, 'passing', (data: unknown) => {
     if (!filter || filter(data as { bib?: string })) refetch();
+  });
+  // Race-day corrections (void, status, gun): `bibs` names the runners they touched, [] all.
+  useChannelEvent(db ? `results-${db}` : null, 'correction', (data: unknown) => {
+    const bibs = (data as { bibs?: string[] }).bibs ?? [];
+    if (!filter || bibs.length === 0 || bibs.some((bib) => filter({ bib }))) refetch();
   });
   useReconnectCatchUp(() => void client.invalidateQueries({ queryKey }));
 }

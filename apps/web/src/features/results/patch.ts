@@ -1,9 +1,10 @@
 import type { ColumnDef, ReportPatch, ReportTable } from '@tempora/contracts';
+import { compareBibs } from '@tempora/domain';
 
-/** The contract's row order: numeric row[orderField], ties by key (packages/contracts results.ts). */
+/** The contract's row order: numeric row[orderField], ties by key (the bib, in numeric order). */
 export function compareRows(keyField: number, orderField: number) {
   return (a: unknown[], b: unknown[]): number =>
-    Number(a[orderField]) - Number(b[orderField]) || String(a[keyField]).localeCompare(String(b[keyField]));
+    Number(a[orderField]) - Number(b[orderField]) || compareBibs(String(a[keyField]), String(b[keyField]));
 }
 
 /**

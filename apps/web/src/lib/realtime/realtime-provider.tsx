@@ -17,6 +17,21 @@ import { type BusHandler, type EventData, eventBus, type RealtimeEventName } fro
 export const RealtimeSessionContext = createContext<RealtimeSession | null>(null);
 
 /**
+ * Asks the provider to start realtime: pusher-js is loaded and connected only once something
+ * needs it — a page holding a channel, or a signed-in user's personal channel (issue 19: no
+ * pusher on pages that never subscribe).
+ */
+const RealtimeDemandContext = createContext<() => void>(() => undefined);
+
+/** Starts realtime (once) while `needed`. */
+function useDemandRealtime(needed: boolean) {
+  const demand = useContext(RealtimeDemandContext);
+  useEffect(() => {
+    if (needed) demand();
+  }, [needed, demand]);
+}
+
+/**
  * Starts pusher-js once for the app and keeps the personal channel on the signed-in user's `sub`
  * (spec §4: one personal subscription; a new login replaces it; sign-out unsubscribes). When the
  * server says the profile or permissions changed, they are reloaded (issue 5). Without an app
@@ -25,8 +40,13 @@ export const RealtimeSessionContext = createContext<RealtimeSession | null>(null
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { status, profile, refreshProfile } = useAuth();
   const [session, setSession] = useState<RealtimeSession | null>(null);
+  const sub = status === 'signedIn' ? (profile?.sub ?? null) : null;
+  const [demanded, setDemanded] = useState(false);
+  const demand = useCallback(() => setDemanded(true), []);
+  const wanted = demanded || sub !== null;
 
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     let started: RealtimeSession | null = null;
     let settings: ReturnType<typeof currentEnvironment>['realtime'];
@@ -52,9 +72,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       started?.close();
       setSession(null);
     };
-  }, []);
+  }, [wanted]);
 
-  const sub = status === 'signedIn' ? (profile?.sub ?? null) : null;
   useEffect(() => {
     session?.setPersonal(sub);
   }, [session, sub]);
@@ -72,7 +91,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
   }, [sub]);
 
-  return <RealtimeSessionContext.Provider value={session}>{children}</RealtimeSessionContext.Provider>;
+  return (
+    <RealtimeDemandContext.Provider value={demand}>
+      <RealtimeSessionContext.Provider value={session}>{children}</RealtimeSessionContext.Provider>
+    </RealtimeDemandContext.Provider>
+  );
 }
 
 /** The realtime session, or null while it starts (or when realtime is not configured). */
@@ -111,6 +134,7 @@ export function useChannelEvent<E extends RealtimeEventName>(
   handler: (data: EventData<E>) => void,
 ): void {
   const session = useRealtimeSession();
+  useDemandRealtime(channel !== null);
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {

@@ -41,10 +41,20 @@ async function tableExists(sql: Sql, name: string): Promise<boolean> {
   return row?.found ?? false;
 }
 
+/** The series (challenges) of the event's organisation, linked from its pages (issue 19). */
+async function seriesOf(sql: Sql, organisationId: string): Promise<{ id: string; name: string }[]> {
+  if (!(await tableExists(sql, 'series'))) return [];
+  return sql.query<{ id: string; name: string }>(
+    'SELECT id, name FROM series WHERE organisation_id = $1 ORDER BY created_at, id',
+    [organisationId],
+  );
+}
+
 /** One event with its contexts and races (empty when the results tables do not exist). */
 export async function findEvent(sql: Sql, id: string): Promise<EventDetail | null> {
-  const [event] = await sql.query<EventSummary>(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1`, [id]);
-  if (!event) return null;
+  const [found] = await sql.query<EventSummary>(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1`, [id]);
+  if (!found) return null;
+  const event = { ...found, series: await seriesOf(sql, found.organisationId) };
   const hasResults = (await tableExists(sql, 'contexts')) && (await tableExists(sql, 'races'));
   if (!hasResults) return { ...event, contexts: [], races: [] };
   const contexts = await sql.query<{ db: string; name: string }>(

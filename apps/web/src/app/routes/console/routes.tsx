@@ -35,6 +35,16 @@ const eventChildren: RouteObject[] = [
     element: page(() => import('../participants/import-page.tsx')),
     handle: requireAuth,
   },
+  // Results out (issue 16).
+  { path: 'exports', element: page(() => import('../exports/exports-page.tsx')), handle: requireAuth },
+  {
+    path: 'certificate',
+    element: page(() => import('../exports/certificate-page.tsx')),
+    handle: requireAuth,
+  },
+  { path: 'webhooks', element: page(() => import('../exports/webhooks-page.tsx')), handle: requireAuth },
+  // Race day (issue 15): devices, passings desk, start control, audit log.
+  { path: 'raceday/:tab?', element: page(() => import('../raceday/raceday-page.tsx')), handle: requireAuth },
 ];
 
 export const consoleRoutes: RouteObject[] = [

@@ -10,8 +10,8 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { cmsApi, useCmsPage, useCmsTree } from '../../../features/content/api/cms.ts';
 import { useEvent } from '../../../features/content/api/events.ts';
-import { CmsPageEditor } from '../../../features/content/components/cms-page-editor.tsx';
 import { CmsTreeNav, firstKey } from '../../../features/content/components/cms-tree-nav.tsx';
+import { CmsPageEditor } from '../../../features/content/components/lazy-editors.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 

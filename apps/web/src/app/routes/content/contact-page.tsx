@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { contactsApi, contactsQuery, useContacts } from '../../../features/content/api/contacts.ts';
 import { useEvent } from '../../../features/content/api/events.ts';
 import { ContactForm } from '../../../features/content/components/contact-form.tsx';
-import { RecordEditor } from '../../../features/content/components/record-editor.tsx';
+import { RecordEditor } from '../../../features/content/components/lazy-editors.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
 
 /**

@@ -1,9 +1,11 @@
 import {
+  mdiAccountGroupOutline,
   mdiCameraOutline,
   mdiEmailOutline,
   mdiInformationOutline,
   mdiMapOutline,
   mdiRunFast,
+  mdiStarOutline,
   mdiTrophyOutline,
   mdiVideoOutline,
 } from '@mdi/js';
@@ -16,17 +18,21 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useEvent } from '../../../features/content/api/events.ts';
 import { useEventDates } from '../../../features/content/components/event-card.tsx';
-import { EventEditDialog } from '../../../features/content/components/event-edit-dialog.tsx';
+import { EventEditDialog } from '../../../features/content/components/lazy-editors.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
+import { RaceViewLinks } from '../../../features/live/race-view-links.tsx';
+import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
 
 /** `/events/{eventId}/home`: the event's branding, dates, place, races and quick links. */
 export default function EventHomePage() {
   const { eventId = '' } = useParams();
-  const { t } = useTranslation('content');
+  const { t, i18n } = useTranslation('content');
   const event = useEvent(eventId);
   const dates = useEventDates();
   const canEdit = useCanManage('Event', event.data?.organisationId);
   const [editing, setEditing] = useState(false);
+  const { favorites } = useFavorites(eventId);
+  const tv = useTranslation('views').t;
   if (event.isPending) return <PageLoading />;
   if (event.isError) return <PageError error={event.error} />;
   const e = event.data;
@@ -38,6 +44,8 @@ export default function EventHomePage() {
     ['stream', mdiVideoOutline, `/results/${encodeURIComponent(eventId)}/youtube`],
     ['info', mdiInformationOutline, paths.cms(eventId, 'main')],
     ['contact', mdiEmailOutline, paths.eventContact(eventId)],
+    ['favorites', mdiStarOutline, paths.eventFavorites(eventId)],
+    ['groupEntry', mdiAccountGroupOutline, paths.deposit(eventId)],
   ];
   return (
     <>
@@ -90,7 +98,7 @@ export default function EventHomePage() {
                 <li key={r.id}>
                   <Chip
                     variant="outlined"
-                    label={`${r.name} · ${(r.distanceM / 1000).toLocaleString()} km`}
+                    label={`${r.name} · ${(r.distanceM / 1000).toLocaleString(i18n.language)} km`}
                   />
                 </li>
               ))}
@@ -115,12 +123,43 @@ export default function EventHomePage() {
             <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
               <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 <MdiIcon path={icon} color="primary" aria-hidden />
-                <Typography sx={{ fontWeight: 500 }}>{t(`links.${key}`)}</Typography>
+                <Typography sx={{ fontWeight: 500 }}>
+                  {key === 'favorites' ? tv('favoritesCount', { count: favorites.size }) : t(`links.${key}`)}
+                </Typography>
               </CardContent>
             </CardActionArea>
           </Card>
         ))}
       </Box>
+      {e.races.length > 0 && (
+        <Box component="section" aria-labelledby="live-views" sx={{ mt: 3 }}>
+          <Typography id="live-views" variant="h5" component="h2" sx={{ fontSize: 20, mb: 1.5 }}>
+            {tv('liveViews')}
+          </Typography>
+          {e.races.map((race) => (
+            <Box key={race.id} sx={{ mb: 2 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
+                {race.name}
+              </Typography>
+              <RaceViewLinks eventId={eventId} race={race} />
+            </Box>
+          ))}
+          {(e.series ?? []).length > 0 && (
+            <Box
+              component="ul"
+              sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }}
+            >
+              {(e.series ?? []).map((s) => (
+                <li key={s.id}>
+                  <Button component={RouterLink} to={paths.series(s.id)} variant="outlined" size="small">
+                    {tv('series', { name: s.name })}
+                  </Button>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+      )}
       {editing && <EventEditDialog event={e} onClose={() => setEditing(false)} />}
     </>
   );

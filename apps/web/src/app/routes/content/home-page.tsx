@@ -1,11 +1,10 @@
-import { mdiMagnify } from '@mdi/js';
-import { Alert, Box, InputAdornment, TextField, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { EventSummary } from '@tempora/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { eventsQuery } from '../../../features/content/api/events.ts';
 import { EventCard } from '../../../features/content/components/event-card.tsx';
 
@@ -35,22 +34,12 @@ export default function HomePage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('home.subtitle')}
       </Typography>
-      <TextField
+      <SearchField
         value={q}
-        onChange={(e) => setQ(e.target.value)}
+        onChange={setQ}
         label={t('home.search')}
         placeholder={t('home.searchHint')}
-        fullWidth
         sx={{ maxWidth: 520, mb: 3 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <MdiIcon path={mdiMagnify} />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {events.isPending && <PageLoading />}
       {events.isError && <PageError error={events.error} />}

@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Photo, PhotoUploadResult } from '@tempora/contracts';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '@tempora/contracts';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '@tempora/contracts/media';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';

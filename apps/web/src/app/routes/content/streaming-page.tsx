@@ -20,11 +20,8 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useEvent } from '../../../features/content/api/events.ts';
 import { streamsApi, streamsQuery, useStreams } from '../../../features/content/api/streams.ts';
-import {
-  fromLocalInput,
-  RecordEditor,
-  toLocalInput,
-} from '../../../features/content/components/record-editor.tsx';
+import { RecordEditor } from '../../../features/content/components/lazy-editors.tsx';
+import { fromLocalInput, toLocalInput } from '../../../features/content/components/local-datetime.ts';
 import { StreamPlayer } from '../../../features/content/components/stream-player.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
 

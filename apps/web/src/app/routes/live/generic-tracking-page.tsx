@@ -7,6 +7,7 @@ import { useAthlete } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
 import { keysFromParam, useFollowed } from '../../../features/live/followed.ts';
+import { TopBar } from '../../layouts/top-bar.tsx';
 import TrackingSearchPage from './tracking-search-page.tsx';
 
 function FollowedCard({ trackingKey }: { trackingKey: string }) {
@@ -35,53 +36,57 @@ export default function GenericTrackingPage() {
   const [copied, setCopied] = useState(false);
   const groupLink = `${window.location.origin}${window.location.pathname}#/genericTracking/${keys.join(',')}`;
   return (
-    <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
-      <PageHeader
-        title={t('follow.title')}
-        crumbs={[[t('follow.title')]]}
-        actions={
-          keys.length > 1 && (
-            <Button
-              variant="outlined"
-              onClick={async () => {
-                await navigator.clipboard?.writeText(groupLink).catch(() => undefined);
-                setCopied(true);
+    <>
+      {/* `/genericTracking` is in the blank layout: the top bar gives a way home (issue 19). */}
+      {!key && <TopBar testId="page-top-bar" />}
+      <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
+        <PageHeader
+          title={t('follow.title')}
+          crumbs={[[t('follow.title')]]}
+          actions={
+            keys.length > 1 && (
+              <Button
+                variant="outlined"
+                onClick={async () => {
+                  await navigator.clipboard?.writeText(groupLink).catch(() => undefined);
+                  setCopied(true);
+                }}
+              >
+                {copied ? t('shared') : t('follow.shareGroup')}
+              </Button>
+            )
+          }
+        />
+        {keys.length === 0 ? (
+          <>
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('follow.none')}
+            </Alert>
+            <TrackingSearchPage embedded />
+          </>
+        ) : (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('follow.count', { count: keys.length })}{' '}
+              <Link component={RouterLink} to="/tracking">
+                {t('follow.addMore')}
+              </Link>
+            </Typography>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', xl: 'repeat(2, minmax(0, 1fr))' },
               }}
+              data-testid="followed-cards"
             >
-              {copied ? t('shared') : t('follow.shareGroup')}
-            </Button>
-          )
-        }
-      />
-      {keys.length === 0 ? (
-        <>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t('follow.none')}
-          </Alert>
-          <TrackingSearchPage embedded />
-        </>
-      ) : (
-        <>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('follow.count', { count: keys.length })}{' '}
-            <Link component={RouterLink} to="/tracking">
-              {t('follow.addMore')}
-            </Link>
-          </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', xl: 'repeat(2, minmax(0, 1fr))' },
-            }}
-            data-testid="followed-cards"
-          >
-            {keys.map((k) => (
-              <FollowedCard key={k} trackingKey={k} />
-            ))}
-          </Box>
-        </>
-      )}
-    </Box>
+              {keys.map((k) => (
+                <FollowedCard key={k} trackingKey={k} />
+              ))}
+            </Box>
+          </>
+        )}
+      </Box>
+    </>
   );
 }

@@ -3,8 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { planColumns } from '../../../features/results/components/column-layout.ts';
 import { ReportCell } from '../../../features/results/components/report-cell.tsx';
 import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
+import { useWidth } from '../../../features/results/hooks/use-width.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 export const SCROLLER_SIZE = { min: 3, max: 100 } as const;
 export const SCROLLER_DELAY = { min: 2, max: 300 } as const;
@@ -34,6 +37,8 @@ export default function ScrollerPage() {
   const [page, setPage] = useState(0);
   // Full screen on request (browsers allow it only from a click): the board alone on the screen.
   const screen = useRef<HTMLDivElement>(null);
+  const width = useWidth(screen, window.innerWidth);
+  useDocumentTitle(report.data?.title[i18n.language === 'en' ? 'en' : 'fr']);
   const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
@@ -61,7 +66,11 @@ export default function ScrollerPage() {
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const current = page % pages;
   const shown = rows.slice(current * params.size, (current + 1) * params.size);
-  const columns = table.columns.filter((c) => c.Type !== 'favorite');
+  // Issue 19: the columns that fit, by priority (column-layout.ts), measured at the scroller's
+  // type size (it grows with the screen: the plan works in 14 px units).
+  const fontPx = Math.min(34, Math.max(14, window.innerWidth * 0.0145));
+  const plan = planColumns(table.columns, (width * 14) / fontPx / 1.15);
+  const columns = plan.visible.map((i) => table.columns[i]!).filter((c) => c.Type !== 'favorite');
   const template = columns
     .map((c) =>
       // In em: the columns scale with the type, which scales with the screen.
@@ -80,7 +89,8 @@ export default function ScrollerPage() {
         bgcolor: '#0d1b2a',
         color: '#fff',
         minHeight: '100vh',
-        p: 2,
+        p: { xs: 1, sm: 2 },
+        overflow: 'hidden',
         fontSize: 'clamp(14px, 1.45vw, 34px)',
       }}
       data-testid="scroller"

@@ -1,21 +1,13 @@
-import { mdiMagnify } from '@mdi/js';
-import {
-  Box,
-  InputAdornment,
-  List,
-  ListItemButton,
-  ListItemText,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { useAthleteSearch, useEventDetail } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { TopBar } from '../../layouts/top-bar.tsx';
 
 /** Athlete search of one event: name or bib, an exact bib first; one keystroke away on a phone. */
 export function AthleteSearch({ eventId }: { eventId: string }) {
@@ -25,26 +17,18 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
   const query = useDeferredValue(q);
   const dbs = event.data?.contexts.map((c) => c.db) ?? [];
   const hits = useAthleteSearch(dbs, query);
+  // Issue 19: each hit names its race.
+  const races = new Map(event.data?.races.map((r) => [r.id, r.name]) ?? []);
   if (event.isError) return <PageError error={event.error} />;
   return (
     <Box>
-      <TextField
+      <SearchField
         autoFocus
-        fullWidth
         value={q}
-        onChange={(e) => setQ(e.target.value)}
+        onChange={setQ}
         label={t('searchLabel')}
         placeholder={t('searchPlaceholder')}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <MdiIcon path={mdiMagnify} />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { inputMode: 'search', enterKeyHint: 'search' },
-        }}
+        inputProps={{ inputMode: 'search', enterKeyHint: 'search' }}
         sx={{ maxWidth: 560 }}
       />
       {hits.data && hits.data.length === 0 && q.trim() && (
@@ -52,16 +36,19 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
       )}
       <List aria-label={t('results')}>
         {(q.trim() ? (hits.data ?? []) : []).map((hit) => (
-          <ListItemButton
-            key={`${hit.raceId}/${hit.bib}`}
-            component={RouterLink}
-            to={`/events/${encodeURIComponent(eventId)}/tracking/${hit.trackingKey}`}
-          >
-            <ListItemText
-              primary={`${hit.bib} · ${hit.name}`}
-              secondary={[hit.category, hit.club, t(`status.${hit.status}`)].filter(Boolean).join(' · ')}
-            />
-          </ListItemButton>
+          <ListItem key={`${hit.raceId}/${hit.bib}`} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={`/events/${encodeURIComponent(eventId)}/tracking/${hit.trackingKey}`}
+            >
+              <ListItemText
+                primary={`${hit.bib} · ${hit.name}`}
+                secondary={[races.get(hit.raceId), hit.category, hit.club, t(`status.${hit.status}`)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
@@ -88,7 +75,7 @@ export default function TrackingSearchPage({ embedded = false }: { embedded?: bo
     queryFn: ({ signal }) => apiGet<EventSummary[]>('eventsApiUrlBase', 'events', { signal }),
   });
   if (eventId) return <AthleteSearch eventId={eventId} />;
-  return (
+  const body = (
     <Box sx={embedded ? { maxWidth: 720 } : { p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
       {!embedded && <PageHeader title={t('title')} crumbs={[[t('title')]]} />}
       <Typography sx={{ mb: 1 }}>{t('pickEvent')}</Typography>
@@ -96,15 +83,22 @@ export default function TrackingSearchPage({ embedded = false }: { embedded?: bo
       {events.isError && <PageError error={events.error} />}
       <List>
         {events.data?.map((e) => (
-          <ListItemButton
-            key={e.id}
-            component={RouterLink}
-            to={`/events/${encodeURIComponent(e.id)}/tracking`}
-          >
-            <ListItemText primary={e.name} secondary={e.place} />
-          </ListItemButton>
+          <ListItem key={e.id} disablePadding>
+            <ListItemButton component={RouterLink} to={`/events/${encodeURIComponent(e.id)}/tracking`}>
+              <ListItemText primary={e.name} secondary={e.place} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
+  );
+  // Issue 19: the blank layout's tracking page gets the top bar (a way home, the language).
+  return embedded ? (
+    body
+  ) : (
+    <>
+      <TopBar testId="page-top-bar" />
+      {body}
+    </>
   );
 }

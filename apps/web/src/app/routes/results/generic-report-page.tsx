@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ReportView } from '../../../features/results/components/report-view.tsx';
+import { ReportLinks } from './report-links.tsx';
 
 /** `/events/{eventId}/ctx/{db}/generic/{path}/home/{key}`: report `key` of context `db`. */
 export default function GenericReportPage() {
@@ -11,6 +12,7 @@ export default function GenericReportPage() {
       key={`${db}/${key}`}
       source={{ db, report: key }}
       eventId={eventId}
+      links={(table) => <ReportLinks eventId={eventId} table={table} />}
       chrome
       crumbs={[[t('reportList'), `/events/${encodeURIComponent(eventId)}/reportlist`]]}
     />

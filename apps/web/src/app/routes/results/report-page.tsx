@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { ExportButtons } from '../../../features/exports/components/export-buttons.tsx';
 import { ReportView } from '../../../features/results/components/report-view.tsx';
+import { ReportLinks } from './report-links.tsx';
 import { useResultsBase } from './use-results-base.ts';
 
 /**
@@ -18,8 +20,12 @@ export default function ReportPage() {
       key={`${eventId}/${group}/${report}`}
       source={{ eventId, group, report }}
       eventId={eventId}
+      links={(table) => <ReportLinks eventId={eventId} table={table} />}
       chrome={!bare}
       crumbs={[[t('reportList'), `${base}/reportlist`]]}
+      actions={(query) =>
+        !bare && <ExportButtons eventId={eventId} group={group} report={report} query={query} />
+      }
     />
   );
 }

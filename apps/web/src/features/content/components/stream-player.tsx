@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { type Stream, youtubeVideoId } from '@tempora/contracts';
+import type { Stream } from '@tempora/contracts';
+import { youtubeVideoId } from '@tempora/contracts/media';
 import { useTranslation } from 'react-i18next';
 
 /**

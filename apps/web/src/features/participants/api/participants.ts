@@ -6,9 +6,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
-  AuditEntry,
   ConsoleParticipant,
   NewParticipant,
+  ParticipantAuditEntry,
   ParticipantPage,
   ParticipantPatch,
   ParticipantQuery,
@@ -72,7 +72,9 @@ export function useAudit(eventId: string, id: string | null) {
   return useQuery({
     queryKey: participantKeys.audit(eventId, id ?? ''),
     queryFn: ({ signal }) =>
-      apiGet<AuditEntry[]>('apiUrlBase', eventPath(eventId, `participants/${id}/audit`), { signal }),
+      apiGet<ParticipantAuditEntry[]>('apiUrlBase', eventPath(eventId, `participants/${id}/audit`), {
+        signal,
+      }),
     enabled: id !== null,
   });
 }

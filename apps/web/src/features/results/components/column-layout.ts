@@ -1,55 +1,167 @@
 import type { ColumnDef } from '@tempora/contracts';
 
-/** Fixed widths (px) of narrow cell types; other columns share the rest. */
-const FIXED: Partial<Record<ColumnDef['Type'], number>> = {
-  favorite: 40,
-  flag: 52,
-  time: 80,
-  spacer: 12,
-  image: 48,
-};
+/**
+ * What a column is to a spectator. Report definitions (spec §3) carry no such role, so it is read
+ * from the column's type, alignment, position and English title — the server's report builder
+ * names them `Rank`/`Place`, `Bib`, `Name` (the link), `Category`, `Time`, `Gap`, `Pace`; a column
+ * we do not recognise is `other` and keeps its place by order.
+ */
+export type ColumnRole =
+  | 'favorite'
+  | 'rank'
+  | 'name'
+  | 'bib'
+  | 'category'
+  | 'time'
+  | 'gap'
+  | 'pace'
+  | 'flag'
+  | 'split'
+  | 'other';
 
-/** Width of a column: fixed px, or a flexible `minmax` with its minimum. */
-export function columnWidth(column: ColumnDef): { px: number; flex: boolean } {
-  const fixed = FIXED[column.Type];
-  if (fixed !== undefined) return { px: fixed * column.Colspan, flex: false };
-  if (column.UrlColumnIdx >= 0) return { px: 170 * column.Colspan, flex: true };
-  if (column.Alignment === 'Right' || column.Alignment === 'Center')
-    return { px: 72 * column.Colspan, flex: false };
-  return { px: 104 * column.Colspan, flex: true };
+const titleOf = (c: ColumnDef) => c.Title.en.trim().toLowerCase();
+
+/** Index of the name column: the first link column, else the first bold left-aligned text. */
+function nameIndex(columns: readonly ColumnDef[]): number {
+  const link = columns.findIndex((c) => c.UrlColumnIdx >= 0 && c.Type !== 'favorite');
+  if (link >= 0) return link;
+  return columns.findIndex((c) => c.Type === 'text' && c.Bold && c.Alignment !== 'Right');
+}
+
+/** The role of every column of a report. */
+export function columnRoles(columns: readonly ColumnDef[]): ColumnRole[] {
+  const name = nameIndex(columns);
+  const times = columns.map((c, i) => (c.Type === 'time' ? i : -1)).filter((i) => i >= 0);
+  const mainTime = times.find((i) => columns[i]!.Bold) ?? times[times.length - 1] ?? -1;
+  let rankTaken = false;
+  return columns.map((c, i) => {
+    const title = titleOf(c);
+    if (c.Type === 'favorite') return 'favorite';
+    if (i === name) return 'name';
+    if (i === mainTime) return 'time';
+    if (c.Type === 'flag') return 'flag';
+    if (/\bgap\b|écart/.test(title)) return 'gap';
+    if (/\bpace\b|\bspeed\b|allure|vitesse/.test(title)) return 'pace';
+    if (/^(bib|dossard)$/.test(title)) return 'bib';
+    if (/^(category|cat\.?|catégorie)$/.test(title)) return 'category';
+    if (
+      !rankTaken &&
+      (i < name || name < 0) &&
+      c.Type === 'text' &&
+      /\b(rank|place|pos\.?|pl\.?)$/.test(title)
+    ) {
+      rankTaken = true;
+      return 'rank';
+    }
+    if (c.Type === 'time') return 'split';
+    return 'other';
+  });
+}
+
+/** Narrower widths of the essential columns on a phone. */
+const COMPACT: Partial<Record<ColumnRole, number>> = { favorite: 36, rank: 48, bib: 52, time: 80 };
+
+/** Width (px) a column needs to show its content (`compact`: on a phone). */
+export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false): number {
+  const narrow = compact ? COMPACT[role] : undefined;
+  if (narrow !== undefined) return narrow * column.Colspan;
+  const fixed: Partial<Record<ColumnRole, number>> = {
+    favorite: 40,
+    rank: 56,
+    bib: 68,
+    time: 80,
+    gap: 72,
+    pace: 72,
+    flag: 52,
+    split: 76,
+  };
+  const w = fixed[role];
+  if (w !== undefined) return w * column.Colspan;
+  if (role === 'name') return 170 * column.Colspan;
+  if (column.Type === 'spacer') return 12 * column.Colspan;
+  if (column.Type === 'image') return 48 * column.Colspan;
+  if (column.Alignment === 'Right' || column.Alignment === 'Center') return 72 * column.Colspan;
+  return 110 * column.Colspan;
+}
+
+/** Below this width a row is compact: bib and category go beneath the name, the name wraps. */
+export const COMPACT_BELOW = 600;
+/** The expand button's column. */
+const TOGGLE_WIDTH = 36;
+/** Narrowest the name may get in compact mode. */
+const NAME_MIN_COMPACT = 120;
+
+/** Columns a spectator looks for first, then the rest: the order columns are added as width allows. */
+const PRIORITY: ColumnRole[] = ['gap', 'pace', 'bib', 'category', 'flag', 'other', 'split'];
+
+/** How a report lays out at one width. */
+export interface ColumnPlan {
+  /** Column indexes shown as grid columns, in the report's order. */
+  visible: number[];
+  /** Column indexes not shown in the row (shown when the row is expanded). */
+  hidden: number[];
+  /** Column indexes shown small beneath the name (compact rows only). */
+  beneath: number[];
+  /** Whether rows are compact (two-line name cell). */
+  compact: boolean;
+  /** CSS grid template of the visible columns (and the expand button when some are hidden). */
+  template: string;
+  roles: ColumnRole[];
 }
 
 /**
- * The grid of a report: one template for the header and every virtual row (so columns line up),
- * its minimum width (horizontal scroll on phones), and the sticky left offsets of the first
- * columns, up to and including the first link column (the athlete's name), when they are few.
+ * Lays a report's columns out for the width available (issue 19): the star, rank, name and the
+ * finish (or last) time always; then gap and pace; then the other columns by priority while they
+ * fit. Below COMPACT_BELOW the bib and category sit beneath the name. What does not fit is shown
+ * when the row is expanded, so nothing needs a horizontal scroll.
  */
-export function columnLayout(columns: readonly ColumnDef[]) {
-  const widths = columns.map(columnWidth);
-  const template = widths
-    .map((w, i) => {
-      const span = columns[i]!.Colspan;
-      const px = w.px / span;
-      return span > 1
-        ? `repeat(${span}, ${w.flex ? `minmax(${px}px, 1fr)` : `${px}px`})`
-        : w.flex
-          ? `minmax(${px}px, ${columns[i]!.UrlColumnIdx >= 0 ? 2 : 1}fr)`
-          : `${px}px`;
-    })
-    .join(' ');
-  const minWidth = widths.reduce((sum, w) => sum + w.px, 0);
-  const linkAt = columns.findIndex((c) => c.UrlColumnIdx >= 0 && c.Type !== 'favorite');
-  const stickyCount = linkAt >= 0 && linkAt < 4 ? linkAt + 1 : 0;
-  const sticky: (number | undefined)[] = [];
-  let left = 0;
-  widths.forEach((w, i) => {
-    sticky.push(i < stickyCount ? left : undefined);
-    left += w.px;
+export function planColumns(columns: readonly ColumnDef[], width: number): ColumnPlan {
+  const roles = columnRoles(columns);
+  const compact = width < COMPACT_BELOW;
+  const essential = new Set<ColumnRole>(['favorite', 'rank', 'name', 'time']);
+  const shown = new Set<number>();
+  const beneath: number[] = [];
+  let used = TOGGLE_WIDTH;
+  roles.forEach((role, i) => {
+    if (essential.has(role)) {
+      shown.add(i);
+      used += role === 'name' && compact ? NAME_MIN_COMPACT : columnWidth(columns[i]!, role, compact);
+    } else if (compact && (role === 'bib' || role === 'category')) beneath.push(i);
   });
-  return { template, minWidth, sticky, lastSticky: stickyCount - 1 };
-}
-
-/** The sticky classes of a column's cells (empty when it scrolls). */
-export function stickyClass(left: number | undefined, last: boolean): string {
-  return left === undefined ? '' : last ? ' rt-sticky rt-sticky-last' : ' rt-sticky';
+  // Without a rank column the bib leads (start lists): it is essential there.
+  if (!roles.includes('rank')) {
+    const bib = roles.indexOf('bib');
+    if (bib >= 0 && !shown.has(bib)) {
+      shown.add(bib);
+      used += columnWidth(columns[bib]!, 'bib', compact);
+      beneath.splice(beneath.indexOf(bib), 1);
+    }
+  }
+  if (!compact) {
+    for (const role of PRIORITY) {
+      roles.forEach((r, i) => {
+        if (r !== role || shown.has(i) || columns[i]!.Type === 'spacer') return;
+        const w = columnWidth(columns[i]!, r);
+        if (used + w <= width) {
+          shown.add(i);
+          used += w;
+        }
+      });
+    }
+  }
+  const visible = columns.map((_, i) => i).filter((i) => shown.has(i));
+  const hidden = columns
+    .map((_, i) => i)
+    .filter(
+      (i) =>
+        !shown.has(i) && !beneath.includes(i) && roles[i] !== 'favorite' && columns[i]!.Type !== 'spacer',
+    );
+  const tracks = visible.map((i) => {
+    const w = columnWidth(columns[i]!, roles[i]!, compact);
+    if (roles[i] === 'name') return `minmax(${compact ? NAME_MIN_COMPACT : w}px, 3fr)`;
+    if (roles[i] === 'other' && columns[i]!.Alignment !== 'Right') return `minmax(${w}px, 1fr)`;
+    return `${w}px`;
+  });
+  if (hidden.length) tracks.push(`${TOGGLE_WIDTH}px`);
+  return { visible, hidden, beneath, compact, template: tracks.join(' '), roles };
 }

@@ -3,10 +3,8 @@
 import { mdiStar, mdiStarOutline } from '@mdi/js';
 import type { ColumnDef } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
-import DOMPurify from 'dompurify';
 import i18next from 'i18next';
-import { memo, useState } from 'react';
-import { stickyClass } from './column-layout.ts';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 
 /** Text alignment of a column (spec §3: Center, Right, anything else is left). */
 export function alignmentOf(column: Pick<ColumnDef, 'Alignment'>): 'center' | 'right' | 'left' {
@@ -20,9 +18,33 @@ export function formatTimeCell(value: unknown, decimals = 0): string {
   return Number.isFinite(ms) ? formatDuration(ms, decimals) : String(value);
 }
 
-/** Sanitised html of an html cell (spec §3): DOMPurify, so no script or handler ever runs. */
-export function sanitizeCellHtml(value: unknown): string {
-  return DOMPurify.sanitize(String(value ?? ''), { FORBID_TAGS: ['style', 'form', 'input'] });
+/** A cell's content alone (no cell element): for the expanded row's details. */
+export function CellContent(props: ReportCellProps) {
+  return <Content {...props} />;
+}
+
+type Sanitizer = typeof import('./sanitize-html.ts');
+let sanitizer: Sanitizer | null = null;
+let loadingSanitizer: Promise<Sanitizer> | null = null;
+
+/** An html cell (spec §3): shown once the sanitiser has loaded — never unsanitised. */
+function HtmlCell({ value }: { value: unknown }) {
+  const [ready, setReady] = useState(sanitizer !== null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadingSanitizer ??= import('./sanitize-html.ts');
+    void loadingSanitizer.then((module) => {
+      sanitizer = module;
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  if (!sanitizer) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (spec §3 html cells).
+  return <span dangerouslySetInnerHTML={{ __html: sanitizer.sanitizeCellHtml(value) }} />;
 }
 
 /** A regional-indicator emoji for a two-letter country code, else null. */
@@ -75,10 +97,8 @@ export interface ReportCellProps {
   flagBase: string;
   /** Accessible name and tooltip of a favourite star (tables pass one shared function). */
   starLabel?: (key: string, pressed: boolean) => { label: string; title: string };
-  /** Left offset when the column sticks on horizontal scroll (first columns), else undefined. */
-  stickyLeft?: number;
-  /** The last sticky column (the one that stays on phones). */
-  stickyLast?: boolean;
+  /** Small text shown beneath the value (bib and category under the name on phones). */
+  beneath?: ReactNode;
 }
 
 function Content({
@@ -95,8 +115,7 @@ function Content({
     case 'time':
       return <>{formatTimeCell(value, column.Settings.Decimals ?? 0)}</>;
     case 'html':
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (spec §3 html cells).
-      return <span dangerouslySetInnerHTML={{ __html: sanitizeCellHtml(value) }} />;
+      return <HtmlCell value={value} />;
     case 'image':
       return value ? (
         <img src={String(value)} alt="" height={20} loading="lazy" style={{ verticalAlign: 'middle' }} />
@@ -138,7 +157,7 @@ function safeUrl(value: unknown): string | null {
 
 /** One cell of a report table, honouring Bold, Italic, Alignment, Colspan, UrlColumnIdx and Settings.Target. */
 export const ReportCell = memo(function ReportCell(props: ReportCellProps) {
-  const { column, row, stickyLeft } = props;
+  const { column, row, beneath } = props;
   const content = <Content {...props} />;
   const url = column.UrlColumnIdx >= 0 ? safeUrl(row[column.UrlColumnIdx]) : null;
   const target = column.Settings.Target;
@@ -147,14 +166,13 @@ export const ReportCell = memo(function ReportCell(props: ReportCellProps) {
     <div
       role="cell"
       aria-colspan={column.Colspan > 1 ? column.Colspan : undefined}
-      className={`rt-cell${stickyClass(stickyLeft, props.stickyLast ?? false)}`}
+      className={beneath ? 'rt-cell rt-two' : 'rt-cell'}
       data-type={column.Type}
       style={{
         gridColumn: column.Colspan > 1 ? `span ${column.Colspan}` : undefined,
         textAlign: align === 'left' ? undefined : align,
         fontWeight: column.Bold ? 700 : undefined,
         fontStyle: column.Italic ? 'italic' : undefined,
-        left: stickyLeft,
       }}
     >
       {url ? (
@@ -169,6 +187,7 @@ export const ReportCell = memo(function ReportCell(props: ReportCellProps) {
       ) : (
         content
       )}
+      {beneath}
     </div>
   );
 });

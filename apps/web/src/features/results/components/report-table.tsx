@@ -3,12 +3,14 @@
 import { Box, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReportTable as Table } from '@tempora/contracts';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEnvironment } from '../../../lib/api-client.ts';
-import { columnLayout, stickyClass } from './column-layout.ts';
-import { alignmentOf, ReportCell } from './report-cell.tsx';
-import { ROW_HEIGHT, tableSx } from './table-styles.ts';
+import { useWidth } from '../hooks/use-width.ts';
+import { planColumns } from './column-layout.ts';
+import { alignmentOf } from './report-cell.tsx';
+import { ReportRow } from './report-row.tsx';
+import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, tableSx } from './table-styles.ts';
 
 export { ROW_HEIGHT };
 
@@ -23,6 +25,8 @@ export interface ReportTableProps {
   changed?: ReadonlyMap<string, number>;
   /** Height of the scrolling area. */
   height?: string;
+  /** Rows the whole table has when `rows` is only its first part (progressive loading). */
+  totalRows?: number;
 }
 
 function blobBase(): string {
@@ -35,8 +39,9 @@ function blobBase(): string {
 
 /**
  * A report table (spec §3): columns from the definitions, rows as arrays indexed by field.
- * Virtualised (product.md: 26,000 rows keep ≤ 100 in the DOM), sticky header and first columns,
- * ARIA table semantics with aria-rowcount/aria-rowindex for the rows not in the DOM.
+ * Virtualised (product.md: 26,000 rows keep ≤ 100 in the DOM), sticky header, ARIA table
+ * semantics with aria-rowcount/aria-rowindex for the rows not in the DOM. Columns are laid out by
+ * priority for the width (issue 19, column-layout.ts): what does not fit opens with the row.
  */
 export function ReportTable({
   table,
@@ -45,22 +50,23 @@ export function ReportTable({
   onToggleFavorite,
   changed,
   height = 'calc(100dvh - 220px)',
+  totalRows,
 }: ReportTableProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const scroller = useRef<HTMLDivElement>(null);
+  const width = useWidth(scroller, 1024);
+  const plan = useMemo(() => planColumns(table.columns, width), [table.columns, width]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const rowHeight = plan.compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     getItemKey: (index) => String(rows[index]?.[table.keyField] ?? index),
     overscan: 6,
     initialRect: { width: 1024, height: 800 },
   });
-  const { template, minWidth, sticky, lastSticky } = useMemo(
-    () => columnLayout(table.columns),
-    [table.columns],
-  );
   const flagBase = blobBase();
   // One translation lookup for every star (a hook per cell would cost a subscription each).
   const starLabel = useCallback(
@@ -70,78 +76,83 @@ export function ReportTable({
     }),
     [t],
   );
-  const colCount = table.columns.reduce((n, c) => n + c.Colspan, 0);
-  const grid = { gridTemplateColumns: template, minWidth };
+  const toggle = useCallback((key: string) => {
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
+  const colCount = plan.visible.length + (plan.hidden.length ? 1 : 0);
+  const grid = { gridTemplateColumns: plan.template };
   return (
     <Box
       ref={scroller}
       role="table"
       aria-label={table.title[lng]}
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={(totalRows ?? rows.length) + 1}
       aria-colcount={colCount}
       tabIndex={0}
       data-testid="report-table"
+      data-compact={plan.compact || undefined}
       sx={tableSx}
       style={{ height }}
     >
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className="rt-head" style={grid}>
-          {table.columns.map((column, i) => (
-            <div
-              key={`${column.FieldIdx}:${column.Type}:${column.Title.en}`}
-              role="columnheader"
-              aria-colspan={column.Colspan > 1 ? column.Colspan : undefined}
-              title={column.Title[lng]}
-              className={`rt-th${stickyClass(sticky[i], i === lastSticky)}`}
-              data-type={column.Type}
-              style={{
-                gridColumn: column.Colspan > 1 ? `span ${column.Colspan}` : undefined,
-                textAlign: alignmentOf(column),
-                left: sticky[i],
-              }}
-            >
-              {column.Type === 'favorite' || column.Type === 'spacer' ? (
-                <span className="rt-hidden">{column.Title[lng]}</span>
-              ) : (
-                column.Title[lng]
-              )}
+          {plan.visible.map((i) => {
+            const column = table.columns[i]!;
+            return (
+              <div
+                key={`${column.FieldIdx}:${column.Type}:${column.Title.en}`}
+                role="columnheader"
+                title={column.Title[lng]}
+                className="rt-th"
+                data-type={column.Type}
+                style={{ textAlign: alignmentOf(column) }}
+              >
+                {column.Type === 'favorite' || column.Type === 'spacer' ? (
+                  <span className="rt-hidden">{column.Title[lng]}</span>
+                ) : (
+                  column.Title[lng]
+                )}
+              </div>
+            );
+          })}
+          {plan.hidden.length > 0 && (
+            <div role="columnheader" className="rt-th">
+              <span className="rt-hidden">{t('details')}</span>
             </div>
-          ))}
+          )}
         </div>
       </div>
       {rows.length === 0 ? (
         <Typography sx={{ p: 3, color: 'text.secondary' }}>{t('empty')}</Typography>
       ) : (
-        <div role="rowgroup" className="rt-body" style={{ height: virtualizer.getTotalSize(), minWidth }}>
+        <div role="rowgroup" className="rt-body" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
             const key = String(row[table.keyField]);
-            const flash = changed?.has(key) ?? false;
             return (
-              <div
+              <ReportRow
                 key={item.key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                data-key={key}
-                data-changed={flash || undefined}
-                className={item.index % 2 ? 'rt-row rt-odd' : 'rt-row'}
-                style={{ ...grid, transform: `translateY(${item.start}px)` }}
-              >
-                {table.columns.map((column, i) => (
-                  <ReportCell
-                    key={`${column.FieldIdx}:${column.Type}:${column.Title.en}`}
-                    column={column}
-                    row={row}
-                    keyField={table.keyField}
-                    favorite={favorites.has(key)}
-                    onToggleFavorite={onToggleFavorite}
-                    flagBase={flagBase}
-                    stickyLeft={sticky[i]}
-                    stickyLast={i === lastSticky}
-                    starLabel={starLabel}
-                  />
-                ))}
-              </div>
+                measure={virtualizer.measureElement}
+                index={item.index}
+                start={item.start}
+                row={row}
+                rowKey={key}
+                table={table}
+                plan={plan}
+                lng={lng}
+                grid={grid}
+                favorite={favorites.has(key)}
+                onToggleFavorite={onToggleFavorite}
+                flash={changed?.has(key) ?? false}
+                open={expanded.has(key)}
+                onToggleOpen={toggle}
+                flagBase={flagBase}
+                starLabel={starLabel}
+              />
             );
           })}
         </div>

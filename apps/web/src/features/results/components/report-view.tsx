@@ -1,10 +1,11 @@
-import { mdiMagnify } from '@mdi/js';
-import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import type { ReportTable as Table } from '@tempora/contracts';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import type { ReportSource } from '../api/get-report.ts';
+import { useReportList } from '../api/get-report-list.ts';
 import { useFavorites } from '../hooks/use-favorites.ts';
 import { useLiveReport } from '../hooks/use-live-report.ts';
 import { searchRows } from '../patch.ts';
@@ -19,55 +20,55 @@ export interface ReportViewProps {
   chrome: boolean;
   /** Breadcrumbs before the report's title. */
   crumbs?: [string, string?][];
+  /** Links to the race's other views, under the title (the page composes them). */
+  links?: (table: Table) => ReactNode;
+  /** Controls beside the search (the export menu), given the search typed. */
+  actions?: (query: string) => ReactNode;
 }
 
 /** A live report: title, search-as-you-type (name or bib, exact bib first), the virtual table. */
-export function ReportView({ source, eventId, chrome, crumbs = [] }: ReportViewProps) {
+export function ReportView({ source, eventId, chrome, crumbs = [], links, actions }: ReportViewProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const report = useLiveReport(source);
   const { favorites, toggle } = useFavorites(eventId);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const data = report.data;
+  const data = report.shown;
+  const list = useReportList(eventId);
   const rows = useMemo(
     () => (data ? searchRows(data.rows, data.keyField, deferred, data.columns) : []),
     [data, deferred],
   );
-  if (report.isPending) return <PageLoading />;
-  if (report.isError || !data) return <PageError error={report.error} />;
+  if (!data && report.isPending) return <PageLoading />;
+  if (!data) return <PageError error={report.error} />;
+  // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").
+  const race = list.data?.groups.find((g) => g.key === data.group)?.name[lng];
+  const title = [list.data?.event.name, race, data.title[lng]].filter(Boolean).join(' · ');
   return (
     <>
-      {chrome && <PageHeader title={data.title[lng]} crumbs={[...crumbs, [data.title[lng]]]} />}
+      {chrome && <PageHeader title={title} crumbs={[...crumbs, [data.title[lng]]]} />}
+      {chrome && links && <Box sx={{ mb: 1.5 }}>{links(data)}</Box>}
       <Stack
         direction="row"
         spacing={1.5}
         useFlexGap
         sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap', px: chrome ? 0 : 1, pt: chrome ? 0 : 1 }}
       >
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={setQuery}
           label={t('search')}
           placeholder={t('searchPlaceholder')}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
           sx={{ flex: '1 1 220px', maxWidth: 360 }}
         />
         <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
           {deferred.trim()
-            ? t('matchCount', { count: rows.length, total: data.rows.length })
-            : t('rowCount', { count: data.rows.length })}
+            ? t('matchCount', { count: rows.length, total: data.total })
+            : t('rowCount', { count: data.total })}
+          {report.partial && ` · ${t('loadingRest', { count: data.total - data.rows.length })}`}
         </Typography>
+        {actions?.(deferred)}
       </Stack>
       <ReportTable
         table={data}
@@ -75,6 +76,7 @@ export function ReportView({ source, eventId, chrome, crumbs = [] }: ReportViewP
         favorites={favorites}
         onToggleFavorite={toggle}
         changed={report.changed}
+        totalRows={report.partial ? data.total : undefined}
         height={chrome ? undefined : 'calc(100dvh - 64px)'}
       />
     </>

@@ -2,6 +2,8 @@ import type { SxProps, Theme } from '@mui/material';
 
 /** Row height (px): one line of text, a 20 px flag and a star fit. */
 export const ROW_HEIGHT = 36;
+/** Row height of compact (phone) rows: the name over a small line with bib and category. */
+export const COMPACT_ROW_HEIGHT = 48;
 
 /**
  * Styles of the report table, as one style sheet on its scroll container: rows and cells are plain
@@ -36,8 +38,9 @@ export const tableSx: SxProps<Theme> = {
     top: 0,
     left: 0,
     width: '100%',
-    height: ROW_HEIGHT,
+    minHeight: ROW_HEIGHT,
     display: 'grid',
+    gridAutoRows: 'auto',
     alignItems: 'center',
     borderBottom: '1px solid',
     borderColor: 'divider',
@@ -55,15 +58,51 @@ export const tableSx: SxProps<Theme> = {
   },
   '& .rt-th': { px: 0.75 },
   '& .rt-cell[data-type=favorite], & .rt-th[data-type=favorite]': { px: 0, textAlign: 'center' },
-  '& .rt-sticky': { position: 'sticky', zIndex: 1, bgcolor: 'inherit' },
-  '& .rt-sticky-last': { boxShadow: 'inset -1px 0 0 rgba(0, 0, 0, 0.08)' },
-  // Phones: only the name sticks (at the left edge), so the rest of the row has room to scroll.
-  '@media (max-width: 599.95px)': {
-    '& .rt-sticky:not(.rt-sticky-last)': { position: 'static' },
-    '& .rt-sticky-last': { left: '0 !important' },
+  '&[data-compact] .rt-row': { minHeight: COMPACT_ROW_HEIGHT },
+  // Phones: the name may take two lines; bib and category sit small beneath it.
+  '&[data-compact] .rt-two': { whiteSpace: 'normal', lineHeight: 1.2, py: 0.25 },
+  '& .rt-beneath': {
+    display: 'block',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    fontSize: 12,
+    fontWeight: 400,
+    color: '#555f66',
+    whiteSpace: 'nowrap',
+  },
+  '& .rt-toggle': { px: 0, alignItems: 'center' },
+  '& .rt-more': {
+    display: 'inline-flex',
+    p: 0.5,
+    border: 0,
+    borderRadius: '50%',
+    bgcolor: 'transparent',
+    color: 'text.secondary',
+    cursor: 'pointer',
+    fill: 'currentColor',
+    transition: 'transform 150ms',
+    '&[aria-expanded=true]': { transform: 'rotate(180deg)' },
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.dark' },
+  },
+  '& .rt-details': {
+    gridColumn: '1 / -1',
+    px: 1.5,
+    pb: 1,
+    whiteSpace: 'normal',
+    '& dl': {
+      m: 0,
+      display: 'grid',
+      gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+      gap: '4px 16px',
+    },
+    '& dl > div': { display: 'flex', justifyContent: 'space-between', gap: 1, minWidth: 0 },
+    '& dt': { color: '#555f66', fontSize: 13 },
+    '& dd': { m: 0, fontWeight: 600, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   },
   '& .rt-link': {
     color: '#0b5d87',
+    overflowWrap: 'anywhere',
     textDecoration: 'none',
     '&:hover, &:focus-visible': { textDecoration: 'underline' },
   },

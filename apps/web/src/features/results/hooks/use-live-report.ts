@@ -6,7 +6,7 @@ import {
   useReconnectCatchUp,
   useSubscribedCatchUp,
 } from '../../../lib/realtime/realtime-provider.tsx';
-import { type ReportSource, reportQuery, requireReportVersion } from '../api/get-report.ts';
+import { type ReportSource, reportHeadKey, reportQuery, requireReportVersion } from '../api/get-report.ts';
 import { applyReportPatch } from '../patch.ts';
 
 /** How long a row changed by a live patch stays highlighted. */
@@ -44,8 +44,15 @@ export function receivePatch(
  */
 export function useLiveReport(source: ReportSource) {
   const client = useQueryClient();
-  const options = reportQuery(source);
+  const options = reportQuery(source, client);
   const query = useQuery(options);
+  // The first page, while the whole table loads (progressive loading, get-report.ts).
+  const head = useQuery<ReportTable>({
+    queryKey: reportHeadKey(source),
+    queryFn: () => Promise.reject(new Error('the first page comes with the table')),
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const { queryKey } = options;
   const [changed, setChanged] = useState<ReadonlyMap<string, number>>(() => new Map());
   const db = query.data?.db ?? ('db' in source ? source.db : null);
@@ -84,5 +91,8 @@ export function useLiveReport(source: ReportSource) {
   // published in between would be lost, so the table is fetched again (a 304 when nothing moved).
   useSubscribedCatchUp(db ? `results-${db}` : null, refetch);
 
-  return { ...query, changed };
+  // `shown`: the whole table, else its first page (`partial` until the rest has come). Pages that
+  // need every row (favourites, scroller) use `data`, the whole table.
+  const shown = query.data ?? head.data;
+  return { ...query, shown, partial: !query.data && !!head.data, changed };
 }

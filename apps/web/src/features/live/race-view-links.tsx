@@ -1,0 +1,105 @@
+import {
+  mdiAccountSearchOutline,
+  mdiChartBar,
+  mdiFormatListNumbered,
+  mdiMapOutline,
+  mdiMonitor,
+  mdiPodium,
+  mdiStar,
+  mdiTimerOutline,
+  mdiTrophyOutline,
+} from '@mdi/js';
+import { Box, Chip } from '@mui/material';
+import type { EventDetail } from '@tempora/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { MdiIcon } from '../../components/mdi-icon.tsx';
+import { paths } from '../../config/paths.ts';
+
+/** The generic path segment of the live views (`…/generic/live/stats/{race}`). */
+const GENERIC = 'live';
+
+type Race = EventDetail['races'][number];
+
+/** A link in a row of chips. */
+function ViewChip({ to, icon, label }: { to: string; icon: string; label: string }) {
+  return (
+    <li>
+      <Chip
+        component={RouterLink}
+        to={to}
+        clickable
+        variant="outlined"
+        icon={<MdiIcon path={icon} fontSize="small" aria-hidden />}
+        label={label}
+        sx={{ fontWeight: 500 }}
+      />
+    </li>
+  );
+}
+
+/**
+ * Every live view of one race, by a click (issue 19: every view reachable from the event home and
+ * the report pages): leaders board, statistics, the time-trial board for individual starts, the
+ * big-screen scroller of its overall report; `withEvent` adds the event's favourites, map,
+ * tracking and series standings.
+ */
+export function RaceViewLinks({
+  eventId,
+  race,
+  favorites,
+  series = [],
+  withEvent = false,
+}: {
+  eventId: string;
+  race: Race;
+  favorites?: number;
+  series?: { id: string; name: string }[];
+  withEvent?: boolean;
+}) {
+  const { t } = useTranslation('views');
+  return (
+    <Box
+      component="ul"
+      aria-label={t('liveViewsOf', { race: race.name })}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+    >
+      {withEvent && (
+        <ViewChip
+          to={paths.eventFavorites(eventId)}
+          icon={mdiStar}
+          label={favorites ? t('favoritesCount', { count: favorites }) : t('favorites')}
+        />
+      )}
+      <ViewChip to={paths.leaders(race.db, race.id)} icon={mdiPodium} label={t('leaders')} />
+      <ViewChip
+        to={paths.genericStats(eventId, race.db, GENERIC, race.id)}
+        icon={mdiChartBar}
+        label={t('stats')}
+      />
+      {race.startType === 'individual' && (
+        <ViewChip to={paths.clm(race.db, race.id)} icon={mdiTimerOutline} label={t('clm')} />
+      )}
+      <ViewChip
+        to={paths.genericScroller(eventId, race.db, GENERIC, 'LIVE1', 10, 8)}
+        icon={mdiMonitor}
+        label={t('scroller')}
+      />
+      {withEvent && (
+        <>
+          <ViewChip to={paths.eventMap(eventId)} icon={mdiMapOutline} label={t('map')} />
+          <ViewChip to={paths.tracking(eventId)} icon={mdiAccountSearchOutline} label={t('tracking')} />
+          <ViewChip to={paths.reportList(eventId)} icon={mdiFormatListNumbered} label={t('results')} />
+          {series.map((s) => (
+            <ViewChip
+              key={s.id}
+              to={paths.series(s.id)}
+              icon={mdiTrophyOutline}
+              label={t('series', { name: s.name })}
+            />
+          ))}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// The JavaScript budget of the public pages (product.md "Numbers": initial JS ≤ 200 KB gzip per
+// public page). Reads the Vite manifest of a build (apps/web/dist/.vite/manifest.json): a page's
+// initial JS is the entry chunk and every chunk it imports statically, plus the page's own lazy
+// chunk and its static imports — what the browser downloads before the page can render. Chunks a
+// page loads later on demand (a dynamic import: realtime client, map, dialogs) are not counted.
+// Public pages are the route modules under `src/app/routes/{content,live,results}/` and the
+// not-found page; organiser pages (console, confirmation, deposits, …) are lazy routes of their own
+// and are not spectators' pages. Exits 1 when a page is over budget.
+// Usage: node scripts/bundle-budget.mjs [distDir] [--json]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const dist = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'apps/web/dist');
+const BUDGET = 200 * 1024;
+const PUBLIC =
+  /^src\/app\/routes\/(content|live|results)\/[^/]+-page\.tsx$|^src\/app\/routes\/not-found-page\.tsx$/;
+
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`no Vite manifest at ${manifestFile}: run \`npm run build\` first`);
+  process.exit(1);
+}
+/** @type {Record<string, {file: string, imports?: string[], isEntry?: boolean, isDynamicEntry?: boolean, css?: string[]}>} */
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const gzipSizes = new Map();
+/** Gzip size of a built file (level 9, as precompress.mjs serves it). */
+function gzipSize(file) {
+  if (!gzipSizes.has(file))
+    gzipSizes.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipSizes.get(file);
+}
+
+/** Every file a chunk pulls in statically (itself included). */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryFiles = closure(entryKey);
+// Loaded before the first render too (main.tsx): the translations of the language in use — the
+// larger of the two is counted.
+const languages = ['src/lib/locales-en.ts', 'src/lib/locales-fr.ts'].filter((k) => manifest[k]);
+if (languages.length) {
+  const sizes = languages.map((k) => [k, [...closure(k)].reduce((t, f) => t + gzipSize(f), 0)]);
+  const [largest] = sizes.sort((a, b) => b[1] - a[1])[0];
+  for (const f of closure(largest)) entryFiles.add(f);
+}
+const sum = (files) => [...files].reduce((total, f) => total + gzipSize(f), 0);
+const rows = Object.keys(manifest)
+  .filter((k) => PUBLIC.test(k))
+  .map((k) => {
+    const files = closure(k, new Set(entryFiles));
+    return { page: k.replace('src/app/routes/', ''), files: files.size, gzip: sum(files) };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+
+if (args.includes('--json')) {
+  console.log(JSON.stringify({ entry: sum(entryFiles), budget: BUDGET, pages: rows }, null, 2));
+} else {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `Initial JS per public page (gzip), budget ${kb(BUDGET)}; entry alone ${kb(sum(entryFiles))}\n`,
+  );
+  console.log('| page | chunks | gzip | |');
+  console.log('|---|---:|---:|---|');
+  for (const r of rows)
+    console.log(`| ${r.page} | ${r.files} | ${kb(r.gzip)} | ${r.gzip > BUDGET ? 'OVER' : 'ok'} |`);
+}
+const over = rows.filter((r) => r.gzip > BUDGET);
+if (rows.length === 0) {
+  console.error('no public page found in the manifest');
+  process.exit(1);
+}
+if (over.length) {
+  console.error(`\n${over.length} public page(s) over the ${BUDGET / 1024} KB gzip budget`);
+  process.exit(1);
+}
