@@ -22,6 +22,8 @@ const RACE = 'kids-run';
 const SHOTS = process.env.SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../.tmp/screens') : null;
 
 test.beforeAll(async () => {
+  // A loaded machine may take longer than the default to start (E2E_READY_TIMEOUT_MS).
+  test.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 10_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF, DEMO_REPLAY: 'false' });
 });
 test.afterAll(async () => server?.stop());
@@ -186,4 +188,41 @@ test('an organiser imports 2,000 runners from an XLSX, assigns bibs; spectators 
     await expect(spectator.getByTestId('report-table')).toContainText('Liège Athlétisme');
   }
   await spectator.close();
+});
+
+// Screens at desktop and phone width in both languages, for looking at (SCREENSHOTS=1 only; after
+// the journey above, on its data).
+test('screens of the participants console', async ({ page }) => {
+  test.skip(!SHOTS, 'SCREENSHOTS=1 takes them');
+  test.setTimeout(300_000);
+  const file = await workbook();
+  await signIn(page);
+  for (const [width, height, size] of [
+    [1280, 800, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const lng of ['en', 'fr'] as const) {
+      const console = `${server.url}/?lng=${lng}#/console/events/${EVENT}`;
+      await page.goto(`${console}/participants`);
+      await page.getByTestId('participant-grid').getByRole('row').nth(3).waitFor();
+      await shot(page, `grid-${size}-${lng}`);
+      await page.getByRole('searchbox').fill('martin-15 hugo');
+      await page.getByTestId('participant-grid').getByRole('row').nth(2).waitFor({ state: 'detached' });
+      await page.locator('[aria-label^="History of"], [aria-label^="Historique de"]').first().click();
+      await page.getByRole('dialog').getByRole('listitem').first().waitFor();
+      await shot(page, `history-${size}-${lng}`);
+      await page.keyboard.press('Escape');
+      await page.goto(`${console}/participants/import`);
+      await page.getByTestId('import-file').setInputFiles(file);
+      await page
+        .getByRole('button', { name: lng === 'en' ? 'Check every row' : 'Vérifier chaque ligne' })
+        .click();
+      await page.getByTestId('import-problems').waitFor();
+      await shot(page, `import-preview-${size}-${lng}`);
+      await page.goto(`${console}/participants/import?tab=results`);
+      await page.waitForTimeout(500);
+      await shot(page, `result-import-${size}-${lng}`);
+    }
+  }
 });

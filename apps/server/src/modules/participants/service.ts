@@ -27,8 +27,12 @@ export interface Actor {
   email: string;
 }
 
-/** Rows per insert statement of an import (progress is published after each). */
-const IMPORT_CHUNK = 2_500;
+/**
+ * Rows per insert statement of an import (progress is published after each, then a turn of the
+ * event loop). PGlite runs a statement synchronously: 2,500 rows held `/api/health` for up to 5 s
+ * on the loaded bench machine (`npm run bench -- import`); 250 keeps each stall short.
+ */
+const IMPORT_CHUNK = 250;
 /** Parsed uploads kept in memory (a 45,000-row XLSX takes seconds to read). */
 const PARSED_CACHE = 4;
 
@@ -253,7 +257,8 @@ export function createParticipantsService(deps: {
       await database.transaction(async (sql) => {
         for (let k = 0; k < people.length; k += IMPORT_CHUNK) {
           await store(sql, race.id, people.slice(k, k + IMPORT_CHUNK), actor, 'import');
-          await progress(Math.min(k + IMPORT_CHUNK, people.length));
+          if ((k / IMPORT_CHUNK) % 10 === 9 || k + IMPORT_CHUNK >= people.length)
+            await progress(Math.min(k + IMPORT_CHUNK, people.length));
           await new Promise((resolve) => setImmediate(resolve));
         }
         await repo.bumpEpoch(sql, [race.id]);

@@ -23,7 +23,7 @@ import {
   requiredParticipantFields,
   type UploadInfo,
 } from '@tempora/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useChannelEvent } from '../../../lib/realtime/realtime-provider.tsx';
@@ -295,13 +295,8 @@ const SHOWN = 500;
 
 function PreviewSection({ preview, children }: { preview: ImportPreview; children: React.ReactNode }) {
   const { t } = useTranslation('participants');
-  const ref = useRef<HTMLElement>(null);
-  // Shown fresh for each preview (a new check unmounts the last one): bring it into view.
-  useEffect(() => {
-    ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, []);
   return (
-    <Box component="section" aria-labelledby="preview-title" ref={ref}>
+    <Box component="section" aria-labelledby="preview-title">
       <Typography id="preview-title" variant="h6" component="h2">
         {t('import.previewTitle')}
       </Typography>

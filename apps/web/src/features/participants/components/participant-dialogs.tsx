@@ -11,6 +11,7 @@ import {
   MenuItem,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import type { ConsoleParticipant, RaceSummary } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
@@ -164,6 +165,7 @@ export function AuditDialog({
       </DialogTitle>
       <DialogContent>
         {audit.isError && <Alert severity="error">{errorText(audit.error)}</Alert>}
+        {audit.data?.length === 0 && <Typography color="text.secondary">{t('audit.empty')}</Typography>}
         <List dense aria-label={t('audit.list')}>
           {(audit.data ?? []).map((entry) => (
             <ListItem key={entry.id} divider>
