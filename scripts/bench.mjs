@@ -7,15 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const benches = [
-  'packages/domain/bench/results.bench.ts',
-  'packages/domain/bench/prediction.bench.ts',
-  'apps/server/bench/results.bench.ts',
-  'apps/server/bench/ingest.bench.ts',
-  'apps/server/bench/realtime.bench.ts',
-  'apps/server/bench/identity.bench.ts',
-  'apps/web/bench/lighthouse.bench.mjs',
-];
+// Every `*.bench.ts` under a workspace's `bench/` folder, domain first (no list to keep in sync).
+const benches = ['packages/domain/bench', 'packages/contracts/bench', 'apps/server/bench', 'apps/web/bench']
+  .filter((dir) => fs.existsSync(path.join(root, dir)))
+  .flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir))
+      .filter((f) => /\.bench\.(ts|mjs)$/.test(f))
+      .sort()
+      .map((f) => `${dir}/${f}`),
+  );
 const filter = process.argv.slice(2);
 let failed = 0;
 for (const bench of benches) {

@@ -6,11 +6,16 @@ import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
+import { depositsModule } from './modules/deposits/plugin.ts';
+import { devicesModule } from './modules/devices/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
+import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
+import { webhooksModule } from './modules/webhooks/plugin.ts';
+import { clientErrorHandler, edgePlugin, frameworkErrors } from './plugins/edge.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
@@ -46,6 +51,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Issue 13: errors raised before any route (bad %-encoding, headers too large) as problem+json.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const database =
     options.database ??
@@ -69,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.SEED_DEMO && (await seedDemo(database))) app.log.info('demo content seeded');
 
   await app.register(errorsPlugin);
+  await app.register(edgePlugin);
   await app.register(healthRoutes);
   await app.register(envConfigRoutes, { environments });
   await app.register(identityPlugin);
@@ -77,6 +86,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(consoleModule);
   await app.register(resultsModule);
   await app.register(contentModule);
+  await app.register(depositsModule);
+  await app.register(devicesModule);
+  await app.register(exportsModule);
+  await app.register(webhooksModule);
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

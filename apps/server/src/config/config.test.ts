@@ -78,3 +78,19 @@ describe('loadConfig: issue 13', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('OIDC_TRUSTED_ISSUERS', () => {
+  it('takes issuer|audience pairs and refuses an issuer without its audience', () => {
+    expect(
+      loadConfig({ OIDC_TRUSTED_ISSUERS: 'https://a.example/|aud1, https://b.example|aud2|aud3' })
+        .OIDC_TRUSTED_ISSUERS,
+    ).toEqual([
+      { issuer: 'https://a.example', audiences: ['aud1'] },
+      { issuer: 'https://b.example', audiences: ['aud2', 'aud3'] },
+    ]);
+    expect(() => loadConfig({ OIDC_TRUSTED_ISSUERS: 'https://a.example' })).toThrow(
+      /OIDC_TRUSTED_ISSUERS: 'https:\/\/a.example' needs its expected audience/,
+    );
+    expect(() => loadConfig({ OIDC_TRUSTED_ISSUERS: 'not a url|x' })).toThrow(/OIDC_TRUSTED_ISSUERS/);
+  });
+});

@@ -20,9 +20,29 @@ const commaList = z.string().transform((v) =>
 const emailList = commaList
   .transform((list) => list.map((e) => e.toLowerCase()))
   .pipe(z.array(z.email({ message: 'must be comma-separated e-mail addresses' })));
-const issuerList = commaList
-  .transform((list) => list.map((u) => u.replace(/\/+$/, '')))
-  .pipe(z.array(url(['http', 'https'])));
+/**
+ * `OIDC_TRUSTED_ISSUERS`: comma-separated `issuer|audience` pairs (`|aud2` more for several
+ * audiences). The audience is required (issue 13: a token a trusted issuer minted for another
+ * application must not be accepted here).
+ */
+const issuerList = commaList.transform((list, ctx) =>
+  list.flatMap((entry) => {
+    const [issuer = '', ...audiences] = entry.split('|').map((p) => p.trim());
+    const normalised = issuer.replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s/]+/.test(normalised) || !URL.canParse(normalised)) {
+      ctx.addIssue({ code: 'custom', message: `'${issuer}' is not an http(s) issuer URL` });
+      return [];
+    }
+    if (!audiences.length || audiences.some((a) => !a)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${issuer}' needs its expected audience: issuer|audience (e.g. https://idp.example|tempora)`,
+      });
+      return [];
+    }
+    return [{ issuer: normalised, audiences }];
+  }),
+);
 /**
  * `TRUST_PROXY`: which proxies may tell the client's address (`X-Forwarded-For`) and protocol.
  * Unset or `false`: none (the socket's address is the client). A number: that many hops. A comma
@@ -98,6 +118,15 @@ export const envSchema = z.object({
   REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
   REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   REALTIME_CLIENT_EVENTS: bool.default(false),
+  /** Pusher-style webhooks (channel_occupied/vacated, member_added/removed, client_event, cache_miss). */
+  REALTIME_WEBHOOK_URLS: commaList.pipe(z.array(url(['http', 'https']))).default([]),
+  /** `pusher:subscription_count` events on non-presence channels (throttled to one a second). */
+  REALTIME_SUBSCRIPTION_COUNT: bool.default(false),
+  /** Base64 of 32 bytes: lets /api/realtime/auth give `shared_secret` for `private-encrypted-user-{sub}`. */
+  REALTIME_ENCRYPTION_MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, { message: 'must be 32 bytes in base64' })
+    .optional(),
   MAP_KEY: z.string().default(''),
   SEED_DEMO: bool.default(true),
   /** Import the Boston 2017 result list as a finished demo event (in the background, after listening). */
@@ -119,11 +148,26 @@ export const envSchema = z.object({
     .transform((v) => v.toLowerCase()),
   /** Operators of this instance: `manage all` (comma-separated e-mails). */
   PLATFORM_STAFF_EMAILS: emailList.default([]),
-  /** Extra OIDC issuers whose ID tokens are accepted, verified through `{issuer}/.well-known/jwks.json`. */
+  /** Extra OIDC issuers and the audience each must name, verified through `{issuer}/.well-known/jwks.json`. */
   OIDC_TRUSTED_ISSUERS: issuerList.default([]),
   /** Attempts per IP and e-mail per 15 minutes on sign-in, sign-up, resend, forgot and reset. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Payments (issue 18): Mollie is on when its API key is set; MOLLIE_API_URL overrides its endpoint. */
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w{10,}$/, 'a Mollie key (test_… or live_…)')
+    .optional(),
+  MOLLIE_API_URL: url(['http', 'https']).optional(),
+  /** Stripe is on when both its secret key and its webhook signing secret are set. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, 'a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'a webhook signing secret (whsec_…)')
+    .optional(),
   /** Proxies trusted for the client's address and protocol (see {@link trustProxy}); default none. */
   TRUST_PROXY: trustProxy.default(false),
 });

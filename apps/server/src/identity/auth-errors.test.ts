@@ -70,9 +70,9 @@ describe('sign-up and sign-in errors', () => {
     const limited = await attempt();
     expect(problem(limited)).toEqual([429, 'RATE_LIMITED']);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected.
+    // Another address, for another account, is not affected (the same account is: rate-limit.test.ts).
     expect(
-      (await post('/api/auth/sign-in', { email: 'target@example.org', password: 'guess1234' })).statusCode,
+      (await post('/api/auth/sign-in', { email: 'bystander@example.org', password: 'guess1234' })).statusCode,
     ).toBe(401);
   });
 

@@ -15,8 +15,8 @@ export const tokenInvalid = (message = 'The ID token is invalid or expired') =>
 export interface AuthenticatorOptions {
   database: Database;
   signer: TokenSigner;
-  /** Trusted external issuers (no trailing slash). */
-  trustedIssuers: string[];
+  /** Trusted external issuers (no trailing slash), each with the audiences its tokens must name. */
+  trustedIssuers: { issuer: string; audiences: string[] }[];
   platformStaffEmails: string[];
   confirmationAccountEmail: string;
 }
@@ -31,34 +31,43 @@ export function createAuthenticator(options: AuthenticatorOptions) {
   const { database, signer } = options;
   const staff = new Set(options.platformStaffEmails);
   const remote = new Map(
-    options.trustedIssuers.map((issuer) => [
+    options.trustedIssuers.map(({ issuer, audiences }) => [
       issuer,
-      createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), {
-        timeoutDuration: 5000,
-        cooldownDuration: 30_000,
-      }),
+      {
+        audiences,
+        jwks: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), {
+          timeoutDuration: 5000,
+          cooldownDuration: 30_000,
+        }),
+      },
     ]),
   );
 
   async function verifyExternal(token: string, iss: string): Promise<{ sub: string; email: string }> {
-    const jwks = remote.get(iss.replace(/\/+$/, ''));
-    if (!jwks) throw tokenInvalid('The ID token comes from an untrusted issuer');
+    const trusted = remote.get(iss.replace(/\/+$/, ''));
+    if (!trusted) throw tokenInvalid('The ID token comes from an untrusted issuer');
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, jwks, {
+      // Issue 13: a trusted issuer also mints tokens for other applications; only those naming
+      // our audience are ours. `exp` is required; jose checks `nbf` and `iat` when present.
+      ({ payload } = await jwtVerify(token, trusted.jwks, {
         issuer: iss,
+        audience: trusted.audiences,
         algorithms: EXTERNAL_ALGS,
         clockTolerance: 30,
+        requiredClaims: ['exp', 'sub'],
       }));
     } catch {
       throw tokenInvalid();
     }
     if (typeof payload.sub !== 'string' || !payload.sub) throw tokenInvalid();
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+    // The address counts (roles granted by e-mail) only when the issuer says it verified it.
+    const verified = email !== '' && payload.email_verified === true;
     const key = `${iss}|${payload.sub}`;
     const known = await repo.findExternal(database, key);
-    if (known && known.email === email) return known;
-    const sub = await repo.upsertExternal(database, key, email, payload.email_verified === true);
+    if (known && known.email === email && known.email_verified === verified) return known;
+    const sub = await repo.upsertExternal(database, key, email, verified);
     return { sub, email };
   }
 

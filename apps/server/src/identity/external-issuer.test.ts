@@ -17,15 +17,22 @@ async function startIssuer() {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     issuer,
-    sign: (claims: Record<string, unknown>, sub: string, exp = '10m') =>
-      new SignJWT(claims)
+    sign: (
+      claims: Record<string, unknown>,
+      sub: string,
+      exp: string | null = '10m',
+      audience = 'tempora-test',
+      notBefore?: string,
+    ) => {
+      const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: 'test-1' })
         .setIssuer(issuer)
         .setSubject(sub)
-        .setAudience('some-client')
-        .setIssuedAt()
-        .setExpirationTime(exp)
-        .sign(privateKey),
+        .setAudience(audience)
+        .setIssuedAt();
+      if (notBefore) jwt.setNotBefore(notBefore);
+      return (exp === null ? jwt : jwt.setExpirationTime(exp)).sign(privateKey);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -38,7 +45,7 @@ beforeAll(async () => {
   trusted = await startIssuer();
   untrusted = await startIssuer();
   app = await buildTestApp({
-    OIDC_TRUSTED_ISSUERS: `${trusted.issuer}/`,
+    OIDC_TRUSTED_ISSUERS: `${trusted.issuer}/|tempora-test`,
     PLATFORM_STAFF_EMAILS: 'boss@idp.example',
   });
 });
@@ -85,6 +92,28 @@ describe('trusted external OIDC issuer', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('TOKEN_INVALID');
     }
+  });
+
+  it('refuses its tokens minted for another audience, without exp, or not valid yet (issue 13)', async () => {
+    const claims = { email: 'boss@idp.example', email_verified: true };
+    const otherApp = await trusted.sign(claims, 'b1', '10m', 'another-application');
+    const forever = await trusted.sign(claims, 'b1', null);
+    const notYet = await trusted.sign(claims, 'b1', '20m', 'tempora-test', '10m');
+    for (const token of [otherApp, forever, notYet]) {
+      const res = await me(token);
+      expect([res.statusCode, res.json().code]).toEqual([401, 'TOKEN_INVALID']);
+    }
+  });
+
+  it('keeps an unverified e-mail from granting roles even after a verified token of the same user', async () => {
+    const rulesOf = async (token: string) =>
+      (await app.inject({ url: '/api/permission/get', headers: { authorization: `Bearer ${token}` } })).json()
+        .rules;
+    await rulesOf(await trusted.sign({ email: 'boss@idp.example', email_verified: true }, 'flip'));
+    const later = await rulesOf(
+      await trusted.sign({ email: 'boss@idp.example', email_verified: false }, 'flip'),
+    );
+    expect(later).not.toContainEqual({ action: 'manage', subject: 'all' });
   });
 
   it('refuses a token signed by another key that claims the trusted issuer', async () => {

@@ -12,6 +12,8 @@ import {
 } from 'jose';
 import type { Sql } from '../db/database.ts';
 
+/** The audience of our own ID tokens (the web client and this API), carried and checked (issue 13). */
+export const ID_TOKEN_AUDIENCE = 'tempora';
 /** ID tokens live 15 minutes; the client refreshes before expiry (issue 4). */
 export const ID_TOKEN_TTL_SECONDS = 15 * 60;
 const ALG = 'ES256';
@@ -30,7 +32,7 @@ export interface TokenSigner {
   /** The public keys, as served at `/.well-known/jwks.json`. */
   readonly jwks: JSONWebKeySet;
   sign(claims: IdTokenClaims): Promise<string>;
-  /** Verifies one of our tokens (signature, `iss`, `exp`); throws jose errors otherwise. */
+  /** Verifies one of our tokens (signature, `iss`, `aud`, `exp`, `nbf`); throws jose errors otherwise. */
   verify(token: string): Promise<JWTPayload & { sub: string }>;
 }
 
@@ -76,6 +78,7 @@ export async function loadSigningKeys(sql: Sql, issuer: string): Promise<TokenSi
       })
         .setProtectedHeader({ alg: ALG, kid: current.kid, typ: 'JWT' })
         .setIssuer(issuer)
+        .setAudience(ID_TOKEN_AUDIENCE)
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(`${ID_TOKEN_TTL_SECONDS}s`)
@@ -83,8 +86,10 @@ export async function loadSigningKeys(sql: Sql, issuer: string): Promise<TokenSi
     async verify(token) {
       const { payload } = await jwtVerify(token, keySet, {
         issuer,
+        audience: ID_TOKEN_AUDIENCE,
         algorithms: [ALG],
         clockTolerance: 30,
+        requiredClaims: ['exp'],
       });
       if (typeof payload.sub !== 'string') throw new Error('token without sub');
       return payload as JWTPayload & { sub: string };

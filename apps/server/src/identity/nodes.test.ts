@@ -67,6 +67,6 @@ describe.each(backends().map((b) => [b.name, b] as const))(
       expect((await post(a, '/api/auth/refresh', { refreshToken: tokens.refreshToken })).statusCode).toBe(
         401,
       );
-    });
+    }, 120_000); // two app builds and Argon2 hashes: CPU-bound, slow on a shared CI machine
   },
 );

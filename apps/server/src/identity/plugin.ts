@@ -2,7 +2,7 @@ import { abilityFromRules, rulesFor } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import '../plugins/auth-context.ts';
-import { createRateLimiter, type RateLimiter, rateLimitPlugin } from '../plugins/rate-limit.ts';
+import { rateLimitPlugin } from '../plugins/rate-limit.ts';
 import { createAuthenticator, tokenInvalid } from './authenticate.ts';
 import { loadSigningKeys, type TokenSigner } from './keys.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
@@ -13,12 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The e-mail outbox: `app.outbox.send({ to, subject, text, html })` (identity plugin). */
     outbox: Outbox;
-    /** The built-in identity provider: token signer, commands and the auth rate limiter. */
-    identity: { signer: TokenSigner; service: IdentityService; limiter: RateLimiter };
+    /** The built-in identity provider: token signer and commands. */
+    identity: { signer: TokenSigner; service: IdentityService };
   }
 }
 
-const AUTH_WINDOW_MS = 15 * 60_000;
 const anonymousRules = rulesFor(null);
 
 /**
@@ -41,7 +40,6 @@ export const identityPlugin = fp(
       });
     }
     const service = createIdentityService({ database, signer, outbox, publicUrl: config.publicUrl });
-    const limiter = createRateLimiter({ limit: config.AUTH_RATE_LIMIT, windowMs: AUTH_WINDOW_MS });
     const authenticator = createAuthenticator({
       database,
       signer,
@@ -50,7 +48,7 @@ export const identityPlugin = fp(
       confirmationAccountEmail: config.CONFIRMATION_ACCOUNT_EMAIL,
     });
     app.decorate('outbox', outbox);
-    app.decorate('identity', { signer, service, limiter });
+    app.decorate('identity', { signer, service });
 
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as never);
@@ -71,7 +69,7 @@ export const identityPlugin = fp(
     });
 
     await app.register(rateLimitPlugin);
-    await app.register(identityRoutes, { service, signer, outbox, limiter });
+    await app.register(identityRoutes, { service, signer, outbox });
   },
   { name: 'identity', dependencies: ['errors'] },
 );

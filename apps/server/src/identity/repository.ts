@@ -84,9 +84,12 @@ export const identityRepository = {
     return (rows[0] as { sub: string }).sub;
   },
 
-  async findExternal(sql: Sql, externalKey: string): Promise<{ sub: string; email: string } | undefined> {
-    const rows = await sql.query<{ sub: string; email: string }>(
-      'SELECT sub, email FROM users WHERE external_key = $1',
+  async findExternal(
+    sql: Sql,
+    externalKey: string,
+  ): Promise<{ sub: string; email: string; email_verified: boolean } | undefined> {
+    const rows = await sql.query<{ sub: string; email: string; email_verified: boolean }>(
+      'SELECT sub, email, email_verified FROM users WHERE external_key = $1',
       [externalKey],
     );
     return rows[0];

@@ -8,9 +8,9 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
 } from '@tempora/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../errors.ts';
-import type { RateLimiter } from '../plugins/rate-limit.ts';
+import type { LimitRule } from '../plugins/rate-limit.ts';
 import { parseInput } from '../validate.ts';
 import type { TokenSigner } from './keys.ts';
 import type { Outbox } from './outbox.ts';
@@ -21,14 +21,21 @@ export interface IdentityRouteOptions {
   service: IdentityService;
   signer: TokenSigner;
   outbox: Outbox;
-  limiter: RateLimiter;
 }
+
+/** Auth attempts are counted over 15 minutes (README: AUTH_RATE_LIMIT). */
+const AUTH_WINDOW_MS = 15 * 60_000;
 
 const AUTH_BODY_LIMIT = 8 * 1024;
 
 /** The identity API (contract: packages/contracts/src/identity.ts). */
 export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOptions) {
-  const { service, signer, outbox, limiter } = opts;
+  const { service, signer, outbox } = opts;
+  const { config } = app;
+  const rule = (name: string): LimitRule => ({ name, max: config.AUTH_RATE_LIMIT, windowMs: AUTH_WINDOW_MS });
+  /** One hit per client address and one per account (issue 13: spraying and stuffing both limited). */
+  const limit = (request: FastifyRequest, reply: FastifyReply, name: string, email?: string) =>
+    app.limits.hit(request, reply, rule(name), [`ip:${request.ip}`, ...(email ? [`account:${email}`] : [])]);
   const signedIn = (request: FastifyRequest) => {
     if (!request.user) throw errors.unauthorized();
     return request.user;
@@ -42,7 +49,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
 
   app.post('/api/auth/sign-up', post, async (request, reply) => {
     const input = parseInput(signUpRequestSchema, request.body);
-    limiter.hit(`sign-up:${request.ip}:${input.email}`, reply);
+    await limit(request, reply, 'sign-up', input.email);
     const created = await service.signUp(input);
     return reply.status(201).send(created);
   });
@@ -54,14 +61,14 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
 
   app.post('/api/auth/resend-verification', post, async (request, reply) => {
     const input = parseInput(emailRequestSchema, request.body);
-    limiter.hit(`resend:${request.ip}:${input.email}`, reply);
+    await limit(request, reply, 'resend', input.email);
     await service.resendVerification(input);
     return reply.status(202).send();
   });
 
   app.post('/api/auth/sign-in', post, async (request, reply) => {
     const input = parseInput(signInRequestSchema, request.body);
-    limiter.hit(`sign-in:${request.ip}:${input.email}`, reply);
+    await limit(request, reply, 'sign-in', input.email);
     reply.header('cache-control', 'no-store');
     return service.signIn(input);
   });
@@ -80,14 +87,14 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
 
   app.post('/api/auth/forgot-password', post, async (request, reply) => {
     const input = parseInput(emailRequestSchema, request.body);
-    limiter.hit(`forgot:${request.ip}:${input.email}`, reply);
+    await limit(request, reply, 'forgot', input.email);
     await service.forgotPassword(input);
     return reply.status(202).send();
   });
 
   app.post('/api/auth/reset-password', post, async (request, reply) => {
     const input = parseInput(resetPasswordRequestSchema, request.body);
-    limiter.hit(`reset:${request.ip}`, reply);
+    await limit(request, reply, 'reset');
     return service.resetPassword(input);
   });
 
@@ -103,11 +110,14 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
     const user = signedIn(request);
     const input = parseInput(profileUpdateSchema, request.body);
     const success = await repo.updateProfile(app.database, user.sub, input);
-    // Issue 5: the personal channel tells the user's other tabs and devices to reload the profile.
+    // Issue 5: the personal channel tells the user's other tabs and devices to reload the profile:
+    // the private channel the web client subscribes to, and the user's signed-in connections
+    // (`pusher:signin`, issue 20) for clients that use Pusher's user authentication.
     if (success) {
-      await app.realtime
-        .publish([`private-user-${user.sub}`], 'profile-updated', { sub: user.sub })
-        .catch((error) => request.log.warn({ err: error }, 'profile-updated not published'));
+      await Promise.all([
+        app.realtime.publish([`private-user-${user.sub}`], 'profile-updated', { sub: user.sub }),
+        app.realtime.sendToUser(user.sub, 'profile-updated', { sub: user.sub }),
+      ]).catch((error) => request.log.warn({ err: error }, 'profile-updated not published'));
     }
     return { success };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helpers.ts';
 import { captureMails, createTestUser } from '../../test/identity-helpers.ts';
@@ -148,5 +149,26 @@ describe('TRUST_PROXY', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('our own ID tokens', () => {
+  it('carry an audience, and a token of our key without it is refused', async () => {
+    const user = await createTestUser(app);
+    const [, payload] = user.idToken.split('.') as [string, string];
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString()).aud).toBe('tempora');
+    const [row] = await app.database.query<{ private_jwk: JWK; kid: string }>('SELECT * FROM signing_keys');
+    const key = await importJWK(row?.private_jwk as JWK, 'ES256');
+    const noAudience = await new SignJWT({ email: user.email })
+      .setProtectedHeader({ alg: 'ES256', kid: row?.kid })
+      .setIssuer(app.identity.signer.issuer)
+      .setSubject(user.sub)
+      .setExpirationTime('5m')
+      .sign(key);
+    const res = await app.inject({
+      url: '/api/user/get',
+      headers: { authorization: `Bearer ${noAudience}` },
+    });
+    expect([res.statusCode, res.json().code]).toEqual([401, 'TOKEN_INVALID']);
   });
 });

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
 
 /** The 429 problem (code RATE_LIMITED) with how long the caller should wait. */
@@ -9,90 +11,87 @@ export class RateLimitError extends AppError {
   }
 }
 
-/** A limiter of hits per key over a sliding window. */
-export interface RateLimiter {
-  /**
-   * Counts one hit for `key`; throws a {@link RateLimitError} when the key is over its limit.
-   * With `reply`, the Retry-After header is set directly (the rate-limit plugin also sets it for
-   * any RateLimitError thrown from a route).
-   */
-  hit(key: string, reply?: FastifyReply): void;
-  /** Hits left for `key` in the current window (for tests and headers). */
-  remaining(key: string): number;
-  /** Forgets every key (tests). */
-  reset(): void;
-}
-
-export interface RateLimiterOptions {
-  limit: number;
+/** A limit: at most `max` hits per key in a fixed window of `windowMs`. */
+export interface LimitRule {
+  /** Namespaces the keys (`sign-in`, `contact`, …). */
+  name: string;
+  max: number;
   windowMs: number;
-  /** Clock (tests). */
-  now?: () => number;
 }
 
-interface Slot {
-  start: number;
-  current: number;
-  previous: number;
+/** `app.limits`: rate limits backed by @fastify/rate-limit (Redis when REDIS_URL is set). */
+export interface Limits {
+  /**
+   * Counts one hit of `rule` for every key (e.g. `ip:…` and `account:…`), and throws a
+   * {@link RateLimitError} (429, Retry-After set) when any of them is over the limit. Keys are
+   * independent: a client address and an account are limited separately, so that neither
+   * password spraying (one address, many accounts) nor credential stuffing (many addresses, one
+   * account) gets past (issue 13).
+   */
+  hit(request: FastifyRequest, reply: FastifyReply, rule: LimitRule, keys: string[]): Promise<void>;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Limits;
+  }
+}
+
+/** The key the limiter should count, handed to its keyGenerator through the request. */
+const currentKey = new WeakMap<FastifyRequest, string>();
+type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * In-memory sliding-window counter (the "sliding window counter" approximation: the previous
- * fixed window's count weighted by how much of it still overlaps). Per node: several nodes each
- * allow `limit`, which bounds brute force well enough without a shared store.
+ * Registers @fastify/rate-limit (a maintained limiter; no global limit) and `app.limits`. With
+ * `REDIS_URL` the counters live in Redis, so every node shares them; otherwise in memory. A
+ * Redis outage lets requests through (logged) rather than refusing every sign-in.
  */
-export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimiterOptions): RateLimiter {
-  const slots = new Map<string, Slot>();
-  let lastSweep = now();
-
-  const slotFor = (key: string, t: number): Slot => {
-    const start = t - (t % windowMs);
-    let slot = slots.get(key);
-    if (!slot) {
-      slot = { start, current: 0, previous: 0 };
-      slots.set(key, slot);
-    } else if (slot.start !== start) {
-      slot.previous = slot.start === start - windowMs ? slot.current : 0;
-      slot.current = 0;
-      slot.start = start;
-    }
-    return slot;
-  };
-  const weighted = (slot: Slot, t: number) =>
-    slot.current + slot.previous * (1 - (t - slot.start) / windowMs);
-
-  const sweep = (t: number) => {
-    if (t - lastSweep < windowMs) return;
-    lastSweep = t;
-    for (const [key, slot] of slots) if (t - slot.start >= 2 * windowMs) slots.delete(key);
-  };
-
-  return {
-    hit(key, reply) {
-      const t = now();
-      sweep(t);
-      const slot = slotFor(key, t);
-      if (weighted(slot, t) + 1 > limit) {
-        // Waiting until the current window ends always brings the count back under the limit.
-        const retryAfter = Math.max(1, Math.ceil((slot.start + windowMs - t) / 1000));
-        reply?.header('retry-after', String(retryAfter));
-        throw new RateLimitError(retryAfter);
-      }
-      slot.current++;
-    },
-    remaining(key) {
-      const t = now();
-      return Math.max(0, Math.floor(limit - weighted(slotFor(key, t), t)));
-    },
-    reset() {
-      slots.clear();
-    },
-  };
-}
-
-/** Adds the Retry-After header to every RateLimitError answer (RFC 9110 §10.2.3). */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
+    let redis: Redis | undefined;
+    if (app.config.REDIS_URL) {
+      redis = new Redis(app.config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+      redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store: Redis error'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+    }
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(redis ? { redis } : {}),
+      nameSpace: 'tempora:rate:',
+      skipOnError: true,
+      keyGenerator: (request) => currentKey.get(request) ?? request.ip,
+    });
+    const checks = new Map<string, Check>();
+    const checkOf = (rule: LimitRule) => {
+      const id = `${rule.name}:${rule.max}:${rule.windowMs}`;
+      let check = checks.get(id);
+      if (!check) {
+        check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs });
+        checks.set(id, check);
+      }
+      return check;
+    };
+
+    app.decorate('limits', {
+      async hit(request, reply, rule, keys) {
+        const check = checkOf(rule);
+        let wait = 0;
+        for (const key of keys) {
+          currentKey.set(request, `${rule.name}:${key}`);
+          const result = await check(request);
+          if (!result.isAllowed && result.isExceeded) wait = Math.max(wait, result.ttlInSeconds || 1);
+        }
+        currentKey.delete(request);
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          throw new RateLimitError(wait);
+        }
+      },
+    } satisfies Limits);
+
+    // RFC 9110 §10.2.3: every 429 carries Retry-After.
     app.addHook('onError', async (_request, reply, error) => {
       if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
     });

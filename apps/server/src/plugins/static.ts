@@ -26,6 +26,8 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
+  // Issue 13: no site may frame the page (X-Frame-Options: DENY from plugins/edge.ts for old browsers).
+  "frame-ancestors 'none'",
 ].join('; ');
 
 /**

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth-context.ts';
 import { parseInput } from '../validate.ts';
-import { channelType, isSocketId, signChannel } from './protocol.ts';
+import { channelType, isSocketId, signChannel, signUser } from './protocol.ts';
 
 const authBody = z.object({
   socket_id: z.string().refine(isSocketId, 'must look like 123.456'),
@@ -31,7 +32,11 @@ function displayName(user: AuthUser): string {
 export interface AuthRouteOptions {
   key: string;
   secret: string;
+  /** Base64 master key of end-to-end encrypted channels (REALTIME_ENCRYPTION_MASTER_KEY). */
+  encryptionMasterKey?: string | undefined;
 }
+
+const userAuthBody = z.object({ socket_id: z.string().refine(isSocketId, 'must look like 123.456') });
 
 /**
  * `POST /api/realtime/auth`: the endpoint of pusher-js `channelAuthorization` (form-encoded
@@ -59,6 +64,15 @@ export async function realtimeAuthRoute(app: FastifyInstance, opts: AuthRouteOpt
     reply.header('cache-control', 'no-store');
     if (channel === `private-user-${user.sub}`)
       return { auth: signChannel(opts.key, opts.secret, socketId, channel) };
+    if (channel === `private-encrypted-user-${user.sub}`) {
+      // End-to-end encrypted personal channel: the client decrypts with the channel's shared
+      // secret, SHA-256(channel name ‖ master key), as the official SDKs derive it.
+      if (!opts.encryptionMasterKey) throw errors.forbidden('Encrypted channels are not configured');
+      const sharedSecret = createHash('sha256')
+        .update(Buffer.concat([Buffer.from(channel), Buffer.from(opts.encryptionMasterKey, 'base64')]))
+        .digest('base64');
+      return { auth: signChannel(opts.key, opts.secret, socketId, channel), shared_secret: sharedSecret };
+    }
     const org = ORG_CHANNEL.exec(channel);
     const organisationId = org?.[2];
     if (!org || !organisationId) throw errors.forbidden(`No access to ${channel}`);
@@ -70,5 +84,19 @@ export async function realtimeAuthRoute(app: FastifyInstance, opts: AuthRouteOpt
       auth: signChannel(opts.key, opts.secret, socketId, channel, channelData),
       channel_data: channelData,
     };
+  });
+
+  /**
+   * `POST /api/realtime/user-auth`: the endpoint of pusher-js `userAuthentication` (`signin()`):
+   * the signed-in user's `user_data` (`{id: sub}`) signed for this socket. The user's
+   * `#server-to-user-{sub}` channel is then their personal channel (`app.realtime.sendToUser`).
+   */
+  app.post('/api/realtime/user-auth', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+    const user = request.user ?? null;
+    if (!user) throw errors.unauthorized('Sign in to authenticate realtime connections');
+    const { socket_id: socketId } = parseInput(userAuthBody, request.body);
+    reply.header('cache-control', 'no-store');
+    const userData = JSON.stringify({ id: user.sub, user_info: { name: displayName(user) } });
+    return { auth: signUser(opts.key, opts.secret, socketId, userData), user_data: userData };
   });
 }

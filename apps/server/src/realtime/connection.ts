@@ -7,6 +7,7 @@ import {
   codes,
   encodeMessage,
   errorMessage,
+  MAX_FRAME_BYTES,
   parseClientMessage,
 } from './protocol.ts';
 
@@ -21,6 +22,7 @@ const PING = Buffer.from(encodeMessage('pusher:ping', {}));
  */
 export class Connection implements NodeConnection {
   readonly channels = new Map<string, string | null>();
+  userId: string | null = null;
   /** Last time anything arrived (the protocol's activity). */
   lastSeen = Date.now();
   /** When the server sent `pusher:ping` without an answer yet (0: none pending). */
@@ -97,6 +99,11 @@ export class Connection implements NodeConnection {
 
   private receive(raw: Buffer, isBinary: boolean): void {
     this.touch();
+    if (raw.length > MAX_FRAME_BYTES) {
+      // Pusher refuses an oversized message with an error and keeps the connection.
+      this.sendText(errorMessage(null, `Message too large: ${raw.length} bytes, limit ${MAX_FRAME_BYTES}`));
+      return;
+    }
     if (isBinary) {
       this.sendText(errorMessage(null, 'Binary messages are not supported'));
       return;
@@ -116,6 +123,8 @@ export class Connection implements NodeConnection {
         return this.node.subscribe(this, message.data);
       case 'pusher:unsubscribe':
         return this.node.unsubscribe(this, message.channel);
+      case 'pusher:signin':
+        return this.node.signin(this, message.data);
       default:
         return this.node.clientEvent(this, message.event, message.channel, message.data);
     }

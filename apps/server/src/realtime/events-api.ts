@@ -4,7 +4,7 @@ import { AppError, errors } from '../errors.ts';
 import { parseInput } from '../validate.ts';
 import type { ChannelStats, Envelope } from './adapters/types.ts';
 import { parseQuery, verifyRequest } from './http-signature.ts';
-import { channelType } from './protocol.ts';
+import { channelType, SERVER_TO_USER_PREFIX } from './protocol.ts';
 import { type RealtimeService, validateEnvelope } from './service.ts';
 
 const INVALID_JSON = Symbol('invalid JSON');
@@ -124,6 +124,16 @@ export async function eventsApiRoutes(app: FastifyInstance, opts: EventsApiOptio
         ),
       ),
     };
+  });
+
+  // terminateUserConnections ("User authentication"): every connection signed in as the user,
+  // on every node, is closed (4009: the client does not reconnect by itself).
+  app.post('/apps/:appId/users/:userId/terminate_connections', { bodyLimit }, async (request) => {
+    const { userId } = request.params as { userId: string };
+    const channel = `${SERVER_TO_USER_PREFIX}${userId}`;
+    if ('error' in channelType(channel)) throw errors.badRequest('REALTIME_USER_INVALID', 'Invalid user id');
+    await realtime.terminateUserConnections(userId);
+    return {};
   });
 
   app.get('/apps/:appId/channels', async (request) => {

@@ -5,7 +5,17 @@ import { encodeMessage } from './protocol.ts';
 export interface Subscriber {
   readonly id: string;
   send(frame: Buffer): void;
+  /** Closes the connection (terminateUserConnections). */
+  close?(code: number, reason: string): void;
 }
+
+/**
+ * The envelope event that closes a user's connections on every node (never sent to clients):
+ * `terminateUserConnections` of the HTTP API, on the user's `#server-to-user-{id}` channel.
+ */
+export const TERMINATE_EVENT = 'pusher_internal:terminate_connections';
+/** 4009: "the connection is unauthorized"; pusher-js does not reconnect on it. */
+const TERMINATE_CODE = 4009;
 
 interface LocalMember {
   info: unknown;
@@ -20,6 +30,23 @@ interface LocalMember {
 export class LocalHub implements LocalState {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private readonly presence = new Map<string, Map<string, LocalMember>>();
+  /** Signed-in users (`pusher:signin`) → their connections on this node. */
+  private readonly users = new Map<string, Set<Subscriber>>();
+
+  signIn(subscriber: Subscriber, userId: string): void {
+    let set = this.users.get(userId);
+    if (!set) {
+      set = new Set();
+      this.users.set(userId, set);
+    }
+    set.add(subscriber);
+  }
+
+  signOut(subscriber: Subscriber, userId: string): void {
+    const set = this.users.get(userId);
+    if (!set?.delete(subscriber)) return;
+    if (set.size === 0) this.users.delete(userId);
+  }
 
   /** Adds a subscription; false when the connection already had it. */
   add(subscriber: Subscriber, channel: string): boolean {
@@ -104,6 +131,14 @@ export class LocalHub implements LocalState {
    * channel and shared by every connection (the fan-out cost is then one socket write each).
    */
   deliver(envelope: Envelope): void {
+    if (envelope.event === TERMINATE_EVENT) {
+      for (const channel of envelope.channels) {
+        const userId = channel.slice('#server-to-user-'.length);
+        for (const subscriber of [...(this.users.get(userId) ?? [])])
+          subscriber.close?.(TERMINATE_CODE, 'Connection terminated by the server');
+      }
+      return;
+    }
     for (const channel of envelope.channels) {
       const set = this.subscribers.get(channel);
       if (!set) continue;

@@ -10,6 +10,7 @@ import { eventsApiRoutes } from './events-api.ts';
 import { LocalHub } from './hub.ts';
 import { RealtimeNode } from './node.ts';
 import { createRealtimeService, type RealtimeService } from './service.ts';
+import { createWebhooks } from './webhooks.ts';
 import { attachSocketServer, type SocketServer } from './ws-server.ts';
 
 declare module 'fastify' {
@@ -60,7 +61,14 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     const adapter: RealtimeAdapter = createAdapter(config, hub, app.log, opts);
     await adapter.start(hub);
     const { REALTIME_APP_ID: appId, REALTIME_KEY: key, REALTIME_SECRET: secret } = config;
-    const node = new RealtimeNode(hub, adapter, { key, secret, clientEvents: config.REALTIME_CLIENT_EVENTS });
+    const webhooks = createWebhooks({ urls: config.REALTIME_WEBHOOK_URLS, key, secret, log: app.log });
+    const node = new RealtimeNode(hub, adapter, {
+      key,
+      secret,
+      clientEvents: config.REALTIME_CLIENT_EVENTS,
+      subscriptionCount: config.REALTIME_SUBSCRIPTION_COUNT,
+      webhooks,
+    });
     let sockets: SocketServer | undefined;
     if (adapter.servesSockets) {
       sockets = attachSocketServer(app, node, {
@@ -72,11 +80,17 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     const realtime = createRealtimeService(adapter, () => sockets?.connections.size ?? 0);
     app.decorate('realtime', realtime);
     if (adapter.servesSockets) await app.register(eventsApiRoutes, { appId, key, secret, realtime });
-    await app.register(realtimeAuthRoute, { key, secret });
+    await app.register(realtimeAuthRoute, {
+      key,
+      secret,
+      encryptionMasterKey: config.REALTIME_ENCRYPTION_MASTER_KEY,
+    });
     app.addHook('preClose', async () => {
       await sockets?.close();
     });
     app.addHook('onClose', async () => {
+      node.stop();
+      await webhooks.flush();
       await adapter.close();
     });
     app.log.info({ adapter: adapter.name }, 'realtime ready');

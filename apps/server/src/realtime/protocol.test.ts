@@ -30,12 +30,22 @@ const sdkAuth = require('pusher/lib/auth') as {
 };
 
 describe('channel names', () => {
-  it('types channels by prefix and refuses encrypted and invalid names', () => {
+  it('types channels by prefix (encrypted ones are private, a user channel is its own type) and refuses invalid names', () => {
     expect(channelType('results-20km')).toEqual({ type: 'public' });
     expect(channelType('private-user-abc')).toEqual({ type: 'private' });
     expect(channelType('presence-org-1')).toEqual({ type: 'presence' });
-    expect(channelType('private-encrypted-x')).toHaveProperty('error');
-    for (const bad of ['', 'a b', 'é', 'x/y', '#server-to-user-1', 'a'.repeat(165)]) {
+    expect(channelType('private-encrypted-x')).toEqual({ type: 'private' });
+    expect(channelType('#server-to-user-u1')).toEqual({ type: 'user' });
+    for (const bad of [
+      '',
+      'a b',
+      'é',
+      'x/y',
+      '#server-to-user-',
+      '#server-to-user-a b',
+      '#other',
+      'a'.repeat(165),
+    ]) {
       expect(channelType(bad)).toHaveProperty('error');
     }
     expect(channelType('A-z_0=9@,.;')).toEqual({ type: 'public' });

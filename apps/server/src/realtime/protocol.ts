@@ -17,6 +17,15 @@ export const PONG_TIMEOUT_S = 30;
 export const MAX_DATA_BYTES = 10 * 1024;
 /** A WebSocket message may hold the envelope around 10 KB of data plus a presence channel_data. */
 export const MAX_FRAME_BYTES = 16 * 1024;
+/**
+ * Frames up to this size are read and refused with a `pusher:error` (the connection stays open,
+ * as Pusher answers an oversized client event); only beyond it does the socket close with 1009.
+ */
+export const MAX_READ_FRAME_BYTES = 256 * 1024;
+/** How long the last event of a cache channel is kept ("Cache channels": 30 minutes). */
+export const CACHE_TTL_MS = 30 * 60_000;
+/** The channel pusher-js subscribes to after `pusher:signin` ("User authentication"). */
+export const SERVER_TO_USER_PREFIX = '#server-to-user-';
 export const MAX_CHANNEL_NAME = 164;
 export const MAX_EVENT_NAME = 200;
 export const MAX_USER_ID = 128;
@@ -44,24 +53,39 @@ export const codes = {
   clientEventRateLimited: 4301,
 } as const;
 
-export type ChannelType = 'public' | 'private' | 'presence';
+/** `user`: a signed-in user's `#server-to-user-{id}` channel (sendToUser). */
+export type ChannelType = 'public' | 'private' | 'presence' | 'user';
 
 /** "Channel names should only include lower and uppercase letters, numbers and `_ - = @ , . ;`". */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
 const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
 
 /**
- * The type of a channel from its name prefix, or an error for names we refuse: invalid names and
- * `private-encrypted-` (end-to-end encrypted channels need a master key this server does not hold).
+ * The type of a channel from its name prefix, or an error for invalid names. End-to-end encrypted
+ * channels (`private-encrypted-…`) are private channels to this server: the payload is encrypted
+ * by the publisher with a key derived from the master key and the channel name, and decrypted by
+ * clients with the `shared_secret` their authorisation endpoint returns — the relay never needs
+ * the key ("End-to-end encryption" in the Pusher docs). `#server-to-user-{id}` is the channel of
+ * a signed-in user (`pusher:signin`).
  */
 export function channelType(name: string): { type: ChannelType } | { error: string } {
-  if (!name || name.length > MAX_CHANNEL_NAME || !CHANNEL_NAME.test(name)) {
-    return { error: `Invalid channel name '${name.slice(0, MAX_CHANNEL_NAME)}'` };
+  if (typeof name === 'string' && name.startsWith(SERVER_TO_USER_PREFIX)) {
+    const id = name.slice(SERVER_TO_USER_PREFIX.length);
+    return id && id.length <= MAX_USER_ID && CHANNEL_NAME.test(id)
+      ? { type: 'user' }
+      : { error: `Invalid channel name '${name.slice(0, MAX_CHANNEL_NAME)}'` };
   }
-  if (name.startsWith('private-encrypted-')) return { error: 'Encrypted channels are not supported' };
+  if (!name || name.length > MAX_CHANNEL_NAME || !CHANNEL_NAME.test(name)) {
+    return { error: `Invalid channel name '${String(name).slice(0, MAX_CHANNEL_NAME)}'` };
+  }
   if (name.startsWith('private-')) return { type: 'private' };
   if (name.startsWith('presence-')) return { type: 'presence' };
   return { type: 'public' };
+}
+
+/** Cache channels keep their last event for new subscribers: `[private-|presence-|private-encrypted-]cache-…`. */
+export function isCacheChannel(name: string): boolean {
+  return /^(private-encrypted-|private-|presence-)?cache-/.test(name);
 }
 
 /** Whether a string is a socket id as this server and Pusher issue them (`123.456`). */
@@ -80,12 +104,15 @@ const subscribeData = z.object({
   channel_data: z.string().optional(),
 });
 
+const signinData = z.object({ auth: z.string().max(1024), user_data: z.string().max(MAX_DATA_BYTES) });
+
 /** A message from a client, already validated. */
 export type ClientMessage =
   | { event: 'pusher:ping' }
   | { event: 'pusher:pong' }
   | { event: 'pusher:subscribe'; data: z.infer<typeof subscribeData> }
   | { event: 'pusher:unsubscribe'; channel: string }
+  | { event: 'pusher:signin'; data: { auth: string; user_data: string } }
   | { event: `client-${string}`; channel: string; data: string };
 
 /** Parses one WebSocket text message; never throws (bad input is an error value). */
@@ -115,6 +142,10 @@ export function parseClientMessage(raw: string): { message: ClientMessage } | { 
     case 'pusher:subscribe': {
       const result = subscribeData.safeParse(data);
       return result.success ? { message: { event, data: result.data } } : { error: 'Invalid subscribe data' };
+    }
+    case 'pusher:signin': {
+      const result = signinData.safeParse(data);
+      return result.success ? { message: { event, data: result.data } } : { error: 'Invalid signin data' };
     }
     case 'pusher:unsubscribe': {
       const name = (data as { channel?: unknown } | undefined)?.channel;
@@ -184,6 +215,26 @@ export function verifyChannelAuth(
 ): boolean {
   if (!auth) return false;
   return safeEqual(auth, signChannel(key, secret, socketId, channel, channelData));
+}
+
+/**
+ * The `auth` value signing a user in: `key:hex(HMAC-SHA256(secret, "socket_id::user::user_data"))`
+ * ("User authentication" in the Pusher docs; the same string the official SDKs sign).
+ */
+export function signUser(key: string, secret: string, socketId: string, userData: string): string {
+  return `${key}:${hmacHex(secret, `${socketId}::user::${userData}`)}`;
+}
+
+/** The user id of a verified `user_data` (a JSON object with a non-empty string `id`), or null. */
+export function parseUserData(userData: string): string | null {
+  try {
+    const id = (JSON.parse(userData) as { id?: unknown }).id;
+    return typeof id === 'string' && id.length > 0 && id.length <= MAX_USER_ID && CHANNEL_NAME.test(id)
+      ? id
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A presence member from a verified `channel_data` (`{user_id, user_info?}`), or null if malformed. */

@@ -7,7 +7,8 @@ import {
   type RealtimeAdapter,
   type RealtimePublisher,
 } from './adapters/types.ts';
-import { channelType, isEventName, isSocketId, MAX_DATA_BYTES } from './protocol.ts';
+import { TERMINATE_EVENT } from './hub.ts';
+import { channelType, isEventName, isSocketId, MAX_DATA_BYTES, SERVER_TO_USER_PREFIX } from './protocol.ts';
 
 /** Channels per event, as the HTTP API allows ("limited to 100 channels"). */
 export const MAX_CHANNELS_PER_EVENT = 100;
@@ -22,6 +23,10 @@ export interface RealtimeService extends RealtimePublisher {
   members(channel: string): Promise<PresenceMember[]>;
   /** WebSocket connections held by this node. */
   localConnections(): number;
+  /** An event to every connection signed in as the user (`pusher:signin`), on every node. */
+  sendToUser(userId: string, event: string, data: unknown): Promise<void>;
+  /** Closes every connection signed in as the user, on every node. */
+  terminateUserConnections(userId: string): Promise<void>;
 }
 
 /**
@@ -70,5 +75,20 @@ export function createRealtimeService(
     channel: (name) => adapter.channel(name),
     members: (channel) => adapter.members(channel),
     localConnections,
+    async sendToUser(userId, event, data) {
+      await publishEnvelope({
+        channels: [`${SERVER_TO_USER_PREFIX}${userId}`],
+        event,
+        data: encodeData(data),
+      });
+    },
+    async terminateUserConnections(userId) {
+      // A control envelope: every node's hub closes its connections of the user (hub.ts).
+      await adapter.publish({
+        channels: [`${SERVER_TO_USER_PREFIX}${userId}`],
+        event: TERMINATE_EVENT,
+        data: '{}',
+      });
+    },
   };
 }

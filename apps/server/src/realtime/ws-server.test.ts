@@ -40,9 +40,13 @@ describe('WebSocket server (protocol 7)', () => {
     }
     raw.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     expect(await raw.next((m) => m.event === 'pusher:error')).toBeTruthy();
-    raw.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-encrypted-x' } }));
+    raw.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'a b' } }));
     expect(await raw.next((m) => m.event === 'pusher:subscription_error')).toMatchObject({
       data: { status: 400 },
+    });
+    raw.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-encrypted-x' } }));
+    expect(await raw.next((m) => m.event === 'pusher:subscription_error')).toMatchObject({
+      data: { status: 401 },
     });
     expect(raw.ws.readyState).toBe(WebSocket.OPEN);
     raw.ws.close();

@@ -9,7 +9,7 @@ import {
   codes,
   encodeMessage,
   errorMessage,
-  MAX_FRAME_BYTES,
+  MAX_READ_FRAME_BYTES,
   PONG_TIMEOUT_S,
   PROTOCOL_VERSIONS,
 } from './protocol.ts';
@@ -44,7 +44,7 @@ export function attachSocketServer(
 ): SocketServer {
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_FRAME_BYTES,
+    maxPayload: MAX_READ_FRAME_BYTES,
     perMessageDeflate: false,
     clientTracking: false,
   });

@@ -5,6 +5,7 @@ import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { GenericLayout } from './layouts/generic-layout.tsx';
 import { Root } from './root.tsx';
+import { consoleRoutes } from './routes/console/routes.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
 /** A lazily loaded page (its own chunk); the layouts hold the Suspense boundary. */
@@ -53,6 +54,7 @@ const organiser = {
   confirmationDocumentView: () => page(() => import('./routes/organiser/confirmation-document-view.tsx')),
   confirmationEvent: () => page(() => import('./routes/organiser/confirmation-event-page.tsx')),
   deposit: () => page(() => import('./routes/organiser/deposit-page.tsx')),
+  depositStart: () => page(() => import('./routes/organiser/deposit-start-page.tsx')),
   depositView: () => page(() => import('./routes/organiser/deposit-view.tsx')),
   depositDetail: () => page(() => import('./routes/organiser/deposit-detail-page.tsx')),
   payment: () => page(() => import('./routes/organiser/payment-page.tsx')),
@@ -97,6 +99,7 @@ const defaultLayoutRoutes: RouteObject[] = [
     element: organiser.deposit(),
     handle: requireAuth,
     children: [
+      { index: true, element: organiser.depositStart(), handle: requireAuth },
       ...['collect', 'message', 'overview', 'paymentok'].map((view) => ({
         path: `:id/${view}`,
         element: organiser.depositView(),
@@ -108,6 +111,15 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
+  ...consoleRoutes,
+  // Race day (issue 15): devices, passings desk, start control, audit.
+  {
+    path: '/console/events/:eventId/raceday/:tab?',
+    element: page(() => import('./routes/raceday/raceday-page.tsx')),
+    handle: requireAuth,
+  },
+  // Results out (issue 16): the public certificate check.
+  { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/misc/crac/:context', element: content.series() },

@@ -147,9 +147,10 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
  */
 export async function apiRequest<T>(base: ApiBase, path: string, options: RequestOptions = {}): Promise<T> {
   const url = apiUrl(base, path);
-  let response = await send(url, options);
+  const asked: RequestOptions = { ...options, headers: { accept: '*/*', ...options.headers } };
+  let response = await send(url, asked);
   if (response.status === 401 && !options.anonymous && (await state.onUnauthorized())) {
-    response = await send(url, options);
+    response = await send(url, asked);
   }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
@@ -174,4 +175,26 @@ export function apiPost<T>(
   options: Omit<RequestOptions, 'method' | 'body'> = {},
 ) {
   return apiRequest<T>(base, path, { ...options, method: 'POST', body });
+}
+
+/**
+ * Calls `path` and returns the raw answer as a Blob with the file name the server proposes
+ * (`content-disposition`): downloads that need the bearer header (exports, previews).
+ */
+export async function apiBlob(
+  base: ApiBase,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const url = apiUrl(base, path);
+  const asked: RequestOptions = { ...options, headers: { accept: '*/*', ...options.headers } };
+  let response = await send(url, asked);
+  if (response.status === 401 && !options.anonymous && (await state.onUnauthorized())) {
+    response = await send(url, asked);
+  }
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName: utf8 ? decodeURIComponent(utf8) : (plain ?? null) };
 }

@@ -97,6 +97,8 @@ export const participants = pgTable(
     status: text('status', { enum: ['registered', 'DNS', 'DNF', 'DSQ'] })
       .notNull()
       .default('registered'),
+    /** Why DNS / DNF / DSQ (race day, 0010_raceday.sql). */
+    statusReason: text('status_reason'),
     category: text('category'),
     trackingKey: text('tracking_key').notNull().unique(),
   },

@@ -2,7 +2,7 @@ import { categoriesFromTemplate } from '@tempora/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
+import { captureMails, createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
 
 /** A GPX track due north from Brussels: `km` kilometres, a vertex every 100 m. */
 export function straightGpx(km: number): string {
@@ -24,6 +24,7 @@ describe('organiser console API', () => {
   let outsider: TestUser;
   let orgId: string;
   let otherOrgId: string;
+  let mails: ReturnType<typeof captureMails>;
 
   const call = async (
     method: InjectOptions['method'],
@@ -64,6 +65,7 @@ describe('organiser console API', () => {
 
   beforeAll(async () => {
     app = await buildTestApp({ SEED_DEMO: 'false', PUBLIC_URL: 'https://tempora.example' });
+    mails = captureMails(app);
     owner = await createTestUser(app, { email: 'owner@example.test' });
     outsider = await createTestUser(app, { email: 'outsider@example.test' });
   });
@@ -162,10 +164,13 @@ describe('organiser console API', () => {
         role: 'staff',
         invitedBy: 'owner@example.test',
       });
-      const [mail] = await app.outbox.list(1);
-      expect(mail!.to).toBe('new@example.test');
-      const token = /#\/console\/invitations\/([\w-]+)/.exec(mail!.text)![1]!;
-      expect(mail!.text).toContain('https://tempora.example/#/console/invitations/');
+      const mail = mails.sent.at(-1)!;
+      expect(mail.to).toBe('new@example.test');
+      const token = /#\/console\/invitations\/([\w-]+)/.exec(mail.text)![1]!;
+      expect(mail.link).toBe(`https://tempora.example/#/console/invitations/${token}`);
+      // The stored copy (dev/outbox, database) never holds the token (issue 13).
+      const [stored] = await app.outbox.list(1);
+      expect(stored!.text).not.toContain(token);
       expect((await call('GET', `/api/console/organisations/${orgId}/invitations`, owner)).body).toHaveLength(
         1,
       );
@@ -200,7 +205,7 @@ describe('organiser console API', () => {
         email: 'later@example.test',
         role: 'timekeeper',
       });
-      const token = /#\/console\/invitations\/([\w-]+)/.exec((await app.outbox.list(1))[0]!.text)![1]!;
+      const token = /#\/console\/invitations\/([\w-]+)/.exec(mails.sent.at(-1)!.text)![1]!;
       await expectGuarded(
         'DELETE',
         `/api/console/organisations/${orgId}/invitations/${sent.body.id}`,

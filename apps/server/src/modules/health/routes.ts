@@ -1,19 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { errors } from '../../errors.ts';
 
-/** Liveness (`/api/health`: the process answers) and readiness (`/api/ready`: database reachable). */
-export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok', uptime: Math.round(process.uptime()) };
-  });
-  app.get('/api/ready', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    try {
-      await app.database.ping();
-    } catch {
-      throw errors.unavailable('DATABASE_UNREACHABLE', 'The database is not reachable');
-    }
-    return { status: 'ready', database: app.database.kind };
-  });
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work a node finishes before it takes traffic (`/api/ready` answers 503 until then). */
+    readiness: { wait(name: string, work: Promise<unknown>): void; pending(): string[] };
+  }
 }
+
+/**
+ * Liveness (`/api/health`: the process answers) and readiness (`/api/ready`: the database is
+ * reachable and the node has warmed up — e.g. the results of live events loaded, so that the
+ * first spectator sent here by the load balancer is answered at once: issue 20).
+ */
+export const healthRoutes = fp(
+  async (app: FastifyInstance) => {
+    const pending = new Set<string>();
+    app.decorate('readiness', {
+      wait(name: string, work: Promise<unknown>) {
+        pending.add(name);
+        work
+          .catch((error: unknown) => app.log.warn({ err: error, name }, 'warm-up failed; ready anyway'))
+          .finally(() => pending.delete(name));
+      },
+      pending: () => [...pending],
+    });
+    app.get('/api/health', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok', uptime: Math.round(process.uptime()) };
+    });
+    app.get('/api/ready', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await app.database.ping();
+      } catch {
+        throw errors.unavailable('DATABASE_UNREACHABLE', 'The database is not reachable');
+      }
+      if (pending.size) throw errors.unavailable('WARMING_UP', `Warming up: ${[...pending].join(', ')}`);
+      return { status: 'ready', database: app.database.kind };
+    });
+  },
+  { name: 'health' },
+);

@@ -37,6 +37,11 @@ async function table(
   };
 }
 
+/** A pause for the event loop every 2,000 rows of a large file (other requests go on meanwhile). */
+const breathe = async (k: number) => {
+  if (k % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
+};
+
 /** The messages of a schema's refusal, one string (`field: message; …`). */
 const issuesOf = (error: z.ZodError) =>
   error.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
@@ -87,7 +92,8 @@ export async function passingsFromCsv(
   const col = columns(header, mapping);
   const bad: FieldError[] = [];
   const out: IncomingPassing[] = [];
-  for (const { fields, line } of rows) {
+  for (const [k, { fields, line }] of rows.entries()) {
+    await breathe(k);
     const bib = value(fields, col.bib);
     const chip = value(fields, col.chip);
     const point = value(fields, col.point) || defaultPoint;
@@ -135,7 +141,8 @@ export async function participantsFromCsv(text: string, mapping: ParticipantMapp
   const bad: FieldError[] = [];
   const out: Participant[] = [];
   const bibs = new Set<string>();
-  for (const { fields, line } of rows) {
+  for (const [k, { fields, line }] of rows.entries()) {
+    await breathe(k);
     const bib = value(fields, col.bib);
     const gender = GENDER[value(fields, col.gender).toLowerCase()];
     const age = value(fields, col.age);

@@ -51,7 +51,10 @@ export function raceStats(race: RaceLive): RaceStats {
     if (status === 'finished') {
       counts.finished++;
       if (c >= 0) categories[c]!.finished++;
-      finishTimes.push(netTimeOf(r, i, pointCount - 1));
+      // No gun time and no start read: the runner finished but has no time (issue 13: a NaN here
+      // answered 500 for everyone). Counted as finished, left out of the time statistics.
+      const finish = netTimeOf(r, i, pointCount - 1);
+      if (Number.isFinite(finish)) finishTimes.push(finish);
     } else if (status === 'onCourse') counts.onCourse++;
     else if (status === 'DNF') counts.dnf++;
     else if (status === 'DNS') counts.dns++;
@@ -92,9 +95,10 @@ export function raceStats(race: RaceLive): RaceStats {
       return {
         key: point.key,
         distanceM: point.distanceM,
-        gaps: GAP_RANKS.map((rank) =>
-          order.length >= rank ? netTimeOf(r, order[rank - 1]!, p) - leader : null,
-        ),
+        gaps: GAP_RANKS.map((rank) => {
+          const gap = order.length >= rank ? netTimeOf(r, order[rank - 1]!, p) - leader : Number.NaN;
+          return Number.isFinite(gap) ? gap : null;
+        }),
       };
     });
   return {

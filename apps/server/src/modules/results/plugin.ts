@@ -27,6 +27,11 @@ export const resultsModule = fp(
     const service = createResultsService({ database: app.database, publisher: app.realtime });
     app.decorate('results', service);
     await app.register(resultsRoutes, { service });
+    // Issue 20: a node started during a race loads the live events' results before it says it is
+    // ready, so the load balancer sends it no spectator before it can answer at once.
+    app.addHook('onListen', async () => {
+      app.readiness.wait('live results', warmLiveContexts(app, service));
+    });
     const decoderPort = app.config.DECODER_TCP_PORT;
     if (decoderPort !== undefined) {
       // Beside the HTTP server: opened when it listens, closed with the app (acknowledged reads
@@ -66,3 +71,30 @@ export const resultsModule = fp(
   },
   { name: 'results', dependencies: ['identity', 'realtime'] },
 );
+
+/** Loads the results of every context of a live event, one after the other. */
+async function warmLiveContexts(app: FastifyInstance, service: ResultsService): Promise<void> {
+  const started = Date.now();
+  const rows = await app.database.query<{ db: string }>(
+    "SELECT c.db FROM contexts c JOIN events e ON e.id = c.event_id WHERE e.status = 'live' ORDER BY c.db",
+  );
+  for (const { db } of rows) {
+    const ctx = await service.state(db);
+    // The tables too (a 26,000-row ranking takes longer to build than to load): each is cached
+    // per version, so the first reader gets it ready-made. A pause between them keeps the node
+    // answering liveness checks.
+    for (const report of ctx.reports) {
+      ctx.table(report);
+      await new Promise((r) => setImmediate(r));
+    }
+    // And the compressed body of each overall ranking, as browsers ask for it (the route caches
+    // encoded bodies per version).
+    for (const report of ctx.reports.filter((r) => r.key === 'LIVE1')) {
+      await app.inject({
+        url: `/api/results/contexts/${encodeURIComponent(db)}/reports/${encodeURIComponent(report.key)}`,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+    }
+  }
+  if (rows.length) app.log.info({ contexts: rows.length, ms: Date.now() - started }, 'live results loaded');
+}

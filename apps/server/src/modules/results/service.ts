@@ -83,6 +83,20 @@ export function toPassing(
 }
 
 /**
+ * What an observer of the results hears (webhooks, issue 16): passings this node stored, once
+ * applied, and every (re)load of a context (after its participants or races changed). Called
+ * synchronously behind the acknowledgement: an observer only queues its work, never awaits it.
+ */
+export interface ResultsObserver {
+  applied?(
+    ctx: ContextState,
+    stored: readonly repo.PassingRow[],
+    changes: ReturnType<ContextState['apply']>,
+  ): void;
+  loaded?(ctx: ContextState): void;
+}
+
+/**
  * The results service (style.md: a factory taking its repository, clock and publisher). Every
  * context is loaded into memory on first use and kept current: by the passings this node stores,
  * and by catching up from the database (`seq`) before answering, so several nodes agree.
@@ -94,18 +108,36 @@ export function createResultsService(deps: { database: Database; publisher: Real
   const caughtUpAt = new Map<string, number>();
   const groupContexts = new Map<string, string>();
   const catchingUp = new Map<string, Promise<void>>();
+  const observers = new Set<ResultsObserver>();
+  const reloading = new Map<string, ReturnType<typeof setTimeout>>();
+  const notify = (call: (o: ResultsObserver) => void) => {
+    for (const o of observers) {
+      try {
+        call(o);
+      } catch (error) {
+        console.error('results: an observer failed', error);
+      }
+    }
+  };
+
+  /** Participants a caller already holds for the next load of a context (see `invalidate`). */
+  const presetParticipants = new Map<string, repo.ParticipantRow[]>();
 
   async function load(db: string): Promise<ContextState> {
     const context = await repo.findContext(database, db);
     if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
+    const preset = presetParticipants.get(db);
+    presetParticipants.delete(db);
     const [races, points, participants, passings, reports] = await Promise.all([
       repo.racesOf(database, db),
       repo.pointsOf(database, db),
-      repo.participantsOf(database, db),
+      preset ?? repo.participantsOf(database, db),
       repo.passingsAfter(database, db, 0),
       repo.reportsOf(database, db),
     ]);
-    return new ContextState(context, races, points, participants, passings, reports);
+    const ctx = new ContextState(context, races, points, participants, passings, reports);
+    notify((o) => o.loaded?.(ctx));
+    return ctx;
   }
 
   /** Reads the passings other nodes stored since this node's last one, one query at a time. */
@@ -189,14 +221,36 @@ export function createResultsService(deps: { database: Database; publisher: Real
     }
   }
 
-  /** Forgets a context's state (after its races or participants changed). */
-  function invalidate(db: string) {
+  /**
+   * Forgets a context's state (after its races or participants changed). A caller holding the
+   * context's participants as now stored may pass them: the rebuild then skips reading them
+   * (race day: a status set, a chip assigned; the participants query is most of a rebuild).
+   */
+  function invalidate(db: string, participants?: repo.ParticipantRow[]) {
     loaded.delete(db);
+    if (participants) presetParticipants.set(db, participants);
+    else presetParticipants.delete(db);
+    // Observers hear of status changes (DNS/DNF/DSQ) when the context loads again: soon, once
+    // for a burst of changes (an import invalidates batch after batch).
+    if (observers.size && !reloading.has(db)) {
+      const timer = setTimeout(() => {
+        reloading.delete(db);
+        void state(db).catch(() => undefined);
+      }, 200);
+      timer.unref();
+      reloading.set(db, timer);
+    }
   }
 
   return {
     state,
     invalidate,
+
+    /** Adds an observer (webhooks); returns its removal. */
+    observe(observer: ResultsObserver): () => void {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
 
     /**
      * Stores a batch of reads durably (one statement, one transaction) and only then applies and
@@ -227,6 +281,7 @@ export function createResultsService(deps: { database: Database; publisher: Real
         ctx.applying = ctx.applying.then(async () => {
           try {
             const changes = ctx.apply(all);
+            notify((o) => o.applied?.(ctx, stored, changes));
             const patches = ctx.patchesFor(changes);
             const passed = [...changes].map(([raceId, c]) => ({
               race: ctx.races.get(raceId)!,

@@ -122,10 +122,18 @@ export async function registerParticipants(
   raceId: string,
   people: Participant[],
 ): Promise<{ added: number }> {
-  const taken = await database.query<{ bib: string }>(
-    'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
-    [raceId, people.map((p) => p.bib)],
-  );
+  const taken: { bib: string }[] = [];
+  // In slices, pausing between them: PGlite runs on the main thread (see repository `chunks`).
+  for (let k = 0; k < people.length; k += 5_000) {
+    if (k > 0) await new Promise((resolve) => setImmediate(resolve));
+    const bibs = people.slice(k, k + 5_000).map((p) => p.bib);
+    taken.push(
+      ...(await database.query<{ bib: string }>(
+        'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
+        [raceId, bibs],
+      )),
+    );
+  }
   if (taken.length)
     throw errors.conflict(
       'BIB_TAKEN',

@@ -1,4 +1,5 @@
 import type { LocalHub } from '../hub.ts';
+import { CACHE_TTL_MS, isCacheChannel } from '../protocol.ts';
 import type { ChannelStats, Envelope, PresenceMember, RealtimeAdapter } from './types.ts';
 
 /**
@@ -7,12 +8,19 @@ import type { ChannelStats, Envelope, PresenceMember, RealtimeAdapter } from './
  * always announced.
  */
 export function localAdapter(hub: LocalHub): RealtimeAdapter {
+  const cache = new Map<string, { event: string; data: string; at: number }>();
   return {
     name: 'local',
     servesSockets: true,
     async start() {},
     async publish(envelope: Envelope) {
+      rememberLast(cache, envelope);
       hub.deliver(envelope);
+    },
+    async lastEvent(channel: string) {
+      const last = cache.get(channel);
+      if (!last || Date.now() - last.at > CACHE_TTL_MS) return null;
+      return { event: last.event, data: last.data };
     },
     async channels(prefix?: string): Promise<Map<string, ChannelStats>> {
       return hub.allStats(prefix);
@@ -32,4 +40,17 @@ export function localAdapter(hub: LocalHub): RealtimeAdapter {
     },
     async close() {},
   };
+}
+
+/** Keeps the last event of each cache channel (internal events excepted), dropping expired ones. */
+export function rememberLast(
+  cache: Map<string, { event: string; data: string; at: number }>,
+  envelope: Envelope,
+): void {
+  if (envelope.event.startsWith('pusher')) return;
+  const now = Date.now();
+  for (const channel of envelope.channels) {
+    if (isCacheChannel(channel)) cache.set(channel, { event: envelope.event, data: envelope.data, at: now });
+  }
+  if (cache.size > 10_000) for (const [k, v] of cache) if (now - v.at > CACHE_TTL_MS) cache.delete(k);
 }

@@ -83,6 +83,10 @@ export function pusherHttpAdapter(options: PusherHttpOptions): RealtimeAdapter {
     async memberLeft() {
       return false;
     },
+    /** The upstream service keeps cache channels itself; this node serves no sockets. */
+    async lastEvent() {
+      return null;
+    },
     async close() {},
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { CACHE_TTL_MS, isCacheChannel } from '../protocol.ts';
 import { JOIN, LEAVE, MEMBERS, REAP, runScript, STATS } from './redis-scripts.ts';
 import type { ChannelStats, Envelope, LocalState, PresenceMember, RealtimeAdapter } from './types.ts';
 
@@ -95,7 +96,19 @@ export function redisAdapter(options: RedisAdapterOptions): RealtimeAdapter {
       heartbeat.unref();
     },
     async publish(envelope) {
+      const cached = envelope.event.startsWith('pusher') ? [] : envelope.channels.filter(isCacheChannel);
+      if (cached.length) {
+        // Cache channels: the last event, shared by every node, kept for the protocol's 30 minutes.
+        const value = JSON.stringify({ event: envelope.event, data: envelope.data });
+        const batch = redis.pipeline();
+        for (const channel of cached) batch.set(`${prefix}cache:${channel}`, value, 'PX', CACHE_TTL_MS);
+        await batch.exec();
+      }
       await redis.publish(eventsChannel, JSON.stringify(envelope));
+    },
+    async lastEvent(channel) {
+      const raw = await redis.get(`${prefix}cache:${channel}`);
+      return raw ? (JSON.parse(raw) as { event: string; data: string }) : null;
     },
     async channels(channelPrefix = '') {
       const flat = (await runScript(redis, STATS, nodesKey, [...common(), channelPrefix, ''])) as (

@@ -60,6 +60,8 @@ export interface RealtimeAdapter {
   memberJoined(channel: string, member: PresenceMember): Promise<boolean>;
   /** A user left a presence channel on this node; true when no node has them any more (member_removed). */
   memberLeft(channel: string, userId: string): Promise<boolean>;
+  /** The last event published on a cache channel within its TTL, or null (`pusher:cache_miss`). */
+  lastEvent(channel: string): Promise<{ event: string; data: string } | null>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import {
   mdiBug,
+  mdiCalendarStar,
   mdiCash,
   mdiFileCheck,
   mdiHome,
@@ -47,6 +48,9 @@ export function useDrawerEntries(): Entry[] {
     { to: '/tracking', icon: mdiMagnify, label: t('nav.tracking') },
     { to: '/photobox', icon: mdiImageMultiple, label: t('nav.photos') },
   ];
+  // The organiser console (issue 14): whoever may found or read an organisation.
+  if (ability.can('create', 'Organisation') || ability.can('read', 'Organisation'))
+    entries.push({ to: '/console', icon: mdiCalendarStar, label: t('console:nav') });
   if (ability.can('manage', 'Confirmation'))
     entries.push({ to: paths.confirmation(), icon: mdiFileCheck, label: t('nav.confirmation') });
   if (status === 'signedIn') entries.push({ to: paths.payments(), icon: mdiCash, label: t('nav.payments') });

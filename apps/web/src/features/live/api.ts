@@ -71,6 +71,11 @@ export function useLiveRefetch(
   useChannelEvent(db ? `results-${db}` : null, 'passing', (data: unknown) => {
     if (!filter || filter(data as { bib?: string })) refetch();
   });
+  // Race-day corrections (void, status, gun): `bibs` names the runners they touched, [] all.
+  useChannelEvent(db ? `results-${db}` : null, 'correction', (data: unknown) => {
+    const bibs = (data as { bibs?: string[] }).bibs ?? [];
+    if (!filter || bibs.length === 0 || bibs.some((bib) => filter({ bib }))) refetch();
+  });
   useReconnectCatchUp(() => void client.invalidateQueries({ queryKey }));
 }
 

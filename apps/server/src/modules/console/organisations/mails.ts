@@ -17,7 +17,14 @@ export function invitationLink(baseUrl: string, token: string): string {
 export function invitationMail(
   to: string,
   lng: Language,
-  input: { organisation: string; inviter: string; role: OrganisationRole; link: string; days: number },
+  input: {
+    organisation: string;
+    inviter: string;
+    role: OrganisationRole;
+    link: string;
+    token: string;
+    days: number;
+  },
 ): Mail {
   const role = roles[lng][input.role];
   const t =
@@ -39,5 +46,8 @@ export function invitationMail(
     subject: `Tempora — ${t.subject}`,
     text: `${t.intro}\n\n${input.link}\n\n${t.outro}\n`,
     html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(t.button)}</a></p><p>${escapeHtml(t.outro)}</p>`,
+    // The token is masked in the stored outbox (issue 13); the link is printed in development.
+    secrets: [input.token],
+    link: input.link,
   };
 }

@@ -6,7 +6,7 @@ import {
   organisationCreateSchema,
   organisationPatchSchema,
 } from '@tempora/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../../errors.ts';
 import { parseInput } from '../../../validate.ts';
@@ -28,7 +28,6 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  */
 export async function organisationRoutes(app: FastifyInstance) {
   const { database, config } = app;
-  const baseUrl = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
   async function answer(id: string, sub: string) {
     const org = await repo.organisationById(database, id, sub);
@@ -138,7 +137,9 @@ export async function organisationRoutes(app: FastifyInstance) {
         organisation: org.name,
         inviter: user.email,
         role: body.role,
-        link: invitationLink(baseUrl(request), token),
+        // Links come from PUBLIC_URL only, never from request headers (issue 13).
+        link: invitationLink(config.publicUrl, token),
+        token,
         days: INVITATION_DAYS,
       }),
     );

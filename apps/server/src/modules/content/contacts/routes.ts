@@ -2,7 +2,6 @@ import { contactInputSchema, contactMessageSchema } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
-import { createRateLimiter } from '../../../plugins/rate-limit.ts';
 import { parseInput } from '../../../validate.ts';
 import { findEventOwner, requireEventAbility } from '../access.ts';
 import { eventParams } from '../events/routes.ts';
@@ -11,8 +10,11 @@ import { contactMail } from './service.ts';
 
 const contactParams = eventParams.extend({ contactId: z.string().uuid() });
 
-/** Contact form messages per IP: 5 per 10 minutes (product.md: rate limits on contact forms). */
-export const CONTACT_RATE = { limit: 5, windowMs: 10 * 60_000 };
+/**
+ * Contact form messages: 5 per 10 minutes per client address, and as many per sender address
+ * (product.md: rate limits on contact forms; issue 13: keyed on the real address, plus a second key).
+ */
+export const CONTACT_RATE = { name: 'contact', max: 5, windowMs: 10 * 60_000 };
 
 /**
  * Contacts (issue 8): the event's contacts, organiser CRUD (ability on Contact), and the contact
@@ -20,8 +22,6 @@ export const CONTACT_RATE = { limit: 5, windowMs: 10 * 60_000 };
  * stored, and e-mailed to the organiser through the outbox.
  */
 export async function contactsRoutes(app: FastifyInstance) {
-  const limiter = createRateLimiter(CONTACT_RATE);
-
   app.get('/api/events/:id/contacts', async (request) => {
     const { id } = parseInput(eventParams, request.params, 'params');
     await findEventOwner(app.database, id);
@@ -57,8 +57,11 @@ export async function contactsRoutes(app: FastifyInstance) {
   app.post('/api/events/:id/contact', async (request, reply) => {
     const { id } = parseInput(eventParams, request.params, 'params');
     const event = await findEventOwner(app.database, id);
-    limiter.hit(`contact:${request.ip}`, reply);
     const message = parseInput(contactMessageSchema, request.body);
+    await app.limits.hit(request, reply, CONTACT_RATE, [
+      `ip:${request.ip}`,
+      `sender:${message.email.toLowerCase()}`,
+    ]);
     // A filled honeypot: answer as if sent so the bot learns nothing, but keep and send nothing.
     if (message.website) return { ok: true };
     await repo.insertMessage(app.database, id, message, request.ip);

@@ -1,4 +1,5 @@
 import {
+  mdiAccountGroupOutline,
   mdiCameraOutline,
   mdiEmailOutline,
   mdiInformationOutline,
@@ -44,6 +45,7 @@ export default function EventHomePage() {
     ['info', mdiInformationOutline, paths.cms(eventId, 'main')],
     ['contact', mdiEmailOutline, paths.eventContact(eventId)],
     ['favorites', mdiStarOutline, paths.eventFavorites(eventId)],
+    ['groupEntry', mdiAccountGroupOutline, paths.deposit(eventId)],
   ];
   return (
     <>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
+import { CertificateButton } from '../../../features/exports/components/certificate-button.tsx';
 import { useAthleteByBib, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
@@ -24,10 +25,16 @@ export default function DetailPage() {
         <AthleteCard
           card={athlete.data}
           actions={
-            <FollowButton
-              trackingKey={athlete.data.athlete.trackingKey}
-              name={`${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`}
-            />
+            <>
+              <FollowButton
+                trackingKey={athlete.data.athlete.trackingKey}
+                name={`${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`}
+              />
+              <CertificateButton
+                trackingKey={athlete.data.athlete.trackingKey}
+                status={athlete.data.status}
+              />
+            </>
           }
         />
       )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
+import { CertificateButton } from '../../../features/exports/components/certificate-button.tsx';
 import { useAthlete, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
@@ -42,6 +43,7 @@ export default function TrackingPage() {
               <Button component={RouterLink} to="/genericTracking">
                 {t('follow.title')}
               </Button>
+              <CertificateButton trackingKey={key} status={athlete.data.status} />
             </>
           }
         />

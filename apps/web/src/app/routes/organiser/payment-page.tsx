@@ -1,8 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/page-state.tsx';
+import { PageHeader } from '../../../components/page-state.tsx';
+import { MyPayments } from '../../../features/payments/components/my-payments.tsx';
+import { StaffPayments } from '../../../features/payments/components/staff-payments.tsx';
 
-/** `/payment/home` (requireAuth): the user's orders and receipts. */
+/** `/payment/home` (requireAuth): the user's orders, receipts and refunds; organiser staff's payments. */
 export default function PaymentPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.payments')} crumbs={[[t('pages.payments')]]} />;
+  const { t } = useTranslation('payments');
+  return (
+    <>
+      <PageHeader title={t('title')} crumbs={[[t('title')]]} />
+      <MyPayments />
+      <StaffPayments />
+    </>
+  );
 }

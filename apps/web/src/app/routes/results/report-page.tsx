@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { ExportButtons } from '../../../features/exports/components/export-buttons.tsx';
 import { ReportView } from '../../../features/results/components/report-view.tsx';
 import { ReportLinks } from './report-links.tsx';
 import { useResultsBase } from './use-results-base.ts';
@@ -22,6 +23,9 @@ export default function ReportPage() {
       links={(table) => <ReportLinks eventId={eventId} table={table} />}
       chrome={!bare}
       crumbs={[[t('reportList'), `${base}/reportlist`]]}
+      actions={(query) =>
+        !bare && <ExportButtons eventId={eventId} group={group} report={report} query={query} />
+      }
     />
   );
 }

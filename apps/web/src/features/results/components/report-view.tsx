@@ -22,10 +22,12 @@ export interface ReportViewProps {
   crumbs?: [string, string?][];
   /** Links to the race's other views, under the title (the page composes them). */
   links?: (table: Table) => ReactNode;
+  /** Controls beside the search (the export menu), given the search typed. */
+  actions?: (query: string) => ReactNode;
 }
 
 /** A live report: title, search-as-you-type (name or bib, exact bib first), the virtual table. */
-export function ReportView({ source, eventId, chrome, crumbs = [], links }: ReportViewProps) {
+export function ReportView({ source, eventId, chrome, crumbs = [], links, actions }: ReportViewProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const report = useLiveReport(source);
@@ -66,6 +68,7 @@ export function ReportView({ source, eventId, chrome, crumbs = [], links }: Repo
             : t('rowCount', { count: data.total })}
           {report.partial && ` · ${t('loadingRest', { count: data.total - data.rows.length })}`}
         </Typography>
+        {actions?.(deferred)}
       </Stack>
       <ReportTable
         table={data}

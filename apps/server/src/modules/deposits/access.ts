@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { Sql } from '../../db/database.ts';
+import { errors } from '../../errors.ts';
+import { asSubject, findEventOwner } from '../content/access.ts';
+import * as repo from './repository.ts';
+
+/** The caller's relation to a deposit (issue 18's abilities). */
+export type DepositRole = 'captain' | 'member' | 'staff';
+
+/** Whether the caller manages deposits and payments of an organisation (owner or staff). */
+export function isOrganiserStaff(request: FastifyRequest, organisationId: string): boolean {
+  return (
+    Boolean(request.user) && request.ability.can('manage', asSubject('Deposit', { organisationId }) as never)
+  );
+}
+
+/**
+ * Loads a deposit and the caller's role: 404 when it does not exist, 401 when anonymous, 403 when
+ * the caller is none of `allowed` (another organisation's staff, a stranger, a member where only
+ * the captain may act). The captain of their own deposit acts as captain even when also staff.
+ */
+export async function depositAccess(
+  request: FastifyRequest,
+  sql: Sql,
+  id: string,
+  allowed: readonly DepositRole[],
+): Promise<{ deposit: repo.DepositRow; role: DepositRole }> {
+  const deposit = await repo.findDeposit(sql, id);
+  if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', `No deposit '${id}'`);
+  const user = request.user;
+  if (!user) throw errors.unauthorized();
+  let role: DepositRole | null = null;
+  if (deposit.captainSub === user.sub) role = 'captain';
+  else if (isOrganiserStaff(request, deposit.organisationId)) role = 'staff';
+  else if (await repo.isMember(sql, id, user.sub)) role = 'member';
+  if (!role || !allowed.includes(role)) throw errors.forbidden(`Not allowed on deposit '${id}'`);
+  return { deposit, role };
+}
+
+/**
+ * The event, when the caller is owner or staff of its organisation: 404 EVENT_NOT_FOUND, 401
+ * anonymous, 403 otherwise (another organisation's staff included).
+ */
+export async function requireEventStaff(request: FastifyRequest, sql: Sql, eventId: string) {
+  const event = await findEventOwner(sql, eventId);
+  if (!request.user) throw errors.unauthorized();
+  if (!isOrganiserStaff(request, event.organisationId)) {
+    throw errors.forbidden(`Not an organiser of event '${eventId}'`);
+  }
+  return event;
+}

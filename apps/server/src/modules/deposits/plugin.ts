@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMollieProvider } from '../payments/providers/mollie.ts';
+import { createStripeProvider } from '../payments/providers/stripe.ts';
+import { paymentRoutes, paymentStaffRoutes, paymentWebhookRoutes } from '../payments/routes.ts';
+import { createPaymentsService } from '../payments/service.ts';
+import { depositRoutes } from './routes.ts';
+import { createDepositsService } from './service.ts';
+
+/**
+ * Group deposits and payments (issue 18): both modules' routes, the payment providers configured
+ * by environment (Mollie, Stripe: off unless their keys are set) and a minute timer that expires
+ * unpaid orders past their hold (not under NODE_ENV=test: tests call the expiry themselves).
+ */
+export const depositsModule = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const deposits = createDepositsService({
+      database: app.database,
+      outbox: app.outbox,
+      results: app.results,
+      publicUrl: config.PUBLIC_URL,
+    });
+    const payments = createPaymentsService({
+      database: app.database,
+      results: app.results,
+      publicUrl: config.PUBLIC_URL,
+      mollie: config.MOLLIE_API_KEY
+        ? createMollieProvider({ apiKey: config.MOLLIE_API_KEY, apiUrl: config.MOLLIE_API_URL })
+        : null,
+      stripe:
+        config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+          ? createStripeProvider({
+              secretKey: config.STRIPE_SECRET_KEY,
+              webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+            })
+          : null,
+    });
+    await app.register(depositRoutes, { service: deposits });
+    await app.register(paymentRoutes, { service: payments });
+    await app.register(paymentStaffRoutes, { service: payments });
+    await app.register(paymentWebhookRoutes, { service: payments });
+    if (config.NODE_ENV !== 'test') {
+      const timer = setInterval(() => {
+        deposits.expire().catch((error) => app.log.warn({ err: error }, 'order expiry failed'));
+      }, 60_000);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
+  },
+  { name: 'deposits', dependencies: ['identity', 'results'] },
+);

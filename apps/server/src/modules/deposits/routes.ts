@@ -1,0 +1,234 @@
+import {
+  depositCreateSchema,
+  depositPatchSchema,
+  entryImportSchema,
+  entryInputSchema,
+  joinSchema,
+  messageInputSchema,
+  substitutionDecisionSchema,
+} from '@tempora/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { errors } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import { type DepositRole, depositAccess, requireEventStaff } from './access.ts';
+import { parseEntryCsv } from './entry-import.ts';
+import * as repo from './repository.ts';
+import type { DepositsService } from './service.ts';
+
+const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'a deposit number') });
+const entryParams = idParams.extend({ entryId: z.string().regex(/^\d{1,15}$/, 'an entry number') });
+const eventParams = z.object({ event: z.string().min(1).max(100) });
+const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9]{4,20}$/) });
+const shareQuery = z.object({ origin: z.url().max(300).optional() });
+
+const ALL: DepositRole[] = ['captain', 'member', 'staff'];
+const LEADERS: DepositRole[] = ['captain', 'staff'];
+
+/** Routes of group deposits (paths in packages/contracts/src/deposits.ts). */
+export async function depositRoutes(app: FastifyInstance, { service }: { service: DepositsService }) {
+  const { database } = app;
+
+  function signedIn(request: FastifyRequest) {
+    if (!request.user) throw errors.unauthorized();
+    return request.user;
+  }
+
+  async function access(request: FastifyRequest, allowed: DepositRole[]) {
+    const { id } = parseInput(idParams, request.params, 'params');
+    return depositAccess(request, database, id, allowed);
+  }
+
+  const show = async (request: FastifyRequest, id: string, role: DepositRole) =>
+    service.detail(id, { sub: request.user?.sub ?? '', role });
+
+  /** A draft event (console, 0007) is known only to its organisation: 404 for anyone else. */
+  async function requireVisible(request: FastifyRequest, eventId: string) {
+    const [event] = await database.query<{ draft: boolean; organisationId: string }>(
+      `SELECT visibility = 'draft' AS draft, organisation_id::text AS "organisationId" FROM events WHERE id = $1`,
+      [eventId],
+    );
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    const member = request.user?.memberships.some((m) => m.organisationId === event.organisationId);
+    if (event.draft && !member && !request.user?.isPlatformStaff) {
+      throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    }
+  }
+
+  app.get('/api/deposits/events/:event/offer', async (request) => {
+    const { event } = parseInput(eventParams, request.params, 'params');
+    await requireVisible(request, event);
+    return service.offer(event);
+  });
+
+  app.get('/api/deposits/events/:event/all', async (request) => {
+    const { event } = parseInput(eventParams, request.params, 'params');
+    await requireEventStaff(request, database, event);
+    return (await repo.depositsOfEvent(database, event)).map((d) => summary(d, 'staff'));
+  });
+
+  app.post('/api/deposits', async (request, reply) => {
+    const user = signedIn(request);
+    const input = parseInput(depositCreateSchema, request.body);
+    await requireVisible(request, input.eventId);
+    const id = await service.create(user.sub, input);
+    reply.code(201);
+    return show(request, id, 'captain');
+  });
+
+  app.get('/api/deposits/mine', async (request) => {
+    const user = signedIn(request);
+    return (await repo.depositsOfUser(database, user.sub)).map((d) =>
+      summary(d, d.isCaptain ? 'captain' : 'member'),
+    );
+  });
+
+  app.get('/api/deposits/join/:code', async (request) => {
+    const { code } = parseInput(codeParams, request.params, 'params');
+    const deposit = await repo.findDepositByCode(database, code);
+    if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');
+    return {
+      depositId: deposit.id,
+      eventId: deposit.eventId,
+      eventName: deposit.eventName,
+      organisationName: deposit.organisationName,
+      captainName: deposit.captainName || deposit.captainEmail.replace(/@.*/, ''),
+      state: deposit.state,
+    };
+  });
+
+  app.post('/api/deposits/join', async (request) => {
+    const user = signedIn(request);
+    const { code } = parseInput(joinSchema, request.body);
+    const deposit = await repo.findDepositByCode(database, code);
+    if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');
+    if (deposit.captainSub === user.sub) return show(request, deposit.id, 'captain');
+    if (deposit.state !== 'collecting')
+      throw errors.conflict('DEPOSIT_STATE', 'This team no longer takes members');
+    await repo.addMember(database, deposit.id, user.sub);
+    return show(request, deposit.id, 'member');
+  });
+
+  app.get('/api/deposits/:id', async (request) => {
+    const { deposit, role } = await access(request, ALL);
+    return show(request, deposit.id, role);
+  });
+
+  app.patch('/api/deposits/:id', async (request) => {
+    const { deposit, role } = await access(request, ['captain']);
+    await service.patch(deposit, parseInput(depositPatchSchema, request.body));
+    return show(request, deposit.id, role);
+  });
+
+  app.get('/api/deposits/:id/share', async (request) => {
+    const { deposit } = await access(request, LEADERS);
+    const { origin } = parseInput(shareQuery, request.query, 'query');
+    const path = `/deposit/${encodeURIComponent(deposit.eventId)}/${deposit.id}/collect?code=${deposit.joinCode}`;
+    // Links in mails come from PUBLIC_URL; the QR code shown to the captain may use the page's
+    // own origin (the captain's browser), which is never sent to anyone else.
+    const base = (app.config.PUBLIC_URL ?? origin ?? '').replace(/\/+$/, '');
+    const url = `${base}/#${path}`;
+    const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { code: deposit.joinCode, url, qrSvg };
+  });
+
+  app.post('/api/deposits/:id/entries', async (request, reply) => {
+    const { deposit, role } = await access(request, ALL);
+    const input = parseInput(entryInputSchema, request.body);
+    await service.addEntries(deposit, { sub: request.user!.sub, role }, [input]);
+    reply.code(201);
+    return show(request, deposit.id, role);
+  });
+
+  app.post('/api/deposits/:id/entries/import', async (request) => {
+    const { deposit, role } = await access(request, LEADERS);
+    const { csv } = parseInput(entryImportSchema, request.body);
+    const races = await repo.racesOfEvent(database, deposit.eventId);
+    await service.addEntries(deposit, { sub: request.user!.sub, role }, parseEntryCsv(csv, races));
+    return show(request, deposit.id, role);
+  });
+
+  app.patch('/api/deposits/:id/entries/:entryId', async (request) => {
+    const { deposit, role } = await access(request, ALL);
+    const { entryId } = parseInput(entryParams, request.params, 'params');
+    await service.updateEntry(
+      deposit,
+      { sub: request.user!.sub, role },
+      entryId,
+      parseInput(entryInputSchema, request.body),
+    );
+    return show(request, deposit.id, role);
+  });
+
+  app.delete('/api/deposits/:id/entries/:entryId', async (request) => {
+    const { deposit, role } = await access(request, ALL);
+    const { entryId } = parseInput(entryParams, request.params, 'params');
+    await service.removeEntry(deposit, { sub: request.user!.sub, role }, entryId);
+    return show(request, deposit.id, role);
+  });
+
+  app.post('/api/deposits/:id/entries/:entryId/substitution', async (request) => {
+    const { deposit, role } = await access(request, ['staff']);
+    const { entryId } = parseInput(entryParams, request.params, 'params');
+    const { approve } = parseInput(substitutionDecisionSchema, request.body);
+    await service.decideSubstitution(deposit, entryId, approve);
+    return show(request, deposit.id, role);
+  });
+
+  app.post('/api/deposits/:id/submit', async (request) => {
+    const { deposit, role } = await access(request, ['captain']);
+    await service.submit(deposit);
+    return show(request, deposit.id, role);
+  });
+
+  for (const [action, to, roles] of [
+    ['cancel', 'cancelled', LEADERS],
+    ['reopen', 'collecting', ['captain']],
+    ['close', 'closed', ['staff']],
+  ] as const) {
+    app.post(`/api/deposits/:id/${action}`, async (request) => {
+      const { deposit, role } = await access(request, [...roles]);
+      await service.move(deposit, role, to);
+      return show(request, deposit.id, role);
+    });
+  }
+
+  app.get('/api/deposits/:id/messages', async (request) => {
+    const { deposit } = await access(request, ALL);
+    return repo.messagesOf(database, deposit.id);
+  });
+
+  app.post('/api/deposits/:id/messages', async (request, reply) => {
+    const { deposit } = await access(request, ['captain']);
+    const input = parseInput(messageInputSchema, request.body);
+    const saved = await service.postMessage(deposit, request.user!.sub, input);
+    reply.code(201);
+    return {
+      id: saved.id,
+      authorName: deposit.captainName || deposit.captainEmail,
+      ...input,
+      recipients: saved.recipients,
+      createdAt: saved.createdAt,
+    };
+  });
+
+  app.get('/api/deposits/:id/ranking', async (request) => {
+    const { deposit } = await access(request, ALL);
+    return service.ranking(deposit);
+  });
+}
+
+function summary(d: repo.DepositRow & { entries: number }, role: 'captain' | 'member' | 'staff') {
+  return {
+    id: d.id,
+    eventId: d.eventId,
+    eventName: d.eventName,
+    organisationName: d.organisationName,
+    type: d.type,
+    state: d.state,
+    role,
+    entries: d.entries,
+    createdAt: d.createdAt,
+  };
+}

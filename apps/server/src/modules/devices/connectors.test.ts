@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helpers.ts';
+import { createTestUser } from '../../../test/identity-helpers.ts';
+import { DEMO_DB } from '../results/seed.ts';
+import { ChronoTrackSim, MylapsSim, RaceResultDecoderSim, WiclaxDeviceSim } from './testing/simulators.ts';
+
+const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
+const chip = (k: number) => `C${String(101 + k).padStart(5, '0')}`;
+
+async function until(check: () => Promise<boolean>, ms = 8_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('timed out');
+}
+
+describe('device connectors against simulated devices over real sockets', () => {
+  let app: FastifyInstance;
+  let owner: string;
+  const base = Date.now() - 60_000;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    owner = (await createTestUser(app, { memberships: [{ organisationId: DEMO_ORG, role: 'timekeeper' }] }))
+      .authorization;
+    await app.raceday.manager.start();
+  });
+  afterAll(() => app.close());
+
+  async function device(body: Record<string, unknown>) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/raceday/contexts/${DEMO_DB}/devices`,
+      headers: { authorization: owner },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; key: string };
+  }
+  const stored = async (deviceId: string) =>
+    app.database.query<{ chip: string; point: string; t: number }>(
+      'SELECT chip, point_key AS point, time_ms::float8 AS t FROM passings WHERE device_id = $1 ORDER BY seq',
+      [deviceId],
+    );
+
+  it('RaceResult: fetches by number, pushes, survives a drop mid-burst and a skewed clock, never twice', async () => {
+    const sim = await new RaceResultDecoderSim().start();
+    sim.skewMs = 2_000; // the decoder's clock runs 2 s fast; the device's offset corrects it
+    for (let k = 0; k < 30; k++) sim.add(chip(k), base + k * 100);
+    sim.dropAfterRecords = 12; // the first fetch is cut after 12 records
+    const { id } = await device({
+      name: 'RR finish',
+      kind: 'raceresult',
+      host: '127.0.0.1',
+      port: sim.port,
+      pointKey: 'finish',
+      clockOffsetMs: -2_000,
+    });
+    await until(async () => (await stored(id)).length === 30);
+    for (let k = 30; k < 60; k++) sim.add(chip(k), base + k * 100); // pushed live
+    await until(async () => (await stored(id)).length === 60);
+    sim.raw('garbage;that;is;no;record\r\n#P;x;y\r\n');
+    sim.add(chip(60), base + 6_000);
+    await until(async () => (await stored(id)).length === 61);
+    const rows = await stored(id);
+    expect(new Set(rows.map((r) => r.chip)).size).toBe(61);
+    expect(rows[0]).toEqual({ chip: chip(0), point: 'finish', t: base });
+    const [cursor] = await app.database.query<{ f: number; n: number }>(
+      'SELECT cursor_file AS f, cursor_passing AS n FROM device_connectors WHERE device_id = $1',
+      [id],
+    );
+    expect(cursor).toEqual({ f: 17, n: 61 });
+    const status = app.raceday.manager.status(id).view();
+    expect(status.state).toBe('connected');
+    expect(status.battery).toBe(87);
+    expect(Math.abs(status.driftMs ?? 99_999)).toBeLessThan(1_000);
+    expect(sim.commands).toContain(`SETPROTOCOL;3.2`);
+    expect(sim.commands.filter((c) => /^\d+:\d+$/.test(c)).length).toBeGreaterThanOrEqual(2);
+    await sim.stop();
+  });
+
+  it('Wiclax: reads, REWIND after a reconnection recovers the gap, garbage is skipped', async () => {
+    const sim = await new WiclaxDeviceSim().start();
+    const { id } = await device({
+      name: 'Wiclax 5k',
+      kind: 'wiclax',
+      host: '127.0.0.1',
+      port: sim.port,
+      pointKey: '5k',
+    });
+    await until(async () => sim.commands.includes('STARTREAD'));
+    for (let k = 0; k < 10; k++) sim.read(chip(k), base + k * 1000);
+    sim.raw('not a read at all\r');
+    await until(async () => (await stored(id)).length === 10);
+    sim.drop();
+    for (let k = 10; k < 20; k++) sim.read(chip(k), base + k * 1000, '', false); // made while cut off
+    await until(async () => (await stored(id)).length === 20);
+    expect(sim.commands.some((c) => c.startsWith('REWIND '))).toBe(true);
+    expect(new Set((await stored(id)).map((r) => r.chip)).size).toBe(20);
+    expect(app.raceday.manager.status(id).view().rejected).toBeGreaterThanOrEqual(1);
+    await sim.stop();
+  });
+
+  it('MYLAPS: acknowledges each frame once stored, re-sent frames after a drop are stored once', async () => {
+    const { id } = await device({
+      name: 'MYLAPS',
+      kind: 'mylaps',
+      listenPort: 20_000 + Math.floor(Math.random() * 20_000),
+      pointMap: { Finish: 'finish', Km5: '5k' },
+    });
+    const port = app.raceday.manager.connector(id)!.port!;
+    const sim = await new MylapsSim(port, 'Finish').connect();
+    sim.send('Finish@Ping@$');
+    for (let f = 0; f < 5; f++)
+      sim.passing([0, 1, 2, 3].map((k) => ({ chip: chip(100 + f * 4 + k), ms: base + f * 4000 + k })));
+    await sim.settled();
+    expect(sim.acked).toEqual([1, 2, 3, 4, 5]);
+    expect(sim.received.some((r) => r.includes('AckPing'))).toBe(true);
+    sim.passing([{ chip: chip(140), ms: base + 40_000 }], true); // cut in the middle of the frame
+    await new Promise((r) => setTimeout(r, 100));
+    await sim.connect(); // re-sends the unacknowledged frame
+    sim.passing([{ chip: chip(141), ms: base + 41_000 }]);
+    sim.send('Finish@Passing@t=xx|c=@garbage@7@$');
+    await sim.settled();
+    await until(async () => (await stored(id)).length === 22);
+    const rows = await stored(id);
+    expect(new Set(rows.map((r) => r.chip)).size).toBe(22);
+    expect(rows.every((r) => r.point === 'finish')).toBe(true);
+    expect(sim.acked).toContain(6);
+    sim.close();
+  });
+
+  it('ChronoTrack: greets, streams, resends everything after a reconnection without doubles', async () => {
+    const { id } = await device({
+      name: 'ChronoTrack',
+      kind: 'chronotrack',
+      listenPort: 20_000 + Math.floor(Math.random() * 20_000),
+      pointMap: { FINISH: 'finish' },
+      clockOffsetMs: 1_000,
+    });
+    const port = app.raceday.manager.connector(id)!.port!;
+    const sim = new ChronoTrackSim(port);
+    for (let k = 0; k < 8; k++) sim.read(chip(200 + k), base + k * 10);
+    await sim.connect();
+    await until(async () => (await stored(id)).length === 8);
+    sim.read(chip(208), base + 80);
+    sim.send('CT01_33~x~~~garbage\r\n');
+    sim.drop();
+    await new Promise((r) => setTimeout(r, 50));
+    sim.read(chip(209), base + 90);
+    await sim.connect();
+    await until(async () => (await stored(id)).length === 10);
+    const rows = await stored(id);
+    expect(new Set(rows.map((r) => r.chip)).size).toBe(10);
+    expect(rows[0]!.t).toBe(Math.floor(base / 10) * 10 + 1_000); // ISO times to the hundredth
+    expect(sim.received[0]).toBe('Tempora~2');
+    sim.drop();
+  });
+
+  it('Impinj and RaceResult exporter POSTs: antenna and timing point mapped, duplicates counted', async () => {
+    const impinj = await device({ name: 'Impinj', kind: 'impinj', pointMap: { '1': '2k5', '2': '7k5' } });
+    const body = [
+      {
+        antennaPort: 1,
+        epc: chip(300),
+        firstSeenTimestamp: new Date(base).toISOString(),
+        peakRssi: -50,
+        isHeartBeat: false,
+      },
+      { antennaPort: 2, epc: chip(301), firstSeenTimestamp: (base + 5) * 1000, isHeartBeat: false },
+      { isHeartBeat: true },
+    ];
+    const first = await app.inject({
+      method: 'POST',
+      url: `/api/ingest/impinj?key=${impinj.key}`,
+      payload: body,
+    });
+    expect(first.json()).toEqual({ accepted: 2, duplicates: 0 });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/impinj',
+      headers: { 'x-device-key': impinj.key },
+      payload: body,
+    });
+    expect(again.json()).toEqual({ accepted: 0, duplicates: 2 });
+    expect((await stored(impinj.id)).map((r) => [r.chip, r.point, r.t])).toEqual([
+      [chip(300), '2k5', base],
+      [chip(301), '7k5', base + 5],
+    ]);
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/api/ingest/impinj?key=${impinj.key}`,
+      payload: [{ epc: 'x' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    const rr = await device({
+      name: 'RR12 exporter',
+      kind: 'rrexporter',
+      pointMap: { FINISHLINE: 'finish' },
+    });
+    const record = {
+      ID: 1,
+      Bib: 0,
+      TimingPoint: 'FINISHLINE',
+      Passing: {
+        Transponder: chip(302),
+        UTCTime: new Date(base + 7).toISOString(),
+        DeviceID: 'D-1',
+        FileNo: 1,
+        PassingNo: 1,
+      },
+    };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/raceresult',
+      headers: { 'x-device-key': rr.key, 'content-type': 'text/plain' },
+      payload: `${JSON.stringify(record)}\n${JSON.stringify(record)}\n`,
+    });
+    expect(res.json()).toEqual({ accepted: 1, duplicates: 1 });
+    const wrongKind = await app.inject({
+      method: 'POST',
+      url: `/api/ingest/raceresult?key=${impinj.key}`,
+      payload: record,
+    });
+    expect(wrongKind.statusCode).toBe(400);
+    const anonymous = await app.inject({ method: 'POST', url: '/api/ingest/impinj', payload: body });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * ChronoTrack connector: Tempora listens, the ChronoTrack client connects and streams reads
+ * (`../protocols/chronotrack.ts`). The greeting `<name>~<version>~CTP01` is answered with our name
+ * and features (push stream, ISO times), then `getlocations`; once the client names its locations,
+ * `start`. Reads are stored per received chunk, in order; a location maps to a point through the
+ * point map. A `guntime` read is kept on the device status (the timekeeper sets the gun in start
+ * control); `newlocation` makes us ask for the locations again. Ping every 15 s.
+ */
+import type net from 'node:net';
+import type { IncomingPassing } from '../../results/service.ts';
+import { LineFramer } from '../framing.ts';
+import { CT_PROTOCOL, parseChronoRead } from '../protocols/chronotrack.ts';
+import { toIncoming } from '../sink.ts';
+import { DeviceListener } from './listener.ts';
+import type { Connector, ConnectorDeps } from './types.ts';
+
+const PING_MS = 15_000;
+
+export class ChronoTrackListener implements Connector {
+  private readonly listener: DeviceListener;
+  /** The last gun time a client sent (UTC ms), for start control. */
+  lastGunTimeMs: number | null = null;
+
+  constructor(private readonly deps: ConnectorDeps) {
+    this.listener = new DeviceListener(deps, (socket) => this.session(socket));
+  }
+
+  get port() {
+    return this.listener.port;
+  }
+
+  start() {
+    return this.listener.start();
+  }
+
+  stop() {
+    return this.listener.stop();
+  }
+
+  private session(socket: net.Socket) {
+    const { config, status, sink, log } = this.deps;
+    const now = () => this.deps.now?.() ?? Date.now();
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 10_000);
+    const framer = new LineFramer(1024);
+    let greeted = false;
+    let started = false;
+    let chain: Promise<void> = Promise.resolve();
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const send = (line: string) => {
+      if (!socket.destroyed) socket.write(`${line}\r\n`, 'latin1');
+    };
+    const ping = setInterval(() => send('ping'), PING_MS);
+    void closed.then(() => clearInterval(ping));
+    socket.on('error', (err) => log.info({ err, deviceId: config.deviceId }, 'chronotrack connection error'));
+
+    const handle = async (lines: string[]) => {
+      const reads: IncomingPassing[] = [];
+      for (const line of lines) {
+        const f = line.split('~');
+        if (!greeted) {
+          if (f.length === 3 && f[2] === CT_PROTOCOL) {
+            greeted = true;
+            send('Tempora~2');
+            send('stream-mode=push');
+            send('time-format=iso');
+            send('getlocations');
+          } else {
+            status.rejected++;
+            send(`error~unsupported protocol, expected <name>~<version>~${CT_PROTOCOL}`);
+            socket.end();
+            return;
+          }
+          continue;
+        }
+        if (f[0] === 'ack' && f[1] === 'getlocations') {
+          if (!started) send('start');
+          started = true;
+          continue;
+        }
+        if (f[0] === 'ack' || f[0] === 'ping') {
+          if (f[0] === 'ping') send('ack~ping');
+          continue;
+        }
+        const parsed = parseChronoRead(line, now(), config.clockOffsetMs);
+        if (!parsed.ok) {
+          status.rejected++;
+          continue;
+        }
+        const r = parsed.read;
+        if (r.kind === 'guntime') this.lastGunTimeMs = r.deviceTimeMs + config.clockOffsetMs;
+        else if (r.kind === 'newlocation') send('getlocations');
+        else {
+          const incoming = toIncoming(config, r, r.location);
+          if (incoming) reads.push(incoming);
+          else status.rejected++;
+        }
+      }
+      // No clock query in this protocol: the drift stays unknown (a read's lag is no drift).
+      if (reads.length) await sink.store(config, reads, status);
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      status.seen();
+      const lines = framer.push(chunk);
+      if (lines === null) {
+        status.rejected++;
+        socket.destroy(new Error('line too long'));
+        return;
+      }
+      chain = chain
+        .then(() => handle(lines))
+        .catch((err) => {
+          log.warn({ err, deviceId: config.deviceId }, 'chronotrack: storing failed, connection closed');
+          status.set('error', `storing failed: ${(err as Error).message}`);
+          socket.destroy();
+        });
+    });
+    return { closed, drain: () => chain };
+  }
+}

@@ -1,0 +1,150 @@
+import type { Sql } from '../../db/database.ts';
+
+/** SQL of the passings desk: reads as the desk lists them, the audit log, participant updates. */
+
+export interface DeskReadRow {
+  seq: number;
+  id: string;
+  bib: string | null;
+  chip: string | null;
+  pointKey: string;
+  timeMs: number;
+  source: 'decoder' | 'manual' | 'import';
+  deviceId: string | null;
+  createdBy: string | null;
+  receivedAt: string;
+  voided: boolean;
+}
+
+export interface DeskFilter {
+  point?: string | undefined;
+  device?: string | undefined;
+  bib?: string | undefined;
+  /** Reads stored before this seq (paging back in time). */
+  before?: number | undefined;
+  limit: number;
+}
+
+/** Reads of a context, newest first, with whether each was voided since. */
+export async function listReads(sql: Sql, db: string, f: DeskFilter): Promise<DeskReadRow[]> {
+  const where = ['p.db = $1', 'NOT p.deleted'];
+  const params: unknown[] = [db];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (f.point) add('p.point_key = ?', f.point);
+  if (f.device) add('p.device_id = ?::uuid', f.device);
+  if (f.bib) add('(p.bib = ? OR p.chip = ?)'.replace('?', `$${params.length + 1}`), f.bib);
+  if (f.before) add('p.seq < ?', f.before);
+  params.push(f.limit);
+  return sql.query<DeskReadRow>(
+    `SELECT p.seq::float8 AS seq, p.passing_id AS id, p.bib, p.chip, p.point_key AS "pointKey",
+            p.time_ms::float8 AS "timeMs", p.source, p.device_id AS "deviceId", p.created_by AS "createdBy",
+            to_char(p.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "receivedAt",
+            EXISTS (SELECT 1 FROM passings v WHERE v.db = p.db AND v.passing_id = p.passing_id AND v.deleted) AS voided
+       FROM passings p WHERE ${where.join(' AND ')} ORDER BY p.seq DESC LIMIT $${params.length}`,
+    params,
+  );
+}
+
+/** One stored read by id (its live copy), with whether it is voided. */
+export async function findRead(sql: Sql, db: string, id: string): Promise<DeskReadRow | null> {
+  const rows = await sql.query<DeskReadRow>(
+    `SELECT p.seq::float8 AS seq, p.passing_id AS id, p.bib, p.chip, p.point_key AS "pointKey",
+            p.time_ms::float8 AS "timeMs", p.source, p.device_id AS "deviceId", p.created_by AS "createdBy",
+            to_char(p.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "receivedAt",
+            EXISTS (SELECT 1 FROM passings v WHERE v.db = p.db AND v.passing_id = p.passing_id AND v.deleted) AS voided
+       FROM passings p WHERE p.db = $1 AND p.passing_id = $2 AND NOT p.deleted`,
+    [db, id],
+  );
+  return rows[0] ?? null;
+}
+
+export interface AuditRow {
+  id: string;
+  action: string;
+  passingId: string | null;
+  bib: string | null;
+  raceId: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string;
+  actor: string | null;
+  actorEmail: string | null;
+  undoOf: string | null;
+  undoneBy: string | null;
+  at: string;
+}
+
+export async function insertAudit(
+  sql: Sql,
+  row: {
+    id: string;
+    db: string;
+    action: string;
+    passingId?: string | null;
+    bib?: string | null;
+    raceId?: string | null;
+    before?: unknown;
+    after?: unknown;
+    reason: string;
+    actor: string | null;
+    undoOf?: string | null;
+  },
+) {
+  await sql.query(
+    `INSERT INTO passing_audit (id, db, action, passing_id, bib, race_id, before, after, reason, actor, undo_of)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      row.id,
+      row.db,
+      row.action,
+      row.passingId ?? null,
+      row.bib ?? null,
+      row.raceId ?? null,
+      row.before === undefined ? null : JSON.stringify(row.before),
+      row.after === undefined ? null : JSON.stringify(row.after),
+      row.reason,
+      row.actor,
+      row.undoOf ?? null,
+    ],
+  );
+  if (row.undoOf)
+    await sql.query('UPDATE passing_audit SET undone_by = $1 WHERE id = $2', [row.id, row.undoOf]);
+}
+
+export async function listAudit(sql: Sql, db: string, limit: number): Promise<AuditRow[]> {
+  return sql.query<AuditRow>(
+    `SELECT a.id, a.action, a.passing_id AS "passingId", a.bib, a.race_id AS "raceId", a.before, a.after,
+            a.reason, a.actor, u.email AS "actorEmail", a.undo_of AS "undoOf", a.undone_by AS "undoneBy",
+            to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+       FROM passing_audit a LEFT JOIN users u ON u.sub::text = a.actor
+      WHERE a.db = $1 ORDER BY a.at DESC, a.id LIMIT $2`,
+    [db, limit],
+  );
+}
+
+export async function findAudit(sql: Sql, db: string, id: string): Promise<AuditRow | null> {
+  const rows = await sql.query<AuditRow>(
+    `SELECT id, action, passing_id AS "passingId", bib, race_id AS "raceId", before, after, reason, actor,
+            NULL AS "actorEmail", undo_of AS "undoOf", undone_by AS "undoneBy", at::text AS at
+       FROM passing_audit WHERE db = $1 AND id = $2`,
+    [db, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Reads whose chip or bib is no participant's (grouped; the caller filters with the live state). */
+export async function readRunners(
+  sql: Sql,
+  db: string,
+): Promise<
+  { chip: string | null; bib: string | null; reads: number; lastTimeMs: number; pointKey: string }[]
+> {
+  return sql.query(
+    `SELECT chip, bib, count(*)::float8 AS reads, max(time_ms)::float8 AS "lastTimeMs", max(point_key) AS "pointKey"
+       FROM passings WHERE db = $1 AND NOT deleted GROUP BY chip, bib`,
+    [db],
+  );
+}

@@ -1,0 +1,379 @@
+/**
+ * Race-day routes (issue 15): devices and their connectors, the passings desk (reads, manual
+ * entry, corrections, audit, statuses, unknown chips), start control, and the HTTP ingest of
+ * Impinj Speedway Connect and RaceResult exporters. Every organiser route checks `manage` on
+ * Passing or Device of the context's organisation (owner, staff, timekeeper: abilities.ts):
+ * 401 anonymous, 403 others, 404 unknown context.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, errors } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import * as resultsRepo from '../results/repository.ts';
+import { hashKey, randomKey } from '../results/service.ts';
+import * as desk from './desk-repository.ts';
+import type { ConnectorManager } from './manager.ts';
+import { jsonRecords, parseImpinj, parseRrExporter } from './protocols/http.ts';
+import * as repo from './repository.ts';
+import * as s from './schemas.ts';
+import type { RacedayService } from './service.ts';
+import { toIncoming } from './sink.ts';
+
+function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
+  return Object.defineProperty(object, '__caslSubjectType__', { value: type });
+}
+
+export async function racedayRoutes(
+  app: FastifyInstance,
+  opts: { service: RacedayService; manager: ConnectorManager },
+) {
+  const { service, manager } = opts;
+  const database = app.database;
+
+  async function authorize(request: FastifyRequest, db: string, subject: 'Passing' | 'Device' = 'Passing') {
+    const context = await resultsRepo.findContext(database, db);
+    if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
+    if (!request.user) throw errors.unauthorized();
+    if (
+      !request.ability.can('manage', asSubject(subject, { organisationId: context.organisationId }) as never)
+    )
+      throw errors.forbidden(`No race-day access to '${db}'`);
+    return context;
+  }
+  const actor = (request: FastifyRequest) => request.user?.sub ?? null;
+
+  app.get('/api/raceday/clock', async () => ({ serverTimeMs: Date.now() }));
+
+  /** The event's contexts with their races, points, waves and gun times (the race-day pages' frame). */
+  app.get('/api/raceday/events/:eventId', async (request) => {
+    const { eventId } = parseInput(s.eventParams, request.params, 'params');
+    const event = await resultsRepo.findEvent(database, eventId);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    if (!request.user) throw errors.unauthorized();
+    if (
+      !request.ability.can('manage', asSubject('Passing', { organisationId: event.organisationId }) as never)
+    )
+      throw errors.forbidden();
+    const contexts = await resultsRepo.contextsOfEvent(database, eventId);
+    return {
+      event: { id: event.id, name: event.name, status: event.status },
+      serverTimeMs: Date.now(),
+      contexts: await Promise.all(
+        contexts.map(async (c) => {
+          const [races, points] = await Promise.all([
+            resultsRepo.racesOf(database, c.db),
+            resultsRepo.pointsOf(database, c.db),
+          ]);
+          return {
+            db: c.db,
+            name: c.name,
+            races: races.map((r) => ({
+              id: r.id,
+              name: r.name,
+              startType: r.startType,
+              gunTimeMs: r.gunTimeMs,
+              waves: r.waves,
+              clockRate: r.clockRate,
+              points: points
+                .filter((p) => p.raceId === r.id)
+                .map((p) => ({ key: p.key, name: p.name, isStart: p.isStart, distanceM: p.distanceM })),
+            })),
+          };
+        }),
+      ),
+    };
+  });
+
+  /** Bibs of a context, for the desk's at-once wrong-bib check (also offline, cached). */
+  app.get('/api/raceday/contexts/:db/runners', async (request) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db);
+    const ctx = await app.results.state(db);
+    const out: { bib: string; name: string; raceId: string; status: string; statusReason: string | null }[] =
+      [];
+    const reasons = new Map(
+      (
+        await database.query<{ raceId: string; bib: string; reason: string }>(
+          `SELECT p.race_id AS "raceId", p.bib, p.status_reason AS reason FROM participants p JOIN races r ON r.id = p.race_id
+            WHERE r.db = $1 AND p.status_reason IS NOT NULL`,
+          [db],
+        )
+      ).map((r) => [`${r.raceId}/${r.bib}`, r.reason]),
+    );
+    for (const race of ctx.races.values())
+      for (const p of race.participants)
+        out.push({
+          bib: p.bib,
+          name: `${p.firstName} ${p.lastName}`,
+          raceId: race.row.id,
+          status: p.status,
+          statusReason: reasons.get(`${race.row.id}/${p.bib}`) ?? null,
+        });
+    return out;
+  });
+
+  // ── devices ─────────────────────────────────────────────────────────────
+  app.get('/api/raceday/contexts/:db/devices', async (request) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db, 'Device');
+    const [configs, counts] = await Promise.all([
+      repo.connectorsOf(database, db),
+      repo.deviceCounts(database, db),
+    ]);
+    return {
+      serverTimeMs: Date.now(),
+      devices: configs.map((c) => {
+        const count = counts.get(c.deviceId);
+        const live = manager.status(c.deviceId).view();
+        const listening = manager.connector(c.deviceId)?.port ?? null;
+        return {
+          id: c.deviceId,
+          name: c.name,
+          kind: c.kind,
+          pointKey: c.pointKey,
+          host: c.host,
+          port: c.port,
+          listenPort: listening || c.listenPort,
+          clockOffsetMs: c.clockOffsetMs,
+          enabled: c.enabled,
+          pointMap: c.pointMap,
+          status: {
+            ...live,
+            state: c.enabled ? (live.state === 'disabled' ? 'waiting' : live.state) : 'disabled',
+            readsTotal: count?.total ?? 0,
+            readsPerMinute: Math.max(live.readsPerMinute, count?.lastMinute ?? 0),
+            lastReadTimeMs: count?.lastTimeMs ?? live.lastReadTimeMs,
+            lastReadAt: count?.lastAt ?? live.lastReadAt,
+          },
+        };
+      }),
+    };
+  });
+
+  app.post('/api/raceday/contexts/:db/devices', async (request, reply) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db, 'Device');
+    const body = parseInput(s.connectorSchema, request.body);
+    checkConnector(body);
+    const deviceKey = `tdk_${randomKey(24)}`;
+    const id = await database.transaction(async (sql) => {
+      const deviceId = await resultsRepo.insertDevice(sql, {
+        db,
+        name: body.name,
+        keyHash: hashKey(deviceKey),
+        pointKey: body.pointKey,
+      });
+      await repo.upsertConnector(sql, { deviceId, db, ...body });
+      return deviceId;
+    });
+    if (manager.active) await manager.reload();
+    return reply.code(201).send({ id, key: deviceKey });
+  });
+
+  app.patch('/api/raceday/contexts/:db/devices/:deviceId', async (request) => {
+    const { db, deviceId } = parseInput(s.deviceParams, request.params, 'params');
+    await authorize(request, db, 'Device');
+    const body = parseInput(s.connectorPatchSchema, request.body);
+    const current = await repo.findConnector(database, deviceId);
+    if (!current || current.db !== db)
+      throw errors.notFound('DEVICE_NOT_FOUND', `No device '${deviceId}' in '${db}'`);
+    const next = { ...current, ...body };
+    checkConnector(next);
+    await database.transaction(async (sql) => {
+      await sql.query('UPDATE devices SET name = $2, point_key = $3 WHERE id = $1', [
+        deviceId,
+        next.name,
+        next.pointKey,
+      ]);
+      await repo.upsertConnector(sql, { ...next, deviceId, db });
+    });
+    if (manager.active) await manager.reload();
+    return { id: deviceId };
+  });
+
+  // ── passings desk ──────────────────────────────────────────────────────
+  app.get('/api/raceday/contexts/:db/passings', async (request) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db);
+    const q = parseInput(s.listQuery, request.query, 'query');
+    const rows = await desk.listReads(database, db, q);
+    const ctx = await app.results.state(db);
+    return {
+      reads: rows.map((r) => {
+        const race = ctx.raceOf({ ...(r.bib ? { bib: r.bib } : {}), ...(r.chip ? { chip: r.chip } : {}) });
+        const i = race && (r.chip ? race.byChip.get(r.chip) : race.byBib.get(r.bib ?? ''));
+        const p = race && i !== undefined ? race.participants[i]! : null;
+        return {
+          ...r,
+          runner: p
+            ? { raceId: race!.row.id, bib: p.bib, name: `${p.firstName} ${p.lastName}`, status: p.status }
+            : null,
+        };
+      }),
+      next: rows.length === q.limit ? rows[rows.length - 1]!.seq : null,
+    };
+  });
+
+  app.post('/api/raceday/contexts/:db/manual', async (request) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db);
+    const body = parseInput(s.manualSchema, request.body);
+    return service.manual(db, body.entries, actor(request));
+  });
+
+  app.post('/api/raceday/contexts/:db/corrections', async (request, reply) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db);
+    const body = parseInput(s.correctionSchema, request.body);
+    const who = actor(request);
+    const out =
+      body.action === 'void'
+        ? await service.voidRead(db, body.passingId, body.reason, who)
+        : body.action === 'restore'
+          ? await service.restoreRead(db, body.passingId, body.reason, who)
+          : body.action === 'edit'
+            ? await service.editRead(
+                db,
+                body.passingId,
+                { timeMs: body.timeMs, pointKey: body.pointKey },
+                body.reason,
+                who,
+              )
+            : await service.addRead(
+                db,
+                { bib: body.bib, pointKey: body.pointKey, timeMs: body.timeMs },
+                body.reason,
+                who,
+              );
+    return reply.code(201).send(out);
+  });
+
+  app.post('/api/raceday/contexts/:db/audit/:auditId/undo', async (request, reply) => {
+    const { db, auditId } = parseInput(s.auditParams, request.params, 'params');
+    await authorize(request, db);
+    const body = parseInput(s.undoSchema, request.body ?? {});
+    return reply.code(201).send(await service.undo(db, auditId, body.reason, actor(request)));
+  });
+
+  app.get('/api/raceday/contexts/:db/audit', async (request) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db);
+    const q = parseInput(s.auditQuery, request.query, 'query');
+    return desk.listAudit(database, db, q.limit);
+  });
+
+  app.post('/api/raceday/contexts/:db/races/:raceId/status', async (request, reply) => {
+    const { db, raceId } = parseInput(s.raceParams, request.params, 'params');
+    await authorize(request, db);
+    const body = parseInput(s.statusSchema, request.body);
+    if (body.status !== 'registered' && !body.reason)
+      throw errors.badRequest('VALIDATION_FAILED', 'A reason is required', [
+        { field: 'reason', message: 'required' },
+      ]);
+    return reply
+      .code(201)
+      .send(await service.setStatus(db, raceId, body.bib, body.status, body.reason, actor(request)));
+  });
+
+  app.post('/api/raceday/contexts/:db/races/:raceId/start', async (request, reply) => {
+    const { db, raceId } = parseInput(s.raceParams, request.params, 'params');
+    await authorize(request, db);
+    const body = parseInput(s.startSchema, request.body);
+    const who = actor(request);
+    if (body.action === 'gun')
+      return reply
+        .code(201)
+        .send(await service.setGun(db, raceId, body.timeMs ?? Date.now(), body.reason, who));
+    if (body.action === 'wave')
+      return reply
+        .code(201)
+        .send(await service.setWave(db, raceId, body.waveId, body.timeMs, body.reason, who));
+    return reply.code(201).send(await service.setStarts(db, raceId, body.starts, body.reason, who));
+  });
+
+  app.get('/api/raceday/contexts/:db/unknown', async (request) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db);
+    return service.unknownRunners(db);
+  });
+
+  app.post('/api/raceday/contexts/:db/unknown/assign', async (request, reply) => {
+    const { db } = parseInput(s.dbParams, request.params, 'params');
+    await authorize(request, db);
+    const body = parseInput(s.assignSchema, request.body);
+    return reply
+      .code(201)
+      .send(await service.assignChip(db, body.chip, body.raceId, body.bib, actor(request)));
+  });
+
+  // ── HTTP-fed devices ───────────────────────────────────────────────────
+  async function deviceOf(request: FastifyRequest, kind: 'impinj' | 'rrexporter') {
+    const q = parseInput(s.ingestKeyQuery, request.query, 'query');
+    const header = request.headers['x-device-key'];
+    // Speedway Connect and RaceResult's exporter cannot always set headers: the key may be a query parameter.
+    const key = typeof header === 'string' ? header : q.key;
+    if (!key || key.length < 10) throw errors.unauthorized('x-device-key header or key parameter required');
+    const device = await resultsRepo.findDeviceByKeyHash(database, hashKey(key));
+    if (!device) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
+    const config = await repo.findConnector(database, device.id);
+    if (!config || config.kind !== kind)
+      throw errors.badRequest('DEVICE_KIND', `This device is not configured as ${kind}`);
+    if (!config.enabled) throw errors.conflict('DEVICE_DISABLED', 'This device is disabled');
+    return config;
+  }
+
+  for (const kind of ['impinj', 'rrexporter'] as const) {
+    const path = kind === 'impinj' ? '/api/ingest/impinj' : '/api/ingest/raceresult';
+    app.post(path, { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
+      const config = await deviceOf(request, kind);
+      const status = manager.status(config.deviceId);
+      const records = jsonRecords(request.body);
+      if (records === null) throw errors.badRequest('BAD_FORMAT', 'Expected JSON records');
+      if (records.length > 10_000) throw errors.badRequest('TOO_MANY', 'At most 10,000 records per request');
+      const incoming = [];
+      if (kind === 'impinj') {
+        const parsed = parseImpinj(records);
+        if (!parsed.ok) throw errors.badRequest('BAD_FORMAT', parsed.reason);
+        for (const r of parsed.reads) {
+          const p = toIncoming(config, r, r.antenna || null);
+          if (!p) throw errors.badRequest('POINT_UNKNOWN', `No timing point for antenna '${r.antenna}'`);
+          incoming.push(p);
+        }
+      } else {
+        const parsed = parseRrExporter(records);
+        if (!parsed.ok) throw errors.badRequest('BAD_FORMAT', parsed.reason);
+        for (const r of parsed.reads) {
+          const p = toIncoming(config, r, r.timingPoint || null);
+          if (!p) throw errors.badRequest('POINT_UNKNOWN', `No timing point for '${r.timingPoint}'`);
+          incoming.push(p);
+        }
+      }
+      status.set('connected', null, request.ip);
+      if (!incoming.length) {
+        status.seen();
+        return { accepted: 0, duplicates: 0 };
+      }
+      const out = await service.ingest(config.db, incoming, 'decoder', { deviceId: config.deviceId });
+      status.stored(incoming.length, Math.max(...incoming.map((p) => p.timeMs)));
+      return out;
+    });
+  }
+}
+
+/** A connector needs its address: clients a host (and a port for Wiclax), listeners a port. */
+function checkConnector(c: {
+  kind: string;
+  host: string | null;
+  port: number | null;
+  listenPort: number | null;
+}) {
+  const need = (ok: boolean, field: string, message: string) => {
+    if (!ok) throw errors.badRequest('VALIDATION_FAILED', message, [{ field, message }]);
+  };
+  if (c.kind === 'raceresult') need(!!c.host, 'host', 'the decoder’s address is required');
+  if (c.kind === 'wiclax') {
+    need(!!c.host, 'host', 'the device’s address is required');
+    need(!!c.port, 'port', 'the device’s port is required');
+  }
+  if (c.kind === 'mylaps' || c.kind === 'chronotrack')
+    need(!!c.listenPort, 'listenPort', 'a port to listen on is required');
+}

@@ -1,0 +1,274 @@
+import crypto from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
+import {
+  certificateTemplateSchema,
+  type ExportAccess,
+  exportQuerySchema,
+  exportSettingsSchema,
+  type FeedRow,
+} from '@tempora/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import { asSubject } from '../content/access.ts';
+import { raceClock } from '../results/live-views.ts';
+import { renderCertificate } from './certificate.ts';
+import { csvChunks } from './csv.ts';
+import { finishersFeed, hotSeatFeed, leadersFeed } from './feeds.ts';
+import { renderList } from './pdf-list.ts';
+import * as repo from './repository.ts';
+import type { ExportsService } from './service.ts';
+import { writeXlsx } from './xlsx.ts';
+
+const id = z.string().min(1).max(100);
+const eventParams = z.object({ eventId: id });
+const lngQuery = z.object({ lng: z.enum(['en', 'fr']).default('fr') });
+/** A background image: PNG or JPEG (what pdfkit embeds), at most 2 MB. */
+const MAX_BACKGROUND = 2 * 1024 * 1024;
+/** XLSX/PDF exports made at once on a node (each is CPU-bound: ≈ 1 ms a row). */
+const MAX_HEAVY = 2;
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+/** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / 5987). */
+function disposition(name: string, ext: string): string {
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/-+/g, '-')
+      .slice(0, 80) || 'export';
+  return `attachment; filename="${ascii}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${name}.${ext}`)}`;
+}
+
+/** The site's address for links printed in documents: PUBLIC_URL, else this request's origin. */
+function originOf(app: FastifyInstance, request: FastifyRequest): string {
+  return app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Routes of results out (issue 16). Exports and the printed list share one route (`format`);
+ * certificates and their verification are public by tracking key / signed token; the template,
+ * its background and the export setting are the organiser's (update Report: owner, staff).
+ */
+export async function exportsRoutes(app: FastifyInstance, opts: { service: ExportsService }) {
+  const { service } = opts;
+  const database = app.database;
+  /** XLSX and PDF exports being made on this node. */
+  let heavy = 0;
+
+  /** The event, if the caller may organise its reports (401 anonymous, 403 others). */
+  async function requireOrganiser(request: FastifyRequest, eventId: string) {
+    const event = await repo.findEvent(database, eventId);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    if (!request.user) throw errors.unauthorized();
+    if (!isOrganiser(request, event.organisationId))
+      throw errors.forbidden(`No access to the reports of event '${eventId}'`);
+    return event;
+  }
+  const isOrganiser = (request: FastifyRequest, organisationId: string) =>
+    !!request.user && request.ability.can('update', asSubject('Report', { organisationId }) as never);
+
+  app.get('/api/exports/:eventId/groups/:group/reports/:report', async (request, reply) => {
+    const p = parseInput(eventParams.extend({ group: id, report: id }), request.params, 'params');
+    const query = parseInput(exportQuerySchema, request.query, 'query');
+    const event = await repo.findEvent(database, p.eventId);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${p.eventId}'`);
+    const { spectatorExports } = await repo.settingsOf(database, p.eventId);
+    if (!spectatorExports && !isOrganiser(request, event.organisationId)) {
+      if (!request.user) throw errors.unauthorized('Exports of this event are for its organisers');
+      throw errors.forbidden('Exports of this event are for its organisers');
+    }
+    // XLSX and PDF cost seconds of CPU for a big list: a few at a time per node, the others are
+    // asked to come back (503 + Retry-After) rather than queueing behind them.
+    if (query.format !== 'csv') {
+      if (heavy >= MAX_HEAVY) {
+        reply.header('retry-after', '5');
+        throw errors.unavailable('EXPORT_BUSY', 'Other exports are being made; try again in a few seconds');
+      }
+      heavy++;
+      let released = false;
+      const release = () => {
+        if (!released) heavy--;
+        released = true;
+      };
+      reply.raw.once('finish', release).once('close', release);
+    }
+    const { text, sections, meta } = await service.exportTable(p.eventId, p.group, p.report, query);
+    const name = `${event.name} - ${text.title}`;
+    reply
+      .type(CONTENT_TYPES[query.format])
+      .header('content-disposition', disposition(name, query.format))
+      .header('cache-control', 'private, no-cache')
+      .header('x-export-rows', String(text.rows.length));
+    if (query.format === 'csv') return reply.send(Readable.from(csvChunks(text, query.sep)));
+    if (query.format === 'xlsx') {
+      const out = new PassThrough();
+      writeXlsx(text, out).catch((error: Error) => out.destroy(error));
+      return reply.send(out);
+    }
+    const { doc } = renderList(text, sections, meta, query.orientation);
+    return reply.send(doc);
+  });
+
+  app.get('/api/exports/:eventId/settings', async (request, reply) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    const event = await repo.findEvent(database, eventId);
+    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+    reply.header('cache-control', 'private, no-cache');
+    const access: ExportAccess = {
+      ...(await repo.settingsOf(database, eventId)),
+      organiser: isOrganiser(request, event.organisationId),
+    };
+    return access;
+  });
+
+  app.put('/api/exports/:eventId/settings', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await requireOrganiser(request, eventId);
+    const body = parseInput(exportSettingsSchema, request.body);
+    await repo.saveSettings(database, eventId, body);
+    return body;
+  });
+
+  app.get('/api/exports/:eventId/certificate', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await requireOrganiser(request, eventId);
+    return service.template(eventId);
+  });
+
+  app.put('/api/exports/:eventId/certificate', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await requireOrganiser(request, eventId);
+    const template = parseInput(certificateTemplateSchema, request.body);
+    await service.saveTemplate(eventId, template);
+    return service.template(eventId);
+  });
+
+  app.register(async (scope) => {
+    // Raw image bodies only in this scope.
+    for (const type of IMAGE_TYPES) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_BACKGROUND }, (_r, body, done) =>
+        done(null, body),
+      );
+    }
+    scope.put(
+      '/api/exports/:eventId/certificate/background',
+      { bodyLimit: MAX_BACKGROUND },
+      async (request) => {
+        const { eventId } = parseInput(eventParams, request.params, 'params');
+        await requireOrganiser(request, eventId);
+        const type = String(request.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim();
+        const bytes = request.body;
+        if (!IMAGE_TYPES.includes(type) || !Buffer.isBuffer(bytes))
+          throw errors.badRequest('IMAGE_REQUIRED', 'Send a PNG or JPEG image as the body');
+        if (!looksLike(bytes, type))
+          throw errors.badRequest('IMAGE_INVALID', 'The body is not a PNG or JPEG image');
+        const current = await service.template(eventId);
+        await repo.saveBackground(database, eventId, { bytes, type }, current.template);
+        return service.template(eventId);
+      },
+    );
+  });
+
+  app.delete('/api/exports/:eventId/certificate/background', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await requireOrganiser(request, eventId);
+    const current = await service.template(eventId);
+    await repo.saveBackground(database, eventId, null, current.template);
+    return service.template(eventId);
+  });
+
+  app.get('/api/exports/:eventId/certificate/background', async (request, reply) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await requireOrganiser(request, eventId);
+    const image = await repo.backgroundOf(database, eventId);
+    if (!image) throw errors.notFound('BACKGROUND_NOT_FOUND', 'No background image');
+    return reply.type(image.type).header('cache-control', 'private, no-cache').send(image.bytes);
+  });
+
+  /** Renders a finisher's certificate with the event's template. */
+  async function certificate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    trackingKey: string,
+    lng: 'en' | 'fr',
+  ) {
+    const { data, eventId } = await service.certificateData(trackingKey, lng, originOf(app, request));
+    const { template } = await service.template(eventId);
+    const background = await repo.backgroundOf(database, eventId);
+    const pdf = await renderCertificate(template, background?.bytes ?? null, data, lng);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', disposition(`${data.eventName} - ${data.name}`, 'pdf'))
+      .header('cache-control', 'private, no-cache')
+      .send(pdf);
+  }
+
+  app.get('/api/exports/:eventId/certificate/preview', async (request, reply) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    const { lng } = parseInput(lngQuery, request.query, 'query');
+    await requireOrganiser(request, eventId);
+    return certificate(request, reply, await service.sampleFinisher(eventId), lng);
+  });
+
+  app.get('/api/certificates/:trackingKey', async (request, reply) => {
+    const { trackingKey } = parseInput(
+      z.object({ trackingKey: z.string().min(1).max(64) }),
+      request.params,
+      'params',
+    );
+    const { lng } = parseInput(lngQuery, request.query, 'query');
+    return certificate(request, reply, trackingKey, lng);
+  });
+
+  app.get('/api/verify/:token', async (request, reply) => {
+    const { token } = parseInput(z.object({ token: z.string().min(1).max(200) }), request.params, 'params');
+    reply.header('cache-control', 'no-cache');
+    return service.verify(token);
+  });
+
+  // Broadcast feeds: short public cache, ETag of the body (304 when unchanged).
+  const feedParams = z.object({ db: id, raceId: id });
+  const countQuery = z.object({ count: z.coerce.number().int().min(1).max(100).default(10) });
+  async function feed(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    make: (race: RaceArg, count: number) => FeedRow[],
+  ) {
+    const p = parseInput(feedParams, request.params, 'params');
+    const { count } = parseInput(countQuery, request.query, 'query');
+    const ctx = await app.results.state(p.db);
+    const race = ctx.races.get(p.raceId);
+    if (!race) throw errors.notFound('RACE_NOT_FOUND', `No race '${p.raceId}' in '${p.db}'`);
+    const body = JSON.stringify(make(race, count));
+    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'public, max-age=2')
+      .header('access-control-allow-origin', '*');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+  type RaceArg = Parameters<typeof finishersFeed>[0];
+  app.get('/api/feeds/:db/races/:raceId/finishers', (request, reply) => feed(request, reply, finishersFeed));
+  app.get('/api/feeds/:db/races/:raceId/leaders', (request, reply) => feed(request, reply, leadersFeed));
+  app.get('/api/feeds/:db/races/:raceId/hotseat', (request, reply) =>
+    feed(request, reply, (race, count) => hotSeatFeed(race, raceClock(race, Date.now()), count)),
+  );
+}
+
+/** Magic numbers: a PNG or JPEG really (a wrong content type must not reach pdfkit). */
+function looksLike(bytes: Buffer, type: string): boolean {
+  if (type === 'image/png')
+    return bytes.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}

@@ -1,0 +1,76 @@
+import type { ColumnDef } from '@tempora/contracts';
+import { describe, expect, it } from 'vitest';
+import { csvLine } from './csv.ts';
+import { cellText, neutralise, searchTableRows } from './table-text.ts';
+import { signCertificate, verifyCertificate } from './verify-token.ts';
+
+const column = (Type: ColumnDef['Type'], FieldIdx = 0, Decimals?: number): ColumnDef => ({
+  FieldIdx,
+  Colspan: 1,
+  Bold: false,
+  Italic: false,
+  Alignment: 'Left',
+  UrlColumnIdx: -1,
+  Settings: Decimals === undefined ? {} : { Decimals },
+  Title: { en: 'x', fr: 'x' },
+  Type,
+});
+
+describe('export cells', () => {
+  it('neutralises every formula trigger and nothing else', () => {
+    for (const lead of ['=', '+', '-', '@', '\t', '\r'])
+      expect(neutralise(`${lead}SUM(A1)`)).toBe(`'${lead}SUM(A1)`);
+    for (const safe of ['', 'Zoë', '1:02:03', "'quoted", ' =late']) expect(neutralise(safe)).toBe(safe);
+  });
+
+  it('quotes CSV fields holding the separator, quotes or line breaks (RFC 4180)', () => {
+    expect(csvLine(['a;b', 'say "hi"', 'x\ny', 'plain'], ';')).toBe('"a;b";"say ""hi""";"x\ny";plain\r\n');
+    expect(csvLine(['a;b', 'c,d'], ',')).toBe('a;b,"c,d"\r\n');
+    expect(csvLine(['=1+2'], ',')).toBe("'=1+2\r\n");
+  });
+
+  it('formats time cells as the report page does (spec §5), html as text', () => {
+    expect(cellText(column('time'), 3_723_000)).toBe('1:02:03');
+    expect(cellText(column('time'), 0)).toBe('');
+    expect(cellText(column('time', 0, 2), 61_234)).toBe('1:01.23');
+    expect(cellText(column('time'), 'DNF')).toBe('DNF');
+    expect(cellText(column('html'), '<b>Fast</b> &amp; <i>furious</i>')).toBe('Fast & furious');
+    expect(cellText(column('text'), null)).toBe('');
+  });
+
+  it('searches as the report page: exact bib first, numbers by bib prefix, text without accents', () => {
+    const rows = [
+      ['12', 'ANDRÉ Zoë'],
+      ['120', 'MARTIN Paul'],
+      ['7', 'DUPONT André'],
+    ];
+    const columns = [column('text', 1)];
+    expect(searchTableRows(rows, 0, '12', columns).map((r) => r[0])).toEqual(['12', '120']);
+    expect(searchTableRows(rows, 0, 'andre', columns).map((r) => r[0])).toEqual(['12', '7']);
+    expect(searchTableRows(rows, 0, '  ', columns)).toBe(rows);
+  });
+});
+
+describe('certificate tokens', () => {
+  const secret = Buffer.alloc(32, 7);
+  const claim = { trackingKey: 'Ab_c-12', netMs: 10_123_456, issuedAt: 1_780_000_000_000 };
+
+  it('round-trips a genuine token', () => {
+    expect(verifyCertificate(secret, signCertificate(secret, claim))).toEqual({
+      ...claim,
+      netMs: 10_123_456,
+    });
+  });
+
+  it('refuses any changed character, another secret, or a malformed token', () => {
+    const token = signCertificate(secret, claim);
+    for (let k = 0; k < token.length; k++) {
+      const c = token[k]!;
+      const other = c === 'a' ? 'b' : c === '.' ? '_' : 'a';
+      expect(verifyCertificate(secret, token.slice(0, k) + other + token.slice(k + 1))).toBeNull();
+    }
+    expect(verifyCertificate(Buffer.alloc(32, 8), token)).toBeNull();
+    expect(verifyCertificate(secret, `${token}.x`)).toBeNull();
+    expect(verifyCertificate(secret, '')).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import type { ColumnDef, ReportTable } from '@tempora/contracts';
+import { formatDuration } from '@tempora/domain';
+
+/** A report made text, as the report page shows it: what every export format writes. */
+export interface TextTable {
+  title: string;
+  headers: string[];
+  aligns: ('left' | 'center' | 'right')[];
+  /** Whether a column is bold on screen (PDF keeps it). */
+  bold: boolean[];
+  rows: string[][];
+}
+
+type Lng = 'en' | 'fr';
+
+/** Columns that carry something to export: the favourite star and spacers do not. */
+export function exportedColumns(columns: readonly ColumnDef[]): ColumnDef[] {
+  return columns.filter((c) => c.Type !== 'favorite' && c.Type !== 'spacer' && c.Type !== 'image');
+}
+
+/** An html cell's text (tags dropped, the few entities decoded): exports hold no markup. */
+function htmlText(value: string): string {
+  return value
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/**
+ * A cell as on screen (apps/web report-cell.tsx): time cells through the domain's `formatDuration`
+ * (spec §5: blank when zero; decimals from the column's Settings), html as text, the rest as is.
+ */
+export function cellText(column: ColumnDef, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (column.Type === 'time') {
+    if (value === '') return '';
+    const ms = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(ms) ? formatDuration(ms, column.Settings.Decimals ?? 0) : String(value);
+  }
+  if (column.Type === 'html') return htmlText(String(value));
+  return String(value);
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The report page's search (apps/web features/results/patch.ts `searchRows`, kept identical so
+ * an export holds exactly the rows on screen): an exact key (bib) first; a number matches keys
+ * starting with it; text matches the text and html columns, ignoring case and accents.
+ */
+export function searchTableRows(
+  rows: readonly unknown[][],
+  keyField: number,
+  query: string,
+  columns: readonly Pick<ColumnDef, 'FieldIdx' | 'Type'>[],
+): unknown[][] {
+  const needle = fold(query.trim());
+  if (!needle) return rows as unknown[][];
+  const exact: unknown[][] = [];
+  const others: unknown[][] = [];
+  const numeric = /^\d+$/.test(needle);
+  const fields = columns.filter((c) => c.Type === 'text' || c.Type === 'html').map((c) => c.FieldIdx);
+  const scanOf = (row: unknown[]) =>
+    fields.length ? fields : row.map((_, i) => i).filter((i) => i !== keyField);
+  for (const row of rows) {
+    const key = fold(String(row[keyField] ?? ''));
+    if (key === needle) exact.push(row);
+    else if (numeric ? key.startsWith(needle) : matches(row, scanOf(row), needle)) others.push(row);
+  }
+  return [...exact, ...others];
+}
+
+function matches(row: unknown[], fields: number[], needle: string): boolean {
+  return fields.some((i) => {
+    const value = row[i];
+    return typeof value === 'string' && !/^\d+$/.test(value) && fold(value).includes(needle);
+  });
+}
+
+/** The rows of a report after the page's search. */
+export function selectRows(table: Pick<ReportTable, 'rows' | 'keyField' | 'columns'>, q?: string) {
+  return q?.trim() ? searchTableRows(table.rows, table.keyField, q, table.columns) : table.rows;
+}
+
+/** One row as text, in the exported columns' order. */
+export function rowText(columns: readonly ColumnDef[], row: readonly unknown[]): string[] {
+  return columns.map((c) => cellText(c, row[c.FieldIdx]));
+}
+
+/**
+ * `textTable` for large reports: the rows are made 2,000 at a time with a turn of the event loop
+ * between, so formatting 45,000 rows never holds the server.
+ */
+export async function textTableAsync(
+  table: Pick<ReportTable, 'title' | 'columns' | 'keyField'>,
+  rows: readonly unknown[][],
+  lng: Lng,
+): Promise<TextTable> {
+  const head = textTable(table, [], lng);
+  const columns = exportedColumns(table.columns);
+  for (let k = 0; k < rows.length; k += 2000) {
+    for (const row of rows.slice(k, k + 2000)) head.rows.push(rowText(columns, row));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return head;
+}
+
+/** Headers, alignments and text rows of a report in one language. */
+export function textTable(
+  table: Pick<ReportTable, 'title' | 'columns' | 'keyField'>,
+  rows: readonly unknown[][],
+  lng: Lng,
+): TextTable {
+  const columns = exportedColumns(table.columns);
+  return {
+    title: table.title[lng],
+    headers: columns.map((c) => c.Title[lng]),
+    aligns: columns.map((c) =>
+      c.Alignment === 'Center' ? 'center' : c.Alignment === 'Right' ? 'right' : 'left',
+    ),
+    bold: columns.map((c) => c.Bold),
+    rows: rows.map((row) => rowText(columns, row)),
+  };
+}
+
+/**
+ * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell starting with `=`, `+`,
+ * `-`, `@`, a tab or a carriage return as a formula. Such a cell is prefixed with a single quote,
+ * which spreadsheets show as text. A negative number (`-1`) is data, not a formula, but a time
+ * gap never starts with `-` here and a name may: every such cell is neutralised alike, as OWASP
+ * advises, rather than guessing which are safe.
+ */
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}

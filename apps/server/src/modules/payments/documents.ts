@@ -1,0 +1,138 @@
+import type { OrderDetail } from '@tempora/contracts';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+
+/** Receipts (PDF) and the accountant's exports (CSV, XLSX) of orders (issue 18). */
+
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+
+/**
+ * A receipt: "paid" with the date once the payment is confirmed, otherwise a pro forma with the
+ * transfer instructions (the same document serves as the invoice of a company team).
+ */
+export function receiptPdf(order: OrderDetail, vat: string | null): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt ${order.id}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const paid = order.state === 'paid' || order.state === 'refunded';
+    doc.fontSize(20).text(paid ? 'Receipt / Reçu' : 'Pro forma', { align: 'left' });
+    doc.moveDown(0.5).fontSize(10).fillColor('#444');
+    doc.text(`${order.eventName}`);
+    doc.text(`Order / Commande #${order.id} — ${order.createdAt.slice(0, 10)}`);
+    doc.moveDown();
+    doc
+      .fillColor('#000')
+      .fontSize(11)
+      .text(order.company ? order.organisationName : order.payerName);
+    if (order.company && vat) doc.text(`VAT / TVA: ${vat}`);
+    doc.text(order.payerEmail);
+    doc.moveDown();
+    doc.fontSize(10);
+    for (const line of order.lines) {
+      const y = doc.y;
+      doc.text(`${line.participant || '—'} · ${line.raceName}`, 50, y, { width: 380 });
+      doc.text(money(line.amountCents, order.currency), 430, y, { width: 115, align: 'right' });
+    }
+    doc.moveDown();
+    const total = doc.y;
+    doc.fontSize(12).text('Total', 50, total);
+    doc.text(money(order.amountCents, order.currency), 430, total, { width: 115, align: 'right' });
+    doc.moveDown(1.5).fontSize(10);
+    doc.x = 50;
+    if (paid) {
+      doc.text(
+        `Paid / Payé: ${money(order.paidCents, order.currency)} — ${order.paidAt?.slice(0, 10) ?? ''}`,
+      );
+      if (order.refundedCents)
+        doc.text(`Refunded / Remboursé: ${money(order.refundedCents, order.currency)}`);
+    } else {
+      doc.text(`Bank transfer / Virement: ${order.beneficiary} ${order.iban}`);
+      doc.text(`Structured communication / Communication structurée: ${order.communication}`);
+      doc.text(`Before / Avant: ${order.expiresAt.slice(0, 10)}`);
+    }
+    doc.end();
+  });
+}
+
+const HEADER = [
+  'order',
+  'deposit',
+  'event',
+  'team',
+  'payer',
+  'email',
+  'company',
+  'state',
+  'provider',
+  'communication',
+  'amount',
+  'paid',
+  'refunded',
+  'currency',
+  'created',
+  'paid_at',
+];
+
+function rowsOf(orders: OrderDetail[]) {
+  return orders.map((o) => [
+    o.id,
+    o.depositId,
+    o.eventName,
+    o.organisationName,
+    o.payerName,
+    o.payerEmail,
+    o.company ? 'yes' : 'no',
+    o.state,
+    o.provider,
+    o.communication,
+    o.amountCents / 100,
+    o.paidCents / 100,
+    o.refundedCents / 100,
+    o.currency,
+    o.createdAt,
+    o.paidAt ?? '',
+  ]);
+}
+
+/** A cell safe from formula injection (a leading = + - @ is quoted, OWASP "CSV injection"). */
+export function safeCell(v: unknown): string {
+  const s = String(v ?? '');
+  const guarded = typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",;\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function ordersCsv(orders: OrderDetail[]): string {
+  return `${[HEADER, ...rowsOf(orders)].map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
+}
+
+export async function ordersXlsx(orders: OrderDetail[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Orders');
+  sheet.addRow(HEADER);
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rowsOf(orders)) {
+    // Strings that look like formulas stay text: exceljs writes them as plain strings.
+    sheet.addRow(row.map((v) => (typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v)));
+  }
+  for (const col of [11, 12, 13]) sheet.getColumn(col).numFmt = '0.00';
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The bank's refund list (one transfer per line). */
+export function refundsCsv(
+  rows: { id: string; orderId: string; amountCents: number; iban: string; name: string; reason: string }[],
+) {
+  const header = ['refund', 'order', 'name', 'iban', 'amount', 'communication'];
+  const lines = rows.map((r) => [
+    r.id,
+    r.orderId,
+    r.name,
+    r.iban,
+    (r.amountCents / 100).toFixed(2),
+    `Refund order ${r.orderId} ${r.reason}`.trim(),
+  ]);
+  return `${[header, ...lines].map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,250 @@
+import type { Sql } from '../../db/database.ts';
+import { iso } from '../deposits/repository.ts';
+
+/** SQL of orders, payments, bank statements, the audit trail and refunds (issue 18). */
+
+export interface OrderRow {
+  id: string;
+  depositId: string;
+  eventId: string;
+  eventName: string;
+  organisationId: string;
+  organisationName: string;
+  payerSub: string;
+  payerName: string;
+  payerEmail: string;
+  company: boolean;
+  state: 'awaiting_payment' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+  provider: 'bank' | 'mollie' | 'stripe';
+  amountCents: number;
+  paidCents: number;
+  refundedCents: number;
+  currency: string;
+  structured: string;
+  providerPaymentId: string | null;
+  expiresAt: string;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+const ORDER = `o.id::text AS id, o.deposit_id::text AS "depositId", o.event_id AS "eventId", ev.name AS "eventName",
+  ev.organisation_id::text AS "organisationId", d.organisation_name AS "organisationName", o.payer_sub::text AS "payerSub",
+  trim(u.first_name || ' ' || u.last_name) AS "payerName", u.email AS "payerEmail", o.company, o.state, o.provider,
+  o.amount_cents AS "amountCents", o.paid_cents AS "paidCents", o.refunded_cents AS "refundedCents", o.currency,
+  o.structured, o.provider_payment_id AS "providerPaymentId", o.expires_at AS "expiresAt", o.created_at AS "createdAt",
+  o.paid_at AS "paidAt"`;
+const ORDER_FROM = `orders o JOIN deposits d ON d.id = o.deposit_id JOIN events ev ON ev.id = o.event_id
+  JOIN users u ON u.sub = o.payer_sub`;
+
+const orderOf = (r: OrderRow): OrderRow => ({
+  ...r,
+  expiresAt: iso(r.expiresAt) as string,
+  createdAt: iso(r.createdAt) as string,
+  paidAt: iso(r.paidAt),
+});
+
+export async function ordersWhere(sql: Sql, where: string, params: unknown[]): Promise<OrderRow[]> {
+  const rows = await sql.query<OrderRow>(
+    `SELECT ${ORDER} FROM ${ORDER_FROM} WHERE ${where} ORDER BY o.id`,
+    params,
+  );
+  return rows.map(orderOf);
+}
+
+export async function findOrder(sql: Sql, id: string): Promise<OrderRow | null> {
+  if (!/^\d{1,15}$/.test(id)) return null;
+  const [row] = await ordersWhere(sql, 'o.id = $1::bigint', [id]);
+  return row ?? null;
+}
+
+/** The next order id, so its structured communication can be derived before the insert. */
+export async function nextOrderId(sql: Sql): Promise<string> {
+  const [row] = await sql.query<{ id: string }>("SELECT nextval('orders_id_seq')::text AS id");
+  return (row as { id: string }).id;
+}
+
+export async function insertOrder(
+  sql: Sql,
+  o: {
+    id: string;
+    depositId: string;
+    eventId: string;
+    payerSub: string;
+    company: boolean;
+    state: string;
+    amountCents: number;
+    currency: string;
+    structured: string;
+    expiresAt: Date;
+    lines: { entryId: string; raceId: string; amountCents: number }[];
+  },
+) {
+  await sql.query(
+    `INSERT INTO orders (id, deposit_id, event_id, payer_sub, company, state, amount_cents, currency, structured, expires_at,
+                         paid_at)
+     VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $6 = 'paid' THEN now() END)`,
+    [
+      o.id,
+      o.depositId,
+      o.eventId,
+      o.payerSub,
+      o.company,
+      o.state,
+      o.amountCents,
+      o.currency,
+      o.structured,
+      o.expiresAt,
+    ],
+  );
+  await sql.query(
+    `INSERT INTO order_lines (order_id, entry_id, race_id, amount_cents)
+     SELECT $1::bigint, u.entry_id::bigint, u.race_id, u.amount_cents
+       FROM unnest($2::text[], $3::text[], $4::int[]) AS u(entry_id, race_id, amount_cents)`,
+    [o.id, o.lines.map((l) => l.entryId), o.lines.map((l) => l.raceId), o.lines.map((l) => l.amountCents)],
+  );
+}
+
+export async function linesOf(sql: Sql, orderIds: readonly string[]) {
+  return sql.query<{
+    orderId: string;
+    entryId: string;
+    raceId: string;
+    raceName: string;
+    participant: string;
+    amountCents: number;
+  }>(
+    `SELECT l.order_id::text AS "orderId", l.entry_id::text AS "entryId", l.race_id AS "raceId",
+            coalesce(r.name, l.race_id) AS "raceName", trim(e.first_name || ' ' || e.last_name) AS participant,
+            l.amount_cents AS "amountCents"
+       FROM order_lines l JOIN deposit_entries e ON e.id = l.entry_id LEFT JOIN races r ON r.id = l.race_id
+      WHERE l.order_id = ANY($1::bigint[]) ORDER BY l.order_id, l.entry_id`,
+    [orderIds],
+  );
+}
+
+export async function refundsOf(sql: Sql, orderIds: readonly string[]) {
+  const rows = await sql.query<{
+    id: string;
+    orderId: string;
+    amountCents: number;
+    reason: string;
+    method: 'bank' | 'provider';
+    state: 'pending' | 'exported' | 'done' | 'failed';
+    createdAt: string;
+    iban: string;
+  }>(
+    `SELECT id::text AS id, order_id::text AS "orderId", amount_cents AS "amountCents", reason, method, state,
+            created_at AS "createdAt", iban
+       FROM refunds WHERE order_id = ANY($1::bigint[]) ORDER BY id`,
+    [orderIds],
+  );
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) as string }));
+}
+
+/**
+ * Records money received for an order, once per provider reference. Returns false (nothing
+ * changed) when that reference was recorded before: webhooks retried, a line matched again.
+ */
+export async function insertPayment(
+  sql: Sql,
+  p: { orderId: string; provider: string; providerRef: string; amountCents: number },
+): Promise<boolean> {
+  const rows = await sql.query(
+    `INSERT INTO payments (order_id, provider, provider_ref, amount_cents) VALUES ($1::bigint, $2, $3, $4)
+     ON CONFLICT (provider, provider_ref) DO NOTHING RETURNING id`,
+    [p.orderId, p.provider, p.providerRef, p.amountCents],
+  );
+  if (!rows.length) return false;
+  await sql.query(
+    `UPDATE orders SET paid_cents = paid_cents + $2,
+       state = CASE WHEN paid_cents + $2 >= amount_cents AND state IN ('awaiting_payment', 'expired') THEN 'paid' ELSE state END,
+       paid_at = CASE WHEN paid_cents + $2 >= amount_cents AND paid_at IS NULL THEN now() ELSE paid_at END
+     WHERE id = $1::bigint`,
+    [p.orderId, p.amountCents],
+  );
+  return true;
+}
+
+export async function audit(
+  sql: Sql,
+  a: {
+    organisationId: string;
+    orderId?: string | null;
+    bankLineId?: string | null;
+    action: string;
+    amountCents?: number | null;
+    actorSub?: string | null;
+    note?: string;
+  },
+) {
+  await sql.query(
+    `INSERT INTO payment_audit (organisation_id, order_id, bank_line_id, action, amount_cents, actor_sub, note)
+     VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7)`,
+    [
+      a.organisationId,
+      a.orderId ?? null,
+      a.bankLineId ?? null,
+      a.action,
+      a.amountCents ?? null,
+      a.actorSub ?? null,
+      a.note ?? '',
+    ],
+  );
+}
+
+export interface BankLineRow {
+  id: string;
+  bankRef: string;
+  amountCents: number;
+  currency: string;
+  bookingDate: string | null;
+  structured: string | null;
+  freeText: string;
+  counterpartyName: string;
+  counterpartyAccount: string;
+  state: 'matched' | 'manual' | 'ignored' | 'debit';
+  reason: string | null;
+  allocatedCents: number;
+}
+
+const LINE = `id::text AS id, bank_ref AS "bankRef", amount_cents AS "amountCents", currency,
+  to_char(booking_date, 'YYYY-MM-DD') AS "bookingDate", structured, free_text AS "freeText",
+  counterparty_name AS "counterpartyName", counterparty_account AS "counterpartyAccount", state, reason,
+  allocated_cents AS "allocatedCents"`;
+
+export async function bankLinesWhere(sql: Sql, where: string, params: unknown[]): Promise<BankLineRow[]> {
+  return sql.query<BankLineRow>(`SELECT ${LINE} FROM bank_lines WHERE ${where} ORDER BY id`, params);
+}
+
+export async function knownBankRefs(
+  sql: Sql,
+  organisationId: string,
+  refs: readonly string[],
+): Promise<Set<string>> {
+  const rows = await sql.query<{ ref: string }>(
+    'SELECT bank_ref AS ref FROM bank_lines WHERE organisation_id = $1 AND bank_ref = ANY($2::text[])',
+    [organisationId, refs],
+  );
+  return new Set(rows.map((r) => r.ref));
+}
+
+export async function auditOf(sql: Sql, organisationId: string, eventId: string) {
+  const rows = await sql.query<{
+    id: string;
+    orderId: string | null;
+    bankLineId: string | null;
+    action: string;
+    amountCents: number | null;
+    actor: string;
+    note: string;
+    createdAt: string;
+  }>(
+    `SELECT a.id::text AS id, a.order_id::text AS "orderId", a.bank_line_id::text AS "bankLineId", a.action,
+            a.amount_cents AS "amountCents", coalesce(u.email, 'automatic') AS actor, a.note, a.created_at AS "createdAt"
+       FROM payment_audit a LEFT JOIN users u ON u.sub = a.actor_sub LEFT JOIN orders o ON o.id = a.order_id
+      WHERE a.organisation_id = $1 AND (o.event_id = $2 OR a.order_id IS NULL)
+      ORDER BY a.id DESC LIMIT 500`,
+    [organisationId, eventId],
+  );
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) as string }));
+}

@@ -1,0 +1,294 @@
+import {
+  depositSettingsSchema,
+  ignoreLineSchema,
+  manualMatchSchema,
+  payInputSchema,
+  refundInputSchema,
+  statementQuerySchema,
+} from '@tempora/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import { isOrganiserStaff, requireEventStaff } from '../deposits/access.ts';
+import * as depositRepo from '../deposits/repository.ts';
+import { ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
+import * as repo from './repository.ts';
+import type { PaymentsService } from './service.ts';
+
+const orderParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'an order number') });
+const eventParams = z.object({ event: z.string().min(1).max(100) });
+const lineParams = eventParams.extend({ lineId: z.string().regex(/^\d{1,15}$/) });
+const exportParams = eventParams.extend({ format: z.enum(['csv', 'xlsx']) });
+
+/** Routes of payments for payers and captains (paths in packages/contracts/src/payments.ts). */
+export async function paymentRoutes(app: FastifyInstance, { service }: { service: PaymentsService }) {
+  const { database } = app;
+
+  /** An order the caller may see: its payer, its deposit's captain, or the organiser's staff. */
+  async function orderAccess(request: FastifyRequest) {
+    const { id } = parseInput(orderParams, request.params, 'params');
+    const order = await repo.findOrder(database, id);
+    if (!order) throw errors.notFound('ORDER_NOT_FOUND', `No order '${id}'`);
+    const user = request.user;
+    if (!user) throw errors.unauthorized();
+    const [deposit] = await database.query<{ captain: string }>(
+      'SELECT captain_sub::text AS captain FROM deposits WHERE id = $1::bigint',
+      [order.depositId],
+    );
+    const staff = isOrganiserStaff(request, order.organisationId);
+    if (order.payerSub !== user.sub && deposit?.captain !== user.sub && !staff) {
+      throw errors.forbidden(`Not allowed on order '${id}'`);
+    }
+    return { order, isPayer: order.payerSub === user.sub, staff };
+  }
+
+  app.get('/api/payments/providers', async () => ({ providers: service.providers() }));
+
+  app.get('/api/payments/mine', async (request) => {
+    if (!request.user) throw errors.unauthorized();
+    const orders = await service.details(
+      await repo.ordersWhere(database, 'o.payer_sub = $1', [request.user.sub]),
+    );
+    return { orders: orders.reverse(), refunds: orders.flatMap((o) => o.refunds) };
+  });
+
+  app.get('/api/payments/orders/:id', async (request) => {
+    const { order } = await orderAccess(request);
+    return (await service.details([order]))[0];
+  });
+
+  app.post('/api/payments/orders/:id/pay', async (request) => {
+    const { order, isPayer, staff } = await orderAccess(request);
+    if (!isPayer && !staff) throw errors.forbidden('Only the payer pays an order');
+    const input = parseInput(payInputSchema, request.body);
+    if (!service.providers().includes(input.provider)) {
+      throw errors.conflict('PROVIDER_DISABLED', `${input.provider} is not configured on this server`);
+    }
+    return service.pay(order, input.provider, input.returnUrl);
+  });
+
+  app.get('/api/payments/orders/:id/receipt.pdf', async (request, reply) => {
+    const { order } = await orderAccess(request);
+    const [detail] = await service.details([order]);
+    const deposit = await depositRepo.findDeposit(database, order.depositId);
+    const pdf = await receiptPdf(detail!, deposit?.vat ?? null);
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `inline; filename="receipt-${order.id}.pdf"`);
+    return reply.send(pdf);
+  });
+}
+
+/** Organiser staff: settings, all orders, statements, the matching queue, refunds, exports. */
+export async function paymentStaffRoutes(app: FastifyInstance, { service }: { service: PaymentsService }) {
+  const { database } = app;
+  const staffOf = async (request: FastifyRequest) => {
+    const { event } = parseInput(eventParams, request.params, 'params');
+    return requireEventStaff(request, database, event);
+  };
+
+  app.get('/api/payments/staff/events', async (request) => {
+    if (!request.user) throw errors.unauthorized();
+    const events = await database.query<{ eventId: string; eventName: string; organisationId: string }>(
+      `SELECT id AS "eventId", name AS "eventName", organisation_id::text AS "organisationId" FROM events ORDER BY start_date DESC`,
+    );
+    const mine = events.filter((e) => isOrganiserStaff(request, e.organisationId));
+    if (!mine.length) return [];
+    const totals = await database.query<{
+      eventId: string;
+      deposits: number;
+      orders: number;
+      dueCents: number;
+      paidCents: number;
+      refundedCents: number;
+    }>(
+      `SELECT e.id AS "eventId",
+              (SELECT count(*)::int FROM deposits d WHERE d.event_id = e.id) AS deposits,
+              count(o.id)::int AS orders,
+              coalesce(sum(o.amount_cents) FILTER (WHERE o.state IN ('awaiting_payment', 'paid', 'refunded')), 0)::int AS "dueCents",
+              coalesce(sum(o.paid_cents), 0)::int AS "paidCents",
+              coalesce(sum(o.refunded_cents), 0)::int AS "refundedCents"
+         FROM events e LEFT JOIN orders o ON o.event_id = e.id WHERE e.id = ANY($1::text[]) GROUP BY e.id`,
+      [mine.map((e) => e.eventId)],
+    );
+    const queue = await database.query<{ organisationId: string; n: number }>(
+      `SELECT organisation_id::text AS "organisationId", count(*)::int AS n FROM bank_lines WHERE state = 'manual'
+        AND organisation_id = ANY($1::uuid[]) GROUP BY organisation_id`,
+      [[...new Set(mine.map((e) => e.organisationId))]],
+    );
+    return mine.map((e) => {
+      const t = totals.find((x) => x.eventId === e.eventId);
+      return {
+        ...e,
+        deposits: t?.deposits ?? 0,
+        orders: t?.orders ?? 0,
+        dueCents: t?.dueCents ?? 0,
+        paidCents: t?.paidCents ?? 0,
+        refundedCents: t?.refundedCents ?? 0,
+        queue: queue.find((q) => q.organisationId === e.organisationId)?.n ?? 0,
+      };
+    });
+  });
+
+  app.get('/api/payments/staff/events/:event/settings', async (request) => {
+    const event = await staffOf(request);
+    const s = await depositRepo.findSettings(database, event.id);
+    return {
+      open: s?.open ?? false,
+      entryDeadline: s?.entryDeadline ?? null,
+      currency: s?.currency ?? 'EUR',
+      fees: s?.fees ?? {},
+      capacities: s?.capacities ?? {},
+      orderExpiryDays: s?.orderExpiryDays ?? 14,
+      refundPolicy: s?.refundPolicy ?? { kind: 'none' },
+      beneficiary: s?.beneficiary ?? '',
+      iban: s?.iban ?? '',
+    };
+  });
+
+  app.put('/api/payments/staff/events/:event/settings', async (request) => {
+    const event = await staffOf(request);
+    const input = parseInput(depositSettingsSchema, request.body);
+    const races = new Set((await depositRepo.racesOfEvent(database, event.id)).map((r) => r.id));
+    const unknown = [...Object.keys(input.fees), ...Object.keys(input.capacities)].filter(
+      (r) => !races.has(r),
+    );
+    if (unknown.length) {
+      throw errors.badRequest(
+        'RACE_NOT_FOUND',
+        'Not races of this event',
+        unknown.map((r) => ({ field: `fees.${r}`, message: 'no such race' })),
+      );
+    }
+    await depositRepo.upsertSettings(database, { ...input, eventId: event.id });
+    return input;
+  });
+
+  app.get('/api/payments/staff/events/:event/orders', async (request) => {
+    const event = await staffOf(request);
+    return service.details(await repo.ordersWhere(database, 'o.event_id = $1', [event.id]));
+  });
+
+  // Statements arrive as the file's text (CODA is ASCII lines, camt.053 XML).
+  app.register(async (scoped) => {
+    scoped.addContentTypeParser(
+      ['application/xml', 'text/xml', 'application/octet-stream'],
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+    scoped.post('/api/payments/staff/events/:event/statements', async (request, reply) => {
+      const event = await staffOf(request);
+      const query = parseInput(statementQuerySchema, request.query, 'query');
+      if (typeof request.body !== 'string' || !request.body.trim()) {
+        throw errors.badRequest(
+          'STATEMENT_INVALID',
+          'Send the statement file as text/plain or application/xml',
+        );
+      }
+      const result = await service.importStatement(
+        event.organisationId,
+        request.user!.sub,
+        request.body,
+        query.format,
+        query.name,
+      );
+      reply.code(201);
+      return result;
+    });
+  });
+
+  app.get('/api/payments/staff/events/:event/queue', async (request) => {
+    const event = await staffOf(request);
+    return service.queue(event.organisationId);
+  });
+
+  app.post('/api/payments/staff/events/:event/queue/:lineId/match', async (request) => {
+    const event = await staffOf(request);
+    const { lineId } = parseInput(lineParams, request.params, 'params');
+    const input = parseInput(manualMatchSchema, request.body);
+    await service.manualMatch(event.organisationId, lineId, input.allocations, request.user!.sub, input.note);
+    return (await repo.bankLinesWhere(database, 'id = $1::bigint', [lineId]))[0];
+  });
+
+  app.post('/api/payments/staff/events/:event/queue/:lineId/ignore', async (request) => {
+    const event = await staffOf(request);
+    const { lineId } = parseInput(lineParams, request.params, 'params');
+    const { note } = parseInput(ignoreLineSchema, request.body);
+    await service.ignoreLine(event.organisationId, lineId, request.user!.sub, note);
+    return (await repo.bankLinesWhere(database, 'id = $1::bigint', [lineId]))[0];
+  });
+
+  app.get('/api/payments/staff/events/:event/audit', async (request) => {
+    const event = await staffOf(request);
+    return repo.auditOf(database, event.organisationId, event.id);
+  });
+
+  app.post('/api/payments/staff/events/:event/refunds', async (request, reply) => {
+    const event = await staffOf(request);
+    const input = parseInput(refundInputSchema, request.body);
+    const created = await service.refund(event.id, event.organisationId, input, request.user!.sub);
+    reply.code(201);
+    return created;
+  });
+
+  app.get('/api/payments/staff/events/:event/refunds.csv', async (request, reply) => {
+    const event = await staffOf(request);
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="refunds-${event.id}.csv"`);
+    return refundsCsv(await service.refundExport(event.id));
+  });
+
+  app.get('/api/payments/staff/events/:event/export.:format', async (request, reply) => {
+    const { format } = parseInput(exportParams, request.params, 'params');
+    const event = await staffOf(request);
+    const orders = await service.details(await repo.ordersWhere(database, 'o.event_id = $1', [event.id]));
+    reply.header('content-disposition', `attachment; filename="payments-${event.id}.${format}"`);
+    if (format === 'csv') {
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      return ordersCsv(orders);
+    }
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return reply.send(await ordersXlsx(orders));
+  });
+
+  app.post('/api/payments/staff/events/:event/expire', async (request) => {
+    await staffOf(request);
+    const { expireOrders } = await import('../deposits/confirm.ts');
+    return { expired: await expireOrders(database, new Date()) };
+  });
+}
+
+/**
+ * Provider notifications. Mollie posts `id=tr_…` (form-encoded) and we fetch the payment from
+ * Mollie; Stripe posts a signed event we verify on the raw body. Both answer 200 once handled,
+ * also for a repeat (idempotent).
+ */
+export async function paymentWebhookRoutes(app: FastifyInstance, { service }: { service: PaymentsService }) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  // Stripe signs the exact bytes it sent: keep the raw body (this plugin's scope only).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/api/payments/webhooks/mollie', async (request) => {
+    const body = (typeof request.body === 'object' && request.body) || {};
+    const { id } = parseInput(
+      z.object({ id: z.string().regex(/^tr_\w{1,64}$/, 'a Mollie payment id') }),
+      body,
+    );
+    return service.mollieWebhook(id);
+  });
+
+  app.post('/api/payments/webhooks/stripe', async (request) => {
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || typeof request.body !== 'string') {
+      throw errors.badRequest('SIGNATURE_INVALID', 'A signed Stripe event is expected');
+    }
+    return service.stripeWebhook(request.body, signature);
+  });
+}

@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import { type WebhookCreated, webhookCreateSchema, webhookUpdateSchema } from '@tempora/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import { requireEventAbility } from '../content/access.ts';
+import * as repo from './repository.ts';
+import type { WebhooksService } from './service.ts';
+
+const eventParams = z.object({ eventId: z.string().min(1).max(100) });
+const hookParams = z.object({ id: z.uuid() });
+const MAX_WEBHOOKS = 20;
+
+/**
+ * Webhook endpoints of an event (organisers: update Event — owner, staff). The secret is answered
+ * once, at creation; deliveries can be listed with every attempt's answer code, and replayed.
+ */
+export async function webhooksRoutes(app: FastifyInstance, opts: { service: WebhooksService }) {
+  const { service } = opts;
+  const database = app.database;
+
+  /** The webhook, if the caller may manage its event's webhooks (404 unknown, 401, 403). */
+  async function requireHook(request: FastifyRequest) {
+    const { id } = parseInput(hookParams, request.params, 'params');
+    const hook = await repo.findWebhook(database, id);
+    if (!hook) throw errors.notFound('WEBHOOK_NOT_FOUND', 'No such webhook');
+    await requireEventAbility(request, database, hook.eventId, 'update', 'Event');
+    return hook;
+  }
+
+  app.get('/api/webhooks/events/:eventId', async (request) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await requireEventAbility(request, database, eventId, 'update', 'Event');
+    return repo.webhooksOf(database, eventId);
+  });
+
+  app.post('/api/webhooks/events/:eventId', async (request, reply) => {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    await requireEventAbility(request, database, eventId, 'update', 'Event');
+    const body = parseInput(webhookCreateSchema, request.body);
+    if ((await repo.webhooksOf(database, eventId)).length >= MAX_WEBHOOKS)
+      throw errors.conflict('WEBHOOK_LIMIT', `At most ${MAX_WEBHOOKS} webhooks per event`);
+    const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
+    const id = await repo.insertWebhook(database, {
+      eventId,
+      url: body.url,
+      types: [...new Set(body.types)],
+      secret,
+      createdBy: request.user?.sub ?? null,
+    });
+    service.changed(eventId);
+    const created: WebhookCreated = { ...(await repo.findWebhook(database, id))!, secret };
+    const { organisationId: _o, ...answer } = created as WebhookCreated & { organisationId?: string };
+    return reply.code(201).header('cache-control', 'no-store').send(answer);
+  });
+
+  app.patch('/api/webhooks/:id', async (request) => {
+    const hook = await requireHook(request);
+    const body = parseInput(webhookUpdateSchema, request.body);
+    await repo.updateWebhook(database, hook.id, body);
+    service.changed(hook.eventId);
+    const { organisationId: _o, ...answer } = (await repo.findWebhook(database, hook.id))!;
+    return answer;
+  });
+
+  app.delete('/api/webhooks/:id', async (request, reply) => {
+    const hook = await requireHook(request);
+    await repo.deleteWebhook(database, hook.id);
+    service.changed(hook.eventId);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/webhooks/:id/deliveries', async (request) => {
+    const hook = await requireHook(request);
+    const { limit } = parseInput(
+      z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+      request.query,
+      'query',
+    );
+    return repo.deliveriesOf(database, hook.id, limit);
+  });
+
+  app.post('/api/webhooks/:id/deliveries/:deliveryId/replay', async (request, reply) => {
+    const { deliveryId } = parseInput(
+      hookParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+      request.params,
+      'params',
+    );
+    const hook = await requireHook(request);
+    if (!(await repo.replay(database, hook.id, deliveryId)))
+      throw errors.notFound('DELIVERY_NOT_FOUND', 'No such delivery');
+    service.changed(hook.eventId);
+    return reply.code(202).send({ queued: true });
+  });
+
+  app.post('/api/webhooks/:id/test', async (request, reply) => {
+    const hook = await requireHook(request);
+    await service.ping(hook.id, hook.eventId);
+    return reply.code(202).send({ queued: true });
+  });
+}

@@ -1,0 +1,23 @@
+const enc = encodeURIComponent;
+
+/**
+ * Typed paths of the organiser console (`/console/…`, issue 14). Other organiser features add
+ * their pages under an event (`/console/events/{eventId}/…`) and a line to
+ * `features/console/event-nav.ts`.
+ */
+export const consolePaths = {
+  home: () => '/console',
+  organisation: (orgId: string) => `/console/organisations/${enc(orgId)}`,
+  invitation: (token: string) => `/console/invitations/${enc(token)}`,
+  event: (eventId: string) => `/console/events/${enc(eventId)}`,
+  eventRaces: (eventId: string) => `/console/events/${enc(eventId)}/races`,
+  race: (eventId: string, raceId: string) => `/console/events/${enc(eventId)}/races/${enc(raceId)}`,
+  raceReports: (eventId: string, raceId: string) =>
+    `/console/events/${enc(eventId)}/races/${enc(raceId)}/reports`,
+  /** Built by the participants branch (issue 14 part B). */
+  participants: (eventId: string) => `/console/events/${enc(eventId)}/participants`,
+  /** Results out (issue 16). */
+  exports: (eventId: string) => `/console/events/${enc(eventId)}/exports`,
+  certificate: (eventId: string) => `/console/events/${enc(eventId)}/certificate`,
+  webhooks: (eventId: string) => `/console/events/${enc(eventId)}/webhooks`,
+} as const;

@@ -1,0 +1,72 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  CategoriesReplace,
+  ConsoleRace,
+  CoursePlacement,
+  PointsReplace,
+  RaceCreate,
+  RaceUpdate,
+  ReportCreate,
+  ReportDefinitionView,
+  ReportUpdate,
+  TeamRule,
+} from '@tempora/contracts';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+
+const enc = encodeURIComponent;
+const base = 'apiUrlBase' as const;
+const race = (raceId: string) => `console/races/${enc(raceId)}`;
+
+/** `GET console/races/{id}`: the race with points, course, categories and team rule. */
+export const consoleRaceQuery = (raceId: string) =>
+  queryOptions({
+    queryKey: ['console', 'race', raceId] as const,
+    queryFn: ({ signal }) => apiGet<ConsoleRace>(base, race(raceId), { signal }),
+  });
+export const useConsoleRace = (raceId: string) => useQuery(consoleRaceQuery(raceId));
+
+export const createRace = (db: string, input: RaceCreate) =>
+  apiPost<ConsoleRace>(base, `console/contexts/${enc(db)}/races`, input);
+export const updateRace = (raceId: string, patch: RaceUpdate) =>
+  apiRequest<ConsoleRace>(base, race(raceId), { method: 'PATCH', body: patch });
+export const deleteRace = (raceId: string) => apiRequest<void>(base, race(raceId), { method: 'DELETE' });
+export const replacePoints = (raceId: string, body: PointsReplace) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/points`, { method: 'PUT', body });
+
+/** `PUT console/races/{id}/course`: a GPX or GeoJSON file as the body. */
+export async function uploadCourse(raceId: string, file: File) {
+  const text = await file.text();
+  const gpx = text.trimStart().startsWith('<');
+  return apiRequest<ConsoleRace>(base, `${race(raceId)}/course`, {
+    method: 'PUT',
+    body: text,
+    headers: { 'content-type': gpx ? 'application/gpx+xml' : 'application/geo+json' },
+  });
+}
+export const deleteCourse = (raceId: string) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/course`, { method: 'DELETE' });
+export const placePoints = (raceId: string, body: CoursePlacement) =>
+  apiPost<ConsoleRace>(base, `${race(raceId)}/course/place`, body);
+export const replaceCategories = (raceId: string, body: CategoriesReplace) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/categories`, { method: 'PUT', body });
+export const setTeamRule = (raceId: string, body: TeamRule) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/team-rule`, { method: 'PUT', body });
+
+/** `GET console/races/{id}/reports`: the race's report definitions in order. */
+export const raceReportsQuery = (raceId: string) =>
+  queryOptions({
+    queryKey: ['console', 'race', raceId, 'reports'] as const,
+    queryFn: ({ signal }) => apiGet<ReportDefinitionView[]>(base, `${race(raceId)}/reports`, { signal }),
+  });
+export const useRaceReports = (raceId: string) => useQuery(raceReportsQuery(raceId));
+export const createReport = (raceId: string, body: ReportCreate) =>
+  apiPost<ReportDefinitionView>(base, `${race(raceId)}/reports`, body);
+export const updateReport = (raceId: string, key: string, body: ReportUpdate) =>
+  apiRequest<ReportDefinitionView>(base, `${race(raceId)}/reports/${enc(key)}`, { method: 'PATCH', body });
+export const deleteReport = (raceId: string, key: string) =>
+  apiRequest<void>(base, `${race(raceId)}/reports/${enc(key)}`, { method: 'DELETE' });
+export const orderReports = (raceId: string, keys: string[]) =>
+  apiRequest<ReportDefinitionView[]>(base, `${race(raceId)}/reports/order`, {
+    method: 'PUT',
+    body: { keys },
+  });

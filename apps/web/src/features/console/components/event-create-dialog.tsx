@@ -1,0 +1,100 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleEventDetail } from '@tempora/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createEvent } from '../api/events.ts';
+import { fieldError, SaveError } from './form-state.tsx';
+import { TimeZoneField } from './time-zone-field.tsx';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Brussels';
+
+/** A new event of an organisation (created as a draft, invisible to spectators). */
+export function EventCreateDialog({
+  orgId,
+  onClose,
+  onCreated,
+}: {
+  orgId: string;
+  onClose: () => void;
+  onCreated: (event: ConsoleEventDetail) => void;
+}) {
+  const { t } = useTranslation('console');
+  const client = useQueryClient();
+  const [form, setForm] = useState({
+    name: '',
+    startDate: '',
+    endDate: '',
+    place: '',
+    timeZone: browserZone(),
+  });
+  const save = useMutation({
+    mutationFn: () => createEvent(orgId, { ...form, endDate: form.endDate || form.startDate }),
+    onSuccess: (event) => {
+      void client.invalidateQueries({ queryKey: ['console'] });
+      onCreated(event);
+    },
+  });
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const err = (name: string) => fieldError(save.error, name);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="event-create-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="event-create-title">{t('event.createTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <SaveError error={save.error} />
+            <TextField
+              label={t('event.name')}
+              value={form.name}
+              onChange={set('name')}
+              required
+              error={!!err('name')}
+              helperText={err('name')}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                type="date"
+                label={t('event.startDate')}
+                value={form.startDate}
+                onChange={set('startDate')}
+                required
+                error={!!err('startDate')}
+                helperText={err('startDate')}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+              <TextField
+                type="date"
+                label={t('event.endDate')}
+                value={form.endDate}
+                onChange={set('endDate')}
+                error={!!err('endDate')}
+                helperText={err('endDate') ?? t('event.endDateHelp')}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            </Stack>
+            <TextField label={t('event.place')} value={form.place} onChange={set('place')} />
+            <TimeZoneField
+              value={form.timeZone}
+              onChange={(timeZone) => setForm((f) => ({ ...f, timeZone }))}
+              error={err('timeZone')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t('event.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

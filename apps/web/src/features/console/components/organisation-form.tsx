@@ -1,0 +1,82 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleOrganisation } from '@tempora/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createOrganisation, patchOrganisation } from '../api/organisations.ts';
+import { fieldError, SaveError } from './form-state.tsx';
+
+/** Creates an organisation (name, country, contact e-mail), or edits one when given. */
+export function OrganisationForm({
+  organisation,
+  onDone,
+}: {
+  organisation?: ConsoleOrganisation;
+  onDone?: (org: ConsoleOrganisation) => void;
+}) {
+  const { t } = useTranslation('console');
+  const client = useQueryClient();
+  const [form, setForm] = useState({
+    name: organisation?.name ?? '',
+    country: organisation?.country ?? '',
+    contactEmail: organisation?.contactEmail ?? '',
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { ...form, country: form.country.trim().toUpperCase() };
+      return organisation ? patchOrganisation(organisation.id, body) : createOrganisation(body);
+    },
+    onSuccess: (org) => {
+      void client.invalidateQueries({ queryKey: ['console'] });
+      onDone?.(org);
+    },
+  });
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={organisation ? t('org.editTitle') : t('org.createTitle')}>
+      <Stack spacing={2}>
+        <SaveError error={save.error} />
+        <TextField
+          label={t('org.name')}
+          value={form.name}
+          onChange={set('name')}
+          required
+          error={!!fieldError(save.error, 'name')}
+          helperText={fieldError(save.error, 'name')}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={t('org.country')}
+            value={form.country}
+            onChange={set('country')}
+            required
+            slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: 'characters' } }}
+            error={!!fieldError(save.error, 'country')}
+            helperText={fieldError(save.error, 'country') ?? t('org.countryHelp')}
+            sx={{ minWidth: 160 }}
+          />
+          <TextField
+            label={t('org.contactEmail')}
+            type="email"
+            value={form.contactEmail}
+            onChange={set('contactEmail')}
+            required
+            fullWidth
+            error={!!fieldError(save.error, 'contactEmail')}
+            helperText={fieldError(save.error, 'contactEmail')}
+          />
+        </Stack>
+        <div>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {organisation ? t('form.save') : t('org.create')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

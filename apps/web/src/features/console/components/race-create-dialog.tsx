@@ -1,0 +1,167 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ConsoleContext, type ConsoleRace, startTypes } from '@tempora/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createRace } from '../api/races.ts';
+import { fieldError, SaveError } from './form-state.tsx';
+
+/** A key from a name: `Marathon 42 km` → `marathon-42-km`. */
+export const keyFrom = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+/** A new race in one of the event's contexts; its gun time is typed in the event's time zone. */
+export function RaceCreateDialog({
+  contexts,
+  defaultDate,
+  timeZone,
+  onClose,
+  onCreated,
+}: {
+  contexts: ConsoleContext[];
+  defaultDate: string;
+  timeZone: string;
+  onClose: () => void;
+  onCreated: (race: ConsoleRace) => void;
+}) {
+  const { t } = useTranslation('console');
+  const client = useQueryClient();
+  const [form, setForm] = useState({
+    db: contexts[0]?.db ?? '',
+    id: '',
+    name: '',
+    date: defaultDate,
+    distanceKm: '',
+    startType: 'mass' as (typeof startTypes)[number],
+    gunTime: '',
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      createRace(form.db, {
+        id: form.id || keyFrom(form.name),
+        name: form.name,
+        date: form.date,
+        distanceM: Math.round(Number(form.distanceKm.replace(',', '.')) * 1000),
+        startType: form.startType,
+        gunTime: form.gunTime || null,
+        ...(form.startType === 'waves' && form.gunTime
+          ? { waves: [{ id: 'W1', name: '', gunTime: form.gunTime }] }
+          : {}),
+      }),
+    onSuccess: (race) => {
+      void client.invalidateQueries({ queryKey: ['console'] });
+      onCreated(race);
+    },
+  });
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+  const err = (name: string) => fieldError(save.error, name);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="race-create-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="race-create-title">{t('race.createTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <SaveError error={save.error} />
+            <TextField select label={t('context.one')} value={form.db} onChange={set('db')} required>
+              {contexts.map((c) => (
+                <MenuItem key={c.db} value={c.db}>
+                  {c.name} ({c.db})
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('race.name')}
+              value={form.name}
+              onChange={set('name')}
+              required
+              error={!!err('name')}
+              helperText={err('name')}
+            />
+            <TextField
+              label={t('race.id')}
+              value={form.id}
+              onChange={set('id')}
+              placeholder={keyFrom(form.name)}
+              error={!!err('id')}
+              helperText={err('id') ?? t('race.idHelp')}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                type="date"
+                label={t('race.date')}
+                value={form.date}
+                onChange={set('date')}
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+                error={!!err('date')}
+                helperText={err('date')}
+              />
+              <TextField
+                label={t('race.distanceKm')}
+                value={form.distanceKm}
+                onChange={set('distanceKm')}
+                required
+                inputMode="decimal"
+                fullWidth
+                error={!!err('distanceM')}
+                helperText={err('distanceM')}
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                select
+                label={t('race.startType')}
+                value={form.startType}
+                onChange={set('startType')}
+                fullWidth
+              >
+                {startTypes.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {t(`startType.${s}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                type="time"
+                label={t('race.gunTime')}
+                value={form.gunTime}
+                onChange={set('gunTime')}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+                fullWidth
+                error={!!err('gunTime')}
+                helperText={err('gunTime') ?? t('race.inZone', { zone: timeZone })}
+              />
+            </Stack>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending || !form.db}>
+            {t('race.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  mdiAccountGroup,
+  mdiCalendarEdit,
+  mdiCertificateOutline,
+  mdiFileExportOutline,
+  mdiFlagCheckered,
+  mdiWebhook,
+} from '@mdi/js';
+import { consolePaths } from '../../config/console-paths.ts';
+
+/** One entry of an event's console navigation. */
+export interface EventNavEntry {
+  /** Stable id (also the test id `event-nav-{key}`). */
+  key: string;
+  /** Key in the `console` i18n namespace (or `ns:key` of another namespace). */
+  label: string;
+  icon: string;
+  to: (eventId: string) => string;
+}
+
+/**
+ * The navigation of an event in the console: ONE LINE PER ORGANISER FEATURE. Other branches add
+ * their entry here (race day, exports, documents, deposits …) and their routes to
+ * `app/routes/console/routes.tsx`; the event layout draws the list as tabs in this order.
+ */
+export const eventNav: EventNavEntry[] = [
+  { key: 'details', label: 'eventNav.details', icon: mdiCalendarEdit, to: consolePaths.event },
+  { key: 'races', label: 'eventNav.races', icon: mdiFlagCheckered, to: consolePaths.eventRaces },
+  // Participants (issue 14 part B, branch `participants`): grid, imports, bibs, chips.
+  {
+    key: 'participants',
+    label: 'eventNav.participants',
+    icon: mdiAccountGroup,
+    to: consolePaths.participants,
+  },
+  // Results out (issue 16): exports and TV feeds, the certificate designer, webhooks.
+  { key: 'exports', label: 'exports:nav.exports', icon: mdiFileExportOutline, to: consolePaths.exports },
+  {
+    key: 'certificate',
+    label: 'exports:nav.certificate',
+    icon: mdiCertificateOutline,
+    to: consolePaths.certificate,
+  },
+  { key: 'webhooks', label: 'exports:nav.webhooks', icon: mdiWebhook, to: consolePaths.webhooks },
+  // Race day (issue 15) · exports and certificates (issue 16) · documents (issue 17) · deposits (issue 18): add here.
+];

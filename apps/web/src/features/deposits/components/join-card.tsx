@@ -1,0 +1,42 @@
+import { Alert, Button, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useJoinPreview } from '../api/deposits.ts';
+
+/** Someone who opened the captain's link: the team it leads to and a Join button. */
+export function JoinCard({ code, onJoin }: { code: string; onJoin: () => Promise<unknown> }) {
+  const { t } = useTranslation('deposits');
+  const preview = useJoinPreview(code);
+  const [error, setError] = useState<string | null>(null);
+  if (preview.isError) return <Alert severity="error">{t('join.unknown')}</Alert>;
+  if (!preview.data) return null;
+  const join = async () => {
+    try {
+      setError(null);
+      await onJoin();
+    } catch (e) {
+      setError(
+        e instanceof ApiError ? t(`errors.${e.code}`, { defaultValue: e.message }) : t('errors.generic'),
+      );
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 3, mb: 2, maxWidth: 560 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        {t('join.title', { team: preview.data.organisationName })}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        {t('join.text', { captain: preview.data.captainName, event: preview.data.eventName })}
+      </Typography>
+      <Button variant="contained" onClick={join}>
+        {t('join.button')}
+      </Button>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

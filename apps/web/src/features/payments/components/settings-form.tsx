@@ -1,0 +1,129 @@
+import { Alert, Box, Button, FormControlLabel, Paper, Switch, TextField, Typography } from '@mui/material';
+import type { DepositSettings } from '@tempora/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paymentsApi, useSettings, useSettingsRaces, useStaffMutation } from '../api/payments.ts';
+
+/** The event's group-entry settings: open, deadline, fees and places per race, expiry, refunds, account. */
+export function SettingsForm({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('payments');
+  const settings = useSettings(eventId);
+  const races = useSettingsRaces(eventId).data ?? [];
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useStaffMutation((s: DepositSettings) => paymentsApi.saveSettings(eventId, s));
+  if (!settings.data) return null;
+  const s = settings.data;
+  const policyText =
+    s.refundPolicy.kind === 'tiers'
+      ? s.refundPolicy.tiers.map((x) => `${x.until}=${x.percent}`).join(', ')
+      : s.refundPolicy.kind;
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const v = (k: string) => String(form.get(k) ?? '').trim();
+    const policy = v('policy');
+    const fees: Record<string, number> = {};
+    const capacities: Record<string, number> = {};
+    for (const r of races) {
+      fees[r.id] = Math.round(Number(v(`fee-${r.id}`).replace(',', '.') || 0) * 100);
+      if (v(`cap-${r.id}`)) capacities[r.id] = Number(v(`cap-${r.id}`));
+    }
+    const next: DepositSettings = {
+      open: form.get('open') === 'on',
+      entryDeadline: v('deadline') ? new Date(v('deadline')).toISOString() : null,
+      currency: 'EUR',
+      fees,
+      capacities,
+      orderExpiryDays: Number(v('expiry') || 14),
+      refundPolicy:
+        policy === 'full' || policy === 'none'
+          ? { kind: policy }
+          : {
+              kind: 'tiers',
+              tiers: policy
+                .split(/[,;]+/)
+                .map((p) => p.trim().split('='))
+                .map(([until = '', percent = '0']) => ({ until: until.trim(), percent: Number(percent) })),
+            },
+      beneficiary: v('beneficiary'),
+      iban: v('iban').replace(/\s/g, '').toUpperCase(),
+    };
+    try {
+      await save.mutateAsync(next);
+      setStatus({ ok: true, text: t('settings.saved') });
+    } catch (e) {
+      setStatus({
+        ok: false,
+        text:
+          e instanceof ApiError
+            ? `${e.message} ${Object.keys(e.fieldErrors).join(', ')}`
+            : t('errors.generic'),
+      });
+    }
+  };
+  const local = s.entryDeadline
+    ? new Date(new Date(s.entryDeadline).getTime() - new Date().getTimezoneOffset() * 60_000)
+        .toISOString()
+        .slice(0, 16)
+    : '';
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={handleSubmit}
+      sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+    >
+      <FormControlLabel
+        control={<Switch name="open" defaultChecked={s.open} />}
+        label={t('settings.open')}
+        sx={{ gridColumn: { sm: 'span 2' } }}
+      />
+      <TextField
+        name="deadline"
+        type="datetime-local"
+        label={t('settings.deadline')}
+        defaultValue={local}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField name="expiry" type="number" label={t('settings.expiry')} defaultValue={s.orderExpiryDays} />
+      {races.map((r) => (
+        <Box key={r.id} sx={{ display: 'contents' }}>
+          <TextField
+            name={`fee-${r.id}`}
+            label={t('settings.fee', { race: r.name })}
+            defaultValue={((s.fees[r.id] ?? 0) / 100).toFixed(2)}
+          />
+          <TextField
+            name={`cap-${r.id}`}
+            type="number"
+            label={t('settings.capacity', { race: r.name })}
+            defaultValue={s.capacities[r.id] ?? ''}
+          />
+        </Box>
+      ))}
+      <TextField name="beneficiary" label={t('settings.beneficiary')} defaultValue={s.beneficiary} />
+      <TextField name="iban" label="IBAN" defaultValue={s.iban} />
+      <TextField
+        name="policy"
+        label={t('settings.policy')}
+        defaultValue={policyText}
+        helperText={t('settings.policyHelp')}
+        sx={{ gridColumn: { sm: 'span 2' } }}
+      />
+      <Box>
+        <Button type="submit" variant="contained">
+          {t('settings.save')}
+        </Button>
+      </Box>
+      {status && (
+        <Alert severity={status.ok ? 'success' : 'error'} sx={{ gridColumn: { sm: 'span 2' } }}>
+          {status.text}
+        </Alert>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { sm: 'span 2' } }}>
+        {t('settings.help')}
+      </Typography>
+    </Paper>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Paper, Typography } from '@mui/material';
+import type { StatementImportResult } from '@tempora/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paymentsApi, useStaffMutation } from '../api/payments.ts';
+
+/** Staff import a bank statement (CODA or camt.053); lines are matched at once. */
+export function StatementImport({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('payments');
+  const [result, setResult] = useState<StatementImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useStaffMutation((file: File) => paymentsApi.importStatement(eventId, file));
+  const handleFile = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setResult(null);
+    try {
+      setResult(await upload.mutateAsync(file));
+    } catch (e) {
+      setError(
+        e instanceof ApiError
+          ? `${t(`errors.${e.code}`, { defaultValue: e.code })}: ${e.message}`
+          : t('errors.generic'),
+      );
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography sx={{ mb: 1 }}>{t('import.help')}</Typography>
+      <Button variant="contained" component="label" disabled={upload.isPending}>
+        {t('import.choose')}
+        <input
+          hidden
+          type="file"
+          accept=".xml,.cod,.coda,.txt,.csv"
+          aria-label={t('import.choose')}
+          onChange={(e) => void handleFile(e.target.files?.[0])}
+        />
+      </Button>
+      {result && (
+        <Alert
+          severity={result.manual ? 'warning' : 'success'}
+          role="status"
+          sx={{ mt: 2 }}
+          data-testid="import-result"
+        >
+          {t('import.result', {
+            format: result.format === 'coda' ? 'CODA' : 'camt.053',
+            account: result.account,
+            movements: result.movements,
+            matched: result.matched,
+            manual: result.manual,
+            duplicates: result.duplicates,
+          })}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,244 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
+
+/** Types of the race-day API (apps/server/src/modules/devices/routes.ts). */
+export interface RacedayPoint {
+  key: string;
+  name: string;
+  isStart: boolean;
+  distanceM: number;
+}
+export interface RacedayRace {
+  id: string;
+  name: string;
+  startType: 'mass' | 'waves' | 'individual';
+  gunTimeMs: number | null;
+  waves: { id: string; startTime: number }[];
+  clockRate: number;
+  points: RacedayPoint[];
+}
+export interface RacedayEvent {
+  event: { id: string; name: string; status: string };
+  serverTimeMs: number;
+  contexts: { db: string; name: string; races: RacedayRace[] }[];
+}
+export type ConnectorKind =
+  | 'tempora'
+  | 'raceresult'
+  | 'wiclax'
+  | 'mylaps'
+  | 'chronotrack'
+  | 'impinj'
+  | 'rrexporter';
+export const CONNECTOR_KINDS: ConnectorKind[] = [
+  'raceresult',
+  'wiclax',
+  'mylaps',
+  'chronotrack',
+  'impinj',
+  'rrexporter',
+  'tempora',
+];
+export interface DeviceRow {
+  id: string;
+  name: string;
+  kind: ConnectorKind;
+  pointKey: string | null;
+  host: string | null;
+  port: number | null;
+  listenPort: number | null;
+  clockOffsetMs: number;
+  enabled: boolean;
+  pointMap: Record<string, string>;
+  status: {
+    state: 'disabled' | 'waiting' | 'connected' | 'error';
+    reason: string | null;
+    since: number;
+    lastSeenAt: number | null;
+    lastReadAt: number | null;
+    lastReadTimeMs: number | null;
+    readsTotal: number;
+    readsPerMinute: number;
+    rejected: number;
+    driftMs: number | null;
+    battery: number | null;
+    peer: string | null;
+  };
+}
+export interface DeskRead {
+  seq: number;
+  id: string;
+  bib: string | null;
+  chip: string | null;
+  pointKey: string;
+  timeMs: number;
+  source: 'decoder' | 'manual' | 'import';
+  deviceId: string | null;
+  createdBy: string | null;
+  receivedAt: string;
+  voided: boolean;
+  runner: { raceId: string; bib: string; name: string; status: string } | null;
+}
+export interface AuditEntry {
+  id: string;
+  action: string;
+  passingId: string | null;
+  bib: string | null;
+  raceId: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string;
+  actor: string | null;
+  actorEmail: string | null;
+  undoOf: string | null;
+  undoneBy: string | null;
+  at: string;
+}
+export interface Runner {
+  bib: string;
+  name: string;
+  raceId: string;
+  status: string;
+  statusReason: string | null;
+}
+export interface UnknownRunner {
+  chip: string | null;
+  bib: string | null;
+  reads: number;
+  lastTimeMs: number;
+  pointKey: string;
+}
+export interface DeskFilters {
+  point?: string;
+  device?: string;
+  bib?: string;
+}
+
+const enc = encodeURIComponent;
+const ctx = (db: string, path: string) => `raceday/contexts/${enc(db)}${path}`;
+
+export const racedayKeys = {
+  event: (eventId: string) => ['raceday', 'event', eventId] as const,
+  devices: (db: string) => ['raceday', db, 'devices'] as const,
+  passings: (db: string, f: DeskFilters) => ['raceday', db, 'passings', f] as const,
+  audit: (db: string) => ['raceday', db, 'audit'] as const,
+  runners: (db: string) => ['raceday', db, 'runners'] as const,
+  unknown: (db: string) => ['raceday', db, 'unknown'] as const,
+};
+
+/** The event's race-day frame; kept in localStorage so the desk opens offline after a reload. */
+export function useRacedayEvent(eventId: string) {
+  const stored = `raceday-event:${eventId}`;
+  return useQuery({
+    queryKey: racedayKeys.event(eventId),
+    queryFn: async ({ signal }) => {
+      const data = await apiGet<RacedayEvent>('apiUrlBase', `raceday/events/${enc(eventId)}`, { signal });
+      try {
+        localStorage.setItem(stored, JSON.stringify(data));
+      } catch {
+        /* storage full: the desk then needs the network to open */
+      }
+      return data;
+    },
+    initialData: () => {
+      try {
+        const text = localStorage.getItem(stored);
+        return text ? (JSON.parse(text) as RacedayEvent) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    // Cached data is old: fetched again at once, and kept when that fails (offline).
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** The devices panel's data, polled every 2 s (device states live in the server's memory). */
+export function useDevices(db: string | null) {
+  return useQuery({
+    queryKey: racedayKeys.devices(db ?? ''),
+    enabled: !!db,
+    refetchInterval: 2_000,
+    queryFn: ({ signal }) =>
+      apiGet<{ serverTimeMs: number; devices: DeviceRow[] }>('apiUrlBase', ctx(db!, '/devices'), { signal }),
+  });
+}
+
+/** Invalidates race-day queries of a context on every read and correction published on its channel. */
+export function useRacedayLive(db: string | null) {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: ['raceday', db] });
+  useChannelEvent(db ? `results-${db}` : null, 'passing', refresh);
+  useChannelEvent(db ? `results-${db}` : null, 'correction', refresh);
+  useReconnectCatchUp(refresh);
+}
+
+export function usePassings(db: string | null, filters: DeskFilters) {
+  const q = new URLSearchParams({ limit: '500' });
+  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
+  return useQuery<{ reads: DeskRead[]; next: number | null }>({
+    queryKey: racedayKeys.passings(db ?? '', filters),
+    enabled: !!db,
+    refetchInterval: 5_000,
+    placeholderData: (previous) => previous,
+    queryFn: ({ signal }) =>
+      apiGet<{ reads: DeskRead[]; next: number | null }>('apiUrlBase', ctx(db!, `/passings?${q}`), {
+        signal,
+      }),
+  });
+}
+
+export function useAudit(db: string | null) {
+  return useQuery({
+    queryKey: racedayKeys.audit(db ?? ''),
+    enabled: !!db,
+    queryFn: ({ signal }) => apiGet<AuditEntry[]>('apiUrlBase', ctx(db!, '/audit?limit=200'), { signal }),
+  });
+}
+
+export function useRunners(db: string | null) {
+  return useQuery({
+    queryKey: racedayKeys.runners(db ?? ''),
+    enabled: !!db,
+    staleTime: 30_000,
+    queryFn: async ({ signal }) => {
+      const runners = await apiGet<Runner[]>('apiUrlBase', ctx(db!, '/runners'), { signal });
+      // Kept for the offline desk: a wrong bib is flagged without the network.
+      try {
+        localStorage.setItem(`raceday-runners:${db}`, JSON.stringify(runners.map((r) => [r.bib, r.name])));
+      } catch {
+        /* storage full: the check falls back to the server's answer */
+      }
+      return runners;
+    },
+  });
+}
+
+export function useUnknown(db: string | null) {
+  return useQuery({
+    queryKey: racedayKeys.unknown(db ?? ''),
+    enabled: !!db,
+    refetchInterval: 10_000,
+    queryFn: ({ signal }) => apiGet<UnknownRunner[]>('apiUrlBase', ctx(db!, '/unknown'), { signal }),
+  });
+}
+
+/** A race-day write; every race-day query of the context is refreshed after it. */
+export function useRacedayMutation<B, R = unknown>(
+  db: string | null,
+  path: string,
+  method: 'POST' | 'PATCH' = 'POST',
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { body: B; path?: string }) =>
+      apiRequest<R>('apiUrlBase', ctx(db!, vars.path ?? path), { method, body: vars.body }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['raceday', db] }),
+  });
+}
+
+/** The server's clock minus the browser's, from the last answer that carried it. */
+export function clockSkew(serverTimeMs: number | undefined, fetchedAt: number): number {
+  return serverTimeMs === undefined ? 0 : serverTimeMs - fetchedAt;
+}

@@ -1,0 +1,117 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type DeskRead, type RacedayPoint, useRacedayMutation } from '../api/raceday.ts';
+import { formatClock, parseTimeOfDay } from '../time.ts';
+
+export type CorrectionKind = 'void' | 'restore' | 'edit' | 'add';
+
+/** One correction with its reason (void, restore, change time or point, add a missing read). */
+export function CorrectionDialog({
+  db,
+  kind,
+  read,
+  points,
+  timeZone,
+  onClose,
+}: {
+  db: string;
+  kind: CorrectionKind;
+  read: DeskRead | null;
+  points: RacedayPoint[];
+  timeZone?: string | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('raceday');
+  const [reason, setReason] = useState('');
+  const [time, setTime] = useState(read ? formatClock(read.timeMs, timeZone) : '');
+  const [pointKey, setPointKey] = useState(read?.pointKey ?? points[points.length - 1]?.key ?? '');
+  const [bib, setBib] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const correct = useRacedayMutation<Record<string, unknown>>(db, '/corrections');
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const base = read?.timeMs ?? Date.now();
+    const timeMs = time ? parseTimeOfDay(time, base) : null;
+    if ((kind === 'edit' || kind === 'add') && timeMs === null) return setInvalid(true);
+    const body =
+      kind === 'void' || kind === 'restore'
+        ? { action: kind, passingId: read!.id, reason }
+        : kind === 'edit'
+          ? { action: 'edit', passingId: read!.id, timeMs, pointKey, reason }
+          : { action: 'add', bib, pointKey, timeMs, reason };
+    correct.mutate({ body }, { onSuccess: onClose });
+  };
+  const error = correct.error instanceof ApiError ? correct.error.message : null;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <form onSubmit={submit}>
+        <DialogTitle>{t(`correct.${kind}Title`)}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          {read && (
+            <Alert severity="info" icon={false}>
+              {read.runner ? `${read.runner.bib} ${read.runner.name}` : (read.chip ?? read.bib)} ·{' '}
+              {read.pointKey} · {formatClock(read.timeMs, timeZone)}
+            </Alert>
+          )}
+          {kind === 'add' && (
+            <TextField label={t('desk.bib')} value={bib} onChange={(e) => setBib(e.target.value)} required />
+          )}
+          {(kind === 'edit' || kind === 'add') && (
+            <>
+              <TextField
+                label={t('correct.time')}
+                value={time}
+                onChange={(e) => setTime(e.target.value)}
+                error={invalid}
+                helperText={t('desk.typedTimeHelp')}
+                required
+              />
+              <TextField
+                select
+                label={t('desk.point')}
+                value={pointKey}
+                onChange={(e) => setPointKey(e.target.value)}
+              >
+                {points.map((p) => (
+                  <MenuItem key={p.key} value={p.key}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </>
+          )}
+          <TextField
+            label={t('correct.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            required
+            autoFocus
+          />
+          {error && <Alert severity="error">{error}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={kind === 'void' ? 'error' : 'primary'}
+            disabled={correct.isPending}
+          >
+            {t(`correct.${kind}`)}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

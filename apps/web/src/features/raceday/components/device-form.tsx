@@ -1,0 +1,174 @@
+import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  CONNECTOR_KINDS,
+  type ConnectorKind,
+  type RacedayPoint,
+  useRacedayMutation,
+} from '../api/raceday.ts';
+
+const CLIENTS: ConnectorKind[] = ['raceresult', 'wiclax'];
+const LISTENERS: ConnectorKind[] = ['mylaps', 'chronotrack'];
+
+/** `vendor=point` lines → a point map. */
+function parseMap(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\n|,/)) {
+    const [from, to] = line.split('=').map((s) => s.trim());
+    if (from && to) out[from] = to;
+  }
+  return out;
+}
+
+/** Adds a device and its connector; its key is shown once. */
+export function DeviceForm({
+  db,
+  points,
+  onClose,
+}: {
+  db: string;
+  points: RacedayPoint[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('raceday');
+  const [kind, setKind] = useState<ConnectorKind>('raceresult');
+  const [name, setName] = useState('');
+  const [pointKey, setPointKey] = useState('');
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState(kind === 'raceresult' ? '3601' : '');
+  const [listenPort, setListenPort] = useState('');
+  const [offset, setOffset] = useState('0');
+  const [map, setMap] = useState('');
+  const create = useRacedayMutation<Record<string, unknown>, { id: string; key: string }>(db, '/devices');
+  const error = create.error instanceof ApiError ? create.error : null;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    create.mutate({
+      body: {
+        name,
+        kind,
+        pointKey: pointKey || null,
+        host: CLIENTS.includes(kind) ? host || null : null,
+        port: CLIENTS.includes(kind) && port ? Number(port) : null,
+        listenPort: LISTENERS.includes(kind) && listenPort ? Number(listenPort) : null,
+        clockOffsetMs: Number(offset) || 0,
+        pointMap: parseMap(map),
+      },
+    });
+  };
+  if (create.data)
+    return (
+      <Alert severity="success" onClose={onClose} role="status">
+        <Typography variant="body2">{t('devices.created')}</Typography>
+        <Typography
+          component="code"
+          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+          data-testid="device-key"
+        >
+          {create.data.key}
+        </Typography>
+      </Alert>
+    );
+  return (
+    <Paper
+      variant="outlined"
+      component="form"
+      onSubmit={submit}
+      sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}
+    >
+      <TextField
+        select
+        label={t('devices.kind')}
+        value={kind}
+        onChange={(e) => setKind(e.target.value as ConnectorKind)}
+        size="small"
+      >
+        {CONNECTOR_KINDS.map((k) => (
+          <MenuItem key={k} value={k}>
+            {t(`kind.${k}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('devices.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        size="small"
+      />
+      <TextField
+        select
+        label={t('devices.point')}
+        value={pointKey}
+        onChange={(e) => setPointKey(e.target.value)}
+        size="small"
+      >
+        <MenuItem value="">{t('devices.pointFromMap')}</MenuItem>
+        {points.map((p) => (
+          <MenuItem key={p.key} value={p.key}>
+            {p.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('devices.offset')}
+        value={offset}
+        onChange={(e) => setOffset(e.target.value)}
+        size="small"
+        type="number"
+        helperText={t('devices.offsetHelp')}
+      />
+      {CLIENTS.includes(kind) && (
+        <>
+          <TextField
+            label={t('devices.host')}
+            value={host}
+            onChange={(e) => setHost(e.target.value)}
+            size="small"
+            required
+          />
+          <TextField
+            label={t('devices.port')}
+            value={port}
+            onChange={(e) => setPort(e.target.value)}
+            size="small"
+            type="number"
+          />
+        </>
+      )}
+      {LISTENERS.includes(kind) && (
+        <TextField
+          label={t('devices.listenPort')}
+          value={listenPort}
+          onChange={(e) => setListenPort(e.target.value)}
+          size="small"
+          type="number"
+          required
+        />
+      )}
+      <TextField
+        label={t('devices.pointMap')}
+        value={map}
+        onChange={(e) => setMap(e.target.value)}
+        size="small"
+        multiline
+        minRows={2}
+        helperText={t('devices.pointMapHelp')}
+        sx={{ gridColumn: { sm: '1 / -1' } }}
+      />
+      {error && (
+        <Alert severity="error" sx={{ gridColumn: { sm: '1 / -1' } }}>
+          {Object.values(error.fieldErrors).flat().join(' · ') || error.message}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, gridColumn: { sm: '1 / -1' } }}>
+        <Button type="submit" variant="contained" disabled={create.isPending}>
+          {t('devices.save')}
+        </Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+      </Box>
+    </Paper>
+  );
+}

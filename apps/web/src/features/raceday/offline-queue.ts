@@ -1,0 +1,88 @@
+/**
+ * The offline desk's queue (issue 15: finish lines have poor networks). Every manual entry is
+ * written to IndexedDB at the key press — with its key-press time and a client-made id — before
+ * anything is sent; it is marked sent once the server stored it. The server keys a manual read
+ * by that id (`m:<clientId>`), so an entry sent twice (a reply lost, a reload mid-send) is one read.
+ */
+export interface QueuedEntry {
+  clientId: string;
+  db: string;
+  bib: string;
+  pointKey: string;
+  /** Key-press time, UTC epoch ms (corrected by the server clock's skew when known). */
+  timeMs: number;
+  state: 'pending' | 'sent';
+  /** The server's verdict once sent: false when the bib is nobody's. */
+  known: boolean | null;
+  name: string | null;
+}
+
+const DB_NAME = 'tempora-raceday';
+const STORE = 'entries';
+/** Sent entries kept on the device for the helper's list. */
+const KEEP_SENT = 300;
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      const store = request.result.createObjectStore(STORE, { keyPath: 'clientId' });
+      store.createIndex('db', 'db');
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opening = null;
+      reject(request.error);
+    };
+  });
+  return opening;
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+/** A new client id: random, URL-safe, 22 characters. */
+export function newClientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** Writes entries (durably, before the caller says "saved"). */
+export async function putEntries(entries: QueuedEntry[]): Promise<void> {
+  const db = await open();
+  const tx = db.transaction(STORE, 'readwrite');
+  for (const e of entries) tx.objectStore(STORE).put(e);
+  await done(tx);
+}
+
+/** Every entry of a context, oldest first. */
+export async function entriesOf(context: string): Promise<QueuedEntry[]> {
+  const db = await open();
+  const tx = db.transaction(STORE, 'readonly');
+  const request = tx.objectStore(STORE).index('db').getAll(context);
+  const rows = await new Promise<QueuedEntry[]>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result as QueuedEntry[]);
+    request.onerror = () => reject(request.error);
+  });
+  return rows.sort((a, b) => a.timeMs - b.timeMs);
+}
+
+/** Drops the oldest sent entries beyond KEEP_SENT. */
+export async function trimSent(context: string): Promise<void> {
+  const sent = (await entriesOf(context)).filter((e) => e.state === 'sent');
+  if (sent.length <= KEEP_SENT) return;
+  const db = await open();
+  const tx = db.transaction(STORE, 'readwrite');
+  for (const e of sent.slice(0, sent.length - KEEP_SENT)) tx.objectStore(STORE).delete(e.clientId);
+  await done(tx);
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatDrift, parseTimeOfDay } from './time.ts';
+
+describe('race-day times', () => {
+  it('parses a typed time of day on the given day', () => {
+    const day = new Date(2026, 4, 31, 8).getTime();
+    expect(parseTimeOfDay('09:12:03.12', day)).toBe(new Date(2026, 4, 31, 9, 12, 3, 120).getTime());
+    expect(parseTimeOfDay('9:05', day)).toBe(new Date(2026, 4, 31, 9, 5, 0, 0).getTime());
+    expect(parseTimeOfDay('25:00', day)).toBeNull();
+    expect(parseTimeOfDay('soon', day)).toBeNull();
+  });
+  it('formats drifts with their sign', () => {
+    expect(formatDrift(-12)).toBe('−12 ms');
+    expect(formatDrift(1234)).toBe('+1.234 s');
+    expect(formatDrift(null)).toBe('—');
+  });
+});

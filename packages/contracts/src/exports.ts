@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { localizedSchema } from './results.ts';
+
+/**
+ * Results out (issue 16): exports, printable lists, finisher certificates, TV feeds, webhooks.
+ * Paths under `/api/`:
+ *
+ *   GET  exports/{eventId}/groups/{group}/reports/{report}?format=csv|xlsx|pdf&lng=&sep=&q=&orientation=&sections=
+ *   GET  exports/{eventId}/settings                 → ExportAccess (public)
+ *   PUT  exports/{eventId}/settings                 (organiser) ExportSettings
+ *   GET  exports/{eventId}/certificate              (organiser) → CertificateTemplateInfo
+ *   PUT  exports/{eventId}/certificate              (organiser) CertificateTemplate
+ *   PUT  exports/{eventId}/certificate/background   (organiser) image/png | image/jpeg body
+ *   DELETE exports/{eventId}/certificate/background (organiser)
+ *   GET  exports/{eventId}/certificate/background   (organiser) the image
+ *   GET  exports/{eventId}/certificate/preview?lng= (organiser) a PDF with the first finisher
+ *   GET  certificates/{trackingKey}?lng=            → PDF (the runner has finished; 409 otherwise)
+ *   GET  verify/{token}                             → Verification (the result as known now)
+ *   GET  feeds/{db}/races/{raceId}/finishers|leaders|hotseat|standings  → FeedRow[] (ETag, max-age 2)
+ *   GET  webhooks/events/{eventId}                  (organiser) → Webhook[]
+ *   POST webhooks/events/{eventId}                  (organiser) WebhookCreate → WebhookCreated (secret once)
+ *   PATCH webhooks/{id}   DELETE webhooks/{id}     (organiser)
+ *   GET  webhooks/{id}/deliveries                   (organiser) → WebhookDelivery[]
+ *   POST webhooks/{id}/deliveries/{deliveryId}/replay (organiser)
+ *   POST webhooks/{id}/test                         (organiser) queues a `ping`
+ */
+
+export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export const exportQuerySchema = z.object({
+  format: z.enum(exportFormats),
+  lng: z.enum(['en', 'fr']).default('fr'),
+  /** CSV separator: `;` (what French Excel opens) or `,`. */
+  sep: z.enum([';', ',']).default(';'),
+  /** The search of the report page (name or bib, exact bib first), as on screen. */
+  q: z.string().max(100).optional(),
+  /** PDF page orientation; `auto` chooses landscape when the columns do not fit portrait. */
+  orientation: z.enum(['auto', 'portrait', 'landscape']).default('auto'),
+  /** PDF: one section per category (a page break and a heading for each). */
+  sections: z.enum(['none', 'category']).default('none'),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+export const exportSettingsSchema = z.object({
+  /** Spectators may download exports of this event's reports (organisers always may). */
+  spectatorExports: z.boolean(),
+});
+export type ExportSettings = z.infer<typeof exportSettingsSchema>;
+
+/** `GET exports/{eventId}/settings`: the setting, and whether the caller organises the event. */
+export interface ExportAccess extends ExportSettings {
+  organiser: boolean;
+}
+
+/** What a certificate field shows. */
+export const certificateFieldKinds = [
+  'eventName',
+  'raceName',
+  'date',
+  'name',
+  'bib',
+  'category',
+  'club',
+  'netTime',
+  'gunTime',
+  'rankOverall',
+  'rankGender',
+  'rankCategory',
+  'pace',
+  'splits',
+  'text',
+  'qr',
+] as const;
+export type CertificateFieldKind = (typeof certificateFieldKinds)[number];
+
+export const certificateFonts = ['sans', 'sansBold', 'serif', 'serifBold'] as const;
+export type CertificateFont = (typeof certificateFonts)[number];
+
+/** One field of a certificate: positions in millimetres from the page's top left corner. */
+export const certificateFieldSchema = z.object({
+  kind: z.enum(certificateFieldKinds),
+  /** Label before the value (`Net time: 3:12:04`), per language; the text itself for `text`. */
+  label: localizedSchema.default({ en: '', fr: '' }),
+  x: z.number().min(0).max(420),
+  y: z.number().min(0).max(420),
+  /** Width of the text box (mm); the QR code's side. */
+  width: z.number().min(5).max(420),
+  size: z.number().min(4).max(120),
+  font: z.enum(certificateFonts).default('sans'),
+  align: z.enum(['left', 'center', 'right']).default('center'),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#000000'),
+});
+export type CertificateField = z.infer<typeof certificateFieldSchema>;
+
+export const certificateTemplateSchema = z.object({
+  orientation: z.enum(['portrait', 'landscape']),
+  fields: z.array(certificateFieldSchema).max(40),
+});
+export type CertificateTemplate = z.infer<typeof certificateTemplateSchema>;
+
+/** A template as the designer loads it. */
+export interface CertificateTemplateInfo {
+  template: CertificateTemplate;
+  /** Whether a background image is set (GET …/certificate/background serves it). */
+  hasBackground: boolean;
+  /** False while the organiser never saved one (the default template is shown). */
+  saved: boolean;
+}
+
+/** `GET verify/{token}`: a certificate's result as the server knows it now. */
+export interface Verification {
+  valid: true;
+  eventId: string;
+  eventName: string;
+  race: { id: string; name: string; date: string };
+  athlete: { bib: string; name: string; category: string | null; club: string };
+  status: string;
+  netMs: number | null;
+  gunMs: number | null;
+  rankOverall: number | null;
+  rankGender: number | null;
+  rankCategory: number | null;
+  /** When the certificate was issued (epoch ms). */
+  issuedAt: number;
+  /** The net time printed on the certificate when it was issued (ms). */
+  certificateNetMs: number;
+}
+
+/**
+ * A row of a broadcast feed (vMix data sources, CasparCG, Singular…): flat, every value a
+ * string or number, times also preformatted, so a title template binds fields directly.
+ */
+export type FeedRow = Record<string, string | number>;
+
+export const webhookTypes = [
+  'passing.stored',
+  'runner.finished',
+  'runner.status',
+  'passing.corrected',
+] as const;
+export type WebhookType = (typeof webhookTypes)[number];
+
+export const webhookCreateSchema = z.object({
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .refine((u) => !/^[a-z]+:\/\/[^/]*@/i.test(u), 'no credentials in the URL'),
+  types: z.array(z.enum(webhookTypes)).min(1).max(webhookTypes.length),
+});
+export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
+
+export const webhookUpdateSchema = z.object({
+  url: webhookCreateSchema.shape.url.optional(),
+  types: webhookCreateSchema.shape.types.optional(),
+  active: z.boolean().optional(),
+});
+
+export interface Webhook {
+  id: string;
+  eventId: string;
+  url: string;
+  types: WebhookType[];
+  active: boolean;
+  createdAt: string;
+  /** Deliveries waiting, delivered, failed (given up after 24 h). */
+  counts: { pending: number; delivered: number; failed: number };
+}
+
+/** Answered once, at creation: the secret is never shown again. */
+export interface WebhookCreated extends Webhook {
+  secret: string;
+}
+
+export interface WebhookDelivery {
+  id: number;
+  type: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  payload: unknown;
+  log: { at: string; status: number | null; error: string | null; durationMs: number }[];
+}
