@@ -24,7 +24,7 @@ export const RealtimeSessionContext = createContext<RealtimeSession | null>(null
 const RealtimeDemandContext = createContext<() => void>(() => undefined);
 
 /** Starts realtime (once) while `needed`. */
-function useDemandRealtime(needed: boolean) {
+export function useDemandRealtime(needed: boolean) {
   const demand = useContext(RealtimeDemandContext);
   useEffect(() => {
     if (needed) demand();
