@@ -13,7 +13,7 @@ const benches = ['packages/domain/bench', 'packages/contracts/bench', 'apps/serv
   .flatMap((dir) =>
     fs
       .readdirSync(path.join(root, dir))
-      .filter((f) => f.endsWith('.bench.ts'))
+      .filter((f) => /\.bench\.(ts|mjs)$/.test(f))
       .sort()
       .map((f) => `${dir}/${f}`),
   );

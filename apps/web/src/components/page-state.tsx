@@ -18,7 +18,7 @@ export function PageError({ error }: { error: unknown }) {
   useDocumentTitle(notFound ? t('views:notFound.title') : null);
   if (notFound) {
     return (
-      <Box sx={{ py: { xs: 3, sm: 6 }, maxWidth: 560 }} data-testid="not-found">
+      <Box sx={{ py: { xs: 3, sm: 6 }, maxWidth: 560 }} role="alert" data-testid="not-found">
         <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1 }}>
           {t('views:notFound.title')}
         </Typography>

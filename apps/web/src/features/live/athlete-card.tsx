@@ -93,14 +93,26 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
           })}
         </Alert>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('splits')}>
+      {/* Issue 19: on a phone the gender rank gives way and cells tighten, so Category, Gap and
+          Pace stay in view; the region scrolls (and is focusable) only when it must. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('splits')}>
+        <Table
+          size="small"
+          aria-label={t('splits')}
+          sx={{
+            '& td, & th': { px: { xs: 0.5, sm: 2 }, fontSize: { xs: 13, sm: 14 } },
+            '& td:first-of-type, & th:first-of-type': { whiteSpace: 'nowrap', pl: { xs: 0.5, sm: 2 } },
+            '& .gender-rank': { display: { xs: 'none', sm: 'table-cell' } },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('point')}</TableCell>
               <TableCell align="right">{t('time')}</TableCell>
               <TableCell align="right">{t('rank')}</TableCell>
-              <TableCell align="right">{t('rankGender')}</TableCell>
+              <TableCell align="right" className="gender-rank">
+                {t('rankGender')}
+              </TableCell>
               <TableCell align="right">{t('rankCategory')}</TableCell>
               <TableCell align="right">{t('gap')}</TableCell>
               <TableCell align="right">{t('pace')}</TableCell>
@@ -127,7 +139,9 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
                         : ''}
                   </TableCell>
                   <TableCell align="right">{done ? (split.rankOverall ?? '') : ''}</TableCell>
-                  <TableCell align="right">{done ? (split.rankGender ?? '') : ''}</TableCell>
+                  <TableCell align="right" className="gender-rank">
+                    {done ? (split.rankGender ?? '') : ''}
+                  </TableCell>
                   <TableCell align="right">{done ? (split.rankCategory ?? '') : ''}</TableCell>
                   <TableCell align="right">
                     {done && split.gapMs ? `+${formatDuration(split.gapMs)}` : ''}

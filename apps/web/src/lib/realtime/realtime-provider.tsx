@@ -24,7 +24,7 @@ export const RealtimeSessionContext = createContext<RealtimeSession | null>(null
 const RealtimeDemandContext = createContext<() => void>(() => undefined);
 
 /** Starts realtime (once) while `needed`. */
-function useDemandRealtime(needed: boolean) {
+export function useDemandRealtime(needed: boolean) {
   const demand = useContext(RealtimeDemandContext);
   useEffect(() => {
     if (needed) demand();
@@ -43,7 +43,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const sub = status === 'signedIn' ? (profile?.sub ?? null) : null;
   const [demanded, setDemanded] = useState(false);
   const demand = useCallback(() => setDemanded(true), []);
+  // Once started, realtime stays: sign-out then unsubscribes the personal channel (spec §4)
+  // rather than dropping the connection.
   const wanted = demanded || sub !== null;
+  useEffect(() => {
+    if (sub !== null) setDemanded(true);
+  }, [sub]);
 
   useEffect(() => {
     if (!wanted) return;

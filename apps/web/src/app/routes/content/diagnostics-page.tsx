@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-state.tsx';
 import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
-import { useConnectionState } from '../../../lib/realtime/realtime-provider.tsx';
+import { useConnectionState, useDemandRealtime } from '../../../lib/realtime/realtime-provider.tsx';
 import { urlParam } from '../../../lib/url-params.ts';
 
 interface Probe {
@@ -29,6 +29,8 @@ async function probe(run: () => Promise<string>): Promise<Probe> {
  */
 export default function DiagnosticsPage() {
   const { t, i18n } = useTranslation();
+  // The page reports the live connection, so it starts one (realtime otherwise starts on demand).
+  useDemandRealtime(true);
   const realtime = useConnectionState();
   const env = currentEnvironment();
   const [probes, setProbes] = useState<Record<string, Probe>>({});
