@@ -86,6 +86,7 @@ export async function removePhotoFiles(dataDir: string, id: string): Promise<voi
 }
 
 /** Bidirectional controls (a `\u202e` turns `gpj.exe` into `exe.jpg` on screen) and other controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
