@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order — lint, typecheck, unit + API (Vitest, on PGlite,
-// and on PostgreSQL/Redis when TEST_DATABASE_URL/TEST_REDIS_URL are set), the web build, then the
+// and on PostgreSQL/Redis when TEST_DATABASE_URL/TEST_REDIS_URL are set), the web build and its
+// JavaScript budget, then the
 // browser journeys in Debian's Chromium (Playwright). Ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +47,15 @@ step('vitest', () => {
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   ).length;
   return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
+});
+
+// Issue 19: each public page's initial JavaScript within 200 KB gzip (scripts/bundle-budget.mjs
+// reads the build's Vite manifest).
+step('budget', () => {
+  if (run('npm', ['run', 'build']) !== 0) return { passed: 0, failed: 1 };
+  return run('node', ['scripts/bundle-budget.mjs']) === 0
+    ? { passed: 1, failed: 0 }
+    : { passed: 0, failed: 1 };
 });
 
 step('e2e', () => {

@@ -84,7 +84,10 @@ const cases: [string, string][] = [
 const rows: (string | number)[][] = [];
 let baselineMs = 0;
 for (const [name, path] of cases) {
+  const cpu = process.cpuUsage();
   const { result, health } = await withProbe(() => get(path));
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   if (result.status !== 200) throw new Error(`${path} answered ${result.status}`);
   if (!baselineMs) baselineMs = result.ms;
   rows.push([
@@ -92,6 +95,7 @@ for (const [name, path] of cases) {
     result.rows || '26410',
     (result.ms / 1000).toFixed(2),
     `${(result.ms / baselineMs).toFixed(1)}×`,
+    (cpuMs / 1000).toFixed(2),
     (result.bytes / 1e6).toFixed(2),
     health.length,
     quantile(health, 0.5).toFixed(1),
@@ -114,5 +118,8 @@ printTable(
   rows,
 );
 console.log('\nTarget: /api/health within 100 ms while any export is made (product.md "Imports").');
+console.log(
+  'CPU s: this process (server and probe) during the case — steadier than wall time on a shared machine.',
+);
 agent.destroy();
 await app.close();

@@ -22,7 +22,12 @@ const SHOTS = process.env.SCREENSHOTS === '1';
 const SHOT_DIR = path.resolve(import.meta.dirname, '../../../.tmp/screens/deposits');
 
 test.beforeAll(async () => {
-  server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF });
+  // On a loaded machine a fresh server (initdb, migrations, demo seed) can miss server.ts's 60 s
+  // readiness deadline once; a second start is given its own.
+  test.setTimeout(240_000);
+  server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF }).catch(() =>
+    startServer({ PLATFORM_STAFF_EMAILS: STAFF }),
+  );
   const staff = await verifiedAccount(server, STAFF, PASSWORD, true);
   // The organiser opens group entries for the demo event: fees, deadline, account.
   const res = await fetch(`${server.url}/api/payments/staff/events/demo-city-run/settings`, {

@@ -17,7 +17,10 @@ const ORGANISER = 'organiser@example.org';
 const PASSWORD = 'a long organiser password';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-e2e-cert-'));
 
-test.beforeAll(async () => {
+// biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
+test.beforeAll(async ({}, info) => {
+  // A loaded machine starts the server slowly (server.ts: E2E_READY_TIMEOUT_MS).
+  info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: ORGANISER, DEMO_REPLAY: 'false' });
 });
 test.afterAll(async () => server?.stop());

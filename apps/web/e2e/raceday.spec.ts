@@ -177,7 +177,11 @@ test('journey: RaceResult and MYLAPS feed the demo race; void, DSQ and DNF reach
   await finishRead.getByRole('button', { name: 'Void the read of 101' }).click();
   await page.getByRole('dialog').getByLabel('Reason').fill('reflection from the gantry');
   const trackingBefore = await tracking.locator('body').innerText();
+  const voidAck = page.waitForResponse(
+    (r) => r.url().includes('/corrections') && r.request().method() === 'POST',
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Void' }).click();
+  expect((await voidAck).status()).toBe(201);
   const voidedAt = Date.now();
   await expect
     .poll(async () => (await tracking.locator('body').innerText()) !== trackingBefore, {
@@ -204,7 +208,13 @@ test('journey: RaceResult and MYLAPS feed the demo race; void, DSQ and DNF reach
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: label }).click();
     await page.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    // Measured as product.md measures a passing: from the server's acknowledgement of the change
+    // to the spectator's screen (≤ 1 s); the click's own round trip comes before it.
+    const acknowledged = page.waitForResponse(
+      (r) => r.url().includes('/status') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Set status' }).click();
+    expect((await acknowledged).status()).toBe(201);
     const at = Date.now();
     await expect(row).toContainText(status, { timeout: 1_000 });
     expect(Date.now() - at).toBeLessThan(1_000);

@@ -2,10 +2,11 @@
  * Tempora race-day service worker (issue 15: the passings desk keeps working without a network).
  * Registered only by the race-day pages. Network first for the app shell (navigations and
  * /assets/*), caching what it fetched; the cache answers only when the network fails. API calls
- * are never intercepted, but for the three the app starts with (below); other origins neither.
+ * are never intercepted, but for those the app and the event frame start with (below); other
+ * origins neither.
  * Entries made offline live in IndexedDB and are sent by the page when the network returns.
  */
-const CACHE = 'tempora-raceday-v2';
+const CACHE = 'tempora-raceday-v3';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -48,6 +49,8 @@ function subOf(request) {
  * token's subject), so a device never shows one user's session to another.
  */
 const STARTUP = ['/api/env-config', '/api/user/get', '/api/permission/get'];
+/** The console's event frame, which the race-day pages sit in. */
+const EVENT_FRAME = /^\/api\/console\/events\/[^/]+$/;
 
 function startup(event, url) {
   const sub = url.pathname === '/api/env-config' ? '-' : subOf(event.request);
@@ -71,7 +74,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (STARTUP.includes(url.pathname)) return startup(event, url);
+  if (STARTUP.includes(url.pathname) || EVENT_FRAME.test(url.pathname)) return startup(event, url);
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/app/')) return;
   const shell =
     request.mode === 'navigate' ||

@@ -98,7 +98,9 @@ export function rulesFor(user: AbilityUser | null): AppRule[] {
       ],
       conditions: inOrgs,
     });
-    rules.push({ action: 'read', subject: 'Confirmation', conditions: { id: { $in: managed } } });
+    // Their events' registration documents (issue 17); not `manage`, which shows the drawer's
+    // Confirmation entry to the confirmation account only (spec §2).
+    rules.push({ action: ['read', 'create', 'update'], subject: 'Confirmation', conditions: inOrgs });
     rules.push({ action: 'read', subject: 'PresenceChannel', conditions: inOrgs });
   }
   if (byRole(['owner']).length) {

@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './confirmation.ts';
 export * from './console.ts';
 export * from './content.ts';
 export * from './deposits.ts';
@@ -6,6 +7,7 @@ export * from './env-config.ts';
 export * from './environments.ts';
 export * from './exports.ts';
 export * from './identity.ts';
+export * from './participants.ts';
 export * from './payments.ts';
 export * from './permissions.ts';
 export * from './results.ts';

@@ -18,7 +18,7 @@ import { z } from 'zod';
  *   GET    payments/staff/events/{event}/queue           → BankLine[] (manual matching queue)
  *   POST   payments/staff/events/{event}/queue/{lineId}/match  ManualMatchInput → BankLine
  *   POST   payments/staff/events/{event}/queue/{lineId}/ignore { note }        → BankLine
- *   GET    payments/staff/events/{event}/audit           → AuditEntry[]
+ *   GET    payments/staff/events/{event}/audit           → PaymentAuditEntry[]
  *   POST   payments/staff/events/{event}/refunds RefundInput → Refund[]
  *   GET    payments/staff/events/{event}/refunds.csv     → the bank's refund export (marks them exported)
  *   GET    payments/staff/events/{event}/export.{csv|xlsx} → the accountant's export
@@ -213,7 +213,7 @@ export interface StatementImportResult {
   debits: number;
 }
 
-export interface AuditEntry {
+export interface PaymentAuditEntry {
   id: string;
   orderId: string | null;
   bankLineId: string | null;

@@ -11,6 +11,7 @@ export * from './results/boston-import.ts';
 export * from './results/bulk-ranks.ts';
 export * from './results/categories.ts';
 export * from './results/compute.ts';
+export * from './results/fade-model.ts';
 export * from './results/incremental.ts';
 export * from './results/pace.ts';
 export * from './results/prediction.ts';

@@ -112,12 +112,6 @@ const defaultLayoutRoutes: RouteObject[] = [
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
   ...consoleRoutes,
-  // Race day (issue 15): devices, passings desk, start control, audit.
-  {
-    path: '/console/events/:eventId/raceday/:tab?',
-    element: page(() => import('./routes/raceday/raceday-page.tsx')),
-    handle: requireAuth,
-  },
   // Results out (issue 16): the public certificate check.
   { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },

@@ -20,4 +20,7 @@ export const consolePaths = {
   exports: (eventId: string) => `/console/events/${enc(eventId)}/exports`,
   certificate: (eventId: string) => `/console/events/${enc(eventId)}/certificate`,
   webhooks: (eventId: string) => `/console/events/${enc(eventId)}/webhooks`,
+  /** Race day (issue 15): `devices`, `desk`, `start`, `audit`. */
+  raceday: (eventId: string, tab?: string) =>
+    `/console/events/${enc(eventId)}/raceday${tab ? `/${enc(tab)}` : ''}`,
 } as const;

@@ -65,6 +65,11 @@ export function setAuthHandlers(handlers: Pick<ClientState, 'getToken' | 'onUnau
   state.onUnauthorized = handlers.onUnauthorized;
 }
 
+/** The bearer token of the signed-in user, or null (uploads with progress and file downloads). */
+export function currentToken(): Promise<string | null> {
+  return state.getToken();
+}
+
 /** Builds the absolute URL of `path` under one of the environment's bases. */
 export function apiUrl(base: ApiBase, path: string): string {
   const root = currentEnvironment()[base];
@@ -181,7 +186,7 @@ export function apiPost<T>(
  * Calls `path` and returns the raw answer as a Blob with the file name the server proposes
  * (`content-disposition`): downloads that need the bearer header (exports, previews).
  */
-export async function apiBlob(
+export async function apiDownload(
   base: ApiBase,
   path: string,
   options: RequestOptions = {},
@@ -198,3 +203,6 @@ export async function apiBlob(
   const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
   return { blob: await response.blob(), fileName: utf8 ? decodeURIComponent(utf8) : (plain ?? null) };
 }
+
+/** The same download under the name the payments and deposits features call it. */
+export const apiBlob = apiDownload;

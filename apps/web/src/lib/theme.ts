@@ -1,12 +1,26 @@
-import { createTheme, type Theme } from '@mui/material';
+import { createTheme, getContrastRatio, type Theme } from '@mui/material';
 import type { Branding } from '../config/branding.ts';
 
-/** The light theme (spec §9: primary #39aade for `acn`; the `cr` variant has its own accent). */
+/** Text on the brand colour: white when it reaches WCAG AA (4.5:1), else a near-black. */
+export function textOn(colour: string): string {
+  return getContrastRatio('#fff', colour) >= 4.5 ? '#fff' : '#0a1f2b';
+}
+
+/**
+ * The light theme (spec §9: primary #39aade for `acn`; the `cr` variant has its own accent). The
+ * brand colour stays the primary; text on it is dark where white would fail WCAG AA, and text
+ * in the primary colour on white uses its darker tone (issue 19: 0 serious axe violations).
+ */
 export function createAppTheme(branding: Branding): Theme {
+  const dark = branding.primaryText;
+  const onDarkText = (ownerState: { color?: unknown; variant?: unknown }) =>
+    ownerState.color === 'primary' && ownerState.variant !== 'contained'
+      ? { color: dark, borderColor: ownerState.variant === 'outlined' ? dark : undefined }
+      : {};
   return createTheme({
     palette: {
       mode: 'light',
-      primary: { main: branding.primary, dark: branding.primaryText, contrastText: '#fff' },
+      primary: { main: branding.primary, dark, contrastText: textOn(branding.primary) },
       secondary: { main: '#1f3a5f' },
       background: { default: '#f6f8fa' },
     },
@@ -18,6 +32,8 @@ export function createAppTheme(branding: Branding): Theme {
     components: {
       MuiLink: { defaultProps: { color: 'primary.dark' } },
       MuiAppBar: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      MuiButton: { styleOverrides: { root: ({ ownerState }) => onDarkText(ownerState) } },
+      MuiChip: { styleOverrides: { root: ({ ownerState }) => onDarkText(ownerState) } },
     },
   });
 }

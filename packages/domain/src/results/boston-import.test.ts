@@ -16,10 +16,12 @@ describe('importBostonTable', () => {
     expect(issues).toEqual([]);
     expect(participants[0]).toMatchObject({ bib: '11', firstName: 'Geoffrey', lastName: 'Kirui', age: 24 });
     expect(official[0]).toEqual({ bib: '11', officialTimeMs: 7_777_000, overall: 1, gender: 1, division: 1 });
-    const start = passings.find((p) => p.pointId === 'start')!.timeMs;
+    // No start read is made up: the runner starts at the gun the organiser gives.
+    expect(passings.some((p) => p.pointId === 'start')).toBe(false);
     const finish = passings.find((p) => p.pointId === 'finish')!.timeMs;
-    expect(finish - start).toBe(7_777_000);
-    expect(passings).toHaveLength(11);
+    expect(finish - race.gunTime!).toBe(7_777_000);
+    expect(passings).toHaveLength(10);
+    expect(race).toMatchObject({ name: 'Boston Marathon 2017', date: '2017-04-17' });
     expect(race.categories.map((c) => c.id)).toContain('F80+');
   });
 
@@ -35,7 +37,25 @@ describe('importBostonTable', () => {
     const { participants, passings, issues } = importBostonTable(readCsv(text));
     expect(participants.map((p) => p.bib)).toEqual(['3', '5']);
     expect(issues.map((i) => i.line)).toEqual([2, 3, 4, 5]);
-    expect(passings.filter((p) => p.bib === '3')).toHaveLength(9);
+    expect(passings.filter((p) => p.bib === '3')).toHaveLength(8);
+  });
+
+  it('takes the race, its date and its waves from the organiser: a wave’s runners start at its gun', () => {
+    const gun = Date.UTC(2015, 3, 20, 14);
+    const { race, participants, passings } = importBostonTable(
+      readCsv([HEADER, row('11', SPLITS, '2:09:37')].join('\n')),
+      {
+        id: 'boston-2015',
+        name: 'Boston Marathon 2015',
+        date: '2015-04-20',
+        gunTime: gun,
+        waves: [{ id: 'W1', startTime: gun + 60_000, firstBib: 1, lastBib: 7999 }],
+      },
+    );
+    expect(race).toMatchObject({ id: 'boston-2015', name: 'Boston Marathon 2015', date: '2015-04-20' });
+    expect(race.startType).toBe('waves');
+    expect(participants[0]?.wave).toBe('W1');
+    expect(passings.find((p) => p.pointId === 'finish')!.timeMs).toBe(gun + 60_000 + 7_777_000);
   });
 
   it('refuses a file without the expected columns', () => {

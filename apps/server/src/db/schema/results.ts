@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { events } from './core.ts';
@@ -80,10 +81,12 @@ export const timingPoints = pgTable(
 export const participants = pgTable(
   'participants',
   {
+    /** Own id since 0008_participants.sql: a runner may wait for a bib. */
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     raceId: text('race_id')
       .notNull()
       .references(() => races.id, { onDelete: 'cascade' }),
-    bib: text('bib').notNull(),
+    bib: text('bib'),
     chips: text('chips').array().notNull().default(sql`'{}'`),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -101,8 +104,11 @@ export const participants = pgTable(
     statusReason: text('status_reason'),
     category: text('category'),
     trackingKey: text('tracking_key').notNull().unique(),
+    email: text('email').notNull().default(''),
+    /** Soft deletion (only while the runner has no passings). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.raceId, t.bib] })],
+  (t) => [uniqueIndex('participants_race_bib_idx').on(t.raceId, t.bib).where(sql`deleted_at IS NULL`)],
 );
 
 /** A timing device; its key is shown once and stored hashed. */

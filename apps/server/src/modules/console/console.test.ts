@@ -713,6 +713,13 @@ describe('organiser console API', () => {
         headers: { 'x-device-key': device.body.key },
         payload: { passings: [{ bib: '1', time: Date.UTC(2026, 10, 1, 11, 0) }] },
       });
+      // Times of day in reports are the event's: 11:00 UTC is noon in Brussels in November…
+      const last = async () =>
+        (await call('GET', '/api/results/contexts/bm2026/reports/LAST', staff)).body.rows[0][2];
+      expect(await last()).toBe('12:00:00');
+      // …and 06:00 once the event moves to New York.
+      await call('PATCH', `/api/console/events/${event.id}`, staff, { timeZone: 'America/New_York' });
+      expect(await last()).toBe('06:00:00');
       await expectGuarded('DELETE', '/api/console/races/marathon', undefined, [timekeeper]);
       expect((await call('DELETE', '/api/console/races/marathon', staff)).body.code).toBe(
         'RACE_HAS_PASSINGS',

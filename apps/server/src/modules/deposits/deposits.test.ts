@@ -422,6 +422,18 @@ describe('group deposits API', () => {
       headers: cast.staff,
     });
     expect(twice.body.trim().split('\r\n')).toHaveLength(1);
+    // The 10 km is cancelled: every paid order with a 10 km entry is refunded in full (the rest).
+    const bulk = await call('POST', `/api/payments/staff/events/${EVENT}/refunds`, cast.staff, {
+      raceId: TEN_K,
+      kind: 'full',
+      reason: 'race cancelled',
+    });
+    expect(bulk.status).toBe(201);
+    expect((bulk.body as unknown as { amountCents: number }[]).map((r) => r.amountCents)).toEqual([6000]);
+    expect((await call('GET', `/api/payments/orders/${order.id}`, cast.captain)).body).toMatchObject({
+      state: 'refunded',
+      refundedCents: 12000,
+    });
   });
 
   it('expires an unpaid order: places released, the deposit expired, then collecting again', async () => {

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMollieProvider } from '../payments/providers/mollie.ts';
-import { createStripeProvider } from '../payments/providers/stripe.ts';
 import { paymentRoutes, paymentStaffRoutes, paymentWebhookRoutes } from '../payments/routes.ts';
 import { createPaymentsService } from '../payments/service.ts';
 import { depositRoutes } from './routes.ts';
@@ -25,12 +23,16 @@ export const depositsModule = fp(
       database: app.database,
       results: app.results,
       publicUrl: config.PUBLIC_URL,
+      // The providers' SDKs load only when configured (off by default).
       mollie: config.MOLLIE_API_KEY
-        ? createMollieProvider({ apiKey: config.MOLLIE_API_KEY, apiUrl: config.MOLLIE_API_URL })
+        ? (await import('../payments/providers/mollie.ts')).createMollieProvider({
+            apiKey: config.MOLLIE_API_KEY,
+            apiUrl: config.MOLLIE_API_URL,
+          })
         : null,
       stripe:
         config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-          ? createStripeProvider({
+          ? (await import('../payments/providers/stripe.ts')).createStripeProvider({
               secretKey: config.STRIPE_SECRET_KEY,
               webhookSecret: config.STRIPE_WEBHOOK_SECRET,
             })

@@ -8,7 +8,6 @@ import {
   substitutionDecisionSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
@@ -129,6 +128,7 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
     // own origin (the captain's browser), which is never sent to anyone else.
     const base = (app.config.PUBLIC_URL ?? origin ?? '').replace(/\/+$/, '');
     const url = `${base}/#${path}`;
+    const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { code: deposit.joinCode, url, qrSvg };
   });

@@ -54,8 +54,13 @@ export async function racedayRoutes(
     )
       throw errors.forbidden();
     const contexts = await resultsRepo.contextsOfEvent(database, eventId);
+    // Times are stored in UTC and shown in the event's zone (migration 0007: events.time_zone).
+    const [zone] = await database.query<{ timeZone: string | null }>(
+      'SELECT time_zone AS "timeZone" FROM events WHERE id = $1',
+      [eventId],
+    );
     return {
-      event: { id: event.id, name: event.name, status: event.status },
+      event: { id: event.id, name: event.name, status: event.status, timeZone: zone?.timeZone ?? null },
       serverTimeMs: Date.now(),
       contexts: await Promise.all(
         contexts.map(async (c) => {

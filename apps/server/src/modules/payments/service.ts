@@ -17,9 +17,7 @@ import type { MollieProvider } from './providers/mollie.ts';
 import type { OnlineProvider } from './providers/provider.ts';
 import type { StripeProvider } from './providers/stripe.ts';
 import * as repo from './repository.ts';
-import { parseCamt053 } from './statements/camt053.ts';
-import { parseCoda } from './statements/coda.ts';
-import { StatementError } from './statements/statement.ts';
+import { type ParsedStatement, StatementError } from './statements/statement.ts';
 
 export interface PaymentsDeps {
   database: Database;
@@ -198,9 +196,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     fileName: string,
   ): Promise<StatementImportResult> {
     const kind = format ?? (text.trimStart().startsWith('<') ? 'camt053' : 'coda');
-    let statement: ReturnType<typeof parseCoda>;
+    let statement: ParsedStatement;
     try {
-      statement = kind === 'coda' ? parseCoda(text) : parseCamt053(text);
+      // Parsers load on first use (fast-xml-parser is not needed to start the server).
+      statement =
+        kind === 'coda'
+          ? (await import('./statements/coda.ts')).parseCoda(text)
+          : (await import('./statements/camt053.ts')).parseCamt053(text);
     } catch (error) {
       if (error instanceof StatementError) {
         throw errors.badRequest('STATEMENT_INVALID', error.message, [
@@ -401,14 +403,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const settings = await depositRepo.findSettings(database, eventId);
     const policy = (settings?.refundPolicy as RefundPolicy | undefined) ?? { kind: 'none' };
     const today = now().toISOString().slice(0, 10);
+    // A cancelled race refunds only its own lines of each order (an order may hold other races).
+    const raceShare = new Map<string, number>();
+    if (input.raceId) {
+      for (const l of await repo.linesOf(
+        database,
+        orders.map((o) => o.id),
+      )) {
+        if (l.raceId === input.raceId)
+          raceShare.set(l.orderId, (raceShare.get(l.orderId) ?? 0) + l.amountCents);
+      }
+    }
     const plan = orders.map((o) => {
       if (o.state !== 'paid') throw errors.conflict('ORDER_STATE', `Order ${o.id} is ${o.state}`);
+      const left = o.paidCents - o.refundedCents;
+      const base = input.raceId ? Math.min(raceShare.get(o.id) ?? 0, o.paidCents) : o.paidCents;
       const amount =
         input.kind === 'full'
-          ? o.paidCents - o.refundedCents
+          ? Math.min(base, left)
           : input.kind === 'partial'
             ? (input.amountCents as number)
-            : policyRefundCents(policy, today, o.paidCents, o.refundedCents);
+            : Math.min(policyRefundCents(policy, today, base, 0), left);
       if (input.kind === 'partial') {
         const problem = checkPartialRefund(amount, o.paidCents, o.refundedCents);
         if (problem) throw errors.badRequest('REFUND_INVALID', `Order ${o.id}: ${problem}`);

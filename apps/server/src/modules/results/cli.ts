@@ -1,7 +1,8 @@
 /**
  * Results command line (issue 6: "a CLI command and an API" for imports).
  *
- *   npx tsx apps/server/src/modules/results/cli.ts import-boston <file.csv> --event <eventId> --db <db> [--race <id>]
+ *   npx tsx apps/server/src/modules/results/cli.ts import-boston <file.csv> --event <eventId> --db <db> --name <race name>
+ *     --date YYYY-MM-DD --gun <ISO time> [--race <id>]
  *   … import-participants <file.csv> --db <db> --race <id> --map bib=Dossard,firstName=Prénom,lastName=Nom,gender=Sexe[,age=…,birthDate=…,nationality=…,club=…,chip=…,category=…]
  *   … import-passings <file.csv> --db <db> --map bib=Bib,time=Heure[,point=Point,chip=…,id=…] [--point <key>] [--day YYYY-MM-DD]
  *
@@ -43,7 +44,7 @@ function option(args: string[], name: string): string | undefined {
 }
 
 const USAGE = [
-  'usage: import-boston <file.csv> --event <eventId> --db <db> [--race <id>]',
+  'usage: import-boston <file.csv> --event <eventId> --db <db> --name <race name> --date YYYY-MM-DD --gun <ISO time> [--race <id>]',
   '       import-participants <file.csv> --db <db> --race <id> --map bib=…,firstName=…,lastName=…,gender=…[,…]',
   '       import-passings <file.csv> --db <db> --map bib=…|chip=…,time=…[,point=…] [--point <key>] [--day YYYY-MM-DD]',
 ].join('\n');
@@ -125,7 +126,12 @@ export async function runCli(args: string[], database: Database): Promise<CliRes
   const eventId = option(args, 'event');
   const db = option(args, 'db');
   const raceId = option(args, 'race') ?? 'boston-2017';
-  if (!eventId || !db) return { code: 64, out: USAGE };
+  // Nothing is invented (issue 14): the race's name, date and gun time come from the organiser.
+  const name = option(args, 'name');
+  const date = option(args, 'date');
+  const gun = Date.parse(option(args, 'gun') ?? '');
+  if (!eventId || !db || !name || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !Number.isFinite(gun))
+    return { code: 64, out: USAGE };
   if (!(await repo.findEvent(database, eventId))) return { code: 65, out: `no event '${eventId}'` };
   const existing = await repo.findContext(database, db);
   if (existing && existing.eventId !== eventId)
@@ -141,7 +147,7 @@ export async function runCli(args: string[], database: Database): Promise<CliRes
   }
   const result = await database.transaction(async (sql) => {
     if (!existing) await repo.insertContext(sql, { db, eventId, name: path.basename(file, '.csv') });
-    return importBoston(sql, db, table, raceId);
+    return importBoston(sql, db, table, { id: raceId, name, date, gunTime: gun });
   });
   const issues = result.issues.map((i) => `  line ${i.line}: ${i.message}`).join('\n');
   return {

@@ -114,6 +114,7 @@ export class ContextState {
       const rules: ResultRules = { ...defaultRules, ...(race.rules as Partial<ResultRules>) };
       const live: RaceLive = {
         eventId: context.eventId,
+        ...(context.timeZone ? { timeZone: context.timeZone } : {}),
         row: race,
         points: racePoints,
         participants: people,

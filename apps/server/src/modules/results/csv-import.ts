@@ -116,7 +116,7 @@ export async function passingsFromCsv(
     }
   }
   if (bad.length)
-    throw errors.badRequest('CSV_ROWS_INVALID', `${bad.length} invalid row(s)`, bad.slice(0, 200));
+    throw errors.badRequest('CSV_ROWS_INVALID', `${bad.length} invalid row(s)`, bad.slice(0, 10_000));
   return out;
 }
 

@@ -67,6 +67,8 @@ function column(
 /** What a report builder needs to know about a race. */
 export interface RaceView {
   eventId: string;
+  /** The event's IANA time zone (times of day); Europe/Brussels when unknown. */
+  timeZone?: string;
   results: RaceResults;
   participants: readonly ParticipantRow[];
   pointNames: readonly string[];
@@ -292,13 +294,23 @@ export function lastPassingsColumns(fields?: readonly string[]): ColumnDef[] {
   return (fields ?? Object.keys(all)).flatMap((f) => (all[f] ? [all[f]] : []));
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'Europe/Brussels',
-  hour12: false,
-});
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** A time-of-day formatter in the event's zone (issue 14: every time of day in the event's zone). */
+function clock(timeZone = 'Europe/Brussels'): Intl.DateTimeFormat {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone,
+      hour12: false,
+    });
+    clocks.set(timeZone, format);
+  }
+  return format;
+}
 
 /** A last-passings row: participant i at ranked point p (seq orders newest first). */
 export function passingRow(view: RaceView, seq: number, i: number, p: number, passingId: string): unknown[] {
@@ -307,7 +319,7 @@ export function passingRow(view: RaceView, seq: number, i: number, p: number, pa
   return [
     passingId,
     -seq,
-    Number.isNaN(at) ? '' : clock.format(at),
+    Number.isNaN(at) ? '' : clock(view.timeZone).format(at),
     view.pointNames[p] ?? '',
     person.bib,
     `${person.lastName.toUpperCase()} ${person.firstName}`,

@@ -12,6 +12,8 @@ export interface ContextRow {
   eventId: string;
   name: string;
   organisationId: string;
+  /** The event's IANA time zone: times of day in reports are shown in it (0007_console.sql). */
+  timeZone?: string;
 }
 
 export interface RaceRow {
@@ -102,7 +104,7 @@ async function* chunks<T>(items: readonly T[], size = CHUNK): AsyncGenerator<T[]
 
 export async function findContext(sql: Sql, db: string): Promise<ContextRow | null> {
   const rows = await sql.query<ContextRow>(
-    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId"
+    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId", e.time_zone AS "timeZone"
        FROM contexts c JOIN events e ON e.id = c.event_id WHERE c.db = $1`,
     [db],
   );
@@ -201,20 +203,26 @@ export async function pointsOf(sql: Sql, db: string): Promise<PointRow[]> {
   );
 }
 
+/** A participant to store: a console import may leave the bib for later and adds an e-mail. */
+export type NewParticipantRow = Omit<ParticipantRow, 'bib'> & {
+  bib: string | null;
+  email?: string | undefined;
+};
+
 /** Inserts participants in bulk (one statement per 5,000). */
-export async function insertParticipants(sql: Sql, rows: readonly ParticipantRow[]) {
+export async function insertParticipants(sql: Sql, rows: readonly NewParticipantRow[]) {
   for await (const part of chunks(rows)) {
     await sql.query(
       `INSERT INTO participants (race_id, bib, chips, first_name, last_name, gender, age, birth_date,
-                                 nationality, club, wave, start_time_ms, status, category, tracking_key)
+                                 nationality, club, wave, start_time_ms, status, category, tracking_key, email)
        SELECT u.race_id, u.bib, CASE WHEN u.chips = '' THEN '{}'::text[] ELSE string_to_array(u.chips, ',') END,
               u.first_name, u.last_name, u.gender, u.age, u.birth_date::date, u.nationality, u.club, u.wave,
-              u.start_time_ms::bigint, u.status, u.category, u.tracking_key
+              u.start_time_ms::bigint, u.status, u.category, u.tracking_key, u.email
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
                      $8::text[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::text[], $14::text[],
-                     $15::text[])
+                     $15::text[], $16::text[])
            AS u(race_id, bib, chips, first_name, last_name, gender, age, birth_date, nationality, club, wave,
-                start_time_ms, status, category, tracking_key)`,
+                start_time_ms, status, category, tracking_key, email)`,
       [
         part.map((p) => p.raceId),
         part.map((p) => p.bib),
@@ -231,17 +239,23 @@ export async function insertParticipants(sql: Sql, rows: readonly ParticipantRow
         part.map((p) => p.status),
         part.map((p) => p.category ?? null),
         part.map((p) => p.trackingKey),
+        part.map((p) => p.email ?? ''),
       ],
     );
   }
 }
 
+/**
+ * The timed participants of a context: neither deleted nor waiting for a bib (the engine keys
+ * runners by bib; a runner without one cannot be timed yet).
+ */
 export async function participantsOf(sql: Sql, db: string): Promise<ParticipantRow[]> {
   const rows = await sql.query<Record<string, unknown>>(
     `SELECT p.race_id AS "raceId", p.bib, p.chips, p.first_name AS "firstName", p.last_name AS "lastName",
             p.gender, p.age, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate", p.nationality, p.club, p.wave,
             p.start_time_ms::float8 AS "startTime", p.status, p.category, p.tracking_key AS "trackingKey"
-       FROM participants p JOIN races r ON r.id = p.race_id WHERE r.db = $1 ORDER BY p.race_id, p.bib`,
+       FROM participants p JOIN races r ON r.id = p.race_id
+      WHERE r.db = $1 AND p.deleted_at IS NULL AND p.bib IS NOT NULL ORDER BY p.race_id, p.bib`,
     [db],
   );
   // Optional engine fields are absent rather than null.

@@ -23,7 +23,7 @@ import {
 import * as repo from './repository.ts';
 import { participantSchema } from './schemas.ts';
 import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
-import { createRace, importBoston, registerParticipants } from './setup.ts';
+import { createRace, importBostonList, parseWaves, registerParticipants } from './setup.ts';
 
 /** A CASL subject with its type, as `subject()` of @casl/ability marks it. */
 function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
@@ -621,18 +621,33 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       await authorize(request, db, 'create', 'Race');
       if (typeof request.body !== 'string')
         throw errors.badRequest('CSV_REQUIRED', 'Send the CSV file as text/csv');
-      const raceId = parseInput(z.object({ race: key.default('boston-2017') }), request.query, 'query').race;
-      const exists = await database.query('SELECT 1 FROM races WHERE id = $1', [raceId]);
-      if (exists.length) throw errors.conflict('RACE_EXISTS', `Race '${raceId}' exists`);
+      // Nothing is invented (issue 14): the organiser names the race and gives its date and gun.
+      const query = parseInput(
+        z.object({
+          race: key.optional(),
+          name: z.string().trim().min(1).max(120),
+          date: z.iso.date(),
+          gun: z.iso.datetime({ offset: true }),
+          waves: z.string().max(2000).optional(),
+        }),
+        request.query,
+        'query',
+      );
+      const waves = parseWaves(query.waves);
+      if (waves === null)
+        throw errors.badRequest('VALIDATION_FAILED', 'Invalid query', [
+          { field: 'waves', message: 'expected firstBib-lastBib@ISO time, comma separated' },
+        ]);
       const table = await parseCsv(request.body);
-      const result = await database.transaction((sql) => importBoston(sql, db, table, raceId));
-      service.invalidate(db);
-      return reply.code(201).send({
-        raceId,
-        participants: result.participants,
-        passings: result.passings,
-        issues: result.issues.slice(0, 100),
+      const result = await importBostonList(database, db, table, {
+        id: query.race,
+        name: query.name,
+        date: query.date,
+        gunTime: Date.parse(query.gun),
+        waves,
       });
+      service.invalidate(db);
+      return reply.code(201).send(result);
     },
   );
 }

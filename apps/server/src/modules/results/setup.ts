@@ -1,5 +1,7 @@
 import {
+  BOSTON_2017,
   type BostonImport,
+  type BostonOptions,
   type CategoryDef,
   type CsvRows,
   importBostonTable,
@@ -8,7 +10,7 @@ import {
   type Wave,
 } from '@tempora/domain';
 import type { Database, Sql } from '../../db/database.ts';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import * as repo from './repository.ts';
 import { randomKey } from './service.ts';
 
@@ -129,7 +131,7 @@ export async function registerParticipants(
     const bibs = people.slice(k, k + 5_000).map((p) => p.bib);
     taken.push(
       ...(await database.query<{ bib: string }>(
-        'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[])',
+        'SELECT bib FROM participants WHERE race_id = $1 AND bib = ANY($2::text[]) AND deleted_at IS NULL',
         [raceId, bibs],
       )),
     );
@@ -162,12 +164,17 @@ export async function addParticipants(
 }
 
 /**
- * Imports the Boston 2017 result list (`fixtures/boston-2017.csv`) into a new race of `db`: its
- * start, 9 splits and finish, Boston's divisions, every runner and every read.
+ * Imports a Boston-format result list into a new race of `db` named, dated and timed by
+ * `options` (the organiser's): 9 splits and finish, Boston's divisions, every runner and every read.
  */
-export async function importBoston(sql: Sql, db: string, table: CsvRows, raceId = 'boston-2017') {
-  const imported = importBostonTable(table);
-  await createBostonRace(sql, db, imported, raceId);
+export async function importBoston(
+  sql: Sql,
+  db: string,
+  table: CsvRows,
+  options: BostonOptions = BOSTON_2017,
+) {
+  const imported = importBostonTable(table, options);
+  await createBostonRace(sql, db, imported, options.id);
   const stored = await repo.insertPassings(
     sql,
     db,
@@ -197,3 +204,83 @@ export async function createBostonRace(sql: Sql, db: string, imported: BostonImp
   });
   await addParticipants(sql, raceId, imported.participants);
 }
+
+/** A race id from a name (`Boston Marathon 2015` → `boston-marathon-2015`), made unique with a suffix. */
+export async function freeRaceId(sql: Sql, name: string): Promise<string> {
+  const base =
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 48) || 'race';
+  const taken = new Set(
+    (
+      await sql.query<{ id: string }>('SELECT id FROM races WHERE id = $1 OR id LIKE $2', [base, `${base}-%`])
+    ).map((r) => r.id),
+  );
+  if (!taken.has(base)) return base;
+  for (let k = 2; ; k++) if (!taken.has(`${base}-${k}`)) return `${base}-${k}`;
+}
+
+/**
+ * Waves as an organiser writes them: `1-7999@2017-04-17T10:00:00-04:00,8000-15999@…` (a bib range
+ * and its gun time each). Null when malformed.
+ */
+export function parseWaves(text: string | undefined): BostonOptions['waves'] | null {
+  if (!text) return [];
+  const out: { id: string; startTime: number; firstBib: number; lastBib: number }[] = [];
+  for (const [k, part] of text.split(',').entries()) {
+    const m = /^\s*(\d+)-(\d+)@(.+?)\s*$/.exec(part);
+    const time = m ? Date.parse(m[3]!) : Number.NaN;
+    if (!m || !Number.isFinite(time) || Number(m[2]) < Number(m[1])) return null;
+    out.push({ id: `W${k + 1}`, startTime: time, firstBib: Number(m[1]), lastBib: Number(m[2]) });
+  }
+  return out;
+}
+
+/**
+ * A Boston-format result list into a new race of `db` (issue 14: the organiser gives the name,
+ * date, gun and waves; nothing is invented). Every row the import cannot read is listed and
+ * counted as refused; a file of which no row can be read stores nothing (422).
+ */
+export async function importBostonList(
+  database: Database,
+  db: string,
+  table: CsvRows,
+  options: Omit<BostonOptions, 'id'> & { id?: string | undefined },
+) {
+  return database.transaction(async (sql) => {
+    const id = options.id ?? (await freeRaceId(sql, options.name));
+    if ((await sql.query('SELECT 1 FROM races WHERE id = $1', [id])).length)
+      throw errors.conflict('RACE_EXISTS', `Race '${id}' exists`);
+    const imported = importBostonTable(table, { ...options, id });
+    if (!imported.participants.length)
+      throw new AppError(
+        422,
+        'IMPORT_EMPTY',
+        `No row could be read (${imported.issues.length} refused)`,
+        imported.issues.slice(0, 1000).map((i) => ({ field: `line ${i.line}`, message: i.message })),
+      );
+    await createBostonRace(sql, db, imported, id);
+    const stored = await repo.insertPassings(
+      sql,
+      db,
+      imported.passings.map((p) => ({ ...p, source: 'import' as const })),
+    );
+    // A row refused as a whole counts once; a bad split only drops that split (listed too).
+    const refused = new Set(imported.issues.filter((i) => !SPLIT_DROPPED.test(i.message)).map((i) => i.line))
+      .size;
+    return {
+      raceId: id,
+      participants: imported.participants.length,
+      passings: stored.length,
+      refused,
+      issues: imported.issues,
+    };
+  });
+}
+
+/** The issue of a split that was dropped while its runner was imported. */
+const SPLIT_DROPPED = /^bad \S+ time for bib/;

@@ -4,6 +4,7 @@ import {
   mdiCertificateOutline,
   mdiFileExportOutline,
   mdiFlagCheckered,
+  mdiTimerOutline,
   mdiWebhook,
 } from '@mdi/js';
 import { consolePaths } from '../../config/console-paths.ts';
@@ -33,6 +34,13 @@ export const eventNav: EventNavEntry[] = [
     icon: mdiAccountGroup,
     to: consolePaths.participants,
   },
+  // Race day (issue 15): devices, passings desk, start control, audit log.
+  {
+    key: 'raceday',
+    label: 'raceday:title',
+    icon: mdiTimerOutline,
+    to: (eventId) => consolePaths.raceday(eventId),
+  },
   // Results out (issue 16): exports and TV feeds, the certificate designer, webhooks.
   { key: 'exports', label: 'exports:nav.exports', icon: mdiFileExportOutline, to: consolePaths.exports },
   {
@@ -42,5 +50,5 @@ export const eventNav: EventNavEntry[] = [
     to: consolePaths.certificate,
   },
   { key: 'webhooks', label: 'exports:nav.webhooks', icon: mdiWebhook, to: consolePaths.webhooks },
-  // Race day (issue 15) · exports and certificates (issue 16) · documents (issue 17) · deposits (issue 18): add here.
+  // Documents (issue 17) · deposits (issue 18): add here.
 ];

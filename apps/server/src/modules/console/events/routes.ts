@@ -119,6 +119,14 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
       ]);
     await repo.updateEvent(database, eventId, patch);
     opts.visibility.forget();
+    if (patch.timeZone !== undefined && patch.timeZone !== current.timeZone) {
+      // Reports show times of day in the event's zone: their cached tables are redrawn.
+      await database.query(
+        'UPDATE races SET epoch = epoch + 1 WHERE db IN (SELECT db FROM contexts WHERE event_id = $1)',
+        [eventId],
+      );
+      for (const c of await repo.contextsOf(database, eventId)) app.results.invalidate(c.db);
+    }
     return detail(eventId);
   });
 

@@ -25,6 +25,16 @@ const eventChildren: RouteObject[] = [
     element: page(() => import('./race-reports-page.tsx')),
     handle: requireAuth,
   },
+  {
+    path: 'participants',
+    element: page(() => import('../participants/participants-page.tsx')),
+    handle: requireAuth,
+  },
+  {
+    path: 'participants/import',
+    element: page(() => import('../participants/import-page.tsx')),
+    handle: requireAuth,
+  },
   // Results out (issue 16).
   { path: 'exports', element: page(() => import('../exports/exports-page.tsx')), handle: requireAuth },
   {
@@ -33,6 +43,8 @@ const eventChildren: RouteObject[] = [
     handle: requireAuth,
   },
   { path: 'webhooks', element: page(() => import('../exports/webhooks-page.tsx')), handle: requireAuth },
+  // Race day (issue 15): devices, passings desk, start control, audit log.
+  { path: 'raceday/:tab?', element: page(() => import('../raceday/raceday-page.tsx')), handle: requireAuth },
 ];
 
 export const consoleRoutes: RouteObject[] = [

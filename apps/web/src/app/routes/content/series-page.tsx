@@ -85,20 +85,28 @@ export default function SeriesPage() {
               <Tab key={c.category} label={c.category} />
             ))}
           </Tabs>
-          <TableContainer component={Paper} variant="outlined">
+          {/* Focusable and named: it scrolls sideways on a phone (issue 19, axe scrollable-region-focusable). */}
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            tabIndex={0}
+            role="region"
+            aria-label={t('series.standingsOf', { category: category.category })}
+          >
             <Table size="small" aria-label={t('series.standingsOf', { category: category.category })}>
               <TableHead>
                 <TableRow>
                   <TableCell align="right">{t('series.rank')}</TableCell>
                   <TableCell>{t('series.name')}</TableCell>
+                  {/* Issue 19: the total beside the name, so a phone shows it without scrolling. */}
+                  <TableCell align="right" sx={{ fontWeight: 700 }}>
+                    {t('series.total')}
+                  </TableCell>
                   {s.races.map((race) => (
                     <TableCell key={race.key} align="right">
                       {race.name}
                     </TableCell>
                   ))}
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {t('series.total')}
-                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -106,14 +114,14 @@ export default function SeriesPage() {
                   <TableRow key={row.athleteKey} hover>
                     <TableCell align="right">{row.rank}</TableCell>
                     <TableCell sx={{ fontWeight: 500 }}>{row.name}</TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 700 }}>
+                      {number.format(row.total)}
+                    </TableCell>
                     {s.races.map((race) => (
                       <TableCell key={race.key} align="right">
                         {race.key in row.points ? number.format(row.points[race.key]!) : '–'}
                       </TableCell>
                     ))}
-                    <TableCell align="right" sx={{ fontWeight: 700 }}>
-                      {number.format(row.total)}
-                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

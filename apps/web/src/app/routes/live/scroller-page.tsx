@@ -7,6 +7,7 @@ import { planColumns } from '../../../features/results/components/column-layout.
 import { ReportCell } from '../../../features/results/components/report-cell.tsx';
 import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
 import { useWidth } from '../../../features/results/hooks/use-width.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 export const SCROLLER_SIZE = { min: 3, max: 100 } as const;
 export const SCROLLER_DELAY = { min: 2, max: 300 } as const;
@@ -37,6 +38,7 @@ export default function ScrollerPage() {
   // Full screen on request (browsers allow it only from a click): the board alone on the screen.
   const screen = useRef<HTMLDivElement>(null);
   const width = useWidth(screen, window.innerWidth);
+  useDocumentTitle(report.data?.title[i18n.language === 'en' ? 'en' : 'fr']);
   const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {

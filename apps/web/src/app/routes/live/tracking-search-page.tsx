@@ -1,4 +1,4 @@
-import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,18 +36,19 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
       )}
       <List aria-label={t('results')}>
         {(q.trim() ? (hits.data ?? []) : []).map((hit) => (
-          <ListItemButton
-            key={`${hit.raceId}/${hit.bib}`}
-            component={RouterLink}
-            to={`/events/${encodeURIComponent(eventId)}/tracking/${hit.trackingKey}`}
-          >
-            <ListItemText
-              primary={`${hit.bib} · ${hit.name}`}
-              secondary={[races.get(hit.raceId), hit.category, hit.club, t(`status.${hit.status}`)]
-                .filter(Boolean)
-                .join(' · ')}
-            />
-          </ListItemButton>
+          <ListItem key={`${hit.raceId}/${hit.bib}`} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={`/events/${encodeURIComponent(eventId)}/tracking/${hit.trackingKey}`}
+            >
+              <ListItemText
+                primary={`${hit.bib} · ${hit.name}`}
+                secondary={[races.get(hit.raceId), hit.category, hit.club, t(`status.${hit.status}`)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
@@ -82,13 +83,11 @@ export default function TrackingSearchPage({ embedded = false }: { embedded?: bo
       {events.isError && <PageError error={events.error} />}
       <List>
         {events.data?.map((e) => (
-          <ListItemButton
-            key={e.id}
-            component={RouterLink}
-            to={`/events/${encodeURIComponent(e.id)}/tracking`}
-          >
-            <ListItemText primary={e.name} secondary={e.place} />
-          </ListItemButton>
+          <ListItem key={e.id} disablePadding>
+            <ListItemButton component={RouterLink} to={`/events/${encodeURIComponent(e.id)}/tracking`}>
+              <ListItemText primary={e.name} secondary={e.place} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -1,8 +1,8 @@
-import { Alert, Box, MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import { Alert, Box, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import {
   clockSkew,
   useDevices,
@@ -22,7 +22,10 @@ import { installOfflineShell } from '../../../features/raceday/offline-shell.ts'
 const TABS = ['devices', 'desk', 'start', 'audit'] as const;
 type TabName = (typeof TABS)[number];
 
-/** `/console/events/:eventId/raceday/:tab` (requireAuth): devices, passings desk, start control, audit. */
+/**
+ * `/console/events/:eventId/raceday/:tab` (requireAuth), inside the console's event frame:
+ * devices, passings desk, start control, audit log; times in the event's zone.
+ */
 export default function RacedayPage() {
   const { t } = useTranslation('raceday');
   const { eventId = '', tab: rawTab } = useParams();
@@ -38,16 +41,18 @@ export default function RacedayPage() {
   if (event.isPending) return <PageLoading />;
   if (!event.data) return <PageError error={event.error} />;
   const races = context?.races ?? [];
+  const timeZone = event.data.event.timeZone ?? undefined;
   const points = [...new Map(races.flatMap((r) => r.points).map((p) => [p.key, p])).values()];
   const base = `/console/events/${encodeURIComponent(eventId)}/raceday`;
   const query = search.toString() ? `?${search}` : '';
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <PageHeader
-        title={`${t('title')} · ${event.data.event.name}`}
-        crumbs={[[event.data.event.name, `/events/${encodeURIComponent(eventId)}/home`], [t('title')]]}
-        actions={<RaceClock skewMs={skew} />}
-      />
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
+        <Typography component="h2" variant="h5" sx={{ flexGrow: 1 }}>
+          {t('title')}
+        </Typography>
+        <RaceClock skewMs={skew} timeZone={timeZone} />
+      </Box>
       {event.isError && (
         <Alert severity="warning" role="status">
           {t('offline')}
@@ -91,17 +96,17 @@ export default function RacedayPage() {
       {!db ? (
         <Alert severity="info">{t('noContext')}</Alert>
       ) : tab === 'devices' ? (
-        <DevicesPanel db={db} races={races} />
+        <DevicesPanel db={db} races={races} timeZone={timeZone} />
       ) : tab === 'desk' ? (
-        <DeskTab db={db} races={races} points={points} skew={skew} />
+        <DeskTab db={db} races={races} points={points} skew={skew} timeZone={timeZone} />
       ) : tab === 'start' ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {races.map((r) => (
-            <StartControl key={r.id} db={db} race={r} skewMs={skew} />
+            <StartControl key={r.id} db={db} race={r} skewMs={skew} timeZone={timeZone} />
           ))}
         </Box>
       ) : (
-        <AuditLog db={db} />
+        <AuditLog db={db} timeZone={timeZone} />
       )}
     </Box>
   );
@@ -112,11 +117,13 @@ function DeskTab({
   races,
   points,
   skew,
+  timeZone,
 }: {
   db: string;
   races: Parameters<typeof StatusForm>[0]['races'];
   points: Parameters<typeof ManualEntry>[0]['points'];
   skew: number;
+  timeZone: string | undefined;
 }) {
   const runners = useRunners(db);
   const devices = useDevices(db);
@@ -130,10 +137,10 @@ function DeskTab({
       }}
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <ManualEntry db={db} points={points} runners={runners.data} skewMs={skew} />
+        <ManualEntry db={db} points={points} runners={runners.data} skewMs={skew} timeZone={timeZone} />
         <StatusForm db={db} races={races} runners={runners.data} />
       </Box>
-      <ReadsList db={db} points={points} devices={devices.data?.devices ?? []} />
+      <ReadsList db={db} points={points} devices={devices.data?.devices ?? []} timeZone={timeZone} />
     </Box>
   );
 }

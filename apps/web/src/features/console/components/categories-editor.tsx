@@ -200,7 +200,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
               sx={{
                 display: 'grid',
                 gap: 1,
-                gridTemplateColumns: { xs: '1fr 1fr 1fr auto', sm: '110px 1fr 120px 90px 90px auto' },
+                gridTemplateColumns: { xs: '1.4fr 1fr 1fr auto', sm: '110px 1fr 120px 90px 90px auto' },
                 gridTemplateAreas: {
                   xs: '"id name name del" "gen min max ."',
                   sm: '"id name gen min max del"',

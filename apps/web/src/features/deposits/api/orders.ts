@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PayStart, ProviderInfo } from '@tempora/contracts';
-import { apiBlob, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiDownload, apiGet, apiPost } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 
@@ -20,7 +20,7 @@ export function startPayment(orderId: string, provider: 'mollie' | 'stripe', ret
 
 /** Opens an order's receipt (PDF) in a new tab. */
 export async function openReceipt(orderId: string) {
-  const { blob } = await apiBlob('apiUrlBase', `payments/orders/${enc(orderId)}/receipt.pdf`);
+  const { blob } = await apiDownload('apiUrlBase', `payments/orders/${enc(orderId)}/receipt.pdf`);
   const url = URL.createObjectURL(blob);
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);

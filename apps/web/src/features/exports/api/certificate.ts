@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CertificateTemplate, CertificateTemplateInfo } from '@tempora/contracts';
-import { apiBlob, apiGet, apiRequest, apiUrl } from '../../../lib/api-client.ts';
+import { apiDownload, apiGet, apiRequest, apiUrl } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 const base = (eventId: string) => `exports/${enc(eventId)}/certificate`;
@@ -52,13 +52,13 @@ export function useBackgroundImage(eventId: string, enabled: boolean) {
     enabled: !!eventId && enabled,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () =>
-      URL.createObjectURL((await apiBlob('apiUrlBase', `${base(eventId)}/background`)).blob),
+      URL.createObjectURL((await apiDownload('apiUrlBase', `${base(eventId)}/background`)).blob),
   });
 }
 
 /** The designer's preview: the saved template with the event's first finisher. */
 export function previewCertificate(eventId: string, lng: 'en' | 'fr') {
-  return apiBlob('apiUrlBase', `${base(eventId)}/preview?lng=${lng}`);
+  return apiDownload('apiUrlBase', `${base(eventId)}/preview?lng=${lng}`);
 }
 
 /** A finisher's certificate (public by tracking key). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportAccess, ExportFormat, ExportSettings } from '@tempora/contracts';
-import { apiBlob, apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { apiDownload, apiGet, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 
@@ -60,6 +60,6 @@ export function saveBlob(blob: Blob, fileName: string) {
 
 /** Downloads an export with the caller's credentials (organisers of a closed event need them). */
 export async function downloadExport(r: ExportRequest): Promise<void> {
-  const { blob, fileName } = await apiBlob('apiUrlBase', exportPath(r));
+  const { blob, fileName } = await apiDownload('apiUrlBase', exportPath(r));
   saveBlob(blob, fileName ?? `${r.report}.${r.format}`);
 }

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AuditEntry,
   BankLine,
   DepositSettings,
   DepositSummary,
   MyPayments,
   OrderDetail,
+  PaymentAuditEntry,
   PayStart,
   ProviderInfo,
   RefundInput,
   StaffEventTotals,
   StatementImportResult,
 } from '@tempora/contracts';
-import { apiBlob, apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { apiDownload, apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 const base = 'apiUrlBase' as const;
@@ -67,7 +67,7 @@ export function useQueue(eventId: string) {
 export function useAudit(eventId: string) {
   return useQuery({
     queryKey: ['payments', 'staff', eventId, 'audit'] as const,
-    queryFn: ({ signal }) => apiGet<AuditEntry[]>(base, staff(eventId, 'audit'), { signal }),
+    queryFn: ({ signal }) => apiGet<PaymentAuditEntry[]>(base, staff(eventId, 'audit'), { signal }),
     enabled: Boolean(eventId),
   });
 }
@@ -121,7 +121,7 @@ export function useStaffMutation<V, R>(fn: (v: V) => Promise<R>) {
  * token, then handed to the browser as a blob.
  */
 export async function download(path: string, fileName: string): Promise<void> {
-  const { blob } = await apiBlob(base, path);
+  const { blob } = await apiDownload(base, path);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -19,7 +19,7 @@ export interface RacedayRace {
   points: RacedayPoint[];
 }
 export interface RacedayEvent {
-  event: { id: string; name: string; status: string };
+  event: { id: string; name: string; status: string; timeZone: string | null };
   serverTimeMs: number;
   contexts: { db: string; name: string; races: RacedayRace[] }[];
 }

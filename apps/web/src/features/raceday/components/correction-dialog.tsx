@@ -42,7 +42,7 @@ export function CorrectionDialog({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const base = read?.timeMs ?? Date.now();
-    const timeMs = time ? parseTimeOfDay(time, base) : null;
+    const timeMs = time ? parseTimeOfDay(time, base, timeZone) : null;
     if ((kind === 'edit' || kind === 'add') && timeMs === null) return setInvalid(true);
     const body =
       kind === 'void' || kind === 'restore'

@@ -54,7 +54,7 @@ export function ManualEntry({
     const pressedAt = Date.now() + skewMs; // first: the time is the key press's
     const value = bib.trim();
     if (!value || !pointKey) return;
-    const timeMs = typed.trim() ? parseTimeOfDay(typed, pressedAt) : pressedAt;
+    const timeMs = typed.trim() ? parseTimeOfDay(typed, pressedAt, timeZone) : pressedAt;
     if (timeMs === null) {
       setFlag({ bib: value, ok: false });
       return;
@@ -74,7 +74,7 @@ export function ManualEntry({
     for (const [k, line] of bulk.split('\n').entries()) {
       if (!line.trim()) continue;
       const [b, time] = line.trim().split(/[\s;,\t]+/);
-      const timeMs = time ? parseTimeOfDay(time, now) : now;
+      const timeMs = time ? parseTimeOfDay(time, now, timeZone) : now;
       if (!b || timeMs === null) {
         setBulkError(t('desk.bulkBadLine', { line: k + 1 }));
         return;

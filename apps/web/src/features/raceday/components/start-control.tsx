@@ -52,7 +52,7 @@ export function StartControl({
   };
   const setGun = (e: React.FormEvent) => {
     e.preventDefault();
-    const timeMs = parseTimeOfDay(gunText, race.gunTimeMs ?? Date.now());
+    const timeMs = parseTimeOfDay(gunText, race.gunTimeMs ?? Date.now(), timeZone);
     if (timeMs !== null) start.mutate({ body: { action: 'gun', timeMs, reason } });
   };
   const sendList = () => {
@@ -60,7 +60,7 @@ export function StartControl({
     for (const [k, line] of list.split('\n').entries()) {
       if (!line.trim()) continue;
       const [bib, time] = line.trim().split(/[\s;,\t]+/);
-      const at = time ? parseTimeOfDay(time, race.gunTimeMs ?? Date.now()) : null;
+      const at = time ? parseTimeOfDay(time, race.gunTimeMs ?? Date.now(), timeZone) : null;
       if (!bib || at === null) return setListError(t('desk.bulkBadLine', { line: k + 1 }));
       starts.push({ bib, startTimeMs: at });
     }
@@ -179,7 +179,7 @@ function WaveLine({
       sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}
       onSubmit={(e) => {
         e.preventDefault();
-        const timeMs = parseTimeOfDay(text, wave.startTime);
+        const timeMs = parseTimeOfDay(text, wave.startTime, timeZone);
         if (timeMs !== null) save.mutate({ body: { action: 'wave', waveId: wave.id, timeMs, reason: '' } });
       }}
     >

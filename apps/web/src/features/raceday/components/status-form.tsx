@@ -63,7 +63,7 @@ export function StatusForm({
           label={t('status.status')}
           value={status}
           onChange={(e) => setStatus(e.target.value as typeof status)}
-          sx={{ width: 150 }}
+          sx={{ width: 210 }}
         >
           {STATUSES.map((s) => (
             <MenuItem key={s} value={s}>

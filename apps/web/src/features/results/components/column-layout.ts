@@ -59,7 +59,7 @@ export function columnRoles(columns: readonly ColumnDef[]): ColumnRole[] {
 }
 
 /** Narrower widths of the essential columns on a phone. */
-const COMPACT: Partial<Record<ColumnRole, number>> = { favorite: 36, rank: 44, bib: 52, time: 72 };
+const COMPACT: Partial<Record<ColumnRole, number>> = { favorite: 36, rank: 48, bib: 52, time: 80 };
 
 /** Width (px) a column needs to show its content (`compact`: on a phone). */
 export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false): number {

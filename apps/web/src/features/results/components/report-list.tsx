@@ -1,5 +1,15 @@
 import { mdiBroadcast, mdiChevronRight } from '@mdi/js';
-import { Box, Card, CardContent, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
@@ -43,15 +53,16 @@ export function ReportList({ eventId, base, crumbs = [] }: ReportListProps) {
               </Typography>
               <List dense disablePadding>
                 {group.reports.map((report) => (
-                  <ListItemButton
-                    key={report.key}
-                    component={RouterLink}
-                    to={`${base}/reportlist/group/${enc(group.key)}/report/${enc(report.key)}`}
-                    sx={{ borderRadius: 1 }}
-                  >
-                    <ListItemText primary={report.name[lng]} />
-                    <MdiIcon path={mdiChevronRight} fontSize="small" color="action" />
-                  </ListItemButton>
+                  <ListItem key={report.key} disablePadding>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={`${base}/reportlist/group/${enc(group.key)}/report/${enc(report.key)}`}
+                      sx={{ borderRadius: 1 }}
+                    >
+                      <ListItemText primary={report.name[lng]} />
+                      <MdiIcon path={mdiChevronRight} fontSize="small" color="action" />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </CardContent>

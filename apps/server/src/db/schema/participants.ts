@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events, organisations } from './core.ts';
+import { races } from './results.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Every change of a participant (issue 14: "an audit of changes (who, when, before/after)"). */
+export const participantAudit = pgTable(
+  'participant_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    participantId: uuid('participant_id').notNull(),
+    raceId: text('race_id').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete', 'import', 'bib', 'chip'] }).notNull(),
+    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+    actorSub: text('actor_sub'),
+    actorEmail: text('actor_email').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('participant_audit_participant_idx').on(t.participantId, t.id)],
+);
+
+/** A file uploaded for import, kept until imported or replaced. */
+export const importUploads = pgTable(
+  'import_uploads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    data: bytea('data').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('import_uploads_event_idx').on(t.eventId)],
+);
+
+/** The column mapping an organisation used last, per kind of file. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.kind] })],
+);
+
+/** The bib range of a race. */
+export const bibRanges = pgTable('bib_ranges', {
+  raceId: text('race_id')
+    .primaryKey()
+    .references(() => races.id, { onDelete: 'cascade' }),
+  firstBib: integer('first_bib').notNull(),
+  lastBib: integer('last_bib').notNull(),
+});

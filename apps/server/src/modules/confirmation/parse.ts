@@ -1,0 +1,107 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { errors } from '../../errors.ts';
+
+/** A file read into sheets of text cells (CSV: one sheet named `CSV`). */
+export interface ReadFile {
+  kind: 'csv' | 'xlsx';
+  /** Sheet name → rows of cells, blank rows dropped, cells trimmed. */
+  sheets: Record<string, string[][]>;
+}
+
+/** Most rows a document may hold (a school or company list; the 20 km's biggest team is ~1,500). */
+export const MAX_ROWS = 20_000;
+
+/** A ZIP (hence XLSX) file starts with `PK\x03\x04`. */
+function isZip(bytes: Buffer): boolean {
+  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/**
+ * Reads an uploaded CSV or XLSX (decided by the bytes, not the name). One maintained parser per
+ * format (style.md): csv-parse with `,` `;` or tab separators and a BOM, exceljs for workbooks.
+ * Unreadable files are a 400 `FILE_UNREADABLE`; more than {@link MAX_ROWS} rows a 400 `FILE_TOO_LARGE`.
+ */
+export async function readFile(bytes: Buffer): Promise<ReadFile> {
+  const file = isZip(bytes) ? await readXlsx(bytes) : readCsv(bytes);
+  const names = Object.keys(file.sheets);
+  if (!names.length) throw errors.badRequest('FILE_EMPTY', 'The file has no sheet with data');
+  for (const name of names) {
+    if ((file.sheets[name]?.length ?? 0) > MAX_ROWS + 1)
+      throw errors.badRequest('FILE_TOO_LARGE', `Sheet '${name}' has more than ${MAX_ROWS} rows`);
+  }
+  return file;
+}
+
+function clean(rows: string[][]): string[][] {
+  return rows.map((r) => r.map((c) => String(c ?? '').trim())).filter((r) => r.some((c) => c !== ''));
+}
+
+function readCsv(bytes: Buffer): ReadFile {
+  const text = bytes.toString('utf8');
+  if (text.includes('\u0000')) throw errors.badRequest('FILE_UNREADABLE', 'Not a CSV or XLSX file');
+  try {
+    const rows = parse(text, {
+      bom: true,
+      delimiter: [',', ';', '\t'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as string[][];
+    const cleaned = clean(rows);
+    return { kind: 'csv', sheets: cleaned.length ? { CSV: cleaned } : {} };
+  } catch (error) {
+    throw errors.badRequest('FILE_UNREADABLE', `The CSV could not be read: ${(error as Error).message}`);
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A cell's value as text; dates as `YYYY-MM-DD` (Excel dates carry no zone: read as UTC). */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+async function readXlsx(bytes: Buffer): Promise<ReadFile> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    throw errors.badRequest('FILE_UNREADABLE', `The workbook could not be read: ${(error as Error).message}`);
+  }
+  const sheets: Record<string, string[][]> = {};
+  workbook.eachSheet((sheet) => {
+    const rows: string[][] = [];
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        cells[col - 1] = cellText(cell.value);
+      });
+      rows.push(Array.from(cells, (c) => c ?? ''));
+      if (rows.length > MAX_ROWS + 1)
+        throw errors.badRequest('FILE_TOO_LARGE', `Sheet '${sheet.name}' has more than ${MAX_ROWS} rows`);
+    });
+    const cleaned = clean(rows);
+    if (cleaned.length) sheets[sheet.name] = cleaned;
+  });
+  return { kind: 'xlsx', sheets };
+}
+
+/** Header (first row, blank headers named `Column N`) and data rows of a sheet, padded to the header. */
+export function splitSheet(rows: string[][]): { headers: string[]; data: string[][] } {
+  const [head = [], ...data] = rows;
+  const width = Math.max(head.length, ...data.map((r) => r.length));
+  const headers = Array.from({ length: width }, (_, k) => head[k] || `Column ${k + 1}`);
+  return { headers, data: data.map((r) => Array.from({ length: width }, (_, k) => r[k] ?? '')) };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { confirmationRoutes } from './routes.ts';
+import { createConfirmationService } from './service.ts';
+import { yielding } from './yielding.ts';
+
+/**
+ * The confirmation module (issue 17): registration documents sent by clubs, companies and
+ * schools, reviewed and confirmed into participants. Mails go through the identity outbox;
+ * confirmed participants reach the live results by dropping the context's cached state.
+ */
+export const confirmationModule = fp(
+  async (app: FastifyInstance) => {
+    const database = yielding(app.database);
+    const service = createConfirmationService({
+      database,
+      outbox: app.outbox,
+      invalidateContext: (db) => app.results.invalidate(db),
+      publicUrl: app.config.PUBLIC_URL,
+    });
+    await app.register(confirmationRoutes, { service, database });
+  },
+  { name: 'confirmation', dependencies: ['identity'] },
+);

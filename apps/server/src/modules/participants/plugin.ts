@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { participantsRoutes } from './routes.ts';
+import { createParticipantsService } from './service.ts';
+
+/**
+ * The console's participants (issue 14, part B): the grid, imports with a column mapping, bibs,
+ * chips and result lists. After a change the results module reloads the context.
+ */
+export const participantsModule = fp(
+  async (app: FastifyInstance) => {
+    const service = createParticipantsService({
+      database: app.database,
+      publisher: app.realtime,
+      invalidate: (db) => app.results.invalidate(db),
+    });
+    await app.register(participantsRoutes, { service });
+  },
+  { name: 'participants', dependencies: ['identity', 'realtime', 'results'] },
+);

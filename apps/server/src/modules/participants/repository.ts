@@ -1,0 +1,385 @@
+import type { ConsoleParticipant, ParticipantAuditEntry, RaceSummary } from '@tempora/contracts';
+import type { CategoryDef } from '@tempora/domain';
+import type { Sql } from '../../db/database.ts';
+
+/**
+ * SQL of the console's participants: every read is scoped to one event (its contexts' races),
+ * soft-deleted runners are never listed. Bulk writes are one statement over arrays.
+ */
+
+export interface EventRace {
+  id: string;
+  db: string;
+  name: string;
+  date: string;
+  categories: CategoryDef[];
+}
+
+export async function racesOfEvent(sql: Sql, eventId: string): Promise<EventRace[]> {
+  return sql.query<EventRace>(
+    `SELECT r.id, r.db, r.name, to_char(r.race_date, 'YYYY-MM-DD') AS date, r.categories
+       FROM races r JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 ORDER BY r.position, r.id`,
+    [eventId],
+  );
+}
+
+export async function raceSummaries(sql: Sql, eventId: string): Promise<RaceSummary[]> {
+  const rows = await sql.query<
+    EventRace & { participants: number; withoutBib: number; first: number | null; last: number | null }
+  >(
+    `SELECT r.id, r.db, r.name, to_char(r.race_date, 'YYYY-MM-DD') AS date, r.categories,
+            (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id AND p.deleted_at IS NULL) AS participants,
+            (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id AND p.deleted_at IS NULL
+                AND p.bib IS NULL) AS "withoutBib",
+            b.first_bib AS first, b.last_bib AS last
+       FROM races r JOIN contexts c ON c.db = r.db LEFT JOIN bib_ranges b ON b.race_id = r.id
+      WHERE c.event_id = $1 ORDER BY r.position, r.id`,
+    [eventId],
+  );
+  return rows.map(({ first, last, categories, ...r }) => ({
+    ...r,
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    bibRange: first === null || last === null ? null : { first, last },
+  }));
+}
+
+const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyy';
+/** Folds accents and case in SQL as `fold()` does in JS (translate works on every backend). */
+const folded = (expr: string) => `translate(lower(${expr}), '${ACCENTED}', '${PLAIN}')`;
+
+/**
+ * The category of each runner: the explicit one, else the race's first category matching gender
+ * and age on race day (packages/domain categories.ts `categoryIndexOf`, the same rule in SQL).
+ */
+const CATEGORY = `COALESCE(p.category, (
+  SELECT x.c->>'id' FROM jsonb_array_elements(r.categories) WITH ORDINALITY AS x(c, n)
+   WHERE (x.c->>'gender' IS NULL OR x.c->>'gender' = p.gender)
+     AND ((x.c->>'minAge' IS NULL AND x.c->>'maxAge' IS NULL)
+       OR (a.age IS NOT NULL AND (x.c->>'minAge' IS NULL OR a.age >= (x.c->>'minAge')::int)
+                             AND (x.c->>'maxAge' IS NULL OR a.age <= (x.c->>'maxAge')::int)))
+   ORDER BY x.n LIMIT 1))`;
+
+const FROM = `FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
+  CROSS JOIN LATERAL (SELECT COALESCE(p.age, extract(year FROM age(r.race_date, p.birth_date))::int) AS age) a`;
+
+const SELECT = `SELECT p.id, p.race_id AS "raceId", p.bib, p.first_name AS "firstName", p.last_name AS "lastName",
+  p.gender, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate", p.age, p.club, p.nationality, p.email, p.chips,
+  p.category AS "explicitCategory", ${CATEGORY} AS category, p.wave, p.status`;
+
+export interface ListFilter {
+  q?: string | undefined;
+  race?: string | undefined;
+  category?: string | undefined;
+  status?: string | undefined;
+  bib?: 'none' | undefined;
+  sort: string;
+  dir: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+const SORTS: Record<string, string> = {
+  // Numeric bibs in numeric order, then the others; runners without a bib last.
+  bib: `bib IS NULL, (CASE WHEN bib ~ '^[0-9]{1,9}$' THEN bib::int END) %DIR% NULLS LAST, bib %DIR%`,
+  lastName: 'lower("lastName") %DIR%, lower("firstName") %DIR%',
+  firstName: 'lower("firstName") %DIR%, lower("lastName") %DIR%',
+  gender: 'gender %DIR%',
+  birthDate: '"birthDate" %DIR% NULLS LAST',
+  club: 'lower(club) %DIR%',
+  nationality: 'nationality %DIR%',
+  category: 'category %DIR% NULLS LAST',
+  status: 'status %DIR%',
+  race: 'race_pos %DIR%, "raceId" %DIR%',
+};
+
+/** One page of an event's participants with the total matching the filters. */
+export async function listParticipants(
+  sql: Sql,
+  eventId: string,
+  filter: ListFilter,
+  foldText: (text: string) => string,
+): Promise<{ total: number; rows: ConsoleParticipant[] }> {
+  const params: unknown[] = [eventId];
+  const where = ['c.event_id = $1', 'p.deleted_at IS NULL'];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.race) where.push(`p.race_id = ${add(filter.race)}`);
+  if (filter.status) where.push(`p.status = ${add(filter.status)}`);
+  if (filter.bib === 'none') where.push('p.bib IS NULL');
+  const tokens = foldText(filter.q ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6);
+  for (const token of tokens) {
+    const like = `%${token.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      `(lower(p.bib) = ${add(token)} OR ${folded("p.first_name || ' ' || p.last_name || ' ' || p.club")} LIKE ${add(like)})`,
+    );
+  }
+  const base = `WITH rows AS (${SELECT}, r.position AS race_pos ${FROM} WHERE ${where.join(' AND ')})`;
+  const categoryFilter = filter.category ? `WHERE category = ${add(filter.category)}` : '';
+  const order = (SORTS[filter.sort] ?? SORTS.bib!).replaceAll(
+    '%DIR%',
+    filter.dir === 'desc' ? 'DESC' : 'ASC',
+  );
+  const [count] = await sql.query<{ n: number }>(
+    `${base} SELECT count(*)::int AS n FROM rows ${categoryFilter}`,
+    params,
+  );
+  const rows = await sql.query<Record<string, unknown>>(
+    `${base} SELECT * FROM rows ${categoryFilter} ORDER BY ${order}, lower("lastName"), lower("firstName"), id
+     OFFSET ${Number(filter.offset)} LIMIT ${Number(filter.limit)}`,
+    params,
+  );
+  return { total: count?.n ?? 0, rows: rows.map(pick) };
+}
+
+function pick(r: Record<string, unknown>): ConsoleParticipant {
+  return {
+    id: r.id as string,
+    raceId: r.raceId as string,
+    bib: (r.bib as string | null) ?? null,
+    firstName: r.firstName as string,
+    lastName: r.lastName as string,
+    gender: r.gender as ConsoleParticipant['gender'],
+    birthDate: (r.birthDate as string | null) ?? null,
+    age: (r.age as number | null) ?? null,
+    club: r.club as string,
+    nationality: r.nationality as string,
+    email: r.email as string,
+    chips: (r.chips as string[]) ?? [],
+    category: (r.category as string | null) ?? null,
+    wave: (r.wave as string | null) ?? null,
+    status: r.status as ConsoleParticipant['status'],
+  };
+}
+
+/** A participant of the event as stored (its explicit category, not the computed one). */
+export async function findParticipant(
+  sql: Sql,
+  eventId: string,
+  id: string,
+): Promise<(ConsoleParticipant & { db: string }) | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await sql.query<Record<string, unknown>>(
+    `${SELECT}, r.db ${FROM} WHERE c.event_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
+    [eventId, id],
+  );
+  if (!row) return null;
+  return { ...pick({ ...row, category: row.explicitCategory }), db: row.db as string };
+}
+
+/** Passings (not deleted) of a bib or one of its chips in a context. */
+export async function passingCount(
+  sql: Sql,
+  db: string,
+  bib: string | null,
+  chips: string[],
+): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM passings
+      WHERE db = $1 AND NOT deleted AND (bib = $2 OR chip = ANY($3::text[]))`,
+    [db, bib, chips],
+  );
+  return row?.n ?? 0;
+}
+
+/** Column of each editable field. */
+export const COLUMNS: Record<string, string> = {
+  bib: 'bib',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  gender: 'gender',
+  birthDate: 'birth_date',
+  age: 'age',
+  club: 'club',
+  nationality: 'nationality',
+  email: 'email',
+  chips: 'chips',
+  category: 'category',
+  wave: 'wave',
+  status: 'status',
+};
+
+export async function updateParticipant(sql: Sql, id: string, patch: Record<string, unknown>) {
+  const fields = Object.keys(patch).filter((f) => COLUMNS[f]);
+  if (!fields.length) return;
+  const sets = fields.map((f, k) => `${COLUMNS[f]} = $${k + 2}${f === 'chips' ? '::text[]' : ''}`);
+  await sql.query(`UPDATE participants SET ${sets.join(', ')} WHERE id = $1`, [
+    id,
+    ...fields.map((f) => patch[f]),
+  ]);
+}
+
+export async function softDelete(sql: Sql, id: string) {
+  await sql.query('UPDATE participants SET deleted_at = now() WHERE id = $1', [id]);
+}
+
+export async function bumpEpoch(sql: Sql, raceIds: readonly string[]) {
+  await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = ANY($1::text[])', [raceIds]);
+}
+
+export interface AuditInsert {
+  participantId: string;
+  raceId: string;
+  action: ParticipantAuditEntry['action'];
+  changes: ParticipantAuditEntry['changes'];
+}
+
+/** Writes audit entries in one statement. */
+export async function insertAudit(
+  sql: Sql,
+  entries: readonly AuditInsert[],
+  actor: { sub: string | null; email: string },
+) {
+  if (!entries.length) return;
+  await sql.query(
+    `INSERT INTO participant_audit (participant_id, race_id, action, changes, actor_sub, actor_email)
+     SELECT u.id::uuid, u.race, u.action, u.changes::jsonb, $5, $6
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(id, race, action, changes)`,
+    [
+      entries.map((e) => e.participantId),
+      entries.map((e) => e.raceId),
+      entries.map((e) => e.action),
+      entries.map((e) => JSON.stringify(e.changes)),
+      actor.sub,
+      actor.email,
+    ],
+  );
+}
+
+/** Audit entries of every participant added by a statement (found by their tracking keys). */
+export async function auditImported(
+  sql: Sql,
+  trackingKeys: readonly string[],
+  action: 'create' | 'import',
+  actor: { sub: string | null; email: string },
+) {
+  await sql.query(
+    `INSERT INTO participant_audit (participant_id, race_id, action, changes, actor_sub, actor_email)
+     SELECT id, race_id, $2, '[]'::jsonb, $3, $4 FROM participants WHERE tracking_key = ANY($1::text[])`,
+    [trackingKeys, action, actor.sub, actor.email],
+  );
+}
+
+export async function auditOf(sql: Sql, participantId: string): Promise<ParticipantAuditEntry[]> {
+  return sql.query<ParticipantAuditEntry>(
+    `SELECT id::float8 AS id, action, changes, actor_email AS "actorEmail",
+            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+       FROM participant_audit WHERE participant_id = $1 ORDER BY id DESC LIMIT 500`,
+    [participantId],
+  );
+}
+
+/** Bibs of a race, the people (name + birth date) and e-mails of an event: for duplicates. */
+export async function existingFacts(sql: Sql, eventId: string, raceId: string) {
+  const bibs = await sql.query<{ bib: string }>(
+    'SELECT bib FROM participants WHERE race_id = $1 AND bib IS NOT NULL AND deleted_at IS NULL',
+    [raceId],
+  );
+  const people = await sql.query<{ f: string; l: string; b: string | null; e: string }>(
+    `SELECT p.first_name AS f, p.last_name AS l, to_char(p.birth_date, 'YYYY-MM-DD') AS b, p.email AS e
+       FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
+      WHERE c.event_id = $1 AND p.deleted_at IS NULL`,
+    [eventId],
+  );
+  return { bibs: bibs.map((b) => b.bib), people };
+}
+
+export async function getMapping(sql: Sql, organisationId: string, kind: string) {
+  const [row] = await sql.query<{ mapping: Record<string, string> }>(
+    'SELECT mapping FROM import_mappings WHERE organisation_id = $1 AND kind = $2',
+    [organisationId, kind],
+  );
+  return row?.mapping ?? null;
+}
+
+export async function saveMapping(sql: Sql, organisationId: string, kind: string, mapping: unknown) {
+  await sql.query(
+    `INSERT INTO import_mappings (organisation_id, kind, mapping) VALUES ($1, $2, $3)
+     ON CONFLICT (organisation_id, kind) DO UPDATE SET mapping = EXCLUDED.mapping, updated_at = now()`,
+    [organisationId, kind, JSON.stringify(mapping)],
+  );
+}
+
+export async function insertUpload(
+  sql: Sql,
+  row: { eventId: string; fileName: string; format: 'csv' | 'xlsx'; data: Buffer; createdBy: string | null },
+): Promise<string> {
+  const [out] = await sql.query<{ id: string }>(
+    `INSERT INTO import_uploads (event_id, file_name, format, data, created_by) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id`,
+    [row.eventId, row.fileName, row.format, row.data, row.createdBy],
+  );
+  return out!.id;
+}
+
+export async function findUpload(
+  sql: Sql,
+  eventId: string,
+  id: string,
+): Promise<{ id: string; fileName: string; format: 'csv' | 'xlsx'; data: Buffer } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await sql.query<{ id: string; fileName: string; format: 'csv' | 'xlsx'; data: Uint8Array }>(
+    `SELECT id, file_name AS "fileName", format, data FROM import_uploads WHERE event_id = $1 AND id = $2`,
+    [eventId, id],
+  );
+  return row ? { ...row, data: Buffer.from(row.data) } : null;
+}
+
+export async function setBibRange(sql: Sql, raceId: string, first: number, last: number) {
+  await sql.query(
+    `INSERT INTO bib_ranges (race_id, first_bib, last_bib) VALUES ($1, $2, $3)
+     ON CONFLICT (race_id) DO UPDATE SET first_bib = EXCLUDED.first_bib, last_bib = EXCLUDED.last_bib`,
+    [raceId, first, last],
+  );
+}
+
+/**
+ * Gives the race's runners without a bib the free bibs of [first, last] in order, runners taken
+ * by name (last, first) so a start list reads naturally. Returns who got which bib.
+ */
+export async function assignBibs(
+  sql: Sql,
+  raceId: string,
+  first: number,
+  last: number,
+): Promise<{ assigned: { id: string; bib: string }[]; left: number }> {
+  const rows = await sql.query<{ id: string; bib: string }>(
+    `WITH free AS (
+       SELECT n::text AS bib, row_number() OVER (ORDER BY n) AS k FROM generate_series($2::int, $3::int) n
+        WHERE NOT EXISTS (SELECT 1 FROM participants q WHERE q.race_id = $1 AND q.bib = n::text AND q.deleted_at IS NULL)
+     ), waiting AS (
+       SELECT id, row_number() OVER (ORDER BY lower(last_name), lower(first_name), id) AS k FROM participants
+        WHERE race_id = $1 AND bib IS NULL AND deleted_at IS NULL
+     )
+     UPDATE participants p SET bib = free.bib FROM waiting JOIN free ON free.k = waiting.k
+      WHERE p.id = waiting.id RETURNING p.id, p.bib`,
+    [raceId, first, last],
+  );
+  const [left] = await sql.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM participants WHERE race_id = $1 AND bib IS NULL AND deleted_at IS NULL',
+    [raceId],
+  );
+  return { assigned: rows, left: left?.n ?? 0 };
+}
+
+/** Bibs and chips of a race's runners (for a chip file). */
+export async function bibsAndChips(sql: Sql, raceId: string) {
+  return sql.query<{ id: string; bib: string; chips: string[] }>(
+    'SELECT id, bib, chips FROM participants WHERE race_id = $1 AND bib IS NOT NULL AND deleted_at IS NULL',
+    [raceId],
+  );
+}
+
+export async function setChips(sql: Sql, rows: readonly { id: string; chips: string[] }[]) {
+  if (!rows.length) return;
+  await sql.query(
+    `UPDATE participants p SET chips = CASE WHEN u.chips = '' THEN '{}'::text[] ELSE string_to_array(u.chips, ',') END
+       FROM unnest($1::uuid[], $2::text[]) AS u(id, chips) WHERE p.id = u.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.chips.join(','))],
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  assignBibsSchema,
+  chipImportRequestSchema,
+  commitRequestSchema,
+  importRequestSchema,
+  newParticipantSchema,
+  participantPatchSchema,
+  participantQuerySchema,
+} from '@tempora/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import { asSubject, type EventOwner, findEventOwner } from '../content/access.ts';
+import { contextsOfEvent } from '../results/repository.ts';
+import { decodeText } from './file-reader.ts';
+import { fold } from './mapping.ts';
+import * as repo from './repository.ts';
+import { importResultList } from './result-import.ts';
+import type { Actor, ParticipantsService } from './service.ts';
+
+const eventParams = z.object({ eventId: z.string().min(1).max(100) });
+const participantParams = eventParams.extend({ id: z.string().min(1).max(64) });
+const uploadParams = eventParams.extend({ uploadId: z.string().min(1).max(64) });
+const FILE_LIMIT = 60 * 1024 * 1024;
+const FILE_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/octet-stream',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+];
+
+/**
+ * Routes of the console's participants (packages/contracts/src/participants.ts lists them).
+ * Every route loads the event and checks the caller's ability on its organisation's
+ * `Participant`s (owner/staff manage, timekeepers read): 401 anonymous, 403 another
+ * organisation, 404 an unknown event.
+ */
+export async function participantsRoutes(app: FastifyInstance, opts: { service: ParticipantsService }) {
+  const { service } = opts;
+  const database = app.database;
+  // Files arrive as raw bytes (a CSV is decoded later: UTF-8 or Windows-1252).
+  for (const type of FILE_TYPES) {
+    if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_r, body, done) =>
+      done(null, body),
+    );
+  }
+
+  async function access(request: FastifyRequest, action: 'read' | 'manage'): Promise<EventOwner> {
+    const { eventId } = parseInput(eventParams, request.params, 'params');
+    const event = await findEventOwner(database, eventId);
+    if (!request.user) throw errors.unauthorized();
+    if (
+      !request.ability.can(
+        action,
+        asSubject('Participant', { organisationId: event.organisationId }) as never,
+      )
+    )
+      throw errors.forbidden(`No ${action} access to the participants of '${eventId}'`);
+    return event;
+  }
+  const actor = (request: FastifyRequest): Actor => ({
+    sub: request.user?.sub ?? null,
+    email: request.user?.email ?? '',
+  });
+  const file = (request: FastifyRequest): Buffer => {
+    if (!Buffer.isBuffer(request.body))
+      throw errors.badRequest('FILE_REQUIRED', 'Send the file as text/csv or as an XLSX workbook');
+    return request.body;
+  };
+
+  const base = '/api/console/events/:eventId';
+
+  app.get(`${base}/participants`, async (request) => {
+    const event = await access(request, 'read');
+    const query = parseInput(participantQuerySchema, request.query, 'query');
+    const page = await repo.listParticipants(database, event.id, query, fold);
+    return { ...page, offset: query.offset };
+  });
+
+  app.get(`${base}/participants/races`, async (request) => {
+    const event = await access(request, 'read');
+    return repo.raceSummaries(database, event.id);
+  });
+
+  /** What the caller may do here (the console hides what the server would refuse). */
+  app.get(`${base}/participants/access`, async (request) => {
+    const event = await access(request, 'read');
+    return {
+      canManage: request.ability.can(
+        'manage',
+        asSubject('Participant', { organisationId: event.organisationId }) as never,
+      ),
+      canImportResults: request.ability.can(
+        'manage',
+        asSubject('Passing', { organisationId: event.organisationId }) as never,
+      ),
+    };
+  });
+
+  /** The event's contexts (timing databases), for result-list imports. */
+  app.get(`${base}/participants/contexts`, async (request) => {
+    const event = await access(request, 'read');
+    return (await contextsOfEvent(database, event.id)).map((c) => ({ db: c.db, name: c.name }));
+  });
+
+  app.post(`${base}/participants`, async (request, reply) => {
+    const event = await access(request, 'manage');
+    const body = parseInput(newParticipantSchema, request.body);
+    return reply.code(201).send(await service.add(event.id, body, actor(request)));
+  });
+
+  app.patch(`${base}/participants/:id`, async (request) => {
+    const event = await access(request, 'manage');
+    const { id } = parseInput(participantParams, request.params, 'params');
+    const patch = parseInput(participantPatchSchema, request.body);
+    return service.update(event.id, id, patch, actor(request));
+  });
+
+  app.delete(`${base}/participants/:id`, async (request, reply) => {
+    const event = await access(request, 'manage');
+    const { id } = parseInput(participantParams, request.params, 'params');
+    await service.remove(event.id, id, actor(request));
+    return reply.code(204).send();
+  });
+
+  app.get(`${base}/participants/:id/audit`, async (request) => {
+    const event = await access(request, 'read');
+    const { id } = parseInput(participantParams, request.params, 'params');
+    const found = await repo.findParticipant(database, event.id, id);
+    if (!found) throw errors.notFound('PARTICIPANT_NOT_FOUND', `No participant '${id}'`);
+    return repo.auditOf(database, id);
+  });
+
+  app.post(`${base}/participants/bibs`, async (request) => {
+    const event = await access(request, 'manage');
+    const body = parseInput(assignBibsSchema, request.body);
+    return service.assignBibs(event.id, body, actor(request));
+  });
+
+  app.post(`${base}/imports`, { bodyLimit: FILE_LIMIT }, async (request, reply) => {
+    const event = await access(request, 'manage');
+    const { fileName } = parseInput(
+      z.object({ fileName: z.string().trim().min(1).max(200).default('import.csv') }),
+      request.query,
+      'query',
+    );
+    return reply.code(201).send(await service.upload(event, fileName, file(request), actor(request)));
+  });
+
+  app.get(`${base}/imports/:uploadId`, async (request) => {
+    const event = await access(request, 'manage');
+    const { uploadId } = parseInput(uploadParams, request.params, 'params');
+    return service.info(event, uploadId);
+  });
+
+  app.post(`${base}/imports/:uploadId/preview`, async (request) => {
+    const event = await access(request, 'manage');
+    const { uploadId } = parseInput(uploadParams, request.params, 'params');
+    const body = parseInput(importRequestSchema, request.body);
+    return service.preview(event.id, uploadId, body);
+  });
+
+  app.post(`${base}/imports/:uploadId/commit`, async (request, reply) => {
+    const event = await access(request, 'manage');
+    const { uploadId } = parseInput(uploadParams, request.params, 'params');
+    const body = parseInput(commitRequestSchema, request.body);
+    return reply.code(201).send(await service.commit(event, uploadId, body, actor(request)));
+  });
+
+  app.post(`${base}/imports/:uploadId/chips`, async (request) => {
+    const event = await access(request, 'manage');
+    const { uploadId } = parseInput(uploadParams, request.params, 'params');
+    const body = parseInput(chipImportRequestSchema, request.body);
+    return service.chips(event.id, uploadId, body, actor(request));
+  });
+
+  // Result lists (a Boston-format file, or passings through a column mapping) into a context of
+  // the event: the organiser names the race, its date and gun/wave times; nothing is invented.
+  app.post(`${base}/result-imports`, { bodyLimit: FILE_LIMIT }, async (request, reply) => {
+    const event = await access(request, 'manage');
+    if (
+      !request.ability.can('manage', asSubject('Passing', { organisationId: event.organisationId }) as never)
+    )
+      throw errors.forbidden('No access to passings');
+    const body = file(request);
+    const outcome = await importResultList(app, event, request.query, decodeText(body), actor(request));
+    return reply.code(201).send(outcome);
+  });
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// `npm run bench -- lighthouse` (issue 19): Lighthouse mobile performance and accessibility of `/`,
+// the Boston 2017 overall table (26,410 rows) and a tracking card, and the first-rows time of the
+// Boston table (navigation → first row shown, unthrottled, median of 5) against a baseline
+// measured in the same run: fetching and parsing the whole table in one request, as the page did
+// before it loaded progressively. Lighthouse 12 from npm through npx (13 needs Node 22);
+// CHROME_PATH (default /usr/bin/chromium). The server runs on a data directory kept under .tmp so
+// Boston is imported once.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const dataDir = path.join(root, '.tmp/lighthouse-data');
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs, ok = (r) => r.ok) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (ok(res)) return res;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${url}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0)
+  throw new Error('build failed');
+fs.mkdirSync(dataDir, { recursive: true });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Development mode: production refuses the default secrets; this is a local measurement.
+    NODE_ENV: 'development',
+  },
+  stdio: ['ignore', 'ignore', fs.openSync(path.join(root, '.tmp/lighthouse-server.log'), 'w')],
+});
+try {
+  await waitFor(`${base}/api/ready`, 120_000);
+  const table = `${base}/api/results/boston-2017/groups/boston-2017/reports/LIVE1`;
+  await waitFor(`${table}?offset=0&limit=1`, 600_000); // Boston is imported in the background once
+  const hits = await (await fetch(`${base}/api/results/contexts/boston-2017/participants?q=11`)).json();
+  const card = `${base}/#/tracking/${hits[0].trackingKey}`;
+  const bostonPage = `${base}/?lng=en#/events/boston-2017/reportlist/group/boston-2017/report/LIVE1`;
+
+  // First rows of the Boston table, unthrottled, phone viewport.
+  const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox'] });
+  const firstRows = [];
+  const whole = [];
+  for (let k = 0; k < 6; k++) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const t0 = Date.now();
+    await page.goto(bostonPage);
+    await page.locator('[role=row][aria-rowindex="2"]').waitFor({ timeout: 60_000 });
+    const t = Date.now() - t0;
+    // Baseline: the whole table in one request, fetched and parsed in the same page.
+    const w = await page.evaluate(async (url) => {
+      const s = performance.now();
+      const body = await (await fetch(url, { cache: 'no-store' })).json();
+      return body.rows.length ? performance.now() - s : -1;
+    }, table);
+    if (k > 0) firstRows.push(t); // the first load warms the server's table cache
+    if (k > 0) whole.push(w);
+    await page.close();
+  }
+  await browser.close();
+
+  const results = [];
+  for (const [name, url] of [
+    ['/', `${base}/?lng=en#/`],
+    ['Boston overall table', bostonPage],
+    ['tracking card', card],
+  ]) {
+    const out = path.join(root, '.tmp', `lighthouse-${results.length}.json`);
+    const run = spawnSync(
+      'npx',
+      [
+        '-y',
+        LIGHTHOUSE,
+        url,
+        '--only-categories=performance,accessibility',
+        '--form-factor=mobile',
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-path=${chrome}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        '--quiet',
+      ],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
+    );
+    if (run.status !== 0 || !fs.existsSync(out)) {
+      results.push({ name, perf: 'failed', a11y: 'failed', lcp: '' });
+      continue;
+    }
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    results.push({
+      name,
+      perf: Math.round(report.categories.performance.score * 100),
+      a11y: Math.round(report.categories.accessibility.score * 100),
+      lcp: `${(report.audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
+      tbt: `${Math.round(report.audits['total-blocking-time'].numericValue)} ms`,
+    });
+  }
+
+  console.log('Lighthouse (mobile, simulated throttling), targets: performance ≥ 90, accessibility ≥ 95\n');
+  console.log('| page | performance | accessibility | LCP | TBT |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results) console.log(`| ${r.name} | ${r.perf} | ${r.a11y} | ${r.lcp} | ${r.tbt ?? ''} |`);
+  console.log(
+    '\nBoston overall table (26,410 rows), unthrottled, phone viewport, median of 5 (target ≤ 1 s)\n',
+  );
+  console.log('| measure | ms |');
+  console.log('|---|---:|');
+  console.log(`| first rows shown (navigation → first row, progressive loading) | ${median(firstRows)} |`);
+  console.log(
+    `| baseline: the whole table fetched and parsed in one request | ${Math.round(median(whole))} |`,
+  );
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,372 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  type ImportPreview,
+  type ParticipantField,
+  participantFields,
+  type RaceSummary,
+  requiredParticipantFields,
+  type UploadInfo,
+} from '@tempora/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useChannelEvent } from '../../../lib/realtime/realtime-provider.tsx';
+import { useCommit, usePreview, useUploadFile } from '../api/imports.ts';
+import { errorText } from './participant-dialogs.tsx';
+
+/** The file picker shared by the imports: a labelled input for CSV or XLSX. */
+export function FilePicker({
+  label,
+  onFile,
+  busy,
+}: {
+  label: string;
+  onFile(file: File): void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('participants');
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Button variant="contained" component="label" disabled={busy}>
+        {label}
+        <input
+          hidden
+          type="file"
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-testid="import-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            e.target.value = '';
+          }}
+        />
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        {t('import.formats')}
+      </Typography>
+      {busy && <LinearProgress sx={{ width: 240 }} aria-label={t('import.reading')} />}
+    </Stack>
+  );
+}
+
+type Mapping = Partial<Record<ParticipantField, string>>;
+
+/**
+ * The participant import (issue 14): file → sheet and column mapping (the organisation's last
+ * one, else guessed from the headers) → a preview listing every row's errors and warnings →
+ * import of the valid rows or of all (nothing if one has an error), with a progress bar fed by
+ * the realtime channel `import-{uploadId}`.
+ */
+export function ImportWizard({ eventId, races }: { eventId: string; races: RaceSummary[] }) {
+  const { t } = useTranslation('participants');
+  const upload = useUploadFile(eventId);
+  const preview = usePreview(eventId);
+  const commit = useCommit(eventId);
+  const [info, setInfo] = useState<UploadInfo | null>(null);
+  const [sheet, setSheet] = useState('');
+  const [raceId, setRaceId] = useState(races[0]?.id ?? '');
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [dateOrder, setDateOrder] = useState<'dmy' | 'mdy'>('dmy');
+  const [mode, setMode] = useState<'valid' | 'all'>('valid');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  useChannelEvent(info ? `import-${info.id}` : null, 'progress', (data) =>
+    setProgress(data as { done: number; total: number }),
+  );
+  const current = info?.sheets.find((s) => s.name === sheet) ?? info?.sheets[0];
+  const step = commit.data ? 3 : preview.data ? 2 : info ? 1 : 0;
+  const request = () => ({ sheet: current?.name, raceId, mapping, dateOrder });
+
+  const onFile = async (file: File) => {
+    preview.reset();
+    commit.reset();
+    setProgress(null);
+    const out = await upload.mutateAsync(file);
+    // The sheet with the most rows is usually the list (a cover page comes first).
+    const best = [...out.sheets].sort((a, b) => b.rows - a.rows)[0]!;
+    setInfo(out);
+    setSheet(best.name);
+    setMapping(best.guess);
+  };
+  const missing = requiredParticipantFields.filter((f) => !mapping[f]);
+  return (
+    <Stack spacing={3}>
+      <Stepper activeStep={step} alternativeLabel sx={{ display: { xs: 'none', sm: 'flex' } }}>
+        {(['file', 'mapping', 'preview', 'done'] as const).map((s) => (
+          <Step key={s}>
+            <StepLabel>{t(`import.steps.${s}`)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <FilePicker
+        label={info ? t('import.another') : t('import.choose')}
+        onFile={(f) => void onFile(f).catch(() => undefined)}
+        busy={upload.isPending}
+      />
+      {upload.isError && <Alert severity="error">{errorText(upload.error)}</Alert>}
+      {info && current && (
+        <Box component="section" aria-labelledby="mapping-title">
+          <Typography id="mapping-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('import.mappingTitle', { file: info.fileName, count: current.rows })}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            {info.sheets.length > 1 && (
+              <TextField
+                select
+                size="small"
+                label={t('import.sheet')}
+                value={current.name}
+                onChange={(e) => {
+                  setSheet(e.target.value);
+                  setMapping(info.sheets.find((s) => s.name === e.target.value)?.guess ?? {});
+                  preview.reset();
+                }}
+                sx={{ minWidth: 180 }}
+              >
+                {info.sheets.map((s) => (
+                  <MenuItem key={s.name} value={s.name}>
+                    {t('import.sheetOption', { name: s.name, count: s.rows })}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <TextField
+              select
+              size="small"
+              label={t('fields.raceId')}
+              value={raceId}
+              onChange={(e) => setRaceId(e.target.value)}
+              sx={{ minWidth: 180 }}
+            >
+              {races.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('import.dateOrder')}
+              value={dateOrder}
+              onChange={(e) => setDateOrder(e.target.value as 'dmy' | 'mdy')}
+              sx={{ minWidth: 180 }}
+            >
+              <MenuItem value="dmy">{t('import.dmy')}</MenuItem>
+              <MenuItem value="mdy">{t('import.mdy')}</MenuItem>
+            </TextField>
+          </Stack>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            }}
+          >
+            {participantFields.map((field) => (
+              <TextField
+                key={field}
+                select
+                size="small"
+                label={`${t(`fields.${field}`)}${requiredParticipantFields.includes(field) ? ' *' : ''}`}
+                value={mapping[field] ?? ''}
+                onChange={(e) => {
+                  setMapping((m) => {
+                    const next = { ...m };
+                    if (e.target.value) next[field] = e.target.value;
+                    else delete next[field];
+                    return next;
+                  });
+                  preview.reset();
+                }}
+              >
+                <MenuItem value="">{t('import.notMapped')}</MenuItem>
+                {current.header.map((h) => (
+                  <MenuItem key={h} value={h}>
+                    {h}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          </Box>
+          {missing.length > 0 && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {t('import.mapRequired')}
+            </Alert>
+          )}
+          <Button
+            sx={{ mt: 2 }}
+            variant="contained"
+            disabled={missing.length > 0 || preview.isPending || !raceId}
+            onClick={() => preview.mutate({ uploadId: info.id, request: request() })}
+          >
+            {t('import.preview')}
+          </Button>
+          {preview.isPending && <LinearProgress sx={{ mt: 1 }} aria-label={t('import.checking')} />}
+          {preview.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorText(preview.error)}
+            </Alert>
+          )}
+        </Box>
+      )}
+      {info && preview.data && !commit.data && (
+        <PreviewSection preview={preview.data}>
+          <RadioGroup
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'valid' | 'all')}
+            aria-label={t('import.modeLabel')}
+          >
+            <FormControlLabel
+              value="valid"
+              control={<Radio />}
+              label={t('import.modeValid', { count: preview.data.valid })}
+            />
+            <FormControlLabel value="all" control={<Radio />} label={t('import.modeAll')} />
+          </RadioGroup>
+          <Button
+            variant="contained"
+            disabled={
+              commit.isPending || preview.data.valid === 0 || (mode === 'all' && preview.data.invalid > 0)
+            }
+            onClick={() => commit.mutate({ uploadId: info.id, request: { ...request(), mode } })}
+          >
+            {t('import.run')}
+          </Button>
+          {commit.isPending && (
+            <Box sx={{ mt: 2 }}>
+              <LinearProgress
+                variant={progress ? 'determinate' : 'indeterminate'}
+                value={progress ? (100 * progress.done) / Math.max(1, progress.total) : 0}
+                aria-label={t('import.progress')}
+              />
+              {progress && (
+                <Typography variant="body2" role="status">
+                  {t('import.progressText', { done: progress.done, total: progress.total })}
+                </Typography>
+              )}
+            </Box>
+          )}
+          {commit.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorText(commit.error)}
+            </Alert>
+          )}
+        </PreviewSection>
+      )}
+      {commit.data && (
+        <Alert
+          severity="success"
+          role="status"
+          action={
+            <Button
+              component={RouterLink}
+              to={`/console/events/${encodeURIComponent(eventId)}/participants`}
+              color="inherit"
+            >
+              {t('import.toGrid')}
+            </Button>
+          }
+        >
+          {t('import.done', { count: commit.data.imported, skipped: commit.data.skipped })}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** How many problem rows are drawn at once (the counts cover them all). */
+const SHOWN = 500;
+
+function PreviewSection({ preview, children }: { preview: ImportPreview; children: React.ReactNode }) {
+  const { t } = useTranslation('participants');
+  const ref = useRef<HTMLElement>(null);
+  // Shown fresh for each preview (a new check unmounts the last one): bring it into view.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
+  return (
+    <Box component="section" aria-labelledby="preview-title" ref={ref}>
+      <Typography id="preview-title" variant="h6" component="h2">
+        {t('import.previewTitle')}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ my: 1, flexWrap: 'wrap' }} role="status">
+        <Chip label={t('import.total', { count: preview.total })} />
+        <Chip color="success" label={t('import.valid', { count: preview.valid })} />
+        <Chip color="error" label={t('import.invalid', { count: preview.invalid })} />
+        <Chip color="warning" label={t('import.warned', { count: preview.warned })} />
+      </Stack>
+      {preview.problems.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={t('import.problems')}
+          data-testid="import-problems"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            maxHeight: 360,
+            overflow: 'auto',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
+        >
+          {preview.problems.slice(0, SHOWN).map((row) => (
+            <Box
+              component="li"
+              key={row.line}
+              sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t('import.line', { line: row.line })} —{' '}
+                {[row.values.bib, row.values.firstName, row.values.lastName].filter(Boolean).join(' ')}
+              </Typography>
+              {row.errors.map((e) => (
+                <Typography key={`e${e.code}${e.field}`} variant="body2" color="error.main">
+                  ✕{' '}
+                  {t(`issues.${e.code}`, {
+                    field: e.field ? t(`fields.${e.field}`) : '',
+                    value: e.value ?? '',
+                  })}
+                </Typography>
+              ))}
+              {row.warnings.map((w) => (
+                <Typography key={`w${w.code}${w.field}`} variant="body2" sx={{ color: 'warning.dark' }}>
+                  ⚠{' '}
+                  {t(`issues.${w.code}`, {
+                    field: w.field ? t(`fields.${w.field}`) : '',
+                    value: w.value ?? '',
+                  })}
+                </Typography>
+              ))}
+            </Box>
+          ))}
+          {preview.problems.length > SHOWN && (
+            <Box component="li" sx={{ p: 1.5 }}>
+              <Typography variant="body2">
+                {t('import.more', { count: preview.problems.length - SHOWN })}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+      )}
+      <Box sx={{ mt: 2 }}>{children}</Box>
+    </Box>
+  );
+}

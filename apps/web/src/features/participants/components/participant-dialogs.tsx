@@ -1,0 +1,271 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import type { ConsoleParticipant, RaceSummary } from '@tempora/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAddParticipant, useAssignBibs, useAudit } from '../api/participants.ts';
+
+/** The message of a failed call, with its field errors. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const fields = Object.entries(error.fieldErrors).map(([f, m]) => `${f}: ${m.join(', ')}`);
+    return [error.message, ...fields].join(' — ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Adds one runner to a race. */
+export function AddParticipantDialog({
+  eventId,
+  races,
+  open,
+  onClose,
+}: {
+  eventId: string;
+  races: RaceSummary[];
+  open: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('participants');
+  const add = useAddParticipant(eventId);
+  const [form, setForm] = useState({
+    raceId: races[0]?.id ?? '',
+    bib: '',
+    firstName: '',
+    lastName: '',
+    gender: 'F',
+    birthDate: '',
+    club: '',
+    nationality: '',
+    email: '',
+  });
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const fieldError = (field: string) =>
+    add.error instanceof ApiError ? add.error.fieldErrors[field]?.join(', ') : undefined;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    await add.mutateAsync({
+      raceId: form.raceId || races[0]?.id || '',
+      firstName: form.firstName,
+      lastName: form.lastName,
+      gender: form.gender as 'M' | 'F' | 'X',
+      ...(form.bib ? { bib: form.bib } : {}),
+      ...(form.birthDate ? { birthDate: form.birthDate } : {}),
+      ...(form.club ? { club: form.club } : {}),
+      ...(form.nationality ? { nationality: form.nationality.toUpperCase() } : {}),
+      ...(form.email ? { email: form.email } : {}),
+    });
+    onClose();
+  };
+  const text = (field: keyof typeof form, extra: object = {}) => (
+    <TextField
+      label={t(`fields.${field}`)}
+      value={form[field]}
+      onChange={set(field)}
+      error={!!fieldError(field)}
+      helperText={fieldError(field)}
+      size="small"
+      fullWidth
+      {...extra}
+    />
+  );
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <form onSubmit={(e) => void submit(e).catch(() => undefined)}>
+        <DialogTitle>{t('add.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {add.isError && <Alert severity="error">{errorText(add.error)}</Alert>}
+            <TextField
+              select
+              label={t('fields.raceId')}
+              value={form.raceId}
+              onChange={set('raceId')}
+              size="small"
+            >
+              {races.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {text('firstName', { required: true })}
+              {text('lastName', { required: true })}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                select
+                label={t('fields.gender')}
+                value={form.gender}
+                onChange={set('gender')}
+                size="small"
+                fullWidth
+              >
+                {(['F', 'M', 'X'] as const).map((g) => (
+                  <MenuItem key={g} value={g}>
+                    {t(`gender.${g}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {text('birthDate', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {text('bib', { helperText: fieldError('bib') ?? t('add.bibHelp') })}
+              {text('nationality', { placeholder: 'BEL' })}
+            </Stack>
+            {text('club')}
+            {text('email', { type: 'email' })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={add.isPending}>
+            {t('actions.add')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The history of one runner: who changed what, when, before and after. */
+export function AuditDialog({
+  eventId,
+  participant,
+  onClose,
+}: {
+  eventId: string;
+  participant: ConsoleParticipant | null;
+  onClose(): void;
+}) {
+  const { t, i18n } = useTranslation('participants');
+  const audit = useAudit(eventId, participant?.id ?? null);
+  const show = (v: unknown) =>
+    v === null || v === '' || v === undefined ? '∅' : Array.isArray(v) ? v.join(', ') : String(v);
+  return (
+    <Dialog open={participant !== null} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>
+        {t('audit.title', { name: participant ? `${participant.firstName} ${participant.lastName}` : '' })}
+      </DialogTitle>
+      <DialogContent>
+        {audit.isError && <Alert severity="error">{errorText(audit.error)}</Alert>}
+        <List dense aria-label={t('audit.list')}>
+          {(audit.data ?? []).map((entry) => (
+            <ListItem key={entry.id} divider>
+              <ListItemText
+                primary={`${t(`audit.action.${entry.action}`)} — ${new Date(entry.at).toLocaleString(i18n.language)}`}
+                secondary={
+                  <>
+                    {entry.actorEmail || t('audit.system')}
+                    {entry.changes.map((c) => (
+                      <span key={c.field} style={{ display: 'block' }}>
+                        {t(`fields.${c.field}`, { defaultValue: c.field })}: {show(c.before)} →{' '}
+                        {show(c.after)}
+                      </span>
+                    ))}
+                  </>
+                }
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Gives the race's runners without a bib the free bibs of a range. */
+export function BibDialog({
+  eventId,
+  races,
+  open,
+  onClose,
+}: {
+  eventId: string;
+  races: RaceSummary[];
+  open: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('participants');
+  const assign = useAssignBibs(eventId);
+  const [raceId, setRaceId] = useState(races[0]?.id ?? '');
+  const race = races.find((r) => r.id === raceId) ?? races[0];
+  const [first, setFirst] = useState(String(race?.bibRange?.first ?? 1));
+  const [last, setLast] = useState(String(race?.bibRange?.last ?? 9999));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    assign.mutate({ raceId: race?.id ?? '', first: Number(first), last: Number(last) });
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <form onSubmit={submit}>
+        <DialogTitle>{t('bibs.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              select
+              label={t('fields.raceId')}
+              value={race?.id ?? ''}
+              onChange={(e) => setRaceId(e.target.value)}
+              size="small"
+            >
+              {races.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {t('bibs.raceOption', { name: r.name, count: r.withoutBib })}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Stack direction="row" spacing={2}>
+              <TextField
+                label={t('bibs.first')}
+                type="number"
+                value={first}
+                onChange={(e) => setFirst(e.target.value)}
+                size="small"
+                required
+              />
+              <TextField
+                label={t('bibs.last')}
+                type="number"
+                value={last}
+                onChange={(e) => setLast(e.target.value)}
+                size="small"
+                required
+              />
+            </Stack>
+            {assign.isError && <Alert severity="error">{errorText(assign.error)}</Alert>}
+            {assign.data && (
+              <Alert severity={assign.data.left ? 'warning' : 'success'} role="status">
+                {t('bibs.done', { count: assign.data.assigned, left: assign.data.left })}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('actions.close')}</Button>
+          <Button type="submit" variant="contained" disabled={assign.isPending || !race}>
+            {t('bibs.assign')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

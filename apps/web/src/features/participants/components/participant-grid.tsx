@@ -1,0 +1,326 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid — rows are absolutely positioned divs, so ARIA table roles (with aria-rowcount/aria-rowindex) carry the semantics.
+// biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; their buttons and the scroll container are focusable.
+import { mdiDeleteOutline, mdiHistory } from '@mdi/js';
+import { Box, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ConsoleParticipant, ParticipantPatch, ParticipantSort } from '@tempora/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+
+const ROW_HEIGHT = 44;
+
+/** A column of the grid: the field it shows and edits, its width, and how it sorts. */
+interface Column {
+  field: keyof ConsoleParticipant;
+  width: string;
+  sort?: ParticipantSort;
+  edit?: 'text' | 'gender' | 'status' | 'date';
+}
+
+const COLUMNS: Column[] = [
+  { field: 'bib', width: '80px', sort: 'bib', edit: 'text' },
+  { field: 'lastName', width: 'minmax(130px, 1.2fr)', sort: 'lastName', edit: 'text' },
+  { field: 'firstName', width: 'minmax(110px, 1fr)', sort: 'firstName', edit: 'text' },
+  { field: 'gender', width: '70px', sort: 'gender', edit: 'gender' },
+  { field: 'birthDate', width: '120px', sort: 'birthDate', edit: 'date' },
+  { field: 'club', width: 'minmax(120px, 1fr)', sort: 'club', edit: 'text' },
+  { field: 'nationality', width: '70px', sort: 'nationality', edit: 'text' },
+  { field: 'category', width: '100px', sort: 'category' },
+  { field: 'raceId', width: '110px', sort: 'race' },
+  { field: 'status', width: '110px', sort: 'status', edit: 'status' },
+];
+const TEMPLATE = `${COLUMNS.map((c) => c.width).join(' ')} 88px`;
+const MIN_WIDTH = 1150;
+
+export interface ParticipantGridProps {
+  rows: ConsoleParticipant[];
+  total: number;
+  raceNames: ReadonlyMap<string, string>;
+  sort: ParticipantSort;
+  dir: 'asc' | 'desc';
+  onSort(sort: ParticipantSort): void;
+  /** Called when the list nears its loaded end (the next page). */
+  onNeedMore(): void;
+  onEdit(id: string, patch: ParticipantPatch): Promise<void>;
+  onDelete(row: ConsoleParticipant): void;
+  onAudit(row: ConsoleParticipant): void;
+  canEdit: boolean;
+}
+
+/**
+ * The participants grid: virtualised rows (only the visible ones are in the DOM, so 45,000
+ * runners scroll smoothly), sortable headers, and cells edited in place — a click or Enter opens
+ * the editor, Enter or leaving the cell saves, Escape cancels.
+ */
+export function ParticipantGrid(props: ParticipantGridProps) {
+  const { rows, total, onNeedMore } = props;
+  const { t } = useTranslation('participants');
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 8,
+    initialRect: { width: 1024, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (rows.length < total && lastIndex >= rows.length - 40) onNeedMore();
+  }, [lastIndex, rows.length, total, onNeedMore]);
+  const grid = { display: 'grid', gridTemplateColumns: TEMPLATE, minWidth: MIN_WIDTH };
+  return (
+    <Box
+      ref={scroller}
+      role="table"
+      aria-label={t('grid.label')}
+      aria-rowcount={total + 1}
+      data-testid="participant-grid"
+      sx={{
+        height: { xs: 'calc(100dvh - 300px)', sm: 'calc(100dvh - 280px)' },
+        minHeight: 320,
+        overflow: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        '& .pg-cell': {
+          px: 1,
+          display: 'flex',
+          alignItems: 'center',
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          fontSize: 14,
+        },
+      }}
+    >
+      <div role="rowgroup">
+        <Box
+          role="row"
+          aria-rowindex={1}
+          sx={{ ...grid, position: 'sticky', top: 0, zIndex: 1, bgcolor: 'grey.100', height: ROW_HEIGHT }}
+        >
+          {COLUMNS.map((c) => (
+            <HeaderCell key={c.field} column={c} {...props} />
+          ))}
+          <div role="columnheader" className="pg-cell">
+            <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
+              {t('grid.actions')}
+            </span>
+          </div>
+        </Box>
+      </div>
+      {rows.length === 0 ? (
+        <Typography sx={{ p: 3, color: 'text.secondary' }}>{t('grid.empty')}</Typography>
+      ) : (
+        <div
+          role="rowgroup"
+          style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: MIN_WIDTH }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <Box
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                data-bib={row.bib ?? ''}
+                sx={{
+                  ...grid,
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  bgcolor: item.index % 2 ? 'grey.50' : 'background.paper',
+                }}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {COLUMNS.map((c) => (
+                  <EditableCell key={c.field} column={c} row={row} {...props} />
+                ))}
+                <div role="cell" className="pg-cell">
+                  <Tooltip title={t('grid.history')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('grid.historyOf', { name: nameOf(row) })}
+                      onClick={() => props.onAudit(row)}
+                    >
+                      <MdiIcon path={mdiHistory} fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  {props.canEdit && (
+                    <Tooltip title={t('grid.delete')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('grid.deleteOf', { name: nameOf(row) })}
+                        onClick={() => props.onDelete(row)}
+                      >
+                        <MdiIcon path={mdiDeleteOutline} fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </div>
+              </Box>
+            );
+          })}
+        </div>
+      )}
+    </Box>
+  );
+}
+
+const nameOf = (row: ConsoleParticipant) => `${row.firstName} ${row.lastName}`;
+
+function HeaderCell({ column, sort, dir, onSort }: { column: Column } & ParticipantGridProps) {
+  const { t } = useTranslation('participants');
+  const active = column.sort === sort;
+  return (
+    <div
+      role="columnheader"
+      className="pg-cell"
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      {column.sort ? (
+        <Box
+          component="button"
+          type="button"
+          onClick={() => onSort(column.sort!)}
+          sx={{
+            all: 'unset',
+            cursor: 'pointer',
+            fontWeight: 600,
+            fontSize: 13,
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
+        >
+          {t(`fields.${column.field}`)}
+          {active ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
+        </Box>
+      ) : (
+        <strong>{t(`fields.${column.field}`)}</strong>
+      )}
+    </div>
+  );
+}
+
+function display(
+  row: ConsoleParticipant,
+  field: keyof ConsoleParticipant,
+  raceNames: ReadonlyMap<string, string>,
+) {
+  if (field === 'raceId') return raceNames.get(row.raceId) ?? row.raceId;
+  const value = row[field];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+function EditableCell({
+  column,
+  row,
+  raceNames,
+  onEdit,
+  canEdit,
+}: { column: Column; row: ConsoleParticipant } & ParticipantGridProps) {
+  const { t } = useTranslation('participants');
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const text = display(row, column.field, raceNames);
+  if (!column.edit || !canEdit) {
+    return (
+      <div role="cell" className="pg-cell" title={text}>
+        {column.field === 'status' ? t(`status.${row.status}`) : text}
+      </div>
+    );
+  }
+  const save = async () => {
+    const next = value.trim();
+    if (next === text) {
+      setEditing(false);
+      return;
+    }
+    const patch: Record<string, unknown> = {
+      [column.field]:
+        next === '' && ['bib', 'birthDate'].includes(column.field)
+          ? null
+          : column.field === 'nationality'
+            ? next.toUpperCase()
+            : next,
+    };
+    try {
+      await onEdit(row.id, patch as ParticipantPatch);
+      setError(null);
+      setEditing(false);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const label = t('grid.editField', { field: t(`fields.${column.field}`), name: nameOf(row) });
+  if (editing) {
+    const common = {
+      size: 'small' as const,
+      autoFocus: true,
+      value,
+      error: !!error,
+      onChange: (e: { target: { value: string } }) => setValue(e.target.value),
+      onBlur: () => void save(),
+      onKeyDown: (e: React.KeyboardEvent) => {
+        if (e.key === 'Enter') void save();
+        if (e.key === 'Escape') {
+          setEditing(false);
+          setError(null);
+        }
+      },
+      slotProps: { htmlInput: { 'aria-label': label, title: error ?? undefined } },
+      sx: { '& .MuiInputBase-input': { py: 0.5, fontSize: 14 } },
+      fullWidth: true,
+    };
+    return (
+      <div role="cell" className="pg-cell">
+        {column.edit === 'gender' || column.edit === 'status' ? (
+          <TextField select {...common}>
+            {(column.edit === 'gender' ? ['M', 'F', 'X'] : ['registered', 'DNS', 'DNF', 'DSQ']).map((v) => (
+              <MenuItem key={v} value={v}>
+                {column.edit === 'status' ? t(`status.${v}`) : t(`gender.${v}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField {...common} type={column.edit === 'date' ? 'date' : 'text'} />
+        )}
+      </div>
+    );
+  }
+  return (
+    <div role="cell" className="pg-cell">
+      <Box
+        component="button"
+        type="button"
+        aria-label={`${label}: ${text || t('grid.none')}`}
+        onClick={() => {
+          setValue(column.field === 'raceId' ? row.raceId : ((row[column.field] as string | null) ?? ''));
+          setEditing(true);
+        }}
+        sx={{
+          all: 'unset',
+          width: '100%',
+          minHeight: 28,
+          display: 'flex',
+          alignItems: 'center',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          cursor: 'text',
+          borderRadius: 0.5,
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        {column.field === 'status' ? t(`status.${row.status}`) : text}
+      </Box>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The fade of a marathon's second half, by pace band (issue 19). A runner's finish predicted at
+ * half-way is half × ratio, the ratio (finish / half, 2.0 at an even pace) depending on how fast
+ * the runner is: the fast run near even splits, the mid-pack and the slow fade more. A prior gives
+ * each band's ratio before anyone finishes — the course's previous editions when the organiser
+ * provides them, else a general marathon model — and the live field refines it as comparable
+ * runners (same band) finish: a shrinkage estimate, the prior counting as `priorWeight` runners.
+ * Early finishers are the even-paced fast runners; without bands their small fade would be lent to
+ * the whole field and predictions would be biased fast.
+ */
+
+/** Finish/half ratio of an even pace. */
+export const EVEN_PACE_RATIO = 2;
+
+/** A prior: the expected finish/half ratio of a runner whose half took `halfMs`. */
+export type FadePrior = (halfMs: number) => number;
+
+const MIN = 60_000;
+
+/**
+ * A general marathon fade model: the second half slower than the first by ≈ 2 % for a 1:05 half,
+ * rising with the half time to ≈ 16 % at 2:45 and beyond (published split analyses of big city
+ * marathons: positive splits grow with finish time). Not fitted on the race it predicts.
+ */
+export const generalMarathonFade: FadePrior = (halfMs) => {
+  const h = halfMs / MIN;
+  const slowdown = 0.02 + 0.14 * Math.min(1, Math.max(0, (h - 65) / 100));
+  return EVEN_PACE_RATIO * (1 + slowdown / 2) + (h > 165 ? 0.02 : 0);
+};
+
+/** A prior from a course's previous editions: per band, the ratios of its finishers (median). */
+export function priorFromEditions(
+  runners: readonly { halfMs: number; finishMs: number }[],
+  bandMs = 5 * MIN,
+  fallback: FadePrior = generalMarathonFade,
+): FadePrior {
+  const bands = new Map<number, number[]>();
+  for (const { halfMs, finishMs } of runners) {
+    if (!(halfMs > 0 && finishMs > halfMs)) continue;
+    const band = Math.floor(halfMs / bandMs);
+    const list = bands.get(band) ?? [];
+    list.push(finishMs / halfMs);
+    bands.set(band, list);
+  }
+  const medians = new Map<number, number>();
+  for (const [band, list] of bands) {
+    if (list.length < 5) continue;
+    list.sort((a, b) => a - b);
+    medians.set(band, list[Math.floor(list.length / 2)]!);
+  }
+  return (halfMs) => medians.get(Math.floor(halfMs / bandMs)) ?? fallback(halfMs);
+}
+
+/** Options of a fade model. */
+export interface FadeModelOptions {
+  /** Width of a pace band (by half time). */
+  bandMs?: number;
+  /** How many runners the prior counts as in a band. */
+  priorWeight?: number;
+}
+
+/**
+ * A live fade model. Each finisher tells two things: how much more (or less) than the prior the
+ * field fades today — heat, wind: the excess fade of any band, a factor on the prior's slowdown,
+ * learnt from the first finishers on — and their own band's ratio, which takes over as the band
+ * fills up.
+ */
+export class FadeModel {
+  private readonly sums = new Map<number, { n: number; sum: number }>();
+  private excessSum = 0;
+  private excessN = 0;
+  private readonly bandMs: number;
+  private readonly priorWeight: number;
+
+  constructor(
+    private readonly prior: FadePrior = generalMarathonFade,
+    options: FadeModelOptions = {},
+  ) {
+    this.bandMs = options.bandMs ?? 5 * MIN;
+    this.priorWeight = options.priorWeight ?? 25;
+  }
+
+  private band(halfMs: number): number {
+    return Math.floor(halfMs / this.bandMs);
+  }
+
+  /** A runner of the race finished: their ratio joins their band. */
+  observe(halfMs: number, finishMs: number): void {
+    if (!(halfMs > 0 && finishMs > halfMs)) return;
+    const key = this.band(halfMs);
+    const entry = this.sums.get(key) ?? { n: 0, sum: 0 };
+    entry.n++;
+    entry.sum += finishMs / halfMs;
+    this.sums.set(key, entry);
+    const expected = this.prior(halfMs) - EVEN_PACE_RATIO;
+    if (expected > 0) {
+      // Bounded: one runner walking in (or sprinting) tells little about the field.
+      this.excessSum += Math.min(4, Math.max(-1, (finishMs / halfMs - EVEN_PACE_RATIO) / expected));
+      this.excessN++;
+    }
+  }
+
+  /** Today's slowdown relative to the prior's (1 until someone finishes). */
+  excess(): number {
+    return (this.priorWeight + this.excessSum) / (this.priorWeight + this.excessN);
+  }
+
+  /** The expected finish/half ratio at this half time. */
+  ratio(halfMs: number): number {
+    const prior = EVEN_PACE_RATIO + (this.prior(halfMs) - EVEN_PACE_RATIO) * this.excess();
+    const entry = this.sums.get(this.band(halfMs));
+    if (!entry) return prior;
+    return (prior * this.priorWeight + entry.sum) / (this.priorWeight + entry.n);
+  }
+
+  /** The predicted finish (net ms) of a runner whose half took `halfMs`. */
+  predictFinish(halfMs: number): number {
+    return Math.round(halfMs * this.ratio(halfMs));
+  }
+}
