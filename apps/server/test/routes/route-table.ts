@@ -33,6 +33,16 @@ export const PARAMS: Record<string, string> = {
   ui: 'web',
   ns: 'common',
   lng: 'en',
+  event: 'demo-city-run',
+  deviceId: '00000000-0000-4000-8000-00000000d001',
+  auditId: '00000000-0000-4000-8000-00000000a001',
+  entryId: '00000000-0000-4000-8000-00000000e001',
+  deliveryId: '999999',
+  lineId: '00000000-0000-4000-8000-00000000f001',
+  userId: 'no-such-user',
+  code: 'no-such-code',
+  trackingKey: 'no-such-key',
+  format: 'csv',
   '*': 'index.html',
 };
 

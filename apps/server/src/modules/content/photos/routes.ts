@@ -16,7 +16,14 @@ import { parseInput } from '../../../validate.ts';
 import { findEventOwner, requireEventAbility } from '../access.ts';
 import { eventParams } from '../events/routes.ts';
 import * as repo from './repository.ts';
-import { bibsFromFileName, imageType, photoFile, processPhoto, removePhotoFiles } from './service.ts';
+import {
+  bibsFromFileName,
+  imageType,
+  photoFile,
+  processPhoto,
+  removePhotoFiles,
+  safeFileName,
+} from './service.ts';
 
 const listQuery = z.object({
   bib: bibSchema.optional(),
@@ -73,21 +80,36 @@ export async function photosRoutes(app: FastifyInstance) {
       throw errors.badRequest('MULTIPART_REQUIRED', 'Send the photos as multipart/form-data');
     const result: PhotoUploadResult = { photos: [], rejected: [] };
     let extraBibs: string[] = [];
-    for await (const part of request.parts()) {
+    const parts = request.parts();
+    // Issue 13: a malformed body (no boundary, garbage parts) is the sender's error, not a 500.
+    const next = () =>
+      parts.next().catch((error: { statusCode?: number; message?: string }) => {
+        if (error.statusCode && error.statusCode < 500) throw error;
+        throw errors.badRequest(
+          'MULTIPART_INVALID',
+          `Malformed multipart body: ${error.message ?? 'unreadable'}`,
+        );
+      });
+    for (let item = await next(); !item.done; item = await next()) {
+      const part = item.value;
       if (part.type === 'field') {
         if (part.fieldname === 'bibs') extraBibs = parseInput(bibsField, String(part.value), 'bibs');
         continue;
       }
-      const fileName = part.filename.slice(0, 200) || 'photo';
-      const buffer = await part.toBuffer();
+      const sentName = part.filename.slice(0, 200) || 'photo';
+      const buffer = await part.toBuffer().catch(() => {
+        throw errors.badRequest('MULTIPART_INVALID', 'Malformed multipart body');
+      });
       if (part.file.truncated) {
-        result.rejected.push({ fileName, code: 'PHOTO_TOO_LARGE' });
+        result.rejected.push({ fileName: sentName, code: 'PHOTO_TOO_LARGE' });
         continue;
       }
-      if (!imageType(buffer)) {
-        result.rejected.push({ fileName, code: 'PHOTO_TYPE' });
+      const type = imageType(buffer);
+      if (!type) {
+        result.rejected.push({ fileName: sentName, code: 'PHOTO_TYPE' });
         continue;
       }
+      const fileName = safeFileName(sentName, type);
       const photoId = crypto.randomUUID();
       try {
         const processed = await processPhoto(app.config.dataDir, photoId, buffer);

@@ -84,3 +84,18 @@ export async function removePhotoFiles(dataDir: string, id: string): Promise<voi
   for (const size of Object.keys(SIZES) as PhotoSize[])
     await fs.rm(photoFile(dataDir, id, size), { force: true });
 }
+
+/** Bidirectional controls (a `\u202e` turns `gpj.exe` into `exe.jpg` on screen) and other controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The name a photo is stored and downloaded under (issue 13): the base name of what the browser
+ * sent, without path, control or bidirectional characters, and with the extension of the type
+ * detected from the bytes, whatever the sent name claimed.
+ */
+export function safeFileName(sent: string, type: 'jpeg' | 'png' | 'webp'): string {
+  const base = (sent.split(/[\\/]/).pop() ?? '').replace(UNSAFE_CHARS, '').trim();
+  const stem = base.replace(/\.[^.]*$/, '').slice(0, 150) || 'photo';
+  return `${stem}.${type === 'jpeg' ? 'jpg' : type}`;
+}
