@@ -168,7 +168,10 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /apps/:appId/channels/:channelName/users': 'key',
   'POST /apps/:appId/events': 'key',
   // Issues 14 B, 16, 17, 18, 20 (added at integration).
-  'DELETE /api/console/events/:eventId/participants/:id': 'manager',
+  'DELETE /api/console/events/:eventId/participants/:id': [
+    'manager',
+    { params: { id: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
   'DELETE /api/deposits/:id/entries/:entryId': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
   'DELETE /api/exports/:eventId/certificate/background': 'manager',
   'DELETE /api/webhooks/:id': [
@@ -199,9 +202,15 @@ export const routeAccess: Record<string, AccessEntry> = {
   ],
   'GET /api/confirmation/events': 'signed-in',
   'GET /api/confirmation/events/:eventId/documents': 'manager',
-  'GET /api/console/events/:eventId/imports/:uploadId': 'manager',
+  'GET /api/console/events/:eventId/imports/:uploadId': [
+    'manager',
+    { params: { uploadId: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
   'GET /api/console/events/:eventId/participants': 'timekeeper',
-  'GET /api/console/events/:eventId/participants/:id/audit': 'timekeeper',
+  'GET /api/console/events/:eventId/participants/:id/audit': [
+    'timekeeper',
+    { params: { id: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
   'GET /api/console/events/:eventId/participants/access': 'timekeeper',
   'GET /api/console/events/:eventId/participants/contexts': 'timekeeper',
   'GET /api/console/events/:eventId/participants/races': 'timekeeper',
@@ -248,7 +257,10 @@ export const routeAccess: Record<string, AccessEntry> = {
       body: { edits: [{ rowId: '00000000-0000-4000-8000-0000000000d1', field: 'firstName', value: 'x' }] },
     },
   ],
-  'PATCH /api/console/events/:eventId/participants/:id': 'manager',
+  'PATCH /api/console/events/:eventId/participants/:id': [
+    'manager',
+    { params: { id: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
   'PATCH /api/deposits/:id': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
   'PATCH /api/deposits/:id/entries/:entryId': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
   'PATCH /api/webhooks/:id': [
@@ -294,9 +306,18 @@ export const routeAccess: Record<string, AccessEntry> = {
     { params: { id: '00000000-0000-4000-8000-0000000000d0', rowId: '00000000-0000-4000-8000-0000000000d1' } },
   ],
   'POST /api/console/events/:eventId/imports': 'manager',
-  'POST /api/console/events/:eventId/imports/:uploadId/chips': 'manager',
-  'POST /api/console/events/:eventId/imports/:uploadId/commit': 'manager',
-  'POST /api/console/events/:eventId/imports/:uploadId/preview': 'manager',
+  'POST /api/console/events/:eventId/imports/:uploadId/chips': [
+    'manager',
+    { params: { uploadId: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
+  'POST /api/console/events/:eventId/imports/:uploadId/commit': [
+    'manager',
+    { params: { uploadId: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
+  'POST /api/console/events/:eventId/imports/:uploadId/preview': [
+    'manager',
+    { params: { uploadId: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
   'POST /api/console/events/:eventId/participants': 'manager',
   'POST /api/console/events/:eventId/participants/bibs': 'manager',
   'POST /api/console/events/:eventId/result-imports': 'manager',

@@ -20,8 +20,8 @@ import { importResultList } from './result-import.ts';
 import type { Actor, ParticipantsService } from './service.ts';
 
 const eventParams = z.object({ eventId: z.string().min(1).max(100) });
-const participantParams = eventParams.extend({ id: z.string().min(1).max(64) });
-const uploadParams = eventParams.extend({ uploadId: z.string().min(1).max(64) });
+const participantParams = eventParams.extend({ id: z.uuid() });
+const uploadParams = eventParams.extend({ uploadId: z.uuid() });
 const FILE_LIMIT = 60 * 1024 * 1024;
 const FILE_TYPES = [
   'text/csv',
