@@ -68,6 +68,8 @@ describe('the server process', () => {
       return { done: true };
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    // As a load balancer would: no traffic before the node has warmed up (issue 20).
+    while (app.readiness.pending().length) await new Promise((r) => setTimeout(r, 20));
     const slow = fetch(`${address}/api/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
     await new Promise((r) => setTimeout(r, 100));
     const closed = app.close();
