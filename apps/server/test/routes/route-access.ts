@@ -27,6 +27,8 @@ export type AccessEntry = Access | [Access, AccessOptions];
 
 export const routeAccess: Record<string, AccessEntry> = {
   'GET /*': 'public',
+  // Registered instead of `GET /*` when the web client is not built (a fresh clone before `npm run build`).
+  'GET /': 'public',
   'GET /.well-known/jwks.json': 'public',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/refresh': 'public',
