@@ -14,6 +14,8 @@ export interface Subscriber {
  * `terminateUserConnections` of the HTTP API, on the user's `#server-to-user-{id}` channel.
  */
 export const TERMINATE_EVENT = 'pusher_internal:terminate_connections';
+/** Events between server nodes, delivered to `onInternal` listeners only. */
+export const INTERNAL_PREFIX = 'tempora_internal:';
 /** 4009: "the connection is unauthorized"; pusher-js does not reconnect on it. */
 const TERMINATE_CODE = 4009;
 
@@ -30,6 +32,19 @@ interface LocalMember {
 export class LocalHub implements LocalState {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private readonly presence = new Map<string, Map<string, LocalMember>>();
+  /** Listeners of server-to-server events (`tempora_internal:*`: never sent to sockets). */
+  private readonly internal = new Map<string, Set<(data: string) => void>>();
+
+  /** Listens to a server-to-server event published on every node (e.g. results invalidation). */
+  onInternal(event: string, listener: (data: string) => void): void {
+    let set = this.internal.get(event);
+    if (!set) {
+      set = new Set();
+      this.internal.set(event, set);
+    }
+    set.add(listener);
+  }
+
   /** Signed-in users (`pusher:signin`) → their connections on this node. */
   private readonly users = new Map<string, Set<Subscriber>>();
 
@@ -131,6 +146,14 @@ export class LocalHub implements LocalState {
    * channel and shared by every connection (the fan-out cost is then one socket write each).
    */
   deliver(envelope: Envelope): void {
+    if (envelope.event.startsWith(INTERNAL_PREFIX)) {
+      for (const listener of this.internal.get(envelope.event) ?? []) {
+        try {
+          listener(envelope.data);
+        } catch {}
+      }
+      return;
+    }
     if (envelope.event === TERMINATE_EVENT) {
       for (const channel of envelope.channels) {
         const userId = channel.slice('#server-to-user-'.length);

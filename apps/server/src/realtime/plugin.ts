@@ -77,7 +77,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         activityTimeoutS: config.REALTIME_ACTIVITY_TIMEOUT,
       });
     }
-    const realtime = createRealtimeService(adapter, () => sockets?.connections.size ?? 0);
+    const realtime = createRealtimeService(adapter, () => sockets?.connections.size ?? 0, hub);
     app.decorate('realtime', realtime);
     if (adapter.servesSockets) await app.register(eventsApiRoutes, { appId, key, secret, realtime });
     await app.register(realtimeAuthRoute, {

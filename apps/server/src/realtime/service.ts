@@ -7,7 +7,7 @@ import {
   type RealtimeAdapter,
   type RealtimePublisher,
 } from './adapters/types.ts';
-import { TERMINATE_EVENT } from './hub.ts';
+import { INTERNAL_PREFIX, type LocalHub, TERMINATE_EVENT } from './hub.ts';
 import { channelType, isEventName, isSocketId, MAX_DATA_BYTES, SERVER_TO_USER_PREFIX } from './protocol.ts';
 
 /** Channels per event, as the HTTP API allows ("limited to 100 channels"). */
@@ -27,6 +27,10 @@ export interface RealtimeService extends RealtimePublisher {
   sendToUser(userId: string, event: string, data: unknown): Promise<void>;
   /** Closes every connection signed in as the user, on every node. */
   terminateUserConnections(userId: string): Promise<void>;
+  /** Sends a server-to-server event to every node, this one included (`tempora_internal:*`). */
+  broadcastInternal(event: string, data: string): Promise<void>;
+  /** Listens to a server-to-server event. */
+  onInternal(event: string, listener: (data: string) => void): void;
 }
 
 /**
@@ -58,6 +62,7 @@ export function validateEnvelope(envelope: Envelope): void {
 export function createRealtimeService(
   adapter: RealtimeAdapter,
   localConnections: () => number,
+  hub?: LocalHub,
 ): RealtimeService {
   const publishEnvelope = async (envelope: Envelope) => {
     validateEnvelope(envelope);
@@ -81,6 +86,15 @@ export function createRealtimeService(
         event,
         data: encodeData(data),
       });
+    },
+    async broadcastInternal(event, data) {
+      const envelope: Envelope = { channels: ['#internal'], event: `${INTERNAL_PREFIX}${event}`, data };
+      // An upstream Pusher service would hand it to browsers: then this node is the only one.
+      if (adapter.servesSockets) await adapter.publish(envelope);
+      else hub?.deliver(envelope);
+    },
+    onInternal(event, listener) {
+      hub?.onInternal(`${INTERNAL_PREFIX}${event}`, listener);
     },
     async terminateUserConnections(userId) {
       // A control envelope: every node's hub closes its connections of the user (hub.ts).

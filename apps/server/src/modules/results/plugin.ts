@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +26,19 @@ const BOSTON = path.join(repoRoot, 'fixtures/boston-2017.csv');
 export const resultsModule = fp(
   async (app: FastifyInstance) => {
     const service = createResultsService({ database: app.database, publisher: app.realtime });
+    // Setup changes (races, points, participants, statuses, reports) made on one node must reach
+    // the others' in-memory state: passings are caught up by seq, but setup is not. Every
+    // invalidation is broadcast; the other nodes forget the context and load it again (issue 20).
+    const node = randomUUID();
+    const forget = service.invalidate;
+    service.invalidate = (db, participants) => {
+      forget(db, participants);
+      app.realtime.broadcastInternal('results-invalidate', `${node} ${db}`).catch(() => undefined);
+    };
+    app.realtime.onInternal('results-invalidate', (data) => {
+      const [from, db] = data.split(' ', 2);
+      if (from !== node && db) forget(db);
+    });
     app.decorate('results', service);
     await app.register(resultsRoutes, { service });
     // Issue 20: a node started during a race loads the live events' results before it says it is
