@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF });
   const token = await verifiedAccount(server, STAFF, 'a long staff password');
   const imported = await fetch(
-    `${server.url}/api/results/contexts/demo-city-run-10k/import/boston?race=boston`,
+    `${server.url}/api/results/contexts/demo-city-run-10k/import/boston?race=boston&name=Boston%20Marathon%202017&date=2017-04-17&gun=2017-04-17T10:00:00-04:00`,
     {
       method: 'POST',
       headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },

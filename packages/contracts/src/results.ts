@@ -48,6 +48,11 @@ export const reportTableSchema = z.object({
   title: localizedSchema,
   /** Changes with every change of the rows; patches name the version they apply to. */
   version: z.number().int(),
+  /**
+   * Names the state the table was built from (version, race epoch, node's load): a status change
+   * moves it without moving the version, so a refetch compares it, not the version alone.
+   */
+  tag: z.string().optional(),
   columns: z.array(columnDefSchema),
   /** Rows as arrays indexed by field (spec §3); time fields hold milliseconds (0 = blank). */
   rows: z.array(z.array(z.unknown())),

@@ -260,7 +260,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       const total = rows.length;
       if (offset !== undefined || limit !== undefined)
         rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
-      const encoded = encode(JSON.stringify({ ...full, rows, total }));
+      const encoded = encode(JSON.stringify({ ...full, tag: etag, rows, total }));
       // The plain bytes and, at most, both compressed forms (about a third of them together).
       const bytes = Math.ceil(encoded.json.length * 1.35);
       if (cacheBytes + bytes > CACHE_BYTES) {

@@ -102,7 +102,9 @@ export async function refetchReport(
   signal?: AbortSignal,
 ): Promise<ReportTable> {
   const probe = await getReport(source, signal, { offset: 0, limit: 1 });
-  const same = probe.version === current.version && probe.total === current.total;
+  // The tag moves with a status change or a correction too, which do not move the version.
+  const same =
+    probe.version === current.version && probe.total === current.total && probe.tag === current.tag;
   return same ? current : getReport(source, signal);
 }
 
