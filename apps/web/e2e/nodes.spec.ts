@@ -54,11 +54,7 @@ test.afterAll(async () => {
   await dropDatabase();
 });
 
-// FIXME(issue 20): passed 20/20 before the merges of this round; after them, with the page on
-// node A it passes (20/20 within 1 s) but on node B the first new leader is not shown within
-// 5 s. Suspects: the progressive report loading's catch-up (head page + minVersion) or the
-// setup invalidation now broadcast between nodes. Kept as fixme, not deleted, until fixed.
-test.fixme('a browser on node B shows every new leader posted to node A', async ({ page }) => {
+test('a browser on node B shows every new leader posted to node A', async ({ page }) => {
   test.setTimeout(180_000);
   const token = await verifiedAccount(a, 'staff@example.org', 'a long staff password');
   const gun = Date.now() - 60 * 60_000;
