@@ -29,6 +29,8 @@ await build({
   entryPoints: {
     server: path.join(server, 'src/server.ts'),
     cli: path.join(server, 'src/modules/results/cli.ts'),
+    // The heavy-work thread (src/workers/pool.ts loads `heavy-worker.mjs` beside the bundle).
+    'heavy-worker': path.join(server, 'src/workers/heavy.worker.ts'),
   },
   outdir: dist,
   outExtension: { '.js': '.mjs' },

@@ -6,10 +6,10 @@
 // page loads later on demand (a dynamic import: realtime client, map, dialogs) are not counted.
 // Public pages are the route modules under `src/app/routes/{content,live,results}/` and the
 // not-found page; organiser pages (console, confirmation, deposits, …) are lazy routes of their own
-// and are not spectators' pages. The target is 200 KB (product.md); it is not met yet (issue 19:
-// 217–276 KB after the organiser features landed), so the check fails above CEILING, a ratchet
-// that stops any page from growing while the work goes on: lower it as pages shrink, down to the
-// target. Pages over the target are reported.
+// and are not spectators' pages. The target is 200 KB (product.md), and the check fails when a
+// page goes over it — except the pages listed in `ALLOWANCES`, still above it (issue 19), which fail
+// above their own ceiling: a ratchet that stops them from growing; lower it as they shrink and
+// remove them once under the target. Pages over the target are reported.
 // Usage: node scripts/bundle-budget.mjs [distDir] [--json]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,8 +19,16 @@ const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const dist = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'apps/web/dist');
 const BUDGET = 200 * 1024;
-/** The enforced ceiling (see above): the heaviest public page when it was set, rounded up. */
-const CEILING = 280 * 1024;
+/**
+ * Pages still over the target, each with its ceiling (its size when set, rounded up): the map's
+ * race selector is MUI's TextField select (Select, Menu, Popover, Modal), favourites hold the
+ * virtual table and a switch.
+ */
+const ALLOWANCES = {
+  'live/map-page.tsx': 213 * 1024,
+  'live/favorites-page.tsx': 201 * 1024,
+};
+const ceilingOf = (page) => ALLOWANCES[page] ?? BUDGET;
 const PUBLIC =
   /^src\/app\/routes\/(content|live|results)\/[^/]+-page\.tsx$|^src\/app\/routes\/not-found-page\.tsx$/;
 
@@ -79,20 +87,22 @@ if (args.includes('--json')) {
   console.log('|---|---:|---:|---|');
   for (const r of rows)
     console.log(
-      `| ${r.page} | ${r.files} | ${kb(r.gzip)} | ${r.gzip > CEILING ? 'OVER CEILING' : r.gzip > BUDGET ? 'over target' : 'ok'} |`,
+      `| ${r.page} | ${r.files} | ${kb(r.gzip)} | ${r.gzip > ceilingOf(r.page) ? 'OVER CEILING' : r.gzip > BUDGET ? `over target (allowed ${kb(ceilingOf(r.page))})` : 'ok'} |`,
     );
 }
-const over = rows.filter((r) => r.gzip > CEILING);
+const over = rows.filter((r) => r.gzip > ceilingOf(r.page));
 const overTarget = rows.filter((r) => r.gzip > BUDGET);
 if (overTarget.length)
   console.log(
-    `\n${overTarget.length} public page(s) over the ${BUDGET / 1024} KB target (ceiling ${CEILING / 1024} KB)`,
+    `\n${overTarget.length} public page(s) over the ${BUDGET / 1024} KB target: ${overTarget.map((r) => r.page).join(', ')}`,
   );
 if (rows.length === 0) {
   console.error('no public page found in the manifest');
   process.exit(1);
 }
 if (over.length) {
-  console.error(`\n${over.length} public page(s) over the ${CEILING / 1024} KB gzip ceiling`);
+  console.error(
+    `\n${over.length} public page(s) over their gzip ceiling (${BUDGET / 1024} KB unless allowed above): ${over.map((r) => r.page).join(', ')}`,
+  );
   process.exit(1);
 }

@@ -8,10 +8,14 @@
  * - Wiclax generic acquisition (tag report lines, Tempora connected to it),
  * - MYLAPS Timing & Scoring (Passing frames of 50, each answered AckPassing once stored),
  * - ChronoTrack (CT01_33 lines streamed after `start`).
+ * Each connector runs twice, interleaved: every received chunk stored on its own (how the
+ * connectors stored before), then the chunks received while storing joined into one store
+ * (`OrderedQueue`, now) — before and after in one run. The baseline runs first and last.
  * A 27,000-runner race on PGlite on disk (or DATABASE_URL). Run: npm run bench -- connectors
  */
 import { performance } from 'node:perf_hooks';
 import type { Participant } from '@tempora/domain';
+import { OrderedQueue } from '../src/modules/devices/connectors/ordered-queue.ts';
 import { upsertConnector } from '../src/modules/devices/repository.ts';
 import {
   ChronoTrackSim,
@@ -82,9 +86,11 @@ async function device(
   return id;
 }
 
+/** Read k at a point; each round of a case shifts the times (new passings, never duplicates). */
+let round = 0;
 const read = (k: number, point: number) => ({
   chip: `C${(k % RUNNERS) + 1}`,
-  ms: GUN + (point + 1) * 1_200_000 + k * 37,
+  ms: GUN + (point + 1) * 1_200_000 + k * 37 + round * 10,
 });
 
 async function until(check: () => boolean, ms = 300_000) {
@@ -123,9 +129,14 @@ await app.results.state('bench');
 const results: { name: string; rate: number }[] = [];
 
 // Baseline: raw HTTP ingest, 1,000 reads a request, over a real socket.
-{
-  const key = 'tdk_http_baseline_0123456789';
-  await repo.insertDevice(app.database, { db: 'bench', name: 'http', keyHash: hashKey(key), pointKey: 'p5' });
+async function baseline(name: string) {
+  const key = `tdk_http_baseline_${round}_0123456789`;
+  await repo.insertDevice(app.database, {
+    db: 'bench',
+    name: `http${round}`,
+    keyHash: hashKey(key),
+    pointKey: 'p5',
+  });
   const t0 = performance.now();
   for (let b = 0; b < READS / 1000; b++) {
     const passings = Array.from({ length: 1000 }, (_, k) => {
@@ -140,18 +151,24 @@ const results: { name: string; rate: number }[] = [];
     if (!res.ok) throw new Error(await res.text());
   }
   results.push({
-    name: 'baseline: POST /api/ingest/passings (HTTP, 1,000 per request)',
+    name,
     rate: READS / ((performance.now() - t0) / 1000),
   });
 }
+await baseline('baseline: POST /api/ingest/passings (HTTP, 1,000 per request)');
 
 // RaceResult decoder, push mode: Tempora connected, caught up, then the decoder pushes every read.
-{
+async function rr(mode: string) {
   const sim = await new RaceResultDecoderSim().start();
-  const id = await device('rr', { kind: 'raceresult', host: '127.0.0.1', port: sim.port, pointKey: 'p1' });
+  const id = await device(`rr${round}`, {
+    kind: 'raceresult',
+    host: '127.0.0.1',
+    port: sim.port,
+    pointKey: 'p1',
+  });
   await until(() => sim.commands.includes('SETPUSHPASSINGS;1;0'));
   results.push(
-    await measure('RaceResult decoder (Tempora connects, #P push)', id, () => {
+    await measure(`RaceResult decoder (Tempora connects, #P push), ${mode}`, id, () => {
       for (let k = 0; k < READS; k++) {
         const r = read(k, 0);
         sim.add(r.chip, r.ms);
@@ -162,12 +179,17 @@ const results: { name: string; rate: number }[] = [];
 }
 
 // Wiclax: Tempora connected; the device sends its tag reports.
-{
+async function wiclax(mode: string) {
   const sim = await new WiclaxDeviceSim().start();
-  const id = await device('wiclax', { kind: 'wiclax', host: '127.0.0.1', port: sim.port, pointKey: 'p2' });
+  const id = await device(`wiclax${round}`, {
+    kind: 'wiclax',
+    host: '127.0.0.1',
+    port: sim.port,
+    pointKey: 'p2',
+  });
   await until(() => sim.commands.includes('STARTREAD'));
   results.push(
-    await measure('Wiclax acquisition (Tempora connects)', id, () => {
+    await measure(`Wiclax acquisition (Tempora connects), ${mode}`, id, () => {
       for (let k = 0; k < READS; k++) {
         const r = read(k, 1);
         sim.read(r.chip, r.ms);
@@ -178,13 +200,13 @@ const results: { name: string; rate: number }[] = [];
 }
 
 // MYLAPS: the software connects to Tempora and pushes frames of 50 passings, each acknowledged once stored.
-{
+async function mylaps(mode: string) {
   const listenPort = 30_000 + Math.floor(Math.random() * 20_000);
-  const id = await device('mylaps', { kind: 'mylaps', listenPort, pointKey: 'p3' });
+  const id = await device(`mylaps${round}`, { kind: 'mylaps', listenPort, pointKey: 'p3' });
   const sim = await new MylapsSim(manager.connector(id)!.port!, 'Bench').connect();
   results.push(
     await measure(
-      'MYLAPS Timing & Scoring (connects to Tempora, AckPassing per frame of 50)',
+      `MYLAPS Timing & Scoring (connects to Tempora, AckPassing per frame of 50), ${mode}`,
       id,
       () => {
         for (let f = 0; f < READS / 50; f++)
@@ -197,26 +219,39 @@ const results: { name: string; rate: number }[] = [];
 }
 
 // ChronoTrack: the client connects to Tempora and streams after `start`.
-{
+async function chrono(mode: string) {
   const listenPort = 30_000 + Math.floor(Math.random() * 20_000);
-  const id = await device('chrono', { kind: 'chronotrack', listenPort, pointKey: 'p4' });
+  const id = await device(`chrono${round}`, { kind: 'chronotrack', listenPort, pointKey: 'p4' });
   const sim = new ChronoTrackSim(manager.connector(id)!.port!, 'BENCH');
   for (let k = 0; k < READS; k++) {
     const r = read(k, 3);
     sim.reads.push({ chip: r.chip, ms: Math.floor(r.ms / 10) * 10 });
   }
   results.push(
-    await measure('ChronoTrack (connects to Tempora, CT01_33 stream)', id, () =>
+    await measure(`ChronoTrack (connects to Tempora, CT01_33 stream), ${mode}`, id, () =>
       sim.connect().then(() => undefined),
     ),
   );
   sim.drop();
 }
 
-const baseline = results[0]!.rate;
+// Each TCP connector twice, the two ways interleaved: every received chunk stored on its own
+// (before the connectors joined what arrives while storing), then joined (OrderedQueue).
+for (const run of [rr, wiclax, mylaps, chrono]) {
+  for (const joining of [false, true]) {
+    OrderedQueue.joining = joining;
+    round++;
+    await run(joining ? 'chunks joined while storing' : 'each chunk stored alone');
+  }
+}
+OrderedQueue.joining = true;
+round++;
+await baseline("baseline again, last (how the machine's load moved during the run)");
+
+const base = results[0]!.rate;
 printTable(
   ['case', 'reads/s', 'vs baseline'],
-  results.map((r) => [r.name, Math.round(r.rate), `${(r.rate / baseline).toFixed(2)}×`]),
+  results.map((r) => [r.name, Math.round(r.rate), `${(r.rate / base).toFixed(2)}×`]),
 );
 const stored = await app.database.query<{ n: number }>(
   "SELECT count(*)::float8 AS n FROM passings WHERE db = 'bench'",

@@ -40,24 +40,28 @@ async function waitFor(url, timeoutMs, ok = (r) => r.ok) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0)
+// LIGHTHOUSE_BASE_URL: measure a server already running (with Boston imported) instead.
+const external = process.env.LIGHTHOUSE_BASE_URL;
+if (!external && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0)
   throw new Error('build failed');
 fs.mkdirSync(dataDir, { recursive: true });
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // Development mode: production refuses the default secrets; this is a local measurement.
-    NODE_ENV: 'development',
-  },
-  stdio: ['ignore', 'ignore', fs.openSync(path.join(root, '.tmp/lighthouse-server.log'), 'w')],
-});
+const port = external ? 0 : await freePort();
+const base = external ?? `http://127.0.0.1:${port}`;
+const server = external
+  ? null
+  : spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Development mode: production refuses the default secrets; this is a local measurement.
+        NODE_ENV: 'development',
+      },
+      stdio: ['ignore', 'ignore', fs.openSync(path.join(root, '.tmp/lighthouse-server.log'), 'w')],
+    });
 try {
   await waitFor(`${base}/api/ready`, 120_000);
   const table = `${base}/api/results/boston-2017/groups/boston-2017/reports/LIVE1`;
@@ -139,5 +143,5 @@ try {
     `| baseline: the whole table fetched and parsed in one request | ${Math.round(median(whole))} |`,
   );
 } finally {
-  server.kill('SIGTERM');
+  server?.kill('SIGTERM');
 }

@@ -1,17 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { mailLink, verifiedAccount } from './api.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { workbook } from './xlsx.ts';
 
 /**
- * Issue 14 part A: an organiser sets up an event from an empty database, in the browser — sign up,
- * verify, found an organisation, invite a colleague who joins, create an event with a context
- * and a marathon (five timing points, a GPX course, age-group categories from a template),
- * publish it, and an anonymous spectator finds its reports in both languages.
+ * Issue 14, the organiser's journey from an empty database (`SEED_DEMO=false`), in the browser
+ * only: sign up, verify, found an organisation, invite a colleague who joins (a staff member, no
+ * platform staff) and sets the event up — a context and a marathon (gun time, five timing points,
+ * a GPX course, age-group categories from a template), 2,000 participants from an XLSX with
+ * French column names (mapping, a preview reporting a duplicate and a bad date, the valid rows
+ * imported), the missing bibs from a range, an inline edit with its history, a result list whose
+ * gun time is typed in the event's zone — then publishes it, and an anonymous spectator finds the
+ * report list and the start list in both languages. The colleague's browser runs in New York's
+ * time zone, the event in Brussels': every time of day is entered and shown in Brussels time.
  */
 let server: RunningServer;
 // biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(90_000);
+  // A loaded machine may take longer than the default to start (E2E_READY_TIMEOUT_MS).
+  testInfo.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
   server = await startServer({ SEED_DEMO: 'false' });
 });
 test.afterAll(async () => {
@@ -19,6 +28,29 @@ test.afterAll(async () => {
 });
 
 const PASSWORD = 'a long organiser password';
+const EVENT = 'brussels-marathon-2026';
+const SHOTS = process.env.SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../.tmp/screens') : null;
+/** The colleague's browser zone: not the event's (Europe/Brussels, six hours ahead). */
+const BROWSER_ZONE = 'America/New_York';
+/** The staff member who sets the event up (kept for the screens test). */
+let staff = '';
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** A Boston-format result list of two finishers (and a row it cannot read). */
+function bostonCsv(): string {
+  const splits = '0:15:25,0:30:28,0:45:44,1:01:15,1:04:35,1:16:59,1:33:01,1:48:19,2:02:53';
+  return [
+    'Bib,Name,Age,M/F,City,State,Country,Citizen,,5K,10K,15K,20K,Half,25K,30K,35K,40K,Pace,Proj Time,Official Time,Overall,Gender,Division',
+    `3,"Desisa, Lelisa",25,M,Ambo,,ETH,,,${splits},0:04:57,-,2:09:17,1,1,1`,
+    '4,broken,row',
+    `5,"Keitany, Mary",33,F,Iten,,KEN,,,${splits},0:04:57,-,2:25:07,1,1,1`,
+  ].join('\n');
+}
 
 /** A GPX track of `km` kilometres due north from Brussels (a vertex every 100 m). */
 function gpx(km: number): string {
@@ -53,11 +85,11 @@ async function signIn(page: Page, email: string, hash = '#/console') {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('sign up → organisation → a colleague joins → event, marathon, points, GPX, categories → public in both languages', async ({
+test('sign up → organisation → a colleague joins → event, marathon, points, GPX, categories, 2,000 participants, bibs, a result list → public in both languages', async ({
   browser,
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(600_000);
   // Its own server (an empty database), not the fixtures' demo one: console errors collected here.
   const consoleErrors: string[] = [];
   const watch = (p: Page) => {
@@ -66,7 +98,7 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   };
   watch(page);
   const owner = `owner-${Date.now()}@example.org`;
-  const staff = `staff-${Date.now()}@example.org`;
+  staff = `staff-${Date.now()}@example.org`;
 
   // Sign up and verify; the console is the remembered route.
   await page.goto(`${server.url}/?lng=en#/console`);
@@ -108,7 +140,7 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(staff);
   const link = await invitationLink(staff);
   await verifiedAccount(server, staff, PASSWORD, true);
-  const colleague = await (await browser.newContext()).newPage();
+  const colleague = await (await browser.newContext({ timezoneId: BROWSER_ZONE })).newPage();
   watch(colleague);
   await signIn(colleague, staff, link);
   await expect(colleague.getByRole('heading', { level: 2 })).toHaveText('Join Brussels Running Club');
@@ -186,6 +218,89 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await colleague.getByRole('link', { name: 'Reports' }).click();
   await expect(colleague.getByTestId('report-CAT-F18-34')).toBeVisible();
 
+  // The gun time is the event's (Brussels) time of day in a New York browser, after a reload too.
+  await colleague.goBack();
+  await colleague.reload();
+  const details = colleague.getByRole('form', { name: 'Race', exact: true });
+  await expect(details.getByLabel('Gun time')).toHaveValue('09:30:00');
+  expect(await colleague.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_ZONE);
+
+  // 2,000 participants from an XLSX with French column names, into the marathon.
+  await colleague.getByTestId('event-nav-participants').click();
+  await colleague.getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(colleague.getByRole('heading', { level: 2, name: 'Imports' })).toBeVisible();
+  await colleague.getByTestId('import-file').setInputFiles(await workbook());
+  await expect(colleague.getByRole('heading', { name: /inscriptions-2026\.xlsx: 2001 rows/ })).toBeVisible();
+  await expect(colleague.getByRole('combobox', { name: 'First name *' })).toHaveText('Prénom');
+  await expect(colleague.getByRole('combobox', { name: 'Birth date' })).toHaveText('Date de naissance');
+  await expect(colleague.getByRole('combobox', { name: 'Race' })).toHaveText('Marathon');
+  await colleague.getByRole('button', { name: 'Check every row' }).click();
+  const problems = colleague.getByRole('list', { name: 'Rows with errors or warnings' });
+  await expect(colleague.getByText('1999 valid', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(colleague.getByText('2 with errors', { exact: true })).toBeVisible();
+  await expect(problems).toContainText('Line 1502 — 2500 Élodie Dupré-15');
+  await expect(problems).toContainText("Birth date: '31/02/1990' is not a date");
+  await expect(problems).toContainText('Already registered (same name and birth date)');
+  await colleague.getByRole('radio', { name: /Import the 1999 valid rows/ }).check();
+  await colleague.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(
+    colleague.getByRole('status').filter({ hasText: '1999 participants imported (2 row(s) skipped)' }),
+  ).toBeVisible({ timeout: 90_000 });
+
+  // The missing bibs from a range.
+  await colleague.getByRole('link', { name: 'See the participants' }).click();
+  await expect(colleague.getByRole('heading', { level: 2, name: 'Participants' })).toBeVisible();
+  await expect(colleague.getByText('1999 participants')).toBeVisible();
+  await colleague.getByLabel('Without a bib').check();
+  await expect(colleague.getByText('200 participants')).toBeVisible();
+  await colleague.getByRole('button', { name: 'Assign bibs' }).click();
+  const bibs = colleague.getByRole('dialog', { name: 'Assign bibs from a range' });
+  await bibs.getByRole('combobox', { name: 'Race' }).click();
+  await colleague.getByRole('option', { name: /^Marathon/ }).click();
+  await bibs.getByLabel('First bib').fill('3000');
+  await bibs.getByLabel('Last bib').fill('3999');
+  await bibs.getByRole('button', { name: 'Assign' }).click();
+  await expect(bibs.getByRole('status')).toHaveText('200 bibs assigned; 0 runner(s) still without one.');
+  await bibs.getByRole('button', { name: 'Close' }).click();
+  await expect(colleague.getByText('0 participants')).toBeVisible();
+  await colleague.getByLabel('Without a bib').uncheck();
+
+  // An inline edit, with its history (who: the staff member); the search ignores accents and case.
+  await colleague.getByRole('searchbox', { name: 'Search' }).fill('MARTIN-15 hugo');
+  const grid = colleague.getByTestId('participant-grid');
+  await expect(colleague.getByText('1 participant', { exact: true })).toBeVisible();
+  await grid.getByRole('button', { name: /^Club of Hugo Martin-15/ }).click();
+  await grid.getByRole('textbox', { name: 'Club of Hugo Martin-15' }).fill('Liège Athlétisme');
+  await grid.getByRole('textbox', { name: 'Club of Hugo Martin-15' }).press('Enter');
+  await expect(grid.getByRole('button', { name: /^Club of Hugo Martin-15: Liège Athlétisme/ })).toBeVisible();
+  await grid.getByRole('button', { name: 'History of Hugo Martin-15' }).click();
+  await expect(colleague.getByRole('dialog')).toContainText('Club: AC Liège → Liège Athlétisme');
+  await expect(colleague.getByRole('dialog')).toContainText(staff);
+  await colleague.getByRole('button', { name: 'Close' }).click();
+
+  // A result list: its gun time typed as Brussels' clocks showed it, in the New York browser.
+  await colleague.getByRole('link', { name: 'Import', exact: true }).click();
+  await colleague.getByRole('tab', { name: 'Result lists' }).click();
+  const results = colleague.getByRole('tabpanel');
+  await results.getByLabel('Race name').fill('Boston test list');
+  await results.getByLabel('Race date').fill('2026-10-03');
+  await results.getByLabel('Gun time').fill('2026-10-03T10:00:00');
+  await expect(results.getByText('In the event’s time zone (Europe/Brussels)')).toBeVisible();
+  await results.locator('input[type=file]').setInputFiles({
+    name: 'boston.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(bostonCsv()),
+  });
+  await results.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(results.getByRole('status')).toContainText('2 runners and');
+  await expect(results.getByRole('status')).toContainText('1 row(s) refused');
+  await expect(results.getByRole('list', { name: 'Rows with errors or warnings' })).toContainText('Line 3');
+  await colleague.getByTestId('event-nav-races').click();
+  await colleague.getByRole('link', { name: /^Boston test list/ }).click();
+  await expect(colleague.getByRole('form', { name: 'Race', exact: true }).getByLabel('Gun time')).toHaveValue(
+    '10:00:00',
+  );
+
   // Still a draft: a spectator finds nothing. Published: the report list shows the race.
   const spectator = await (await browser.newContext()).newPage();
   await spectator.goto(`${server.url}/?lng=en#/events/brussels-marathon-2026/reportlist`);
@@ -196,13 +311,82 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await expect(colleague.getByText('Public', { exact: true })).toBeVisible();
 
   await spectator.reload();
-  await expect(spectator.getByRole('heading', { name: 'Marathon', level: 2 })).toBeVisible();
-  await expect(spectator.getByRole('link', { name: 'Overall' })).toBeVisible();
-  await expect(spectator.getByRole('link', { name: 'M 40-44' })).toBeVisible();
+  // The marathon's reports (the result list made a second race: its own section).
+  const marathon = spectator
+    .locator('section')
+    .filter({ has: spectator.getByRole('heading', { name: 'Marathon', exact: true, level: 2 }) });
+  await expect(marathon.getByRole('link', { name: 'Overall' })).toBeVisible();
+  await expect(marathon.getByRole('link', { name: 'M 40-44' })).toBeVisible();
+  await expect(spectator.getByRole('heading', { name: 'Boston test list', level: 2 })).toBeVisible();
   await spectator.goto(`${server.url}/?lng=fr#/events/brussels-marathon-2026/reportlist`);
   await spectator.reload();
-  await expect(spectator.getByRole('link', { name: 'Classement général' })).toBeVisible();
-  await expect(spectator.getByRole('link', { name: 'Liste de départ' })).toBeVisible();
+  await expect(marathon.getByRole('link', { name: 'Classement général' })).toBeVisible();
+  await expect(marathon.getByRole('link', { name: 'Liste de départ' })).toBeVisible();
+
+  // The start list of the marathon shows the imported runners, their bibs, in both languages.
+  for (const [lng, title] of [
+    ['en', 'Start list'],
+    ['fr', 'Liste de départ'],
+  ] as const) {
+    await spectator.goto(`${server.url}/?lng=${lng}#/events/${EVENT}/reportlist`);
+    await spectator
+      .locator('section')
+      .filter({ has: spectator.getByRole('heading', { name: 'Marathon', exact: true }) })
+      .getByRole('link', { name: title })
+      .click();
+    await expect(spectator).toHaveURL(/group\/marathon\/report\/START/);
+    await spectator.getByRole('searchbox').fill('Martin-15');
+    await expect(spectator.getByTestId('report-table')).toContainText('MARTIN-15 Hugo');
+    await expect(spectator.getByTestId('report-table')).toContainText('Liège Athlétisme');
+  }
 
   expect(consoleErrors).toEqual([]);
+});
+
+// Every console screen of the journey at desktop and phone width in both languages, for looking
+// at (SCREENSHOTS=1 only; after the journey above, on its data, as the staff member).
+test('screens of the console', async ({ browser }) => {
+  test.skip(!SHOTS || !staff, 'SCREENSHOTS=1 takes them, after the journey');
+  test.setTimeout(600_000);
+  const page = await (await browser.newContext({ timezoneId: BROWSER_ZONE })).newPage();
+  await signIn(page, staff, '#/console');
+  await expect(page).toHaveURL(/#\/console$/);
+  const file = await workbook();
+  for (const [width, height, size] of [
+    [1280, 800, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const lng of ['en', 'fr'] as const) {
+      const base = `${server.url}/?lng=${lng}#/console`;
+      const at = async (hash: string, name: string, ready: () => Promise<unknown>) => {
+        await page.goto(`${base}${hash}`);
+        await ready();
+        await page.waitForTimeout(400); // labels and transitions settled
+        await shot(page, `${name}-${size}-${lng}`);
+      };
+      const h1 = () => page.getByRole('heading', { level: 1 }).waitFor();
+      await at('', 'console-home', h1);
+      await at(`/events/${EVENT}`, 'event-details', h1);
+      await at(`/events/${EVENT}/races`, 'event-races', h1);
+      await at(`/events/${EVENT}/races/marathon`, 'race', () => page.getByTestId('course-map').waitFor());
+      await page.getByTestId('point-row-0').scrollIntoViewIfNeeded();
+      await shot(page, `race-points-${size}-${lng}`);
+      await page
+        .getByRole('form', { name: lng === 'en' ? 'Categories' : 'Catégories' })
+        .scrollIntoViewIfNeeded();
+      await shot(page, `race-categories-${size}-${lng}`);
+      await at(`/events/${EVENT}/participants`, 'participants-grid', () =>
+        page.getByTestId('participant-grid').getByRole('row').nth(3).waitFor(),
+      );
+      await at(`/events/${EVENT}/participants/import`, 'import', h1);
+      await page.getByTestId('import-file').setInputFiles(file);
+      await page
+        .getByRole('button', { name: lng === 'en' ? 'Check every row' : 'Vérifier chaque ligne' })
+        .click();
+      await page.getByTestId('import-problems').waitFor({ timeout: 60_000 });
+      await shot(page, `import-preview-${size}-${lng}`);
+      await at(`/events/${EVENT}/participants/import?tab=results`, 'result-import', h1);
+    }
+  }
 });

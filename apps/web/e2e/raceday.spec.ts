@@ -19,6 +19,8 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../.tmp/raceday-shots');
 let token = '';
 
 test.beforeAll(async () => {
+  // A loaded machine may take longer than the default to start (E2E_READY_TIMEOUT_MS).
+  test.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF, DEMO_REPLAY: 'false' });
   token = await verifiedAccount(server, STAFF, PASSWORD, true);
 });
@@ -38,7 +40,7 @@ async function api<T>(p: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-test('the desk works offline: 20 bibs, a reload, nothing lost, each stored once with its key-press time', async ({
+test('the desk works offline: 20 bibs, a reload, one more, nothing lost, each stored once with its key-press time', async ({
   page,
   context,
 }) => {
@@ -66,6 +68,13 @@ test('the desk works offline: 20 bibs, a reload, nothing lost, each stored once 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Manual entry' })).toBeVisible();
   await expect(page.getByTestId('pending-count')).toHaveText('20 entries not sent yet');
+  // One more after the offline reload: stamped with the clock measured before it, not with the
+  // age of the event frame kept for offline use.
+  await bibInput.fill('420');
+  const before = Date.now();
+  await bibInput.press('Enter');
+  pressed.push({ bib: '420', before, after: Date.now() });
+  await expect(page.getByTestId('pending-count')).toHaveText('21 entries not sent yet');
   const queued = await page.evaluate(
     () =>
       new Promise<{ bib: string; timeMs: number; clientId: string }[]>((resolve, reject) => {
@@ -77,7 +86,7 @@ test('the desk works offline: 20 bibs, a reload, nothing lost, each stored once 
         };
       }),
   );
-  expect(queued).toHaveLength(20);
+  expect(queued).toHaveLength(21);
 
   await context.setOffline(false);
   await expect(page.getByTestId('pending-count')).toHaveText('All entries sent', { timeout: 15_000 });
@@ -85,14 +94,18 @@ test('the desk works offline: 20 bibs, a reload, nothing lost, each stored once 
     `/api/raceday/contexts/${DB}/passings?limit=500`,
   );
   const manual = reads.filter((r) => r.id.startsWith('m:'));
-  expect(manual).toHaveLength(20);
+  expect(manual).toHaveLength(21);
   for (const q of queued) {
     const stored = manual.filter((r) => r.id === `m:${q.clientId}`);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.timeMs).toBe(q.timeMs);
     const p = pressed.find((x) => x.bib === q.bib)!;
-    // The key press's time (the server clock's skew is a few ms here).
-    expect(Math.abs(q.timeMs - (p.before + p.after) / 2)).toBeLessThan(1_500);
+    // The key press's time: between the test's readings around the press (browser, server and
+    // test share this machine's clock; the measured skew is off by at most half the shortest of
+    // its round trips, a second leaves room for a loaded machine). The press itself may be slow
+    // (it was once flaky: the midpoint of a slow press, and a skew read as the answer's latency).
+    expect(q.timeMs).toBeGreaterThanOrEqual(p.before - 1_000);
+    expect(q.timeMs).toBeLessThanOrEqual(p.after + 1_000);
   }
 });
 

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/router.tsx';
 import { pickUiVariant } from './config/branding.ts';
 import { loadEnvironmentConfig } from './config/env-config.ts';
 import { configureApiClient } from './lib/api-client.ts';
@@ -12,6 +13,8 @@ if (!root) throw new Error('missing #root');
 
 /** Loads the environment (URL parameter `env`, spec §9) before the first render. */
 async function start(container: HTMLElement) {
+  // The page's own chunk downloads meanwhile (hash routing: the path is in the hash).
+  preloadRoute(window.location.hash.slice(1).split(/[?#]/)[0] || '/');
   // The translations of the language in use load beside the configuration (one round trip).
   const [{ config }] = await Promise.all([loadEnvironmentConfig(), loadLanguage(initialLanguage())]);
   configureApiClient(config);

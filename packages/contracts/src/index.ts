@@ -10,4 +10,8 @@ export * from './identity.ts';
 export * from './participants.ts';
 export * from './payments.ts';
 export * from './permissions.ts';
+export * from './raceday.ts';
+export * from './report-patch.ts';
 export * from './results.ts';
+export * from './results-bundle.ts';
+export * from './status-labels.ts';

@@ -13,8 +13,11 @@ import { z } from 'zod';
  *   POST results/contexts/{db}/import/boston (organiser; text/csv body)                             → ImportResult
  *
  * Reports answer an ETag; `If-None-Match` gives 304. Live: the public channel `results-{db}`
- * carries `report-patch` (ReportPatch) after every change and `passing` (PassingEvent) for every
- * accepted read. A client whose table version differs from a patch's `fromVersion` refetches.
+ * carries, after every change, one `results` event (ResultsBundle: the change's report patches,
+ * then its accepted reads; split only to keep each event under the protocol's 10 KB). Clients
+ * unbundle it into `report-patch` (ReportPatch) and `passing` (PassingEvent) on their bus; a
+ * single `report-patch` event is accepted too. A client whose table version differs from a
+ * patch's `fromVersion` refetches.
  */
 
 export const localizedSchema = z.object({ en: z.string(), fr: z.string() });
@@ -34,7 +37,12 @@ export const columnDefSchema = z.object({
   Alignment: z.string(),
   /** Index of the field holding this cell's link, -1 for none. */
   UrlColumnIdx: z.number().int(),
-  Settings: z.object({ Target: z.string().optional(), Decimals: z.number().int().min(0).max(3).optional() }),
+  Settings: z.object({
+    Target: z.string().optional(),
+    Decimals: z.number().int().min(0).max(3).optional(),
+    /** `status`: a cell holding a result status code (`DNF`, `notStarted`…) shows its label. */
+    Labels: z.enum(['status']).optional(),
+  }),
   Title: localizedSchema,
   Type: z.enum(cellTypes),
 });
@@ -78,7 +86,21 @@ export const reportListSchema = z.object({
 });
 export type ReportList = z.infer<typeof reportListSchema>;
 
-/** `report-patch` on `results-{db}`: row upserts and removals, or a request to refetch. */
+/**
+ * A numeric change of one field over rows of the table a patch starts from (issue 20: a new
+ * leader moves every rank of the table by one, which full rows would say in 100 KB and a shift in
+ * a few bytes). `[field, delta, start, count, mask?]` adds `delta` to row[field] of the rows at
+ * `start` … `start + count - 1` of the `fromVersion` table — only those whose bit is set in
+ * `mask` when there is one (six bits a base64 character, least significant first: bit k is
+ * row `start + k`). A field
+ * holding a string of digits (a rank) stays a string. Applied by `applyReportPatch`.
+ */
+export type RowShift = [field: number, delta: number, start: number, count: number, mask?: string];
+
+/**
+ * `report-patch` on `results-{db}`: row shifts, upserts and removals from `fromVersion` to
+ * `version`, or a request to refetch (at least `version`).
+ */
 export type ReportPatch =
   | {
       group: string;
@@ -87,6 +109,14 @@ export type ReportPatch =
       version: number;
       upserts: unknown[][];
       removes: string[];
+      /** Applied first, to the rows of the `fromVersion` table (absent: none). */
+      shifts?: RowShift[];
+      /**
+       * Rows of the `fromVersion` table with some fields replaced, `[key, field, value, field,
+       * value, …]` (a runner who passed a point: a dozen fields of thirty), then placed by their
+       * order like upserts.
+       */
+      edits?: unknown[][];
     }
   | { group: string; report: string; version: number; reload: true };
 
@@ -111,10 +141,15 @@ export const participantHitSchema = z.object({
 });
 export type ParticipantHit = z.infer<typeof participantHitSchema>;
 
-/** One athlete, live (tracking pages). Times in ms; time of day as UTC epoch ms. */
+/**
+ * One athlete, live (tracking pages). Times in ms; time of day as UTC epoch ms on the wall clock
+ * (a sped-up replay's reads are mapped back from its race clock).
+ */
 export interface AthleteCard {
   eventId: string;
   db: string;
+  /** The event's IANA time zone: times of day are shown there, not in the browser's. */
+  timeZone: string | null;
   race: {
     id: string;
     name: string;

@@ -1,88 +1,99 @@
 /// <reference types="node" />
-// `npm run bench -- prediction` (issue 19): the finish predicted at half-way on Boston 2017, made
-// live — each runner predicted at the moment they pass the half, with only the reads that exist
-// then (the finishers known at that instant refine the fade model) — against the official finish.
-// Median absolute error and median signed error (negative: predicted too fast), for the fade model
-// by pace band (general prior refined live), the same model without the live refinement, a single
-// fade for the whole field (the field's finishers so far), and an even pace (the baseline).
+// `npm run bench -- prediction` (issue 19): the finish prediction of `predict()` on Boston 2017,
+// made live — every read replayed in time order through the incremental engine, each sampled
+// runner predicted the moment they pass 5 km, 10 km, the half and 30 km, with only the reads
+// that exist then — against the official finish. Median absolute error and median signed error
+// (negative: predicted too fast), for `predict()` with the fade model (Tempora), without it (the
+// field's segment profile alone, the model before issue 19), and an even pace (the baseline).
+// Runners are split in two halves by their position in the file: the predicted ones are one half
+// (even index by default; PREDICTION_HALF=odd for the other, the one looked at while tuning);
+// the "previous edition" prior is fitted on the other half only, so no error is read on data the
+// prior was made from. The general prior is not fitted on Boston at all.
 import { readFileSync } from 'node:fs';
 import { importBostonTable } from '../src/results/boston-import.ts';
-import { EVEN_PACE_RATIO, FadeModel, generalMarathonFade } from '../src/results/fade-model.ts';
+import { computeResults } from '../src/results/compute.ts';
+import { priorFromEditions } from '../src/results/fade-model.ts';
+import { applyPassing, createResultsState } from '../src/results/incremental.ts';
+import { predict } from '../src/results/prediction.ts';
+import { participantIndexOf } from '../src/results/queries.ts';
+import { netTimeOf } from '../src/results/results-model.ts';
 import { readCsv } from '../test/read-csv.ts';
 
 const DATA = new URL('../../../fixtures/boston-2017.csv', import.meta.url);
 const boston = importBostonTable(readCsv(readFileSync(DATA, 'utf8')));
-const at = new Map<string, { start?: number; half?: number; finish?: number }>();
-for (const p of boston.passings) {
-  if (!p.bib) continue;
-  const r = at.get(p.bib) ?? {};
-  if (p.pointId === 'start') r.start = p.timeMs;
-  if (p.pointId === 'Half') r.half = p.timeMs;
-  if (p.pointId === 'finish') r.finish = p.timeMs;
-  at.set(p.bib, r);
-}
+const POINTS = ['5K', '10K', 'Half', '30K'] as const;
+const SAMPLE = Number(process.env.PREDICTION_SAMPLE ?? 4); // 1 runner in SAMPLE is predicted
+const HALF = process.env.PREDICTION_HALF === 'odd' ? 1 : 0;
+
 const official = new Map(boston.official.map((o) => [o.bib, o.officialTimeMs]));
+const sampled = new Set(boston.participants.filter((_, k) => k % (2 * SAMPLE) === HALF).map((p) => p.bib));
+// The course's "previous edition": the other half of the field (never predicted here), its
+// finish/half ratios by 5-minute band — what an organiser would give from last year's results.
+const halfOf = new Map<string, number>();
+for (const p of boston.passings)
+  if (p.pointId === 'Half') halfOf.set(p.bib ?? '', p.timeMs - boston.race.gunTime!);
+const edition = priorFromEditions(
+  boston.official
+    .filter((_, k) => k % 2 !== HALF)
+    .map((o) => ({ halfMs: halfOf.get(o.bib) ?? Number.NaN, finishMs: o.officialTimeMs })),
+);
+const state = createResultsState(computeResults(boston.race, boston.participants, []));
+const passings = [...boston.passings].sort((a, b) => a.timeMs - b.timeMs);
+const pointIndex = new Map(boston.race.points.map((p, k) => [p.id, k]));
 
-interface Runner {
-  halfAt: number;
-  finishAt: number;
-  halfMs: number;
-  finishMs: number;
-}
-const runners: Runner[] = [];
-for (const [bib, r] of at) {
-  const finishMs = official.get(bib);
-  if (r.start === undefined || r.half === undefined || r.finish === undefined || finishMs === undefined)
-    continue;
-  runners.push({ halfAt: r.half, finishAt: r.finish, halfMs: r.half - r.start, finishMs });
-}
-
-// Events in time order: a finish becomes known at its time; a half is predicted at its time.
-type Event = { t: number; kind: 0 | 1; r: Runner };
-const events: Event[] = [];
-for (const r of runners) {
-  events.push({ t: r.finishAt, kind: 0, r }); // finishes first at equal times: they exist then
-  events.push({ t: r.halfAt, kind: 1, r });
-}
-events.sort((a, b) => a.t - b.t || a.kind - b.kind);
-
-const live = new FadeModel(generalMarathonFade);
-const priorOnly = new FadeModel(generalMarathonFade, { priorWeight: 1e12 });
-let fieldSum = 0;
-let fieldN = 0;
-const errors: Record<string, number[]> = { bands: [], prior: [], field: [], even: [] };
+type Model = 'fade' | 'edition' | 'profile' | 'even';
+const errors = new Map<string, number[]>();
+const push = (point: string, model: Model, e: number) => {
+  const key = `${point}|${model}`;
+  const list = errors.get(key) ?? [];
+  list.push(e);
+  errors.set(key, list);
+};
 const started = performance.now();
-for (const e of events) {
-  if (e.kind === 0) {
-    live.observe(e.r.halfMs, e.r.finishMs);
-    fieldSum += e.r.finishMs / e.r.halfMs;
-    fieldN++;
-    continue;
-  }
-  const { halfMs, finishMs } = e.r;
-  errors.bands!.push(live.predictFinish(halfMs) - finishMs);
-  errors.prior!.push(priorOnly.predictFinish(halfMs) - finishMs);
-  errors.field!.push(halfMs * (fieldN ? fieldSum / fieldN : EVEN_PACE_RATIO) - finishMs);
-  errors.even!.push(halfMs * EVEN_PACE_RATIO - finishMs);
+let predictMs = 0;
+for (const passing of passings) {
+  applyPassing(state, passing);
+  const bib = passing.bib ?? '';
+  if (!sampled.has(bib) || !(POINTS as readonly string[]).includes(passing.pointId)) continue;
+  const actual = official.get(bib);
+  const i = participantIndexOf(state, bib);
+  if (actual === undefined || i < 0) continue;
+  const t0 = performance.now();
+  const withFade = predict(state, i);
+  const profileOnly = predict(state, i, { fade: false });
+  const withEdition = predict(state, i, { prior: edition });
+  predictMs += performance.now() - t0;
+  const p = pointIndex.get(passing.pointId)!;
+  const own = netTimeOf(state, i, p);
+  if (withFade) push(passing.pointId, 'fade', withFade.finishNetMs - actual);
+  if (withEdition) push(passing.pointId, 'edition', withEdition.finishNetMs - actual);
+  if (profileOnly) push(passing.pointId, 'profile', profileOnly.finishNetMs - actual);
+  push(passing.pointId, 'even', (own * 42_195) / boston.race.points[p]!.distanceM - actual);
 }
 const elapsed = performance.now() - started;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
 };
-const min = (ms: number) => `${(ms / 60_000).toFixed(2)} min`;
+const min = (ms: number) => `${(ms / 60_000).toFixed(2)}`;
 console.log(
-  `Boston 2017, ${runners.length} runners, each predicted live at the half (${elapsed.toFixed(0)} ms for all); targets: median absolute error ≤ 5 min, |median signed error| ≤ 1 min\n`,
+  `Boston 2017 replayed live: ${passings.length} reads in ${(elapsed / 1000).toFixed(1)} s (${(predictMs / 1000).toFixed(1)} s predicting); ` +
+    `${sampled.size} runners predicted (1 in ${2 * SAMPLE}, ${HALF ? 'odd' : 'even'} half). ` +
+    'Targets at the half: median absolute error ≤ 5 min, |median signed error| ≤ 1 min.\n',
 );
-console.log('| model | median absolute error | median signed error |');
-console.log('|---|---:|---:|');
-const rows: [string, number[]][] = [
-  ['fade by pace band, general prior refined live (Tempora)', errors.bands!],
-  ['fade by pace band, general prior only', errors.prior!],
-  ['one fade for the field (its finishers so far)', errors.field!],
-  ['baseline: even pace (2 × half)', errors.even!],
-];
-for (const [name, list] of rows) {
-  console.log(`| ${name} | ${min(median(list.map(Math.abs)))} | ${min(median(list))} |`);
+console.log(
+  '| point | runners | predict(): general fade prior, refined live | + prior of a previous edition | before: field profile only | even pace |',
+);
+console.log('|---|---:|---:|---:|---:|---:|');
+console.log('| | | MAE / signed (min) | MAE / signed | MAE / signed | MAE / signed |');
+for (const point of POINTS) {
+  const cell = (model: Model) => {
+    const list = errors.get(`${point}|${model}`) ?? [];
+    return `${min(median(list.map(Math.abs)))} / ${min(median(list))}`;
+  };
+  const n = errors.get(`${point}|fade`)?.length ?? 0;
+  console.log(
+    `| ${point} | ${n} | ${cell('fade')} | ${cell('edition')} | ${cell('profile')} | ${cell('even')} |`,
+  );
 }

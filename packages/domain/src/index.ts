@@ -13,6 +13,7 @@ export * from './results/categories.ts';
 export * from './results/compute.ts';
 export * from './results/fade-model.ts';
 export * from './results/incremental.ts';
+export * from './results/live-boards.ts';
 export * from './results/pace.ts';
 export * from './results/prediction.ts';
 export * from './results/queries.ts';

@@ -26,3 +26,51 @@ export function formatDuration(ms: Millis | null | undefined, decimals = 0): str
   const body = h > 0 ? `${h}:${pad(m)}:${pad(s)}` : m > 0 ? `${m}:${pad(s)}` : `${s}`;
   return `${negative ? '-' : ''}${body}${fraction}`;
 }
+
+/** A time as a time cell shows it: truncated to whole seconds (or to `decimals` digits). */
+export function shownMs(ms: Millis, decimals = 0): Millis {
+  const unit = 10 ** (3 - Math.max(0, Math.min(3, Math.trunc(decimals))));
+  return Math.sign(ms) * Math.floor(Math.abs(ms) / unit) * unit;
+}
+
+/** The gap between two times as they are shown: the difference of their shown values. */
+export function shownGap(ms: Millis, leaderMs: Millis, decimals = 0): Millis {
+  return shownMs(ms, decimals) - shownMs(leaderMs, decimals);
+}
+
+/**
+ * A gap as text: `+8 s` under a minute, `+1:05` or `+1:02:05` beyond, a decimal comma in French
+ * (`+8,3 s`); blank when null or zero (the leader has no gap).
+ */
+export function formatGap(ms: Millis | null | undefined, lng = 'en', decimals = 0): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms === 0) return '';
+  const body = formatDuration(Math.abs(ms), decimals);
+  const text = lng.startsWith('fr') ? body.replace('.', ',') : body;
+  const sign = ms < 0 ? '−' : '+';
+  // A bare "8" reads as a rank; under a minute the unit says it is seconds.
+  return Math.abs(ms) < 60_000 ? `${sign}${text}\u00a0s` : `${sign}${text}`;
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time of day as every spectator view shows it (issue 19): `HH:mm:ss` on a 24-hour clock in
+ * the event's time zone (never the browser's), the same in both languages and in the report
+ * tables' time-of-day cells. Blank for null; the runtime's zone only when the event has none.
+ */
+export function formatTimeOfDay(ms: Millis | null | undefined, timeZone?: string | null): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
+  const key = timeZone ?? '';
+  let format = clocks.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    clocks.set(key, format);
+  }
+  return format.format(ms);
+}

@@ -168,6 +168,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'a webhook signing secret (whsec_…)')
     .optional(),
+  /**
+   * Webhooks may be delivered to loopback, private and link-local addresses (tests, a closed
+   * network). Off by default: an organiser's URL must not reach the server's own network (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Proxies trusted for the client's address and protocol (see {@link trustProxy}); default none. */
   TRUST_PROXY: trustProxy.default(false),
 });

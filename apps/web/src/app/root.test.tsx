@@ -1,5 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  matchRoutes,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteMeta } from '../config/paths.ts';
 import { initI18n } from '../lib/i18n.ts';
@@ -12,24 +19,37 @@ const auth = vi.hoisted(() => ({
 vi.mock('../lib/auth/auth-context.tsx', () => ({ useAuth: () => auth.current }));
 
 const protectedMeta: RouteMeta = { requireAuth: true };
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Root />,
-        children: [
-          { path: '/', element: <h1>home</h1> },
-          { path: '/open', element: <h1>open</h1> },
-          { path: '/payment/home', element: <h1>payments</h1>, handle: protectedMeta },
-          { path: '/login', element: <h1>login</h1>, handle: { action: 'read', subject: 'Auth' } },
-          { path: '/auth/basic-profile', element: <h1>basic profile</h1>, handle: protectedMeta },
-        ],
-      },
+const routes: RouteObject[] = [
+  {
+    element: <Root matchesOf={(pathname) => matchRoutes(routes, pathname) ?? []} />,
+    children: [
+      { path: '/', element: <h1>home</h1> },
+      { path: '/open', element: <h1>open</h1> },
+      { path: '/payment/home', element: <h1>payments</h1>, handle: protectedMeta },
+      { path: '/login', element: <h1>login</h1>, handle: { action: 'read', subject: 'Auth' } },
+      { path: '/auth/basic-profile', element: <h1>basic profile</h1>, handle: protectedMeta },
     ],
-    { initialEntries: [path] },
+  },
+];
+
+function Routes({ seen }: { seen: { location: Location | null } }) {
+  seen.location = useLocation();
+  return useRoutes(routes);
+}
+
+/** Renders the routes at `path`; `.state.location` is where the router is now. */
+function renderAt(path: string) {
+  const seen = { location: null as Location | null };
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes seen={seen} />
+    </MemoryRouter>,
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  return {
+    get state() {
+      return { location: seen.location as Location };
+    },
+  };
 }
 
 describe('navigation guard in the router (spec §2)', () => {

@@ -1,6 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, type RouteMatch, useLocation } from 'react-router';
 import type { RouteMeta } from '../config/paths.ts';
 import { useAuth } from '../lib/auth/auth-context.tsx';
 import { isSigningOut, markSigningOut } from '../lib/auth/tokens.ts';
@@ -19,10 +19,13 @@ function useScrollOnNavigate() {
   }, [location.pathname]);
 }
 
-/** The root route: the navigation guard of spec §2 and scrolling. */
-export function Root() {
+/**
+ * The root route: the navigation guard of spec §2 and scrolling. `matchesOf` gives the routes a
+ * path matches (their `handle` carries the meta).
+ */
+export function Root({ matchesOf }: { matchesOf: (pathname: string) => RouteMatch[] }) {
   const location = useLocation();
-  const matches = useMatches();
+  const matches = matchesOf(location.pathname);
   const { status, profile } = useAuth();
   useScrollOnNavigate();
   // Spec §2/§4: sign-out goes to `/`, even from a protected page (which would otherwise send to login).
@@ -31,7 +34,7 @@ export function Root() {
     if (leaving && location.pathname === '/') markSigningOut(false);
   }, [leaving, location.pathname]);
   if (leaving && location.pathname !== '/') return <Navigate to="/" replace />;
-  const requireAuth = matches.some((m) => (m.handle as RouteMeta | undefined)?.requireAuth === true);
+  const requireAuth = matches.some((m) => (m.route.handle as RouteMeta | undefined)?.requireAuth === true);
   const decision = guardDecision({
     path: location.pathname,
     requireAuth,

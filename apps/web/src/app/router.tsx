@@ -1,16 +1,25 @@
-import { type ComponentType, lazy } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactElement } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { type RouteMeta, routeNames } from '../config/paths.ts';
 import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { GenericLayout } from './layouts/generic-layout.tsx';
 import { Root } from './root.tsx';
 import { consoleRoutes } from './routes/console/routes.tsx';
-import { RouteErrorPage } from './routes/route-error-page.tsx';
+import { RouteErrorBoundary } from './routes/route-error-page.tsx';
+
+/** The chunk loader of each lazy page component, for `preloadRoute`. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
 
 /** A lazily loaded page (its own chunk); the layouts hold the Suspense boundary. */
 function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const once = () => {
+    loading ??= load();
+    return loading;
+  };
+  const Page = lazy(once);
+  loaders.set(Page, once);
   return <Page />;
 }
 type AuthPages = typeof import('../features/auth/auth-pages.tsx');
@@ -213,12 +222,11 @@ const genericLayoutRoutes: RouteObject[] = [
 
 /**
  * Every route of spec §2 with its layout and meta (`handle`). The root applies the navigation
- * guard and scrolling; pages load lazily.
+ * guard (reading the meta of the routes matched) and scrolling; pages load lazily.
  */
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
-    errorElement: <RouteErrorPage />,
+    element: <Root matchesOf={(pathname) => matchRoutes(routes, pathname) ?? []} />,
     children: [
       { element: <DefaultLayout />, children: defaultLayoutRoutes },
       { element: <GenericLayout />, children: genericLayoutRoutes },
@@ -227,7 +235,26 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's hash router (spec §2: hash-style history). */
-export function createAppRouter() {
-  return createHashRouter(routes);
+/**
+ * The app's routes, rendered inside `HashRouter` (spec §2: hash-style history). A declarative
+ * router, not a data router (`createHashRouter`): no page uses loaders or actions, and the data
+ * router is 16 KB of gzip JavaScript in every public page (issue 19). The error boundary shows
+ * a page that failed to render or to load its chunk.
+ */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+}
+
+/**
+ * Starts downloading the chunk of the page at `pathname` (issue 19: first rows sooner): main.tsx
+ * calls it before the configuration and translations load, so the page's JavaScript comes in
+ * parallel with them instead of after the first render.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const type = (match.route.element as ReactElement | undefined)?.type;
+    const load = type && typeof type === 'object' ? loaders.get(type) : undefined;
+    // A failure shows when the page renders (the route error page).
+    load?.().catch(() => undefined);
+  }
 }

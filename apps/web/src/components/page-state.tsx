@@ -1,9 +1,12 @@
-import { Alert, Box, Breadcrumbs, Button, Link, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, Button, Link, Typography } from '@mui/material';
+import { Fragment, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
+
+// Shown on a failure only: every page imports this file (issue 19: the first JS of a page).
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 // The spinner lives in its own file: the layouts need it, not the rest of this one (issue 19 budget).
 export { PageLoading } from './page-loading.tsx';
@@ -33,9 +36,11 @@ export function PageError({ error }: { error: unknown }) {
   }
   const key = error instanceof ApiError && error.isNetwork ? 'state.network' : 'state.error';
   return (
-    <Alert severity="error" role="alert" sx={{ my: 2 }}>
-      {t(key)}
-    </Alert>
+    <Suspense fallback={<Typography role="alert">{t(key)}</Typography>}>
+      <Alert severity="error" role="alert" sx={{ my: 2 }}>
+        {t(key)}
+      </Alert>
+    </Suspense>
   );
 }
 
@@ -54,22 +59,40 @@ export function PageHeader({
   return (
     <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 1 }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Breadcrumbs aria-label={t('nav.breadcrumbs')} sx={{ fontSize: 14 }}>
-          <Link component={RouterLink} to="/" underline="hover" color="inherit">
-            {t('nav.home')}
-          </Link>
-          {crumbs.map(([label, to]) =>
-            to ? (
-              <Link key={label} component={RouterLink} to={to} underline="hover" color="inherit">
-                {label}
-              </Link>
-            ) : (
-              <Typography key={label} color="text.primary" sx={{ fontSize: 14 }}>
-                {label}
-              </Typography>
-            ),
-          )}
-        </Breadcrumbs>
+        {/* MUI's Breadcrumbs markup (nav > ol > li, separators hidden), without its 1.5 KB of gzip
+            on every page (issue 19). */}
+        <Box component="nav" aria-label={t('nav.breadcrumbs')} sx={{ fontSize: 14, color: 'text.secondary' }}>
+          <Box
+            component="ol"
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', m: 0, p: 0 }}
+          >
+            {[
+              <Link key="/" component={RouterLink} to="/" underline="hover" color="inherit">
+                {t('nav.home')}
+              </Link>,
+              ...crumbs.map(([label, to]) =>
+                to ? (
+                  <Link key={label} component={RouterLink} to={to} underline="hover" color="inherit">
+                    {label}
+                  </Link>
+                ) : (
+                  <Typography key={label} color="text.primary" sx={{ fontSize: 14 }}>
+                    {label}
+                  </Typography>
+                ),
+              ),
+            ].map((item, index) => (
+              <Fragment key={item.key}>
+                {index > 0 && (
+                  <Box component="li" aria-hidden="true" sx={{ mx: 1 }}>
+                    /
+                  </Box>
+                )}
+                <li>{item}</li>
+              </Fragment>
+            ))}
+          </Box>
+        </Box>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 600, fontSize: { xs: 24, sm: 32 } }}>
           {title}
         </Typography>
@@ -85,7 +108,9 @@ export function ComingSoon({ title, crumbs }: { title: string; crumbs?: [string,
   return (
     <>
       <PageHeader title={title} crumbs={crumbs ?? []} />
-      <Alert severity="info">{t('state.comingSoon')}</Alert>
+      <Suspense fallback={null}>
+        <Alert severity="info">{t('state.comingSoon')}</Alert>
+      </Suspense>
     </>
   );
 }

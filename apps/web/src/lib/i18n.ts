@@ -11,29 +11,102 @@ export const DEFAULT_LNG: Lng = 'fr';
 const STORAGE_KEY = 'lng';
 
 /**
- * Every `locales/{lng}/{namespace}.json` is bundled, one chunk per language (the file name is the
- * namespace): a page downloads only the language it shows (issue 19: JavaScript budget).
+ * The namespaces of the public pages (`locales/{lng}/{namespace}.json`) come in one chunk per
+ * language, loaded before the first render; every other namespace (the organiser side: console,
+ * confirmation, deposits, …) is a chunk of its own, loaded when a component asks for it
+ * (`useTranslation('console')` suspends until then). Issue 19: the JavaScript of a public page.
  */
+export const PUBLIC_NAMESPACES = ['common', 'content', 'live', 'results', 'views'] as const;
+type Namespaces = Record<string, Record<string, unknown>>;
 const bundles: Record<Lng, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   en: () => import('./locales-en.ts'),
   fr: () => import('./locales-fr.ts'),
 };
-const resources: Partial<Record<Lng, Record<string, Record<string, unknown>>>> = {};
+/** One loader per organiser namespace and language (the public ones are in `bundles`). */
+const lazyNamespaces = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/*/{common,content,live,results,views}.json'],
+  { import: 'default' },
+);
+const resources: Partial<Record<Lng, Namespaces>> = {};
+/** Namespaces preloaded before their language's public ones (`preloadNamespaces`). */
+const early: Partial<Record<Lng, Namespaces>> = {};
 
-/** Loads a language's namespaces (once); i18next gets them when it is already initialised. */
-export async function loadLanguage(lng: Lng): Promise<void> {
-  if (resources[lng]) return;
-  const files = (await bundles[lng]()).default;
-  const namespaces: Record<string, Record<string, unknown>> = {};
-  for (const [file, data] of Object.entries(files)) {
-    const match = /locales\/\w+\/([\w-]+)\.json$/.exec(file);
-    if (match) namespaces[match[1]!] = data;
+const namespaceOf = (file: string) => /locales\/\w+\/([\w-]+)\.json$/.exec(file)?.[1];
+
+/**
+ * Loads a language's public namespaces (once; `all`: every namespace, for tests that render
+ * organiser components synchronously); i18next gets them when it is already initialised (the
+ * organiser namespaces in use follow through the backend when the language changes).
+ */
+export async function loadLanguage(lng: Lng, { all = false } = {}): Promise<void> {
+  if (!resources[lng]) {
+    const files = (await bundles[lng]()).default;
+    const namespaces: Namespaces = {};
+    for (const [file, data] of Object.entries(files)) {
+      const ns = namespaceOf(file);
+      if (ns) namespaces[ns] = data;
+    }
+    resources[lng] = { ...early[lng], ...namespaces };
+    if (i18next.isInitialized) {
+      for (const [ns, data] of Object.entries(namespaces))
+        i18next.addResourceBundle(lng, ns, data, true, true);
+    }
   }
-  resources[lng] = namespaces;
-  if (i18next.isInitialized) {
-    for (const [ns, data] of Object.entries(namespaces)) i18next.addResourceBundle(lng, ns, data, true, true);
+  if (all) {
+    const loaded = resources[lng]!;
+    await Promise.all(
+      Object.entries(lazyNamespaces)
+        .filter(([file]) => file.includes(`/locales/${lng}/`))
+        .map(async ([file, load]) => {
+          const ns = namespaceOf(file);
+          if (ns && !loaded[ns]) loaded[ns] = await load();
+        }),
+    );
   }
 }
+
+/**
+ * Starts loading organiser namespaces a public component needs (the tracking card's certificate
+ * button: `exports`) in the language starting up, so that component does not suspend its page
+ * when it first shows; called when its module loads, before or after i18next starts.
+ */
+export function preloadNamespaces(...namespaces: string[]): void {
+  const lng = i18next.isInitialized ? (i18next.language as Lng) : initialLanguage();
+  for (const ns of namespaces) {
+    const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
+    if (!load) continue;
+    void load().then(
+      (data) => {
+        const loaded = resources[lng];
+        if (loaded) loaded[ns] ??= data;
+        else early[lng] = { ...early[lng], [ns]: data };
+        if (i18next.isInitialized && !i18next.hasResourceBundle(lng, ns))
+          i18next.addResourceBundle(lng, ns, data, true, true);
+      },
+      () => undefined, // the component asks again through the backend
+    );
+  }
+}
+
+/**
+ * i18next's backend for the organiser namespaces: a namespace of a language not loaded yet
+ * (`loadLanguage`) answers nothing (neither an error nor data), so i18next asks again once it is.
+ */
+const lazyBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(lng: string, ns: string, callback: (error: unknown, data: Record<string, unknown> | null) => void) {
+    const loaded = resources[lng as Lng];
+    if (!loaded) return callback(null, null);
+    if (loaded[ns]) return callback(null, loaded[ns]);
+    const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
+    if (!load) return callback(null, null);
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error, null),
+    );
+  },
+};
 
 const isLng = (value: string | null | undefined): value is Lng =>
   !!value && (LANGUAGES as readonly string[]).includes(value.toLowerCase());
@@ -72,17 +145,21 @@ export async function setLanguage(lng: Lng): Promise<void> {
  */
 export function initI18n(lng: Lng = initialLanguage()): i18n {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources: resources as Record<string, Record<string, Record<string, unknown>>>,
-      lng,
-      fallbackLng: DEFAULT_LNG,
-      supportedLngs: [...LANGUAGES],
-      ns: Object.keys(resources[lng] ?? resources.fr ?? resources.en ?? { common: {} }),
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      returnNull: false,
-    });
+    void i18next
+      .use(lazyBackend)
+      .use(initReactI18next)
+      .init({
+        resources: resources as Record<string, Namespaces>,
+        partialBundledLanguages: true,
+        lng,
+        fallbackLng: DEFAULT_LNG,
+        supportedLngs: [...LANGUAGES],
+        ns: Object.keys(resources[lng] ?? resources.fr ?? resources.en ?? { common: {} }),
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        initAsync: false,
+        returnNull: false,
+      });
   }
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
   return i18next;

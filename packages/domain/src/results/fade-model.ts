@@ -118,3 +118,29 @@ export class FadeModel {
     return Math.round(halfMs * this.ratio(halfMs));
   }
 }
+
+const MARATHON_M = 42_195;
+
+/**
+ * The prior's finish/T(k) ratio for a runner who took `tK` to point k (issue 19), for any point
+ * and race distance. The prior speaks of the half (`FadePrior`): spread over the race as a pace
+ * drifting linearly with distance, pace(d) = p₀(1 + a·d/D), whose finish/half ratio is
+ * 2(1 + a/2)/(1 + a/4) — so a = (ρ − 2)/(1 − ρ/4) for the prior's ρ, and T(D)/T(fD) =
+ * (1 + a/2)/(f + a·f²/2). The runner's half for the prior is their pace so far, even (D/2 at the
+ * pace of T(k)). A shorter race fades less: the drift is scaled by D / marathon (no more than 1).
+ * NaN when distances are missing.
+ */
+export function fadeRatioPrior(
+  distanceM: ArrayLike<number>,
+  k: number,
+  tK: number,
+  prior: FadePrior = generalMarathonFade,
+): number {
+  const total = distanceM[distanceM.length - 1]!;
+  const at = distanceM[k]!;
+  if (!(total > 0 && at > 0 && at < total && tK > 0)) return Number.NaN;
+  const f = at / total;
+  const rho = prior((tK * 0.5) / f);
+  const a = Math.max(0, ((rho - EVEN_PACE_RATIO) / (1 - rho / 4)) * Math.min(1, total / MARATHON_M));
+  return (1 + a / 2) / (f + (a * f * f) / 2);
+}

@@ -1,3 +1,4 @@
+import { fadeRatioPrior } from './fade-model.ts';
 import type { RaceResults } from './results-model.ts';
 import { createSortedKeys, insertKey, removeKey, type SortedKeys } from './sorted-index.ts';
 
@@ -11,6 +12,14 @@ import { createSortedKeys, insertKey, removeKey, type SortedKeys } from './sorte
 export interface FieldProfile {
   readonly first: SortedKeys;
   readonly segments: readonly SortedKeys[];
+  /**
+   * Per point k, what the finishers say of the general fade prior (`fade-model.ts`): the sum of
+   * their slowdowns after k as multiples of the prior's (bounded to [−1, 4]), over `fadeCount[k]`
+   * finishers. Sums, so a passing moves them in O(points); the prediction shrinks their mean
+   * towards the prior.
+   */
+  readonly fadeLogSum: Float64Array;
+  readonly fadeCount: Int32Array;
 }
 
 /** Ratio of runner times at two consecutive points, or NaN when it tells nothing. */
@@ -48,7 +57,37 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
     }
   }
   const sorted = columns.map((values, c) => sortedFrom(values, counts[c]!));
-  return { first: sorted[0] ?? createSortedKeys(0), segments: sorted.slice(1) };
+  const profile: FieldProfile = {
+    first: sorted[0] ?? createSortedKeys(0),
+    segments: sorted.slice(1),
+    fadeLogSum: new Float64Array(pointCount),
+    fadeCount: new Int32Array(pointCount),
+  };
+  for (let i = 0; i < n; i++) addFade(r, profile, netTimes(r, i, times), 1);
+  return profile;
+}
+
+/** A finisher's slowdown after point k as a multiple of the prior's, NaN when it tells nothing. */
+function fadeTerm(r: RaceResults, times: Float64Array, k: number): number {
+  const finish = r.index.pointCount - 1;
+  const observed = times[finish]! / times[k]!;
+  const even = r.index.distanceM[finish]! / r.index.distanceM[k]!;
+  const prior = fadeRatioPrior(r.index.distanceM, k, times[k]!);
+  if (!(times[finish]! > times[k]! && times[k]! > 0 && prior > even)) return Number.NaN;
+  // Bounded: one runner walking in (or sprinting) tells little about the field.
+  return Math.min(4, Math.max(-1, (observed - even) / (prior - even)));
+}
+
+/** Adds (sign 1) or removes (sign −1) a runner's fade terms, given their net times. */
+function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, sign: 1 | -1): void {
+  const finish = r.index.pointCount - 1;
+  if (!(times[finish]! > 0)) return;
+  for (let k = 0; k < finish; k++) {
+    const term = fadeTerm(r, times, k);
+    if (Number.isNaN(term)) continue;
+    profile.fadeLogSum[k]! += sign * term;
+    profile.fadeCount[k]! += sign;
+  }
 }
 
 /** The field profile of the results, built on first use and then kept current incrementally. */
@@ -89,4 +128,6 @@ export function updateFieldProfile(r: RaceResults, i: number, before: Float64Arr
   profile.segments.forEach((values, k) => {
     replace(values, ratio(before[k]!, before[k + 1]!), ratio(after[k]!, after[k + 1]!));
   });
+  addFade(r, profile, before, -1);
+  addFade(r, profile, after, 1);
 }

@@ -46,7 +46,8 @@ const points = (p: ReturnType<typeof predict>) =>
 describe('predict (product.md tracking: predicted finish and arrival at the next points)', () => {
   it('scales the field profile to the runner: own pace so far, the field’s shape ahead', () => {
     const results = computeResults(race, runners, [...field, at('B', 'finish', 112.5), at('C', '5k', 30)]);
-    const c = predict(results, 2);
+    // The field's profile alone (the fade model is tested below).
+    const c = predict(results, 2, { fade: false });
     expect(c?.basis).toBe('athlete');
     expect(points(c)).toEqual([
       ['10k', 60, 60 * MIN],
@@ -80,5 +81,24 @@ describe('predict (product.md tracking: predicted finish and arrival at the next
     const results = computeResults(race, runners, [...field, at('E', '5k', 20)]);
     expect(predict(results, 0)).toBeNull();
     expect(predict(results, 4)).toBeNull();
+  });
+
+  it('fades by pace (issue 19): before anyone finishes a marathon, slower than even pace, the slower the more', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const halves = [at('A', 'half', 80), at('B', 'half', 120), at('C', 'half', 160)];
+    const results = computeResults(marathon, runners, halves);
+    const ratios = [0, 1, 2].map((i) => predict(results, i)!.finishNetMs / ((80 + 40 * i) * MIN));
+    expect(ratios[0]).toBeGreaterThan(2);
+    expect(ratios[1]).toBeGreaterThan(ratios[0]!);
+    expect(ratios[2]).toBeGreaterThan(ratios[1]!);
+    // Without the fade: an even pace, as nobody ran the second half yet.
+    expect(predict(results, 1, { fade: false })!.finishNetMs).toBe(240 * MIN);
   });
 });

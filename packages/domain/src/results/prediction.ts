@@ -1,4 +1,5 @@
 import type { Millis } from '../time-format.ts';
+import { type FadePrior, fadeRatioPrior } from './fade-model.ts';
 import { fieldProfile, median } from './field-profile.ts';
 import { lastPointOf, statusOf } from './queries.ts';
 import { netTimeOf, type RaceResults } from './results-model.ts';
@@ -21,6 +22,52 @@ export interface Prediction {
   readonly finishTimeOfDay: Millis | null;
   /** Every ranked point not reached yet, in course order; the finish is the last. */
   readonly points: readonly PointPrediction[];
+}
+
+/** How many finishers the prior counts as when the field's finishers correct it. */
+const PRIOR_WEIGHT = 25;
+
+/**
+ * The finish of a runner who took `ownTime` to point k, by the fade model (issue 19): an even
+ * pace from k plus a slowdown. The general marathon model gives the slowdown for the runner's
+ * pace (`fadeRatioPrior`: a marathon fades, the slower the more); the race's own prior (its
+ * previous editions), when given, scales it; the finishers so far at that point scale it too —
+ * the day's heat, the course — each counting as one against the prior's `PRIOR_WEIGHT`. Early
+ * finishers are the even-paced fast runners: the slowdown scales with pace from the prior, so the
+ * mid-pack's larger fade is not missed as a plain field profile misses it (biased fast).
+ */
+function fadedFinish(results: RaceResults, k: number, ownTime: number, prior?: FadePrior): number {
+  const { distanceM, pointCount } = results.index;
+  if (k < 0 || k >= pointCount - 1) return Number.NaN;
+  const even = distanceM[pointCount - 1]! / distanceM[k]!;
+  const general = fadeRatioPrior(distanceM, k, ownTime);
+  if (!(general > even)) return Number.NaN;
+  const scale = prior ? (fadeRatioPrior(distanceM, k, ownTime, prior) - even) / (general - even) : 1;
+  const { fadeLogSum: excessSum, fadeCount } = fieldProfile(results);
+  const excess =
+    (PRIOR_WEIGHT * (Number.isFinite(scale) ? scale : 1) + excessSum[k]!) / (PRIOR_WEIGHT + fadeCount[k]!);
+  return ownTime * (even + (general - even) * excess);
+}
+
+/**
+ * How much more (or less) runner i slowed on their last segment than the field did (1: as the
+ * field's median ratio T(k)/T(k−1)): a runner already fading more than the others goes on fading
+ * (tuned on one half of Boston 2017, see the bench). Bounded to ±15 %.
+ */
+function ownTrend(results: RaceResults, i: number, k: number): number {
+  if (k < 1) return 1;
+  const own = netTimeOf(results, i, k) / netTimeOf(results, i, k - 1);
+  const typical = median(fieldProfile(results).segments[k - 1]!);
+  if (!(own > 1 && typical > 1)) return 1;
+  return Math.min(1.15, Math.max(0.85, (own - 1) / (typical - 1)));
+}
+
+/** Options of `predict`. */
+export interface PredictOptions {
+  /** Apply the fade by pace (default true); false: the field's profile alone. */
+  readonly fade?: boolean;
+  /** The race's own fade prior (e.g. `priorFromEditions` of its previous editions). */
+  readonly prior?: FadePrior;
 }
 
 /**
@@ -49,7 +96,7 @@ function cumulativeProfile(results: RaceResults): Float64Array {
  * even pace of `rules.fallbackPaceMsPerKm`. Null for finished, DNS, DNF and DSQ runners.
  * Predictions move with the field, so they are computed when asked, not stored in rows.
  */
-export function predict(results: RaceResults, i: number): Prediction | null {
+export function predict(results: RaceResults, i: number, options: PredictOptions = {}): Prediction | null {
   const { index } = results;
   const status = statusOf(results, i);
   if (status !== 'onCourse' && status !== 'notStarted') return null;
@@ -65,8 +112,20 @@ export function predict(results: RaceResults, i: number): Prediction | null {
   }
   const start = results.netStart[i]!;
   const points: PointPrediction[] = [];
+  const finishIdx = index.pointCount - 1;
+  // The finish by the fade model; the points between keep the profile's shape, stretched to it.
+  const faded =
+    basis === 'athlete' && options.fade !== false
+      ? ownTime + (fadedFinish(results, last, ownTime, options.prior) - ownTime) * ownTrend(results, i, last)
+      : Number.NaN;
+  const stretch = Number.isNaN(faded)
+    ? Number.NaN
+    : (faded - ownTime) / (scale * profile[finishIdx]! - ownTime);
   for (let q = Math.max(0, last + 1); q < index.pointCount; q++) {
-    const netMs = Math.round(scale * profile[q]!);
+    const byProfile = scale * profile[q]!;
+    const netMs = Math.round(
+      Number.isFinite(stretch) && stretch > 0 ? ownTime + (byProfile - ownTime) * stretch : byProfile,
+    );
     points.push({
       pointId: index.pointIds[q]!,
       netMs,

@@ -1,4 +1,4 @@
-import type { Millis } from '../time-format.ts';
+import { type Millis, shownGap } from '../time-format.ts';
 import { isRankedAt } from './race-index.ts';
 import { groupRankingsOf } from './rankings-build.ts';
 import { type RaceResults, rankKeyOf } from './results-model.ts';
@@ -50,13 +50,15 @@ export function rankAt(
 
 /**
  * Time behind the overall leader at ranked point p (net or gun, as ranked), or null when the
- * runner takes no rank there: a disqualified runner is behind nobody.
+ * runner takes no rank there: a disqualified runner is behind nobody. The difference of the two
+ * times as shown (whole seconds, truncated: `shownGap`), so that a gap read on screen is the
+ * difference of the times on screen (issue 19: 28:41 behind 28:32 is +9, not +8).
  */
 export function gapAt(results: RaceResults, i: number, p: number): Millis | null {
   const ranking = results.rankings[p]?.overall;
   const key = rankKeyOf(results, i, p);
   if (!ranking || ranking.size === 0 || Number.isNaN(key) || !isRankedAt(results.index, i, p)) return null;
-  return key - ranking.keys[0]!;
+  return shownGap(key, ranking.keys[0]!);
 }
 
 /**

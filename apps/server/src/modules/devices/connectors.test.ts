@@ -160,6 +160,108 @@ describe('device connectors against simulated devices over real sockets', () => 
     sim.drop();
   });
 
+  it('clock drift from the reads where the protocol has no clock query: MYLAPS, ChronoTrack, Impinj, exporter', async () => {
+    // Each device's clock is off by a known amount; its reads are made "now" on that clock.
+    const mylaps = await device({
+      name: 'MYLAPS fast',
+      kind: 'mylaps',
+      listenPort: 20_000 + Math.floor(Math.random() * 20_000),
+      pointKey: 'finish',
+    });
+    const msim = await new MylapsSim(app.raceday.manager.connector(mylaps.id)!.port!, 'Finish').connect();
+    for (let k = 0; k < 5; k++) {
+      msim.passing([{ chip: chip(400 + k), ms: Date.now() + 3_000 }]); // 3 s fast
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await msim.settled();
+    msim.close();
+
+    const chrono = await device({
+      name: 'ChronoTrack slow',
+      kind: 'chronotrack',
+      listenPort: 20_000 + Math.floor(Math.random() * 20_000),
+      pointKey: 'finish',
+    });
+    const csim = new ChronoTrackSim(app.raceday.manager.connector(chrono.id)!.port!);
+    await csim.connect();
+    for (let k = 0; k < 5; k++) {
+      csim.read(chip(410 + k), Date.now() - 4_000); // 4 s slow
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await until(async () => (await stored(chrono.id)).length === 5);
+    csim.drop();
+
+    // The same reader 4 s slow, corrected by its clock offset: no drift left.
+    const corrected = await device({
+      name: 'ChronoTrack corrected',
+      kind: 'chronotrack',
+      listenPort: 20_000 + Math.floor(Math.random() * 20_000),
+      pointKey: 'finish',
+      clockOffsetMs: 4_000,
+    });
+    const c2 = new ChronoTrackSim(app.raceday.manager.connector(corrected.id)!.port!);
+    await c2.connect();
+    c2.read(chip(420), Date.now() - 4_000);
+    await until(async () => (await stored(corrected.id)).length === 1);
+    c2.drop();
+
+    const impinj = await device({ name: 'Impinj slow', kind: 'impinj', pointKey: 'finish' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/ingest/impinj?key=${impinj.key}`,
+      payload: [
+        {
+          antennaPort: 1,
+          epc: chip(430),
+          firstSeenTimestamp: (Date.now() - 2_000) * 1000,
+          isHeartBeat: false,
+        },
+      ],
+    });
+    expect(res.json()).toEqual({ accepted: 1, duplicates: 0 });
+    const exporter = await device({ name: 'Exporter fast', kind: 'rrexporter', pointKey: 'finish' });
+    const at = new Date(Date.now() + 1_500).toISOString();
+    const rr = await app.inject({
+      method: 'POST',
+      url: `/api/ingest/raceresult?key=${exporter.key}`,
+      payload: {
+        ID: 1,
+        Bib: 0,
+        TimingPoint: 'X',
+        Passing: { Transponder: chip(431), UTCTime: at, DeviceID: 'D-2', FileNo: 1, PassingNo: 1 },
+      },
+    });
+    expect(rr.json()).toEqual({ accepted: 1, duplicates: 0 });
+
+    // The estimate is the promptest read's lead: the true drift less at most the delivery delay.
+    const drift = async (id: string) => {
+      const list = await app.inject({
+        method: 'GET',
+        url: `/api/raceday/contexts/${DEMO_DB}/devices`,
+        headers: { authorization: owner },
+      });
+      const d = (
+        list.json() as { devices: { id: string; status: { driftMs: number; driftSource: string } }[] }
+      ).devices.find((x) => x.id === id)!;
+      expect(d.status.driftSource).toBe('reads');
+      return d.status.driftMs;
+    };
+    const within = (value: number, truth: number) => {
+      expect(value).toBeLessThanOrEqual(truth + 50);
+      expect(value).toBeGreaterThan(truth - 1_000);
+    };
+    within(await drift(mylaps.id), 3_000);
+    within(await drift(chrono.id), -4_000);
+    within(await drift(corrected.id), 0);
+    within(await drift(impinj.id), -2_000);
+    within(await drift(exporter.id), 1_500);
+    // A device with a clock query keeps the asked drift (the RaceResult test's decoder).
+    const rrClock = app.raceday.manager.status(mylaps.id);
+    rrClock.clockDrift(120);
+    rrClock.readLead(Date.now() + 9_000);
+    expect(rrClock.view()).toMatchObject({ driftMs: 120, driftSource: 'clock' });
+  });
+
   it('Impinj and RaceResult exporter POSTs: antenna and timing point mapped, duplicates counted', async () => {
     const impinj = await device({ name: 'Impinj', kind: 'impinj', pointMap: { '1': '2k5', '2': '7k5' } });
     const body = [

@@ -1,3 +1,4 @@
+import type { RacedayAuditEntry } from '@tempora/contracts';
 import type { Sql } from '../../db/database.ts';
 
 /** SQL of the passings desk: reads as the desk lists them, the audit log, participant updates. */
@@ -61,21 +62,7 @@ export async function findRead(sql: Sql, db: string, id: string): Promise<DeskRe
   return rows[0] ?? null;
 }
 
-export interface AuditRow {
-  id: string;
-  action: string;
-  passingId: string | null;
-  bib: string | null;
-  raceId: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string;
-  actor: string | null;
-  actorEmail: string | null;
-  undoOf: string | null;
-  undoneBy: string | null;
-  at: string;
-}
+export type AuditRow = RacedayAuditEntry;
 
 export async function insertAudit(
   sql: Sql,

@@ -1,3 +1,6 @@
+import type net from 'node:net';
+import type { DeviceStatus } from './status.ts';
+
 /** Splits a byte stream into text lines (`\n`, `\r\n` or, for Wiclax, `\r`), bounded in length. */
 export class LineFramer {
   private rest = '';
@@ -33,4 +36,26 @@ export class Backoff {
   reset() {
     this.attempt = 0;
   }
+}
+
+/**
+ * A device connection's bytes, as lines, into `onLines` (every chunk marks the device seen). A
+ * line over the framer's bound is garbage: counted, and the connection closed.
+ */
+export function readLines(
+  socket: net.Socket,
+  framer: LineFramer,
+  status: DeviceStatus,
+  onLines: (lines: string[]) => void,
+) {
+  socket.on('data', (chunk: Buffer) => {
+    status.seen();
+    const lines = framer.push(chunk);
+    if (lines === null) {
+      status.rejected++;
+      socket.destroy(new Error('line too long'));
+      return;
+    }
+    onLines(lines);
+  });
 }

@@ -329,6 +329,7 @@ export async function racedayRoutes(
   for (const kind of ['impinj', 'rrexporter'] as const) {
     const path = kind === 'impinj' ? '/api/ingest/impinj' : '/api/ingest/raceresult';
     app.post(path, { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
+      const receivedAt = Date.now();
       const config = await deviceOf(request, kind);
       const status = manager.status(config.deviceId);
       const records = jsonRecords(request.body);
@@ -358,7 +359,11 @@ export async function racedayRoutes(
         return { accepted: 0, duplicates: 0 };
       }
       const out = await service.ingest(config.db, incoming, 'decoder', { deviceId: config.deviceId });
-      status.stored(incoming.length, Math.max(...incoming.map((p) => p.timeMs)));
+      let latest = Number.NEGATIVE_INFINITY;
+      for (const p of incoming) if (p.timeMs > latest) latest = p.timeMs;
+      status.stored(incoming.length, latest);
+      // Speedway Connect and the exporter send each read's time: the drift is estimated from them.
+      status.readLead(latest, receivedAt);
       return out;
     });
   }

@@ -17,6 +17,7 @@
  * - Any read of a runner marked DNS clears the DNS: they did start.
  */
 import crypto from 'node:crypto';
+import { bundleResults, RESULTS_EVENT, type ReportPatch } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
@@ -74,13 +75,13 @@ export function createRacedayService(deps: {
     svc.invalidate(db, preset);
     void svc.state(db).catch(() => undefined);
     const channel = [`results-${db}`];
-    for (const r of reports)
-      await publisher.publish(channel, 'report-patch', {
-        group: r.groupKey,
-        report: r.key,
-        version: lastSeq,
-        reload: true,
-      });
+    const reloads: ReportPatch[] = reports.map((r) => ({
+      group: r.groupKey,
+      report: r.key,
+      version: lastSeq,
+      reload: true,
+    }));
+    for (const bundle of bundleResults(reloads, [])) await publisher.publish(channel, RESULTS_EVENT, bundle);
     await publisher.publish(channel, 'correction', { bibs });
   }
 

@@ -49,6 +49,7 @@ export function createReadSink(
 ): ReadSink {
   return {
     async store(config, reads, status) {
+      const receivedAt = Date.now();
       let stored = 0;
       for (let k = 0; k < reads.length; k += MAX_INGEST_BATCH) {
         const part = reads.slice(k, k + MAX_INGEST_BATCH);
@@ -58,6 +59,7 @@ export function createReadSink(
       let last: number | null = null;
       for (const r of reads) if (last === null || r.timeMs > last) last = r.timeMs;
       status.stored(reads.length, last);
+      if (last !== null) status.readLead(last, receivedAt);
       return stored;
     },
   };

@@ -78,7 +78,10 @@ export function fieldText(f: CertificateField, data: CertificateData, lng: 'en' 
     gunTime: formatDuration(data.gunMs),
     rankOverall: rank(data.rankOverall, data.finishers.overall),
     rankGender: rank(data.rankGender, data.finishers.gender),
-    rankCategory: rank(data.rankCategory, data.finishers.category),
+    // The category named: "1 / 5" alone does not say among whom.
+    rankCategory: data.category
+      ? `${rank(data.rankCategory, data.finishers.category)} (${data.category})`.replace(/^ \(.*\)$/, '')
+      : rank(data.rankCategory, data.finishers.category),
     pace: data.pace ? `${data.pace} /km` : '',
     text: '',
   };

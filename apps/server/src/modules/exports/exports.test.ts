@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ColumnDef } from '@tempora/contracts';
+import { type ColumnDef, labelledCell } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -33,7 +33,7 @@ function screenRows(table: { columns: ColumnDef[]; rows: unknown[][] }, lng: 'en
       columns.map((c) => {
         const v = row[c.FieldIdx];
         if (c.Type === 'time') return formatDuration(Number(v));
-        return v === null || v === undefined ? '' : String(v);
+        return v === null || v === undefined ? '' : String(labelledCell(c, v, lng));
       }),
     ),
   };
@@ -166,6 +166,10 @@ describe('exports, printed lists, certificates and feeds', () => {
       const expected = screenRows(table, lng);
       expect(records[0]).toEqual(expected.headers);
       expect(records.slice(1)).toEqual(expected.rows.map((r) => r.map(safe)));
+      // Runners without a rank show their status as a label in the language asked, never a code.
+      const ranks = records.slice(1).map((r) => r[0]);
+      expect(ranks).toContain(lng === 'fr' ? 'Non parti' : 'Not started');
+      expect(ranks).not.toContain('notStarted');
     }
     const res = await get(`${EXPORT}?format=csv&lng=en`, owner);
     const text = res.rawPayload.toString('utf8');
@@ -209,8 +213,9 @@ describe('exports, printed lists, certificates and feeds', () => {
       const expected = screenRows(table, lng);
       expect(values[0]).toEqual(expected.headers);
       expect(values.slice(1)).toEqual(expected.rows.map((r) => r.map(safe)));
+      expect(values.flat()).not.toContain('notStarted');
     }
-  });
+  }, 90_000); // two workbooks written on a worker thread and read back: slow on a loaded machine
 
   it('prints a PDF list whose text is the report, with page numbers and category sections', async () => {
     const table = (await get(REPORT)).json();
@@ -223,6 +228,8 @@ describe('exports, printed lists, certificates and feeds', () => {
       const expected = screenRows(table, lng);
       expect(lines).toContain(expected.headers.filter(Boolean).join(' '));
       for (const row of expected.rows) expect(lines).toContain(row.filter(Boolean).join(' '));
+      expect(text).not.toContain('notStarted');
+      expect(text).toContain(lng === 'fr' ? 'Non parti' : 'Not started');
       const pages = (text.match(/\f/g) ?? []).length;
       expect(pages).toBeGreaterThan(1);
       expect(text).toContain(lng === 'en' ? `Page 1 of ${pages}` : `Page 1 sur ${pages}`);

@@ -12,6 +12,8 @@ export interface ListMeta {
   raceName: string;
   /** The race's date, already formatted in the list's language. */
   date: string;
+  /** The event's IANA time zone: the "printed" time is given in it. */
+  timeZone: string;
   lng: 'en' | 'fr';
 }
 
@@ -205,7 +207,7 @@ export function renderList(
   const printed = new Intl.DateTimeFormat(meta.lng === 'fr' ? 'fr-BE' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Europe/Brussels',
+    timeZone: meta.timeZone,
   }).format(new Date());
 
   function cells(row: readonly string[], y: number, boldRow: boolean) {

@@ -9,12 +9,15 @@ export interface EventRow {
   name: string;
   place: string;
   startDate: string;
+  /** IANA zone: times of day printed in documents are the event's (issue 14). */
+  timeZone: string;
   branding: { color?: string; tagline?: string };
 }
 
 export async function findEvent(sql: Sql, eventId: string): Promise<EventRow | undefined> {
   const [row] = await sql.query<EventRow>(
-    `SELECT id, organisation_id AS "organisationId", name, place, start_date::text AS "startDate", branding
+    `SELECT id, organisation_id AS "organisationId", name, place, start_date::text AS "startDate",
+            time_zone AS "timeZone", branding
      FROM events WHERE id = $1`,
     [eventId],
   );

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   certificateTemplateSchema,
   type ExportAccess,
@@ -16,10 +16,9 @@ import { raceClock } from '../results/live-views.ts';
 import { renderCertificate } from './certificate.ts';
 import { csvChunks } from './csv.ts';
 import { finishersFeed, hotSeatFeed, leadersFeed } from './feeds.ts';
-import { renderList } from './pdf-list.ts';
+import { pdfListStream, xlsxStream } from './offload.ts';
 import * as repo from './repository.ts';
 import type { ExportsService } from './service.ts';
-import { writeXlsx } from './xlsx.ts';
 
 const id = z.string().min(1).max(100);
 const eventParams = z.object({ eventId: id });
@@ -108,13 +107,9 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
       .header('cache-control', 'private, no-cache')
       .header('x-export-rows', String(text.rows.length));
     if (query.format === 'csv') return reply.send(Readable.from(csvChunks(text, query.sep)));
-    if (query.format === 'xlsx') {
-      const out = new PassThrough();
-      writeXlsx(text, out).catch((error: Error) => out.destroy(error));
-      return reply.send(out);
-    }
-    const { doc } = renderList(text, sections, meta, query.orientation);
-    return reply.send(doc);
+    // XLSX and PDF are made on a worker thread (offload.ts): the main thread keeps answering.
+    if (query.format === 'xlsx') return reply.send(xlsxStream(text));
+    return reply.send(pdfListStream(text, sections, meta, query.orientation));
   });
 
   app.get('/api/exports/:eventId/settings', async (request, reply) => {

@@ -105,6 +105,7 @@ export function createExportsService(deps: { database: Database; results: Result
         place: event.place,
         raceName: race?.row.name ?? '',
         date: longDate(race?.row.raceDate ?? event.startDate, options.lng),
+        timeZone: event.timeZone || 'Europe/Brussels',
         lng: options.lng,
       };
       return { text, sections, meta };

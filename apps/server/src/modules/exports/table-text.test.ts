@@ -38,6 +38,19 @@ describe('export cells', () => {
     expect(cellText(column('text'), null)).toBe('');
   });
 
+  it('shows status codes as their label in the language asked, never the code', () => {
+    const rank: ColumnDef = { ...column('text'), Settings: { Labels: 'status' } };
+    expect(cellText(rank, 'notStarted', 'en')).toBe('Not started');
+    expect(cellText(rank, 'notStarted', 'fr')).toBe('Non parti');
+    expect(cellText(rank, 'DNF', 'fr')).toBe('Abandon');
+    expect(cellText(rank, 'DNS', 'fr')).toBe('Non partant');
+    expect(cellText(rank, 'DSQ', 'en')).toBe('DSQ');
+    expect(cellText(rank, '12', 'fr')).toBe('12');
+    expect(cellText(rank, '', 'fr')).toBe('');
+    // A column without Labels leaves a club named like a code alone.
+    expect(cellText(column('text'), 'DNF', 'fr')).toBe('DNF');
+  });
+
   it('searches as the report page: exact bib first, numbers by bib prefix, text without accents', () => {
     const rows = [
       ['12', 'ANDRÉ Zoë'],

@@ -1,4 +1,4 @@
-import type { ColumnDef, ReportTable } from '@tempora/contracts';
+import { type ColumnDef, labelledCell, type ReportTable } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 
 /** A report made text, as the report page shows it: what every export format writes. */
@@ -33,10 +33,12 @@ function htmlText(value: string): string {
 
 /**
  * A cell as on screen (apps/web report-cell.tsx): time cells through the domain's `formatDuration`
- * (spec §5: blank when zero; decimals from the column's Settings), html as text, the rest as is.
+ * (spec §5: blank when zero; decimals from the column's Settings), html as text, status codes as
+ * their label in `lng` (`Settings.Labels`), the rest as is.
  */
-export function cellText(column: ColumnDef, value: unknown): string {
+export function cellText(column: ColumnDef, value: unknown, lng: Lng = 'en'): string {
   if (value === null || value === undefined) return '';
+  if (column.Settings.Labels) return String(labelledCell(column, value, lng));
   if (column.Type === 'time') {
     if (value === '') return '';
     const ms = typeof value === 'number' ? value : Number(value);
@@ -87,9 +89,9 @@ export function selectRows(table: Pick<ReportTable, 'rows' | 'keyField' | 'colum
   return q?.trim() ? searchTableRows(table.rows, table.keyField, q, table.columns) : table.rows;
 }
 
-/** One row as text, in the exported columns' order. */
-export function rowText(columns: readonly ColumnDef[], row: readonly unknown[]): string[] {
-  return columns.map((c) => cellText(c, row[c.FieldIdx]));
+/** One row as text in a language, in the exported columns' order. */
+export function rowText(columns: readonly ColumnDef[], row: readonly unknown[], lng: Lng = 'en'): string[] {
+  return columns.map((c) => cellText(c, row[c.FieldIdx], lng));
 }
 
 /**
@@ -104,7 +106,7 @@ export async function textTableAsync(
   const head = textTable(table, [], lng);
   const columns = exportedColumns(table.columns);
   for (let k = 0; k < rows.length; k += 2000) {
-    for (const row of rows.slice(k, k + 2000)) head.rows.push(rowText(columns, row));
+    for (const row of rows.slice(k, k + 2000)) head.rows.push(rowText(columns, row, lng));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return head;
@@ -124,7 +126,7 @@ export function textTable(
       c.Alignment === 'Center' ? 'center' : c.Alignment === 'Right' ? 'right' : 'left',
     ),
     bold: columns.map((c) => c.Bold),
-    rows: rows.map((row) => rowText(columns, row)),
+    rows: rows.map((row) => rowText(columns, row, lng)),
   };
 }
 

@@ -211,7 +211,7 @@ export async function validateRowsAsync(
   const validator = createValidator(header, mapping, facts, dateOrder);
   for (let k = 0; k < rows.length; k++) {
     validator.add(rows[k]!);
-    if (k % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
+    if (k % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
   }
   return validator.result();
 }

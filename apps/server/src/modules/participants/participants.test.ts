@@ -153,6 +153,23 @@ describe('console participants API', () => {
     const noFile = await inject('staff', 'POST', `${base}/imports`, { a: 1 });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().code).toBe('FILE_REQUIRED');
+    // Files are read on a worker thread: its 400s come back as they are, nothing is stored.
+    const broken = await inject(
+      'staff',
+      'POST',
+      `${base}/imports?fileName=broken.xlsx`,
+      Buffer.from('PK\x03\x04 not a workbook'),
+      { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.headers['content-type']).toContain('application/problem+json');
+    expect(broken.json().code).toBe('FILE_UNREADABLE');
+    const quote = await inject('staff', 'POST', `${base}/imports?fileName=q.csv`, 'Nom;Prénom\n"open;x\n', {
+      'content-type': 'text/csv',
+    });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().code).toBe('CSV_INVALID');
+    expect((await app.database.query('SELECT 1 FROM import_uploads')).length).toBe(0);
     expect((await app.database.query('SELECT 1 FROM participants')).length).toBe(0);
   });
 

@@ -10,7 +10,7 @@ import { AppError, errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import { insertParticipants } from '../results/repository.ts';
 import { randomKey } from '../results/service.ts';
-import { readSheets, type Sheet } from './file-reader.ts';
+import type { Sheet } from './file-reader.ts';
 import {
   fold,
   guessMapping,
@@ -19,6 +19,7 @@ import {
   personKey,
   validateRowsAsync,
 } from './mapping.ts';
+import { readSheetsOffThread } from './read-offloaded.ts';
 import * as repo from './repository.ts';
 
 /** Who acts, for the audit. */
@@ -30,9 +31,10 @@ export interface Actor {
 /**
  * Rows per insert statement of an import (progress is published after each, then a turn of the
  * event loop). PGlite runs a statement synchronously: 2,500 rows held `/api/health` for up to 5 s
- * on the loaded bench machine (`npm run bench -- import`); 250 keeps each stall short.
+ * on the loaded bench machine (`npm run bench -- import`), 250 for up to 200 ms; 100 keeps each
+ * stall within a few tens of milliseconds.
  */
-const IMPORT_CHUNK = 250;
+const IMPORT_CHUNK = 100;
 /** Parsed uploads kept in memory (a 45,000-row XLSX takes seconds to read). */
 const PARSED_CACHE = 4;
 
@@ -55,7 +57,7 @@ export function createParticipantsService(deps: {
     if (!entry) {
       const upload = await repo.findUpload(database, eventId, uploadId);
       if (!upload) throw errors.notFound('UPLOAD_NOT_FOUND', `No upload '${uploadId}'`);
-      entry = readSheets(upload.data, upload.fileName);
+      entry = readSheetsOffThread(upload.data, upload.fileName);
       parsed.set(uploadId, entry);
       entry.catch(() => parsed.delete(uploadId));
       while (parsed.size > PARSED_CACHE) parsed.delete(parsed.keys().next().value as string);
@@ -163,7 +165,7 @@ export function createParticipantsService(deps: {
       actor: Actor,
     ): Promise<UploadInfo> {
       if (!data.length) throw errors.badRequest('FILE_EMPTY', 'The file is empty');
-      const read = await readSheets(data, fileName);
+      const read = await readSheetsOffThread(data, fileName);
       const id = await repo.insertUpload(database, {
         eventId: event.id,
         fileName,
@@ -257,7 +259,7 @@ export function createParticipantsService(deps: {
       await database.transaction(async (sql) => {
         for (let k = 0; k < people.length; k += IMPORT_CHUNK) {
           await store(sql, race.id, people.slice(k, k + IMPORT_CHUNK), actor, 'import');
-          if ((k / IMPORT_CHUNK) % 10 === 9 || k + IMPORT_CHUNK >= people.length)
+          if ((k / IMPORT_CHUNK) % 25 === 24 || k + IMPORT_CHUNK >= people.length)
             await progress(Math.min(k + IMPORT_CHUNK, people.length));
           await new Promise((resolve) => setImmediate(resolve));
         }

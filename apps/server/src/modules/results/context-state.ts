@@ -1,4 +1,4 @@
-import type { ReportPatch, ReportTable } from '@tempora/contracts';
+import { applyReportPatch, type ReportPatch, type ReportTable } from '@tempora/contracts';
 import {
   applyPassing,
   computeResults,
@@ -9,6 +9,7 @@ import {
   type ResultRules,
   type ResultsState,
 } from '@tempora/domain';
+import { diffRows } from './patch-encoding.ts';
 import {
   compareRows,
   F,
@@ -34,8 +35,13 @@ import type {
   ReportRow,
 } from './repository.ts';
 
-/** Above this many changed rows a patch is replaced by a reload request (Pusher's 10 KB limit). */
-const MAX_PATCH_BYTES = 8_000;
+/** A patch larger than this goes out as a reload request (Pusher's 10 KB limit on a message). */
+export const MAX_PATCH_BYTES = 8_000;
+/**
+ * Up to this many changed runners, a ranking without a table to compare with is patched with
+ * their full rows; beyond, its new table is built (and compared with from then on).
+ */
+const SMALL_CHANGE = 300;
 
 /** One race of a context, live: the engine's incremental state plus what reports need. */
 export interface RaceLive extends RaceView {
@@ -53,7 +59,16 @@ interface CachedTable {
   version: number;
   rows: unknown[][];
   etag: string;
+  /**
+   * Patches of a few runners published since `version`, in order (issue 20): applied only when a
+   * larger change needs the table at their last version to compare with — a cost paid by what
+   * was a reload, not by every passing.
+   */
+  trail: ReportPatch[];
 }
+
+/** Past this many patches in a trail the held table is dropped (a later large change reloads). */
+const MAX_TRAIL = 64;
 
 /** How many last passings a race keeps for the last-passings reports. */
 const RECENT = 200;
@@ -74,6 +89,10 @@ export class ContextState {
   /** Applying and publishing acknowledged passings, in order, behind the acknowledgements. */
   applying: Promise<void> = Promise.resolve();
   private readonly instance = Math.random().toString(36).slice(2, 8);
+  /** Shifts in patches (issue 20); off only to measure what patches were before them (bench). */
+  compact = true;
+  /** See `SMALL_CHANGE` (lowered by the property test to compare tables on every change). */
+  smallChange = SMALL_CHANGE;
 
   constructor(
     readonly context: ContextRow,
@@ -172,10 +191,13 @@ export class ContextState {
   }
 
   /**
-   * Bumps the versions of the reports a change touched, drops their cached tables, and builds
-   * their patches (or reload requests when a patch would be too large).
+   * Bumps the versions of the reports a change touched, drops or moves on their cached tables,
+   * and builds their patches (or reload requests when a patch would be too large). A ranking
+   * whose table this node holds at the patch's starting version is compared with its new table:
+   * the patch says the moved ranks as shifts (issue 20), and the new table is kept for readers.
+   * `encode` false (a catch-up with passings another node published): versions only.
    */
-  patchesFor(changes: ReturnType<ContextState['apply']>): ReportPatch[] {
+  patchesFor(changes: ReturnType<ContextState['apply']>, encode = true): ReportPatch[] {
     const patches: ReportPatch[] = [];
     for (const report of this.reports) {
       const definition = report.definition;
@@ -185,32 +207,25 @@ export class ContextState {
       const id = reportId(report.groupKey, report.key);
       const fromVersion = this.versions.get(id) ?? 0;
       const version = this.lastSeq;
-      let upserts: unknown[][] = [];
-      let removes: string[] = [];
-      if (definition.kind === 'ranking') {
-        const rankOf = singleRanks(race.results);
-        if (change.changed.size > 300) upserts = [];
-        else {
-          for (const i of change.changed) {
-            if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
-          }
-        }
-        if (change.changed.size > 300) {
-          this.bump(id, version);
-          patches.push({ group: report.groupKey, report: report.key, version, reload: true });
-          continue;
-        }
-      } else {
-        upserts = change.passed.map((s) => passingRow(race, s.seq, s.i, s.p, s.id));
-        const keep = new Set(race.recent.slice(-definition.limit).map((s) => s.id));
-        // The new passings were appended: only the rows they pushed out of the window go, so a
-        // patch stays as small as the change (not the whole history behind the window).
-        const n = race.recent.length;
-        removes = race.recent
-          .slice(Math.max(0, n - definition.limit - change.passed.length), Math.max(0, n - definition.limit))
-          .map((s) => s.id);
-        upserts = upserts.filter((row) => keep.has(row[P.key] as string));
+      const reload = { group: report.groupKey, report: report.key, version, reload: true as const };
+      if (!encode) {
+        this.bump(id, version);
+        continue;
       }
+      if (definition.kind === 'ranking') {
+        const patch = this.rankingPatch(id, race, definition, change.changed, fromVersion);
+        if (patch) patches.push(patch);
+        continue;
+      }
+      let upserts = change.passed.map((s) => passingRow(race, s.seq, s.i, s.p, s.id));
+      const keep = new Set(race.recent.slice(-definition.limit).map((s) => s.id));
+      // The new passings were appended: only the rows they pushed out of the window go, so a
+      // patch stays as small as the change (not the whole history behind the window).
+      const n = race.recent.length;
+      const removes = race.recent
+        .slice(Math.max(0, n - definition.limit - change.passed.length), Math.max(0, n - definition.limit))
+        .map((s) => s.id);
+      upserts = upserts.filter((row) => keep.has(row[P.key] as string));
       if (upserts.length === 0 && removes.length === 0) continue;
       this.bump(id, version);
       const patch: ReportPatch = {
@@ -221,18 +236,102 @@ export class ContextState {
         upserts,
         removes,
       };
-      patches.push(
-        JSON.stringify(patch).length > MAX_PATCH_BYTES
-          ? { group: report.groupKey, report: report.key, version, reload: true }
-          : patch,
-      );
+      patches.push(JSON.stringify(patch).length > MAX_PATCH_BYTES ? reload : patch);
     }
     return patches;
+  }
+
+  /**
+   * A ranking's patch, or null when its rows did not change. A few changed runners: their full
+   * rows, the patch kept in the trail of the table held for the report. Many, or a patch over
+   * the limit: the new table is built and compared with the one held at `fromVersion` (its trail
+   * applied: the property test holds that equal to a rebuild) — moved ranks and gaps become
+   * shifts (issue 20); with no table held, a reload, and the new table kept so that the next
+   * change is compared with it.
+   */
+  private rankingPatch(
+    id: string,
+    race: RaceLive,
+    definition: ReportDefinition & { kind: 'ranking' },
+    changed: ReadonlySet<number>,
+    fromVersion: number,
+  ): ReportPatch | null {
+    const [group, report] = splitReportId(id);
+    const version = this.lastSeq;
+    const reload: ReportPatch = { group, report, version, reload: true };
+    const held = this.cache.get(id);
+    const trailing = this.compact && held && (held.trail.at(-1)?.version ?? held.version) === fromVersion;
+    if (changed.size <= this.smallChange) {
+      const rankOf = singleRanks(race.results);
+      const upserts: unknown[][] = [];
+      for (const i of changed) {
+        if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
+      }
+      if (upserts.length === 0) return null;
+      const patch: ReportPatch = { group, report, fromVersion, version, upserts, removes: [] };
+      if (JSON.stringify(patch).length <= MAX_PATCH_BYTES) {
+        this.versions.set(id, version);
+        if (trailing && held.trail.length < MAX_TRAIL) held.trail.push(patch);
+        else this.cache.delete(id);
+        return patch;
+      }
+    }
+    const before = trailing ? this.heldAt(id, fromVersion) : undefined;
+    const rows = rankingRows(race, definition);
+    this.versions.set(id, version);
+    this.store(id, race, version, rows);
+    if (!before) return reload;
+    const diff = diffRows(before, rows);
+    if (!diff.upserts.length && !diff.removes.length && !diff.shifts.length && !diff.edits.length) {
+      // Nothing moved after all: the version stays where readers have it.
+      this.versions.set(id, fromVersion);
+      this.store(id, race, fromVersion, rows);
+      return null;
+    }
+    const patch: ReportPatch = {
+      group,
+      report,
+      fromVersion,
+      version,
+      upserts: diff.upserts,
+      removes: diff.removes,
+      ...(diff.shifts.length ? { shifts: diff.shifts } : {}),
+      ...(diff.edits.length ? { edits: diff.edits } : {}),
+    };
+    return JSON.stringify(patch).length > MAX_PATCH_BYTES ? reload : patch;
   }
 
   private bump(id: string, version: number) {
     this.versions.set(id, version);
     this.cache.delete(id);
+  }
+
+  /** The rows held for a report at `version` (its table and trail), or undefined. */
+  private heldAt(id: string, version: number): unknown[][] | undefined {
+    const held = this.cache.get(id);
+    if (!held || (held.trail.at(-1)?.version ?? held.version) !== version) return undefined;
+    let table = {
+      rows: held.rows,
+      version: held.version,
+      total: held.rows.length,
+      keyField: 0,
+      orderField: 1,
+    };
+    for (const patch of held.trail) {
+      const next = applyReportPatch(table as ReportTable, patch);
+      if (!next) return undefined;
+      table = next;
+    }
+    return table.rows;
+  }
+
+  private store(id: string, race: RaceLive | undefined, version: number, rows: unknown[][]): CachedTable {
+    // The report is part of the tag: two reports of a context often share a version, and the
+    // route's encoded-body cache is keyed by the tag.
+    const tag = `${this.instance}-${race?.row.epoch ?? 0}-${encodeURIComponent(id)}-${version}`;
+    const cached: CachedTable = { version, rows, etag: `"${tag}"`, trail: [] };
+    this.cache.set(id, cached);
+    return cached;
   }
 
   /** A report's full table at its current version (cached until the next change). */
@@ -241,14 +340,8 @@ export class ContextState {
     const version = this.versions.get(id) ?? 0;
     const race = this.races.get(report.definition.raceId);
     let cached = this.cache.get(id);
-    if (!cached || cached.version !== version) {
-      const rows = race ? this.rowsOf(race, report.definition) : [];
-      // The report is part of the tag: two reports of a context often share a version, and the
-      // route's encoded-body cache is keyed by the tag.
-      const tag = `${this.instance}-${race?.row.epoch ?? 0}-${encodeURIComponent(id)}-${version}`;
-      cached = { version, rows, etag: `"${tag}"` };
-      this.cache.set(id, cached);
-    }
+    if (!cached || cached.version !== version)
+      cached = this.store(id, race, version, race ? this.rowsOf(race, report.definition) : []);
     return {
       eventId: this.context.eventId,
       db: this.context.db,
@@ -282,6 +375,12 @@ function columnsOf(race: RaceLive, definition: ReportDefinition) {
 
 export function reportId(group: string, key: string): string {
   return `${group}/${key}`;
+}
+
+/** The group and key of a `reportId` (a group key never holds a `/`: see `key` in routes.ts). */
+function splitReportId(id: string): [string, string] {
+  const at = id.indexOf('/');
+  return [id.slice(0, at), id.slice(at + 1)];
 }
 
 /** The engine's race definition from the stored race and its points (the start mat apart). */

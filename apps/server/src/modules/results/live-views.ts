@@ -1,4 +1,14 @@
-import { gapAt, lastPointOf, netTimeOf, predict, rankAt, rankingOrder, statusOf } from '@tempora/domain';
+import {
+  raceClock as domainRaceClock,
+  lastPointOf,
+  leadersAt,
+  netTimeOf,
+  rankAt,
+  rankingOrder,
+  shownGap,
+  statusOf,
+  timeTrialAt,
+} from '@tempora/domain';
 import type { RaceLive } from './context-state.ts';
 
 /** Statistics of a race (issue 7 `stats/{key}`): counts per status and point, histogram, categories. */
@@ -96,7 +106,7 @@ export function raceStats(race: RaceLive): RaceStats {
         key: point.key,
         distanceM: point.distanceM,
         gaps: GAP_RANKS.map((rank) => {
-          const gap = order.length >= rank ? netTimeOf(r, order[rank - 1]!, p) - leader : Number.NaN;
+          const gap = order.length >= rank ? shownGap(netTimeOf(r, order[rank - 1]!, p), leader) : Number.NaN;
           return Number.isFinite(gap) ? gap : null;
         }),
       };
@@ -146,33 +156,28 @@ export interface LeadersBoard {
 }
 
 export function leadersBoard(race: RaceLive, count: number): LeadersBoard {
-  const r = race.results;
   const ranked = race.points.filter((p) => !p.isStart).sort((a, b) => a.position - b.position);
   return {
     raceId: race.row.id,
     name: race.row.name,
-    points: ranked.map((point, p) => {
-      const order = rankingOrder(r, p);
-      const leader = order.length ? netTimeOf(r, order[0]!, p) : 0;
-      const rows: LeadersBoard['points'][number]['rows'] = [];
-      for (let k = 0; k < Math.min(count, order.length); k++) {
-        const i = order[k]!;
+    points: ranked.map((point, p) => ({
+      key: point.key,
+      name: point.name,
+      distanceM: point.distanceM,
+      rows: leadersAt(race.results, p, count).map(({ i, rank, netMs, gapMs }) => {
         const person = race.participants[i]!;
-        const net = netTimeOf(r, i, p);
-        const rank: number = k > 0 && net === netTimeOf(r, order[k - 1]!, p) ? rows[k - 1]!.rank : k + 1;
-        rows.push({
+        return {
           rank,
           bib: person.bib,
           name: `${person.firstName} ${person.lastName}`,
           nationality: person.nationality ?? '',
           club: person.club ?? '',
-          netMs: net,
-          gapMs: net - leader,
+          netMs,
+          gapMs,
           trackingKey: person.trackingKey,
-        });
-      }
-      return { key: point.key, name: point.name, distanceM: point.distanceM, rows };
-    }),
+        };
+      }),
+    })),
   };
 }
 
@@ -200,6 +205,9 @@ export interface TimeTrialBoard {
   /** The race clock when the board was made, and how fast it runs (`raceClock`): the page ticks on from them. */
   now: number;
   clockRate: number;
+  /** The gun (race time) and the event's time zone: the page shows times of day on the wall clock, there. */
+  gunTimeMs: number | null;
+  timeZone: string | null;
   points: { key: string; name: string; distanceM: number }[];
   hotSeat: (TimeTrialRider & { netMs: number }) | null;
   standings: (TimeTrialRider & { rank: number; netMs: number; gapMs: number })[];
@@ -218,21 +226,18 @@ export interface TimeTrialBoard {
   nextStarters: (TimeTrialRider & { startAt: number })[];
 }
 
-/**
- * The race's clock at wall time `wallMs`: the wall clock for a live race; for a replay (clock
- * rate above 1, the demo's) gun + (wall − gun) × rate, the time its reads are stamped in.
- */
+/** The race's clock at wall time `wallMs` (domain `raceClock`: a replay runs faster than the wall). */
 export function raceClock(race: Pick<RaceLive, 'row'>, wallMs: number): number {
-  const { gunTimeMs, clockRate } = race.row;
-  if (gunTimeMs === null || clockRate === 1 || wallMs <= gunTimeMs) return wallMs;
-  return gunTimeMs + (wallMs - gunTimeMs) * clockRate;
+  return domainRaceClock(race.row.gunTimeMs, race.row.clockRate, wallMs);
 }
 
-/** The board at race time `now` (see `raceClock`). */
-export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTrialBoard {
-  const r = race.results;
-  const { n, pointCount } = r.index;
-  const finish = pointCount - 1;
+/** The board at race time `now` (see `raceClock`); the selection is the domain's `timeTrialAt`. */
+export function timeTrialBoard(
+  race: RaceLive,
+  now: number,
+  size = 10,
+  timeZone: string | null = null,
+): TimeTrialBoard {
   const rider = (i: number): TimeTrialRider => {
     const person = race.participants[i]!;
     return {
@@ -243,44 +248,8 @@ export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTria
       trackingKey: person.trackingKey,
     };
   };
-  const order = finish >= 0 ? rankingOrder(r, finish) : [];
-  const leaderMs = order.length ? netTimeOf(r, order[0]!, finish) : 0;
-  const standings: TimeTrialBoard['standings'] = [...order.slice(0, size)].map((i) => ({
-    ...rider(i),
-    rank: rankAt(r, i, finish) ?? 0,
-    netMs: netTimeOf(r, i, finish),
-    gapMs: netTimeOf(r, i, finish) - leaderMs,
-  }));
-  const onCourse: TimeTrialBoard['onCourse'] = [];
-  const finished: number[] = [];
-  const waiting: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const status = statusOf(r, i);
-    const scheduled = r.index.scheduledStart[i]!;
-    // No read yet but past their start time: on course as far as the board knows (a time trial
-    // rarely has a start mat; the start list is the start).
-    const startedBySchedule = status === 'notStarted' && !Number.isNaN(scheduled) && scheduled <= now;
-    if (status === 'finished') finished.push(i);
-    else if (status === 'onCourse' || startedBySchedule) {
-      const last = lastPointOf(r, i);
-      onCourse.push({
-        ...rider(i),
-        startMs: Number.isNaN(r.netStart[i]!) ? scheduled : r.netStart[i]!,
-        lastPoint: last,
-        netMs: last >= 0 ? netTimeOf(r, i, last) : null,
-        rank: last >= 0 ? rankAt(r, i, last) : null,
-        gapMs: last >= 0 ? gapAt(r, i, last) : null,
-        predictedFinishNetMs: predict(r, i)?.finishNetMs ?? null,
-      });
-    } else if (status === 'notStarted' && !Number.isNaN(scheduled)) waiting.push(i);
-  }
-  // The furthest on course first; at the same point, the better placed.
-  onCourse.sort(
-    (a, b) => b.lastPoint - a.lastPoint || (a.gapMs ?? 0) - (b.gapMs ?? 0) || a.startMs - b.startMs,
-  );
-  const finishedAt = (i: number) => r.at[i * pointCount + finish]!;
-  finished.sort((a, b) => finishedAt(b) - finishedAt(a));
-  waiting.sort((a, b) => r.index.scheduledStart[a]! - r.index.scheduledStart[b]!);
+  const board = timeTrialAt(race.results, now, size);
+  const [first] = board.standings;
   return {
     raceId: race.row.id,
     name: race.row.name,
@@ -288,21 +257,18 @@ export function timeTrialBoard(race: RaceLive, now: number, size = 10): TimeTria
     startType: race.row.startType,
     now,
     clockRate: race.row.clockRate,
+    gunTimeMs: race.row.gunTimeMs,
+    timeZone,
     points: race.points
       .filter((p) => !p.isStart)
       .sort((a, b) => a.position - b.position)
       .map((p) => ({ key: p.key, name: p.name, distanceM: p.distanceM })),
-    hotSeat: order.length ? { ...rider(order[0]!), netMs: leaderMs } : null,
-    standings,
-    onCourseCount: onCourse.length,
-    onCourse: onCourse.slice(0, 3 * size),
-    latestFinishers: finished.slice(0, 5).map((i) => ({
-      ...rider(i),
-      rank: rankAt(r, i, finish),
-      netMs: netTimeOf(r, i, finish),
-      finishedAt: finishedAt(i),
-    })),
-    nextStarters: waiting.slice(0, size).map((i) => ({ ...rider(i), startAt: r.index.scheduledStart[i]! })),
+    hotSeat: first ? { ...rider(first.i), netMs: first.netMs } : null,
+    standings: board.standings.map(({ i, rank, netMs, gapMs }) => ({ ...rider(i), rank, netMs, gapMs })),
+    onCourseCount: board.onCourse.length,
+    onCourse: board.onCourse.slice(0, 3 * size).map(({ i, ...rest }) => ({ ...rider(i), ...rest })),
+    latestFinishers: board.latest.map(({ i, ...rest }) => ({ ...rider(i), ...rest })),
+    nextStarters: board.next.map(({ i, startAt }) => ({ ...rider(i), startAt })),
   };
 }
 

@@ -80,6 +80,20 @@ describe.each(backends().map((b) => [b.name, b] as const))('two nodes on %s', (_
     }
   });
 
+  it('answers a fresh read (the first after subscribing) with every change stored before it', async () => {
+    for (let k = 0; k < 5; k++) {
+      // Node B has just caught up: a plain read would not look again for a while.
+      await read(b);
+      const bib = String(250 + k);
+      expect((await post(a, [{ bib, time: gun + (30 - k) * 60_000 }])).statusCode).toBe(200);
+      // The client knows no version (it heard nothing before subscribing): it asks for fresh.
+      const atB = await read(b, '?fresh=1&offset=0&limit=1');
+      expect(atB.rows[0]![F.bib]).toBe(bib);
+    }
+    const bad = await b.inject(`${LIVE1}?fresh=yes`);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses a bad minVersion with a problem, and does not wait for ever on one never reached', async () => {
     const bad = await b.inject(`${LIVE1}?minVersion=-1`);
     expect(bad.statusCode).toBe(400);

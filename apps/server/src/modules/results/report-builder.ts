@@ -12,6 +12,7 @@ import {
   rankKeyOf,
   ranksAt,
   statusOf,
+  wallClock,
 } from '@tempora/domain';
 import type { ParticipantRow, ReportDefinition } from './repository.ts';
 
@@ -69,6 +70,8 @@ export interface RaceView {
   eventId: string;
   /** The event's IANA time zone (times of day); Europe/Brussels when unknown. */
   timeZone?: string;
+  /** The race's gun and clock rate: a replay's reads are shown on the wall clock (never ahead of it). */
+  row?: { gunTimeMs: number | null; clockRate: number };
   results: RaceResults;
   participants: readonly ParticipantRow[];
   pointNames: readonly string[];
@@ -111,7 +114,14 @@ export function rankingColumns(
 ): ColumnDef[] {
   const byName: Record<string, () => ColumnDef[]> = {
     favorite: () => [column(F.favorite, L('Favourite', 'Favori'), 'favorite', { Alignment: 'Center' })],
-    rank: () => [column(F.rank, L('Rank', 'Place'), 'text', { Bold: true, Alignment: 'Right' })],
+    rank: () => [
+      column(F.rank, L('Rank', 'Place'), 'text', {
+        Bold: true,
+        Alignment: 'Right',
+        // Unranked runners hold their status code here (rankingRow), shown as its label.
+        Settings: { Labels: 'status' },
+      }),
+    ],
     bib: () => [column(F.bib, L('Bib', 'Dossard'), 'text', { Alignment: 'Right' })],
     name: () => [column(F.name, L('Name', 'Nom'), 'text', { Bold: true, UrlColumnIdx: F.url })],
     nationality: () => [column(F.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' })],
@@ -127,7 +137,7 @@ export function rankingColumns(
     gunTime: () => [column(F.gunTime, L('Gun time', 'Temps officiel'), 'time', { Alignment: 'Right' })],
     gap: () => [column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right' })],
     pace: () => [column(F.pace, L('Pace', 'Allure'), 'text', { Alignment: 'Right' })],
-    status: () => [column(F.status, L('Status', 'Statut'), 'text')],
+    status: () => [column(F.status, L('Status', 'Statut'), 'text', { Settings: { Labels: 'status' } })],
     lastPoint: () => [column(F.lastPoint, L('Last point', 'Dernier point'), 'text')],
   };
   return fields.flatMap((f) => byName[f]?.() ?? []);
@@ -179,7 +189,8 @@ export function rankingRow(
   const rank = ranked ? rankOf(i, last, scope) : 0;
   const net = last >= 0 ? netTimeOf(results, i, last) : Number.NaN;
   const bucket = STATUS_BUCKET[status] ?? 5;
-  const key = last >= 0 ? rankKeyOf(results, i, last) : i;
+  // Runners with no passing tie on the order field: compareRows then orders them by bib, numerically.
+  const key = last >= 0 ? rankKeyOf(results, i, last) : 0;
   row[F.key] = person.bib;
   row[F.order] = bucket * 1e13 + (pointCount - 1 - last) * 1e10 + num(key);
   row[F.rank] = rank > 0 ? String(rank) : status === 'onCourse' || status === 'finished' ? '' : status;
@@ -319,7 +330,9 @@ export function passingRow(view: RaceView, seq: number, i: number, p: number, pa
   return [
     passingId,
     -seq,
-    Number.isNaN(at) ? '' : clock(view.timeZone).format(at),
+    Number.isNaN(at)
+      ? ''
+      : clock(view.timeZone).format(view.row ? wallClock(view.row.gunTimeMs, view.row.clockRate, at) : at),
     view.pointNames[p] ?? '',
     person.bib,
     `${person.lastName.toUpperCase()} ${person.firstName}`,

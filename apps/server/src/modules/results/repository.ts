@@ -250,21 +250,62 @@ export async function insertParticipants(sql: Sql, rows: readonly NewParticipant
  * runners by bib; a runner without one cannot be timed yet).
  */
 export async function participantsOf(sql: Sql, db: string): Promise<ParticipantRow[]> {
-  const rows = await sql.query<Record<string, unknown>>(
-    `SELECT p.race_id AS "raceId", p.bib, p.chips, p.first_name AS "firstName", p.last_name AS "lastName",
-            p.gender, p.age, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate", p.nationality, p.club, p.wave,
-            p.start_time_ms::float8 AS "startTime", p.status, p.category, p.tracking_key AS "trackingKey"
-       FROM participants p JOIN races r ON r.id = p.race_id
-      WHERE r.db = $1 AND p.deleted_at IS NULL AND p.bib IS NOT NULL ORDER BY p.race_id, p.bib`,
-    [db],
-  );
-  // Optional engine fields are absent rather than null.
-  return rows.map((row) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row)) if (v !== null) out[k] = v;
-    return out as unknown as ParticipantRow;
-  });
+  const out: ParticipantRow[] = [];
+  const fields = [
+    'raceId',
+    'bib',
+    'chips',
+    'firstName',
+    'lastName',
+    'gender',
+    'age',
+    'birthDate',
+    'nationality',
+    'club',
+    'wave',
+    'startTime',
+    'status',
+    'category',
+    'trackingKey',
+  ] as const;
+  // Issue 14: read PARTICIPANT_CHUNK runners per statement, race by race along the primary key
+  // (race_id, bib), as JSON arrays (see passingsAfter). PGlite runs in this thread: one statement
+  // for a 45,000-runner context held the event loop for seconds after an import; between these
+  // statements the server answers other requests.
+  const races = await sql.query<{ id: string }>('SELECT id FROM races WHERE db = $1 ORDER BY id', [db]);
+  for (const { id } of races) {
+    for (let after: string | null = null; ; ) {
+      const [chunk] = await sql.query<{ rows: string | null }>(
+        `SELECT json_agg(json_build_array(race_id, bib, chips, first_name, last_name, gender, age, birth_date,
+                         nationality, club, wave, start_time_ms, status, category, tracking_key)
+                         ORDER BY bib)::text AS rows
+           FROM (SELECT p.race_id, p.bib, p.chips, p.first_name, p.last_name, p.gender, p.age,
+                        to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.nationality, p.club, p.wave,
+                        p.start_time_ms::float8 AS start_time_ms, p.status, p.category, p.tracking_key
+                   FROM participants p
+                  WHERE p.race_id = $1 AND p.deleted_at IS NULL AND p.bib IS NOT NULL
+                    ${after === null ? '' : 'AND p.bib > $2'}
+                  ORDER BY p.bib LIMIT ${PARTICIPANT_CHUNK}) p`,
+        after === null ? [id] : [id, after],
+      );
+      if (!chunk?.rows) break;
+      const rows = JSON.parse(chunk.rows) as unknown[][];
+      for (const row of rows) {
+        // Optional engine fields are absent rather than null.
+        const item: Record<string, unknown> = {};
+        for (let k = 0; k < fields.length; k++) if (row[k] !== null) item[fields[k]!] = row[k];
+        out.push(item as unknown as ParticipantRow);
+      }
+      // An awaited PGlite statement resolves without letting I/O in: let other requests be served.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (rows.length < PARTICIPANT_CHUNK) break;
+      after = String(rows[rows.length - 1]![1]);
+    }
+  }
+  return out;
 }
+
+const PARTICIPANT_CHUNK = 2_500;
 
 /** Stores passings; returns only the new ones (a duplicate id is one read), in `seq` order. */
 export async function insertPassings(
@@ -326,7 +367,7 @@ export async function insertPassings(
 }
 
 /** Rows per statement when loading passings (each comes back as one JSON text). */
-const LOAD_CHUNK = 100_000;
+const LOAD_CHUNK = 20_000;
 
 /**
  * Passings of a context after `afterSeq`, in `seq` order. Each statement returns up to
@@ -364,6 +405,7 @@ export async function passingsAfter(sql: Sql, db: string, afterSeq: number): Pro
     }
     if (rows.length < LOAD_CHUNK) return out;
     after = rows[rows.length - 1]![0];
+    await new Promise((resolve) => setImmediate(resolve)); // other requests between statements
   }
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { RESULTS_EVENT, unbundleResults } from '@tempora/contracts';
 import { importBostonTable } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +170,9 @@ describe('results API on the demo race', () => {
     const seen: { event: string; data: unknown }[] = [];
     const original = app.realtime.publish.bind(app.realtime);
     const spy = async (channels: string[], event: string, data: unknown) => {
-      if (channels.includes(`results-${DEMO_DB}`)) seen.push({ event, data });
+      // One `results` bundle per change: its patches and reads (issue 20).
+      if (channels.includes(`results-${DEMO_DB}`) && event === RESULTS_EVENT)
+        for (const [e, d] of unbundleResults(data)) seen.push({ event: e, data: d });
     };
     const before = (await table(app)).version;
     // Subscribe through the hub: a pusher-js client is covered in the realtime suite.
@@ -209,7 +212,8 @@ describe('results API on the demo race', () => {
     const original = app.realtime.publish.bind(app.realtime);
     Object.assign(app.realtime, {
       publish: async (c: string[], e: string, d: unknown) => {
-        if (e === 'report-patch' && (d as { report: string }).report === 'LAST') seen.push(d);
+        for (const [name, p] of e === RESULTS_EVENT ? unbundleResults(d) : [])
+          if (name === 'report-patch' && (p as { report: string }).report === 'LAST') seen.push(p);
         return original(c, e, d);
       },
     });

@@ -38,6 +38,8 @@ const tableQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Answer only from a state at least this recent (the version of a patch: issue 20). */
   minVersion: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** `1`: from a state caught up after the request came (a client's first read once subscribed). */
+  fresh: z.literal('1').optional(),
 });
 const key = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only');
 const pointSchema = z.object({
@@ -237,8 +239,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     group: string | null,
     report: string,
   ) {
-    const { q, offset, limit, minVersion } = parseInput(tableQuery, request.query, 'query');
-    const ctx = await service.state(db, minVersion);
+    const { q, offset, limit, minVersion, fresh } = parseInput(tableQuery, request.query, 'query');
+    const ctx = await service.state(db, minVersion, fresh === '1');
     const def = ctx.reports.find((r) => r.key === report && (group === null || r.groupKey === group));
     if (!def) throw errors.notFound('REPORT_NOT_FOUND', `No report '${report}'`);
     const { etag, ...full } = ctx.table(def);
@@ -366,8 +368,10 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/timetrial', async (request) => {
+    const p = parseInput(raceParams, request.params, 'params');
     const race = await raceOfRequest(request);
-    return timeTrialBoard(race, raceClock(race, Date.now()));
+    const { context } = await service.state(p.db);
+    return timeTrialBoard(race, raceClock(race, Date.now()), 10, context.timeZone ?? null);
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {

@@ -1,5 +1,14 @@
 import crypto from 'node:crypto';
-import type { AthleteCard, IngestResult, ParticipantHit, ReportList, ReportPatch } from '@tempora/contracts';
+import {
+  type AthleteCard,
+  bundleResults,
+  type IngestResult,
+  type ParticipantHit,
+  type PassingEvent,
+  RESULTS_EVENT,
+  type ReportList,
+  type ReportPatch,
+} from '@tempora/contracts';
 import {
   compareHits,
   GENDERS,
@@ -9,6 +18,7 @@ import {
   type PassingSource,
   predict,
   statusOf,
+  wallClock,
 } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
@@ -107,7 +117,9 @@ export function createResultsService(deps: { database: Database; publisher: Real
   const mutex = new KeyedMutex();
   const caughtUpAt = new Map<string, number>();
   const groupContexts = new Map<string, string>();
-  const catchingUp = new Map<string, Promise<void>>();
+  const catchingUp = new Map<string, Promise<number>>();
+  /** Catch-ups are numbered as their queries start (see `freshCatchUp`). */
+  let catchUpCount = 0;
   const observers = new Set<ResultsObserver>();
   const reloading = new Map<string, ReturnType<typeof setTimeout>>();
   const notify = (call: (o: ResultsObserver) => void) => {
@@ -140,18 +152,23 @@ export function createResultsService(deps: { database: Database; publisher: Real
     return ctx;
   }
 
-  /** Reads the passings other nodes stored since this node's last one, one query at a time. */
-  function catchUp(db: string, ctx: ContextState): Promise<void> {
+  /**
+   * Reads the passings other nodes stored since this node's last one, one query at a time.
+   * Resolves with the catch-up's number, taken as its query starts (see `freshCatchUp`).
+   */
+  function catchUp(db: string, ctx: ContextState): Promise<number> {
     let running = catchingUp.get(db);
     if (!running) {
       running = mutex
         .run(db, async () => {
+          const number = ++catchUpCount;
           const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
           // Issue 20: one publisher per change. The node that stored these reads published their
           // patches; publishing them again from here sent every reload twice. The versions still
           // move (patchesFor bumps them), so this node's next patch starts from the right one.
-          if (newer.length) ctx.patchesFor(ctx.apply(newer));
+          if (newer.length) ctx.patchesFor(ctx.apply(newer), false);
           caughtUpAt.set(db, Date.now());
+          return number;
         })
         .finally(() => catchingUp.delete(db));
       catchingUp.set(db, running);
@@ -160,12 +177,32 @@ export function createResultsService(deps: { database: Database; publisher: Real
   }
 
   /**
+   * Waits for a catch-up whose query started after this call (issue 20: a client that has just
+   * subscribed reads once, and that read must hold every change published before the
+   * subscription — each was stored before it was published). Concurrent fresh readers share
+   * one query: a burst of reconnections costs one or two queries, not one per client.
+   */
+  async function freshCatchUp(db: string, ctx: ContextState): Promise<void> {
+    const after = catchUpCount;
+    const running = catchingUp.get(db);
+    if (running) {
+      // Queued behind the mutex, the running one may not have started yet: then it counts.
+      const number = await running.catch(() => 0);
+      if (number > after) return;
+    }
+    // Any catch-up running now started after this reader came; else a new one starts.
+    await catchUp(db, ctx);
+  }
+
+  /**
    * The live state of a context, caught up with passings stored by other nodes. With
    * `minVersion` (a report version a client learnt from a patch, which is the `seq` of the last
    * passing it holds), the answer waits until this node has applied that passing: a reader sent
    * here by a reload published on another node never gets the table it already had (issue 20).
+   * `fresh` (a client's first read after subscribing or reconnecting) waits for a catch-up that
+   * started after the call, so the answer holds every change published before it.
    */
-  async function state(db: string, minVersion = 0): Promise<ContextState> {
+  async function state(db: string, minVersion = 0, fresh = false): Promise<ContextState> {
     let pending = loaded.get(db);
     if (!pending) {
       pending = load(db);
@@ -183,6 +220,11 @@ export function createResultsService(deps: { database: Database; publisher: Real
         await ctx.applying;
         if (minVersion > ctx.lastSeq) await new Promise((r) => setTimeout(r, 20));
       }
+      return ctx;
+    }
+    if (fresh) {
+      await freshCatchUp(db, ctx);
+      await ctx.applying;
       return ctx;
     }
     // Catch up with other nodes' passings at most every CATCH_UP_MS, one query shared by all
@@ -206,12 +248,12 @@ export function createResultsService(deps: { database: Database; publisher: Real
     passed: { race: RaceLive; seen: RaceLive['recent'] }[],
   ) {
     const channel = [`results-${ctx.context.db}`];
-    for (const patch of patches) await publisher.publish(channel, 'report-patch', patch);
+    const passings: PassingEvent[] = [];
     for (const { race, seen } of passed) {
       for (const s of seen.slice(-20)) {
         const person = race.participants[s.i]!;
         const at = race.results.at[s.i * race.results.index.pointCount + s.p]!;
-        await publisher.publish(channel, 'passing', {
+        passings.push({
           raceId: race.row.id,
           bib: person.bib,
           pointKey: race.results.index.pointIds[s.p]!,
@@ -219,6 +261,9 @@ export function createResultsService(deps: { database: Database; publisher: Real
         });
       }
     }
+    // One event per change (split only above the event size limit): issue 20's spike.
+    for (const bundle of bundleResults(patches, passings))
+      await publisher.publish(channel, RESULTS_EVENT, bundle);
   }
 
   /**
@@ -404,6 +449,9 @@ function athleteCard(
 ): AthleteCard {
   const row = getResultRow(race.results, i);
   const prediction = predict(race.results, i);
+  // Times of day on the wall clock (a replay's race clock runs ahead of it: issue 19).
+  const wall = (ms: number | null) =>
+    ms === null ? null : wallClock(race.row.gunTimeMs, race.row.clockRate, ms);
   const p = race.participants[i]!;
   const ranked = race.points.filter((pt) => !pt.isStart).sort((a, b) => a.position - b.position);
   let estimatedDistanceM: number | null = null;
@@ -424,6 +472,7 @@ function athleteCard(
   return {
     eventId: ctx.context.eventId,
     db: ctx.context.db,
+    timeZone: ctx.context.timeZone ?? null,
     race: {
       id: race.row.id,
       name: race.row.name,
@@ -440,7 +489,7 @@ function athleteCard(
     status: row.status,
     splits: row.points.map((pt) => ({
       pointKey: pt.pointId,
-      timeOfDay: pt.timeOfDay,
+      timeOfDay: wall(pt.timeOfDay),
       gunMs: pt.gunMs,
       netMs: pt.netMs,
       rankOverall: pt.rank.overall,
@@ -453,11 +502,11 @@ function athleteCard(
       ? {
           basis: prediction.basis,
           finishNetMs: prediction.finishNetMs,
-          finishTimeOfDay: prediction.finishTimeOfDay,
+          finishTimeOfDay: wall(prediction.finishTimeOfDay),
           points: prediction.points.map((pp) => ({
             pointKey: pp.pointId,
             netMs: pp.netMs,
-            timeOfDay: pp.timeOfDay,
+            timeOfDay: wall(pp.timeOfDay),
           })),
         }
       : null,

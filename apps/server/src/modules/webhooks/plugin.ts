@@ -16,7 +16,11 @@ declare module 'fastify' {
  */
 export const webhooksModule = fp(
   async (app: FastifyInstance) => {
-    const service = createWebhooksService({ database: app.database, log: app.log });
+    const service = createWebhooksService({
+      database: app.database,
+      log: app.log,
+      allowPrivate: app.config.WEBHOOK_ALLOW_PRIVATE,
+    });
     app.decorate('webhooks', service);
     const stopObserving = app.results.observe(service.observer);
     await app.register(webhooksRoutes, { service });

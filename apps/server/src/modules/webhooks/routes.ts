@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { requireEventAbility } from '../content/access.ts';
+import { assertPublicUrl, RefusedUrl } from './address-guard.ts';
 import * as repo from './repository.ts';
 import type { WebhooksService } from './service.ts';
 
@@ -29,6 +30,18 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { service: Webh
     return hook;
   }
 
+  /** 400 for a URL that may not receive webhooks (address-guard.ts: SSRF). */
+  async function requirePublicUrl(url: string) {
+    try {
+      await assertPublicUrl(url, app.config.WEBHOOK_ALLOW_PRIVATE);
+    } catch (e) {
+      if (!(e instanceof RefusedUrl)) throw e;
+      throw errors.badRequest('WEBHOOK_URL_REFUSED', `This URL may not receive webhooks: ${e.message}`, [
+        { field: 'url', message: e.message },
+      ]);
+    }
+  }
+
   app.get('/api/webhooks/events/:eventId', async (request) => {
     const { eventId } = parseInput(eventParams, request.params, 'params');
     await requireEventAbility(request, database, eventId, 'update', 'Event');
@@ -39,6 +52,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { service: Webh
     const { eventId } = parseInput(eventParams, request.params, 'params');
     await requireEventAbility(request, database, eventId, 'update', 'Event');
     const body = parseInput(webhookCreateSchema, request.body);
+    await requirePublicUrl(body.url);
     if ((await repo.webhooksOf(database, eventId)).length >= MAX_WEBHOOKS)
       throw errors.conflict('WEBHOOK_LIMIT', `At most ${MAX_WEBHOOKS} webhooks per event`);
     const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
@@ -58,6 +72,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { service: Webh
   app.patch('/api/webhooks/:id', async (request) => {
     const hook = await requireHook(request);
     const body = parseInput(webhookUpdateSchema, request.body);
+    if (body.url !== undefined) await requirePublicUrl(body.url);
     await repo.updateWebhook(database, hook.id, body);
     service.changed(hook.eventId);
     const { organisationId: _o, ...answer } = (await repo.findWebhook(database, hook.id))!;

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import type { ContextState, RaceLive } from '../results/context-state.ts';
 import type { PassingRow } from '../results/repository.ts';
 import type { ResultsObserver } from '../results/service.ts';
+import { postWebhook } from './deliver.ts';
 import * as repo from './repository.ts';
 
 /** Retries: 30 s, then doubling, at most an hour apart, until 24 h after queuing (`expires_at`). */
@@ -66,12 +67,36 @@ function runner(race: RaceLive, i: number) {
  * node sends them. Queuing runs behind ingest's acknowledgement and apart from it (a chain of its
  * own, never awaited by ingest), so a slow or failing receiver never slows ingest.
  */
-export function createWebhooksService(deps: { database: Database; log: FastifyBaseLogger }) {
-  const { database, log } = deps;
+export function createWebhooksService(deps: {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** `WEBHOOK_ALLOW_PRIVATE`: deliver to loopback and private addresses too (tests, closed networks). */
+  allowPrivate?: boolean;
+}) {
+  const { database, log, allowPrivate = false } = deps;
   /** Last known status per context and `raceId/bib` (transitions make `runner.*` occurrences). */
   const statuses = new Map<string, Map<string, string>>();
   /** Active webhooks per event, cached briefly (CRUD clears it). */
   const hooks = new Map<string, { at: number; list: Promise<{ id: string; types: WebhookType[] }[]> }>();
+  /**
+   * Whether each event had active webhooks when last read (known synchronously, for the observer).
+   * Decision (issue 14): status baselines are kept only for events known to have webhooks. A
+   * 45,000-runner snapshot was a third of the synchronous block of a context reload after an
+   * import; events without webhooks (most) no longer pay it. The baseline of an event is taken
+   * once it is known to have one (at the load that learns it, or lazily at its next passing), so
+   * a status change in the few seconds between a webhook's creation on another node and this
+   * node's next read of the list (cached 5 s) makes no `runner.status` delivery.
+   */
+  const hasHooks = new Map<string, boolean>();
+  /** The last state of each context seen (a reference), to take a baseline when hooks appear. */
+  const lastState = new Map<string, ContextState>();
+  function learned(eventId: string, has: boolean) {
+    const was = hasHooks.get(eventId);
+    hasHooks.set(eventId, has);
+    if (!has || was === true) return;
+    for (const [db, ctx] of lastState)
+      if (ctx.context.eventId === eventId && !statuses.has(db)) statuses.set(db, snapshot(ctx));
+  }
   let queue: Promise<unknown> = Promise.resolve();
   let wake: (() => void) | null = null;
   let running = false;
@@ -82,7 +107,10 @@ export function createWebhooksService(deps: { database: Database; log: FastifyBa
     if (cached && Date.now() - cached.at < 5_000) return cached.list;
     const list = repo.activeWebhooks(database, eventId);
     hooks.set(eventId, { at: Date.now(), list });
-    list.catch(() => hooks.delete(eventId));
+    list.then(
+      (l) => learned(eventId, l.length > 0),
+      () => hooks.delete(eventId),
+    );
     return list;
   }
 
@@ -124,8 +152,11 @@ export function createWebhooksService(deps: { database: Database; log: FastifyBa
   const observer: ResultsObserver = {
     applied(ctx, stored, changes) {
       const db = ctx.context.db;
-      const known = statuses.get(db) ?? snapshot(ctx);
-      statuses.set(db, known);
+      lastState.set(db, ctx);
+      const tracked = hasHooks.get(ctx.context.eventId) !== false;
+      const known = tracked ? (statuses.get(db) ?? snapshot(ctx)) : new Map<string, string>();
+      if (tracked) statuses.set(db, known);
+      else statuses.delete(db);
       const occurrences: Occurrence[] = [];
       for (const p of stored as PassingRow[]) {
         const passing = {
@@ -148,7 +179,7 @@ export function createWebhooksService(deps: { database: Database; log: FastifyBa
             data: { ...passing, action: p.deleted ? 'voided' : 'added' },
           });
       }
-      for (const [raceId, change] of changes) {
+      for (const [raceId, change] of tracked ? changes : []) {
         const race = ctx.races.get(raceId);
         if (!race) continue;
         for (const i of change.changed) {
@@ -166,6 +197,14 @@ export function createWebhooksService(deps: { database: Database; log: FastifyBa
     },
     loaded(ctx) {
       const db = ctx.context.db;
+      const eventId = ctx.context.eventId;
+      lastState.set(db, ctx);
+      if (hasHooks.get(eventId) !== true) {
+        // The baseline is taken by `learned` if the (re)read list has webhooks.
+        statuses.delete(db);
+        webhooksOf(eventId).catch(() => {});
+        return;
+      }
       const before = statuses.get(db);
       const now = snapshot(ctx);
       statuses.set(db, now);
@@ -192,28 +231,21 @@ export function createWebhooksService(deps: { database: Database; log: FastifyBa
   async function send(d: repo.ClaimedDelivery) {
     const body = JSON.stringify({ id: d.id, ...(d.payload as object) });
     const started = performance.now();
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const timestamp = Math.floor(Date.now() / 1000);
-      const response = await fetch(d.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Tempora-Webhooks/1',
-          'tempora-event': d.type,
-          'tempora-delivery': String(d.id),
-          'tempora-signature': signatureHeader(d.secret, body, timestamp),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      status = response.status;
-      await response.body?.cancel().catch(() => undefined);
-    } catch (e) {
-      error = (e as Error).name === 'TimeoutError' ? 'timeout' : String((e as Error).message).slice(0, 300);
-    }
+    const timestamp = Math.floor(Date.now() / 1000);
+    const attempt = await postWebhook(
+      d.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'Tempora-Webhooks/1',
+        'tempora-event': d.type,
+        'tempora-delivery': String(d.id),
+        'tempora-signature': signatureHeader(d.secret, body, timestamp),
+      },
+      body,
+      { allowPrivate, timeoutMs: TIMEOUT_MS },
+    );
+    const { status } = attempt;
+    let { error } = attempt;
     const durationMs = Math.round(performance.now() - started);
     const ok = status !== null && status >= 200 && status < 300;
     if (!ok && !error) error = `HTTP ${status}`;
@@ -253,6 +285,7 @@ export function createWebhooksService(deps: { database: Database; log: FastifyBa
     /** Forgets cached webhook lists (after a change). */
     changed(eventId: string) {
       hooks.delete(eventId);
+      webhooksOf(eventId).catch(() => {});
       wake?.();
     },
     /** Waits until every occurrence observed so far is queued (tests, shutdown). */

@@ -8,6 +8,7 @@ import { createTestUser } from '../../../test/identity-helpers.ts';
 import * as resultsRepo from '../results/repository.ts';
 import { DEMO_DB } from '../results/seed.ts';
 import { hashKey } from '../results/service.ts';
+import * as webhooksRepo from './repository.ts';
 import { backoffMs, RETRY_BASE_MS } from './service.ts';
 
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
@@ -24,7 +25,7 @@ interface Call {
 /** A real receiver: answers each request with what `answer` says (status, or a held promise). */
 async function receiver() {
   const calls: Call[] = [];
-  let answer: (call: Call) => number | Promise<number> = () => 200;
+  let answer: (call: Call) => number | Promise<number> | [number, Record<string, string>] = () => 200;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => {
@@ -33,13 +34,16 @@ async function receiver() {
     req.on('end', async () => {
       const call = { path: req.url ?? '', headers: req.headers, body };
       calls.push(call);
-      res.statusCode = await answer(call);
+      const answered = await answer(call);
+      const [status, headers] = Array.isArray(answered) ? answered : [answered, {}];
+      res.writeHead(status, headers);
       res.end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     calls,
+    port: () => (server.address() as AddressInfo).port,
     url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
     answerWith(fn: typeof answer) {
       answer = fn;
@@ -67,7 +71,7 @@ function verifySignature(call: Call, secret: string): boolean {
   return crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(match[2]!));
 }
 
-describe('webhooks', () => {
+describe('webhooks (WEBHOOK_ALLOW_PRIVATE: the receiver is on 127.0.0.1)', () => {
   let app: FastifyInstance;
   let owner: string;
   let staff: string;
@@ -77,7 +81,7 @@ describe('webhooks', () => {
   let bibs: string[];
   let rx: Awaited<ReturnType<typeof receiver>>;
   beforeAll(async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     rx = await receiver();
     await app.database.query(`INSERT INTO organisations (id, slug, name) VALUES ($1, 'other-w', 'Other')`, [
       OTHER_ORG,
@@ -347,6 +351,125 @@ describe('webhooks', () => {
       () => rx.calls.find((c) => c.path === '/slow' && c.headers['tempora-event'] === 'ping'),
       'a ping',
     );
+  });
+  it('never follows a redirect: a 3xx is a failed attempt, its target never called', async () => {
+    const created = (await create(owner, { url: rx.url('/bounce'), types: ['passing.stored'] })).json();
+    rx.answerWith((call) => (call.path === '/bounce' ? [302, { location: rx.url('/internal') }] : 200));
+    await app.webhooks.ping(created.id, EVENT);
+    const attempt = await waitForAsync(async () => {
+      const log = (
+        await app.inject({ url: `/api/webhooks/${created.id}/deliveries`, headers: { authorization: owner } })
+      ).json();
+      return log[0]?.log.length ? log[0] : undefined;
+    });
+    expect(attempt).toMatchObject({ state: 'pending', lastStatus: 302, lastError: 'HTTP 302' });
+    expect(rx.calls.some((c) => c.path === '/bounce')).toBe(true);
+    expect(rx.calls.some((c) => c.path === '/internal')).toBe(false);
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/${created.id}`,
+      headers: { authorization: owner },
+    });
+  });
+});
+
+describe('webhooks to internal addresses (WEBHOOK_ALLOW_PRIVATE off, the default)', () => {
+  let app: FastifyInstance;
+  let owner: string;
+  let rx: Awaited<ReturnType<typeof receiver>>;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    rx = await receiver();
+    owner = (await createTestUser(app, { memberships: [{ organisationId: DEMO_ORG, role: 'owner' }] }))
+      .authorization;
+  });
+  afterAll(async () => {
+    await app.close();
+    await rx.close();
+  });
+  const list = async () =>
+    (await app.inject({ url: `/api/webhooks/events/${EVENT}`, headers: { authorization: owner } })).json();
+
+  it('refuses them at registration, whatever their spelling, with a problem+json naming the field', async () => {
+    const port = rx.port();
+    const internal = [
+      rx.url('/hook'),
+      `http://2130706433:${port}/hook`,
+      `http://0x7f000001:${port}/hook`,
+      `http://127.1:${port}/hook`,
+      `http://[::ffff:127.0.0.1]:${port}/hook`,
+      `http://[::1]:${port}/hook`,
+      `http://0.0.0.0:${port}/hook`,
+      `http://localhost:${port}/hook`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.5/hook',
+      'http://172.20.1.1/hook',
+      'http://192.168.1.1/hook',
+      'http://[fd00::1]/hook',
+      'http://[fe80::1]/hook',
+    ];
+    for (const url of internal) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/webhooks/events/${EVENT}`,
+        headers: { authorization: owner },
+        payload: { url, types: ['passing.stored'] },
+      });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.headers['content-type']).toContain('application/problem+json');
+      expect(answer.json(), url).toMatchObject({ code: 'WEBHOOK_URL_REFUSED', errors: [{ field: 'url' }] });
+    }
+    expect(await list()).toEqual([]);
+    // A public address is accepted; moving it to an internal one later is refused too.
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/webhooks/events/${EVENT}`,
+      headers: { authorization: owner },
+      payload: { url: 'http://93.184.215.14/hook', types: ['passing.stored'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const moved = await app.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${created.json().id}`,
+      headers: { authorization: owner },
+      payload: { url: `http://[::ffff:7f00:1]:${port}/hook`, active: false },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(await list()).toMatchObject([{ url: 'http://93.184.215.14/hook', active: true }]);
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/${created.json().id}`,
+      headers: { authorization: owner },
+    });
+  });
+
+  it('refuses them again at delivery, after resolving the name (DNS rebinding)', async () => {
+    const port = rx.port();
+    // As if the names had pointed elsewhere at registration and were re-pointed since.
+    const ids = [];
+    for (const url of [`http://localhost:${port}/rebound`, `http://2130706433:${port}/literal`]) {
+      ids.push(
+        await webhooksRepo.insertWebhook(app.database, {
+          eventId: EVENT,
+          url,
+          types: ['passing.stored'],
+          secret: 'whsec_test',
+          createdBy: null,
+        }),
+      );
+    }
+    for (const id of ids) await app.webhooks.ping(id, EVENT);
+    for (const id of ids) {
+      const delivery = await waitForAsync(async () => {
+        const log = (
+          await app.inject({ url: `/api/webhooks/${id}/deliveries`, headers: { authorization: owner } })
+        ).json();
+        return log[0]?.log.length ? log[0] : undefined;
+      });
+      expect(delivery).toMatchObject({ state: 'pending', lastStatus: null });
+      expect(delivery.lastError).toMatch(/^refused: .*not a public address/);
+    }
+    expect(rx.calls).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { mdiAccountCircle, mdiTranslate } from '@mdi/js';
-import { Avatar, Button, IconButton } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 
 const LanguageMenu = lazy(() => import('./header-menus.tsx').then((m) => ({ default: m.LanguageMenu })));
-const UserMenuList = lazy(() => import('./header-menus.tsx').then((m) => ({ default: m.UserMenuList })));
+const SignedInMenu = lazy(() => import('./header-menus.tsx').then((m) => ({ default: m.SignedInMenu })));
 
 /** The language selector of the top bar (spec §2): English and French. */
 export function LanguageSelector() {
@@ -42,7 +42,6 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { status, profile } = useAuth();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (status !== 'signedIn' || !profile) {
     return (
       <Button
@@ -54,29 +53,10 @@ export function UserMenu() {
       </Button>
     );
   }
-  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.email;
-  const initials =
-    (profile.firstName?.[0] ?? profile.email[0] ?? '?').toUpperCase() + (profile.lastName?.[0] ?? '');
+  // The avatar button and its menu load once someone is signed in (issue 19: spectators' JS).
   return (
-    <>
-      <IconButton
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t('shell.userMenu', { name })}
-        aria-haspopup="menu"
-      >
-        <Avatar
-          src={profile.profilePicture ?? undefined}
-          alt={name}
-          sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 14 }}
-        >
-          {initials}
-        </Avatar>
-      </IconButton>
-      {anchor && (
-        <Suspense fallback={null}>
-          <UserMenuList anchor={anchor} onClose={() => setAnchor(null)} name={name} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={<Box sx={{ width: 48, height: 48 }} />}>
+      <SignedInMenu profile={profile} />
+    </Suspense>
   );
 }

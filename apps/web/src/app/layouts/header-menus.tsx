@@ -1,4 +1,6 @@
-import { ListItemText, Menu, MenuItem } from '@mui/material';
+import { Avatar, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import type { UserProfile } from '@tempora/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -66,5 +68,32 @@ export function UserMenuList({
         {t('shell.signOut')}
       </MenuItem>
     </Menu>
+  );
+}
+
+/** The signed-in user's avatar button and menu (spec §2: name, picture, profile, sign-out). */
+export function SignedInMenu({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.email;
+  const initials =
+    (profile.firstName?.[0] ?? profile.email[0] ?? '?').toUpperCase() + (profile.lastName?.[0] ?? '');
+  return (
+    <>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={t('shell.userMenu', { name })}
+        aria-haspopup="menu"
+      >
+        <Avatar
+          src={profile.profilePicture ?? undefined}
+          alt={name}
+          sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 14 }}
+        >
+          {initials}
+        </Avatar>
+      </IconButton>
+      {anchor && <UserMenuList anchor={anchor} onClose={() => setAnchor(null)} name={name} />}
+    </>
   );
 }

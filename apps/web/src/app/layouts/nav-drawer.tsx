@@ -41,17 +41,18 @@ interface Entry {
 
 /** The drawer's entries, from the user's abilities (spec §2: Confirmation only for its account). */
 export function useDrawerEntries(): Entry[] {
-  const { t } = useTranslation();
   const { ability, status } = useAuth();
+  // The organiser console (issue 14): whoever may found or read an organisation. Its label is in
+  // the console's namespace, loaded only for them (issue 19: spectators never download it).
+  const organiser = !!ability?.can('create', 'Organisation') || !!ability?.can('read', 'Organisation');
+  const { t } = useTranslation(organiser ? ['common', 'console'] : ['common']);
   const entries: Entry[] = [
     { to: paths.home(), icon: mdiHome, label: t('nav.home') },
     { to: '/tracking', icon: mdiMagnify, label: t('nav.tracking') },
     { to: '/photobox', icon: mdiImageMultiple, label: t('nav.photos') },
   ];
-  // The organiser console (issue 14): whoever may found or read an organisation.
-  if (ability.can('create', 'Organisation') || ability.can('read', 'Organisation'))
-    entries.push({ to: '/console', icon: mdiCalendarStar, label: t('console:nav') });
-  if (ability.can('manage', 'Confirmation'))
+  if (organiser) entries.push({ to: '/console', icon: mdiCalendarStar, label: t('console:nav') });
+  if (ability?.can('manage', 'Confirmation'))
     entries.push({ to: paths.confirmation(), icon: mdiFileCheck, label: t('nav.confirmation') });
   if (status === 'signedIn') entries.push({ to: paths.payments(), icon: mdiCash, label: t('nav.payments') });
   else entries.push({ to: paths.login(), icon: mdiLogin, label: t('shell.signIn') });

@@ -12,6 +12,6 @@ export function useCanManage(
   action: Action = 'update',
 ): boolean {
   const { ability, status } = useAuth();
-  if (status !== 'signedIn' || !organisationId) return false;
+  if (status !== 'signedIn' || !ability || !organisationId) return false;
   return ability.can(action, subject(type, { organisationId }) as never);
 }

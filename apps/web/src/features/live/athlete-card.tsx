@@ -14,14 +14,9 @@ import {
   Typography,
 } from '@mui/material';
 import type { AthleteCard as Card } from '@tempora/contracts';
-import { formatDuration, formatPace } from '@tempora/domain';
+import { formatDuration, formatGap, formatPace, formatTimeOfDay } from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const clock = (lng: string, ms: number | null) =>
-  ms === null
-    ? ''
-    : new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
 
 /**
  * One athlete live (issue 7): status, last point, ranks at every point, pace, gaps, predicted
@@ -31,6 +26,8 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
   const { t, i18n } = useTranslation('live');
   const lng = i18n.language;
   const [copied, setCopied] = useState(false);
+  // Times of day in the event's zone, whatever the browser's (issue 19).
+  const clock = (ms: number | null) => formatTimeOfDay(ms, card.timeZone);
   const reached = card.splits.filter((s) => s.netMs !== null);
   const last = reached.at(-1);
   const lastPoint = last ? card.race.points.find((p) => p.key === last.pointKey) : undefined;
@@ -67,7 +64,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
             ? t('lastPoint', {
                 point: lastPoint.name,
                 time: formatDuration(last.netMs ?? 0),
-                clock: clock(lng, last.timeOfDay),
+                clock: clock(last.timeOfDay),
               })
             : t('notYet')}
         </Typography>
@@ -89,7 +86,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
         <Alert severity="info" icon={false} sx={{ mb: 2 }}>
           {t('predictedFinish', {
             time: formatDuration(card.prediction.finishNetMs),
-            clock: clock(lng, card.prediction.finishTimeOfDay),
+            clock: clock(card.prediction.finishTimeOfDay),
           })}
         </Alert>
       )}
@@ -128,25 +125,40 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
                   <TableCell component="th" scope="row">
                     {point.name}
                   </TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: done ? 700 : 400 }}
-                  >
-                    {done
-                      ? formatDuration(split.netMs ?? 0)
-                      : ahead
-                        ? `≈ ${formatDuration(ahead.netMs)} (${clock(lng, ahead.timeOfDay)})`
-                        : ''}
-                  </TableCell>
-                  <TableCell align="right">{done ? (split.rankOverall ?? '') : ''}</TableCell>
-                  <TableCell align="right" className="gender-rank">
-                    {done ? (split.rankGender ?? '') : ''}
-                  </TableCell>
-                  <TableCell align="right">{done ? (split.rankCategory ?? '') : ''}</TableCell>
-                  <TableCell align="right">
-                    {done && split.gapMs ? `+${formatDuration(split.gapMs)}` : ''}
-                  </TableCell>
-                  <TableCell align="right">{done ? formatPace(split.paceMsPerKm) : ''}</TableCell>
+                  {done ? (
+                    <>
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+                        {formatDuration(split.netMs ?? 0)}
+                      </TableCell>
+                      <TableCell align="right">{split.rankOverall ?? ''}</TableCell>
+                      <TableCell align="right" className="gender-rank">
+                        {split.rankGender ?? ''}
+                      </TableCell>
+                      <TableCell align="right">{split.rankCategory ?? ''}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatGap(split.gapMs, lng)}
+                      </TableCell>
+                      <TableCell align="right">{formatPace(split.paceMsPerKm)}</TableCell>
+                    </>
+                  ) : (
+                    // A point ahead: its prediction on one line across the columns it has no
+                    // value in yet, so it never widens the Time column (issue 19).
+                    <>
+                      <TableCell
+                        colSpan={5}
+                        className="prediction"
+                        sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {ahead
+                          ? t('predictedAt', {
+                              time: formatDuration(ahead.netMs),
+                              clock: clock(ahead.timeOfDay),
+                            })
+                          : ''}
+                      </TableCell>
+                      <TableCell className="gender-rank" />
+                    </>
+                  )}
                 </TableRow>
               );
             })}

@@ -9,7 +9,7 @@ import {
   mdiTimerOutline,
   mdiTrophyOutline,
 } from '@mdi/js';
-import { Box, Chip } from '@mui/material';
+import { Box } from '@mui/material';
 import type { EventDetail } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -21,19 +21,39 @@ const GENERIC = 'live';
 
 type Race = EventDetail['races'][number];
 
-/** A link in a row of chips. */
+/**
+ * A link in a row of chips: styled as MUI's outlined clickable Chip, without its 3 KB of gzip on
+ * every report page (issue 19: the first JS of a public page).
+ */
 function ViewChip({ to, icon, label }: { to: string; icon: string; label: string }) {
   return (
     <li>
-      <Chip
+      <Box
         component={RouterLink}
         to={to}
-        clickable
-        variant="outlined"
-        icon={<MdiIcon path={icon} fontSize="small" aria-hidden />}
-        label={label}
-        sx={{ fontWeight: 500 }}
-      />
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.75,
+          height: 32,
+          px: 1.25,
+          border: 1,
+          borderColor: 'rgba(0, 0, 0, 0.23)',
+          borderRadius: 4,
+          color: 'text.primary',
+          textDecoration: 'none',
+          fontSize: 13,
+          fontWeight: 500,
+          lineHeight: 1,
+          whiteSpace: 'nowrap',
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.dark', outlineOffset: 1 },
+          '& svg': { color: 'text.secondary' },
+        }}
+      >
+        <MdiIcon path={icon} fontSize="small" aria-hidden />
+        {label}
+      </Box>
     </li>
   );
 }

@@ -1,6 +1,6 @@
-import type { ReportTable } from '@tempora/contracts';
+import { applyReportPatch, type ReportTable } from '@tempora/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyReportPatch, searchRows } from './patch.ts';
+import { searchRows } from './patch.ts';
 
 const table = (rows: unknown[][], version = 5): ReportTable => ({
   eventId: 'e',
@@ -66,6 +66,36 @@ describe('report patches (issue 6)', () => {
       ['a', 1, 'x'],
       ['b', 2, 'z'],
     ]);
+  });
+
+  it('shifts ranks of a run of rows, only those of its mask, strings of digits staying strings (issue 20)', () => {
+    const before = table([
+      ['a', 1, '1', 0],
+      ['b', 2, '2', 5],
+      ['c', 3, '3', 9],
+      ['d', 4, '', 0],
+    ]);
+    const frozen = JSON.stringify(before);
+    // Rank +1 for a, b, c; gap +2 for a and c only (mask bits 0 and 2: 0b101 = 5 = 'F').
+    const next = applyReportPatch(before, {
+      ...patch([['n', 0, '1', 0]], []),
+      shifts: [
+        [2, 1, 0, 3],
+        [3, 2, 0, 3, 'F'],
+      ],
+    });
+    expect(next?.rows).toEqual([
+      ['n', 0, '1', 0],
+      ['a', 1, '2', 2],
+      ['b', 2, '3', 5],
+      ['c', 3, '4', 11],
+      ['d', 4, '', 0],
+    ]);
+    expect(JSON.stringify(before)).toBe(frozen);
+    // A shift out of range, on a blank or on the order field asks for a refetch.
+    expect(applyReportPatch(before, { ...patch([], []), shifts: [[2, 1, 2, 5]] })).toBeNull();
+    expect(applyReportPatch(before, { ...patch([], []), shifts: [[2, 1, 3, 1]] })).toBeNull();
+    expect(applyReportPatch(before, { ...patch([], []), shifts: [[1, 1, 0, 1]] })).toBeNull();
   });
 
   it('asks for a refetch on a version gap or a reload request', () => {

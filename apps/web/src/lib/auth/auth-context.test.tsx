@@ -26,7 +26,7 @@ function Probe() {
   const { status, profile: p, ability } = useAuth();
   return (
     <p data-testid="probe">
-      {status}|{p?.sub ?? '-'}|{String(ability.can('manage', 'Confirmation'))}
+      {status}|{p?.sub ?? '-'}|{String(ability?.can('manage', 'Confirmation') ?? false)}
     </p>
   );
 }

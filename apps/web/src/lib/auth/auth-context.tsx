@@ -1,7 +1,7 @@
-import { AbilityProvider } from '@casl/react';
 import type { Permissions, ProfileUpdate, TokenResponse, UserProfile } from '@tempora/contracts';
-// The zod-free entry: this file is in the first chunk every spectator downloads.
-import { type AppAbility, type AppRule, abilityFromRules, rulesFor } from '@tempora/contracts/abilities';
+// Types only: CASL is loaded once someone signs in (issue 19: this file is in the first chunk
+// every spectator downloads, and a visitor's ability is checked nowhere in the client).
+import type { AppAbility, AppRule } from '@tempora/contracts/abilities';
 import {
   createContext,
   type ReactNode,
@@ -31,7 +31,11 @@ export type AuthStatus = 'initialising' | 'signedOut' | 'signedIn';
 export interface AuthState {
   status: AuthStatus;
   profile: UserProfile | null;
-  ability: AppAbility;
+  /**
+   * The signed-in user's abilities (spec §6, from `permission/get`); null while signed out (an
+   * anonymous visitor may do nothing the client checks: read rules only).
+   */
+  ability: AppAbility | null;
   /** Signs in with the identity provider; rejects with an `ApiError` (INVALID_CREDENTIALS, …). */
   signIn(email: string, password: string): Promise<void>;
   /** Spec §4: clears the profile, the flag and the stored data, then goes to `/`. */
@@ -75,14 +79,18 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
   const [rules, setRules] = useState<AppRule[] | null>(() => readJson<AppRule[]>(STORAGE.userAbilities));
   const [tokenVersion, setTokenVersion] = useState(0);
   const signOutRef = useRef<() => Promise<void>>(async () => {});
+  const abilityFrom = useRef<((rules: AppRule[]) => AppAbility) | null>(null);
   const onSignedOutRef = useRef(onSignedOut);
   onSignedOutRef.current = onSignedOut;
 
   const load = useCallback(async () => {
-    const [user, permissions] = await Promise.allSettled([
+    const [user, permissions, casl] = await Promise.allSettled([
       apiGet<UserProfile>('userApiUrlBase', 'user/get'),
       apiGet<Permissions>('apiUrlBase', 'permission/get'),
+      import('@tempora/contracts/abilities'),
     ]);
+    if (casl.status === 'rejected') console.warn('abilities load failed', casl.reason);
+    else abilityFrom.current = casl.value.abilityFromRules;
     if (user.status === 'fulfilled') {
       setProfile(user.value);
       localStorage.setItem(STORAGE.userData, JSON.stringify(user.value));
@@ -92,7 +100,8 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
       localStorage.setItem(STORAGE.userAbilities, JSON.stringify(permissions.value.rules));
     } else console.warn('permissions load failed', permissions.reason);
     // Spec §4: signed in once both have loaded; a failure still ends the initialisation.
-    const signedIn = user.status === 'fulfilled' && permissions.status === 'fulfilled';
+    const signedIn =
+      user.status === 'fulfilled' && permissions.status === 'fulfilled' && casl.status === 'fulfilled';
     setStatus(signedIn ? 'signedIn' : 'signedOut');
     return signedIn;
   }, []);
@@ -170,19 +179,16 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
     [refreshProfile],
   );
 
-  const ability = useMemo(
-    () => abilityFromRules(rules && status === 'signedIn' ? rules : rulesFor(null)),
-    [rules, status],
-  );
+  // `load` sets `abilityFrom` before the status turns signedIn.
+  const ability = useMemo(() => {
+    const build = abilityFrom.current;
+    return build && rules && status === 'signedIn' ? build(rules) : null;
+  }, [rules, status]);
   const value = useMemo<AuthState>(
     () => ({ status, profile, ability, signIn, signOut, refreshProfile, updateProfile }),
     [status, profile, ability, signIn, signOut, refreshProfile, updateProfile],
   );
-  return (
-    <AuthContext.Provider value={value}>
-      <AbilityProvider value={ability}>{children}</AbilityProvider>
-    </AuthContext.Provider>
-  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 /** The authentication state; throws outside `AuthProvider`. */

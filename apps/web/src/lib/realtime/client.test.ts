@@ -137,6 +137,24 @@ describe('realtime session (spec §4)', () => {
     expect(seen).toEqual([['profile-updated', 'private-user-alice', { id: 1 }]]);
   });
 
+  it('puts a results bundle on the bus as its report patches and reads, in order', () => {
+    const fake = fakePusher();
+    const session = sessionOf(fake);
+    const seen: unknown[] = [];
+    const off = eventBus.on('*', (data, meta) => seen.push([meta.event, meta.channel, data]));
+    const release = session.hold('results-ctx');
+    const patch = { group: 'g', report: 'LIVE1', fromVersion: 1, version: 2, upserts: [] };
+    const read = { raceId: 'r', bib: '7', pointKey: 'finish', timeOfDay: 5 };
+    fake.deliver('results-ctx', 'results', { patches: [patch], passings: [read] });
+    release();
+    off();
+    expect(seen).toEqual([
+      ['results', 'results-ctx', { patches: [patch], passings: [read] }],
+      ['report-patch', 'results-ctx', patch],
+      ['passing', 'results-ctx', read],
+    ]);
+  });
+
   it('ref-counts public channels', () => {
     const fake = fakePusher();
     const session = sessionOf(fake);

@@ -1,4 +1,4 @@
-import type { EnvironmentConfig } from '@tempora/contracts';
+import { type EnvironmentConfig, RESULTS_EVENT, unbundleResults } from '@tempora/contracts';
 import type Pusher from 'pusher-js';
 import type { ChannelAuthorizationCallback, Options } from 'pusher-js';
 import { apiPost } from '../api-client.ts';
@@ -135,6 +135,9 @@ export class RealtimeSession {
         for (const callback of [...(this.subscribedListeners.get(name) ?? [])]) callback();
       if (event.startsWith('pusher:') || event.startsWith('pusher_internal:')) return;
       eventBus.emit(event, data, name);
+      // A results bundle stands for its report patches and reads, in order (issue 20).
+      if (event === RESULTS_EVENT)
+        for (const [e, d] of unbundleResults(data)) eventBus.emit(e, d as never, name);
     };
     channel.bind_global(forward);
     this.bound.set(name, { channel, forward });

@@ -10,7 +10,8 @@ import {
 } from 'react';
 import { currentEnvironment } from '../api-client.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { type ConnectionState, createPusher, RealtimeSession } from './client.ts';
+// Types only: the client loads with pusher-js, once realtime is wanted (issue 19).
+import type { ConnectionState, RealtimeSession } from './client.ts';
 import { type BusHandler, type EventData, eventBus, type RealtimeEventName } from './event-bus.ts';
 
 /** The session in use (exported for tests that provide a session of their own). */
@@ -61,17 +62,22 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       console.warn((error as Error).message);
       return;
     }
-    createPusher(settings).then(
-      (pusher) => {
-        if (cancelled) {
-          pusher.disconnect();
-          return;
-        }
-        started = new RealtimeSession(pusher);
-        setSession(started);
-      },
-      (error: Error) => console.warn(error.message),
-    );
+    import('./client.ts')
+      .then(async ({ createPusher, RealtimeSession }) => ({
+        pusher: await createPusher(settings),
+        RealtimeSession,
+      }))
+      .then(
+        ({ pusher, RealtimeSession }) => {
+          if (cancelled) {
+            pusher.disconnect();
+            return;
+          }
+          started = new RealtimeSession(pusher);
+          setSession(started);
+        },
+        (error: Error) => console.warn(error.message),
+      );
     return () => {
       cancelled = true;
       started?.close();

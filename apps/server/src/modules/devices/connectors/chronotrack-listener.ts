@@ -2,16 +2,17 @@
  * ChronoTrack connector: Tempora listens, the ChronoTrack client connects and streams reads
  * (`../protocols/chronotrack.ts`). The greeting `<name>~<version>~CTP01` is answered with our name
  * and features (push stream, ISO times), then `getlocations`; once the client names its locations,
- * `start`. Reads are stored per received chunk, in order; a location maps to a point through the
+ * `start`. Reads are stored in order, those received while storing together; a location maps to a point through the
  * point map. A `guntime` read is kept on the device status (the timekeeper sets the gun in start
  * control); `newlocation` makes us ask for the locations again. Ping every 15 s.
  */
 import type net from 'node:net';
 import type { IncomingPassing } from '../../results/service.ts';
-import { LineFramer } from '../framing.ts';
+import { LineFramer, readLines } from '../framing.ts';
 import { CT_PROTOCOL, parseChronoRead } from '../protocols/chronotrack.ts';
 import { toIncoming } from '../sink.ts';
 import { DeviceListener } from './listener.ts';
+import { OrderedQueue } from './ordered-queue.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
 
 const PING_MS = 15_000;
@@ -45,7 +46,6 @@ export class ChronoTrackListener implements Connector {
     const framer = new LineFramer(1024);
     let greeted = false;
     let started = false;
-    let chain: Promise<void> = Promise.resolve();
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const send = (line: string) => {
       if (!socket.destroyed) socket.write(`${line}\r\n`, 'latin1');
@@ -96,26 +96,21 @@ export class ChronoTrackListener implements Connector {
           else status.rejected++;
         }
       }
-      // No clock query in this protocol: the drift stays unknown (a read's lag is no drift).
+      // No clock query in this protocol: the sink estimates the drift from the reads' times.
       if (reads.length) await sink.store(config, reads, status);
     };
 
-    socket.on('data', (chunk: Buffer) => {
-      status.seen();
-      const lines = framer.push(chunk);
-      if (lines === null) {
-        status.rejected++;
-        socket.destroy(new Error('line too long'));
-        return;
-      }
-      chain = chain
-        .then(() => handle(lines))
-        .catch((err) => {
-          log.warn({ err, deviceId: config.deviceId }, 'chronotrack: storing failed, connection closed');
-          status.set('error', `storing failed: ${(err as Error).message}`);
-          socket.destroy();
-        });
-    });
-    return { closed, drain: () => chain };
+    // Lines received while earlier ones are stored come together (one store).
+    const queue = new OrderedQueue<string>(
+      (lines) => handle(lines),
+      (err) => {
+        log.warn({ err, deviceId: config.deviceId }, 'chronotrack: storing failed, connection closed');
+        status.set('error', `storing failed: ${(err as Error).message}`);
+        socket.destroy();
+      },
+    );
+
+    readLines(socket, framer, status, (lines) => queue.push(lines));
+    return { closed, drain: () => queue.drained() };
   }
 }

@@ -13,6 +13,7 @@ import { dayMs, timeOfDayMs } from '../protocols/common.ts';
 import { mylapsFrame, parseMylapsFrame, parseMylapsPassing, splitMylapsFrames } from '../protocols/mylaps.ts';
 import { toIncoming } from '../sink.ts';
 import { DeviceListener } from './listener.ts';
+import { OrderedQueue } from './ordered-queue.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
 
 const US = 'Tempora';
@@ -53,7 +54,6 @@ export class MylapsListener implements Connector {
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 10_000);
     let rest = '';
-    let chain: Promise<void> = Promise.resolve();
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const send = (...parts: string[]) => {
       if (!socket.destroyed) socket.write(`${mylapsFrame(...parts)}\r\n`, 'latin1');
@@ -62,7 +62,7 @@ export class MylapsListener implements Connector {
     void closed.then(() => clearInterval(ping));
     socket.on('error', (err) => log.info({ err, deviceId: config.deviceId }, 'mylaps connection error'));
 
-    // The frames of one received chunk are stored together (one transaction), then each
+    // The frames of a step are stored together (one transaction), then each
     // Passing/Store/Marker frame is acknowledged with its number, in order.
     const handle = async (frames: string[]) => {
       const reads: IncomingPassing[] = [];
@@ -94,10 +94,27 @@ export class MylapsListener implements Connector {
           if (/^\d+$/.test(n)) acks.push([`Ack${fn}`, n]);
         }
       }
-      // No clock query in this protocol: the drift stays unknown (a read's lag is no drift).
+      // No clock query in this protocol: the sink estimates the drift from the reads' times.
       if (reads.length) await sink.store(config, reads, status);
       for (const [fn, n] of acks) send(US, fn, n);
     };
+
+    // The frames of a chunk are stored in order behind the earlier ones: one store, then their acks.
+    const queue = new OrderedQueue<string>(
+      (frames) => handle(frames),
+      (err) => {
+        log.warn(
+          { err, deviceId: config.deviceId },
+          'mylaps: storing failed, connection closed unacknowledged',
+        );
+        status.set('error', `storing failed: ${(err as Error).message}`);
+        socket.destroy();
+      },
+      // Never joined: each chunk's frames are stored and acknowledged on their own. Joined, the
+      // acks of a chunk waited for the later ones' store, and the bench measured it slower
+      // (three runs out of three, −15 to −30 %), where the line protocols gained or held.
+      1,
+    );
 
     socket.on('data', (chunk: Buffer) => {
       status.seen();
@@ -108,18 +125,8 @@ export class MylapsListener implements Connector {
         socket.destroy(new Error('frame too long'));
         return;
       }
-      if (!frames.length) return;
-      chain = chain
-        .then(() => handle(frames))
-        .catch((err) => {
-          log.warn(
-            { err, deviceId: config.deviceId },
-            'mylaps: storing failed, connection closed unacknowledged',
-          );
-          status.set('error', `storing failed: ${(err as Error).message}`);
-          socket.destroy();
-        });
+      queue.push(frames);
     });
-    return { closed, drain: () => chain };
+    return { closed, drain: () => queue.drained() };
   }
 }

@@ -9,12 +9,12 @@
  * stored, so a crash or a dropped connection re-fetches rather than loses; a re-fetched read is
  * the same passing (chip@point@time).
  */
-import net from 'node:net';
 import type { IncomingPassing } from '../../results/service.ts';
-import { Backoff, LineFramer } from '../framing.ts';
+import { LineFramer } from '../framing.ts';
 import { parseRrPassing, parseRrStatus, RR_PORT, RR_PROTOCOL } from '../protocols/raceresult.ts';
 import { saveCursor } from '../repository.ts';
 import { toIncoming } from '../sink.ts';
+import { ReconnectingClient } from './reconnecting-client.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
 
 const FETCH = 250;
@@ -23,12 +23,8 @@ const IDLE_MS = 20_000;
 
 export class RaceResultClient implements Connector {
   readonly port = null;
-  private socket: net.Socket | null = null;
-  private stopped = false;
-  private readonly backoff = new Backoff();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly client: ReconnectingClient;
   private poll: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
   private file: number | null;
   private cursor: number;
   private fetching: { records: string[][] } | null = null;
@@ -40,6 +36,20 @@ export class RaceResultClient implements Connector {
   constructor(private readonly deps: ConnectorDeps) {
     this.file = deps.config.cursorFile;
     this.cursor = deps.config.cursorPassing;
+    this.client = new ReconnectingClient(deps, {
+      name: 'raceresult',
+      host: deps.config.host ?? '127.0.0.1',
+      port: deps.config.port ?? RR_PORT,
+      idleMs: IDLE_MS,
+      framer: () => new LineFramer(4096, false, true),
+      eol: '\r\n',
+      onConnect: () => this.greet(),
+      onLines: (lines) => this.handle(lines),
+      onClose: () => {
+        if (this.poll) clearInterval(this.poll);
+        this.poll = null;
+      },
+    });
   }
 
   private now() {
@@ -47,54 +57,21 @@ export class RaceResultClient implements Connector {
   }
 
   async start() {
-    this.connect();
+    this.client.start();
   }
 
-  private connect() {
-    if (this.stopped) return;
-    const { config, status } = this.deps;
-    status.set('waiting', `connecting to ${config.host}:${config.port ?? RR_PORT}`);
-    const socket = net.connect({ host: config.host ?? '127.0.0.1', port: config.port ?? RR_PORT });
-    this.socket = socket;
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 10_000);
-    socket.setTimeout(IDLE_MS);
-    const framer = new LineFramer(4096, false, true);
-    socket.on('connect', () => {
-      this.backoff.reset();
-      status.set('connected', null, `${config.host}:${config.port ?? RR_PORT}`);
-      this.fetching = null;
-      this.pushing = false;
-      this.send('GETPROTOCOL');
-      this.send(`SETPROTOCOL;${RR_PROTOCOL}`);
+  /** On every connection: protocol, clock and battery, the passing count (which starts the fetch). */
+  private greet() {
+    this.fetching = null;
+    this.pushing = false;
+    this.send('GETPROTOCOL');
+    this.send(`SETPROTOCOL;${RR_PROTOCOL}`);
+    this.askStatus();
+    this.send('PASSINGS');
+    this.poll = setInterval(() => {
       this.askStatus();
-      this.send('PASSINGS');
-      this.poll = setInterval(() => {
-        this.askStatus();
-        if (!this.fetching) this.send('PASSINGS');
-      }, POLL_MS);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      status.seen();
-      const lines = framer.push(chunk);
-      if (lines === null) {
-        status.rejected++;
-        socket.destroy(new Error('line too long'));
-        return;
-      }
-      this.enqueue(() => this.handle(lines));
-    });
-    socket.on('timeout', () => socket.destroy(new Error('decoder silent')));
-    socket.on('error', (err) => status.set('error', err.message));
-    socket.on('close', () => {
-      if (this.poll) clearInterval(this.poll);
-      this.poll = null;
-      if (this.socket === socket) this.socket = null;
-      if (this.stopped) return;
-      if (status.state !== 'error') status.set('waiting', 'connection closed');
-      const delay = this.backoff.next();
-      this.timer = setTimeout(() => this.connect(), delay);
-    });
+      if (!this.fetching) this.send('PASSINGS');
+    }, POLL_MS);
   }
 
   private askStatus() {
@@ -103,15 +80,7 @@ export class RaceResultClient implements Connector {
   }
 
   private send(line: string) {
-    if (this.socket && !this.socket.destroyed) this.socket.write(`${line}\r\n`, 'latin1');
-  }
-
-  private enqueue(task: () => Promise<void>) {
-    this.chain = this.chain.then(task).catch((err) => {
-      this.deps.log.warn({ err, deviceId: this.deps.config.deviceId }, 'raceresult: handling failed');
-      this.deps.status.set('error', `storing failed: ${(err as Error).message}`);
-      this.socket?.destroy();
-    });
+    this.client.send(line);
   }
 
   private async handle(lines: string[]) {
@@ -157,7 +126,7 @@ export class RaceResultClient implements Connector {
       if (s.deviceTimeMs !== null) {
         // Half the round trip is the best guess of when the decoder read its clock.
         const at = (this.statusAskedAt + this.now()) / 2;
-        status.driftMs = Math.round(s.deviceTimeMs + config.clockOffsetMs - at);
+        status.clockDrift(Math.round(s.deviceTimeMs + config.clockOffsetMs - at));
       }
       if (s.battery !== null) status.battery = s.battery;
       return;
@@ -229,17 +198,6 @@ export class RaceResultClient implements Connector {
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.poll) clearInterval(this.poll);
-    await this.chain;
-    const socket = this.socket;
-    if (socket && !socket.destroyed) {
-      await new Promise<void>((resolve) => {
-        socket.once('close', () => resolve());
-        socket.destroy();
-      });
-    }
-    this.deps.status.set('disabled');
+    await this.client.stop();
   }
 }

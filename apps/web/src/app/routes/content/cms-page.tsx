@@ -1,5 +1,5 @@
 import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
-import { Alert, Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CmsNode } from '@tempora/contracts';
 import { useState } from 'react';
@@ -127,16 +127,23 @@ export default function CmsPage() {
                   <Button size="small" onClick={() => publish.mutate(!page.data.published)}>
                     {page.data.published ? t('cms.unpublish') : t('cms.publish')}
                   </Button>
-                  <Tooltip title={t('cms.moveUp')}>
-                    <IconButton size="small" aria-label={t('cms.moveUp')} onClick={() => move.mutate(-1)}>
-                      <MdiIcon path={mdiArrowUp} fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('cms.moveDown')}>
-                    <IconButton size="small" aria-label={t('cms.moveDown')} onClick={() => move.mutate(1)}>
-                      <MdiIcon path={mdiArrowDown} fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  {/* Native titles, not MUI's Tooltip: its popper is 11 KB of a public page's JS (issue 19). */}
+                  <IconButton
+                    size="small"
+                    aria-label={t('cms.moveUp')}
+                    title={t('cms.moveUp')}
+                    onClick={() => move.mutate(-1)}
+                  >
+                    <MdiIcon path={mdiArrowUp} fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    aria-label={t('cms.moveDown')}
+                    title={t('cms.moveDown')}
+                    onClick={() => move.mutate(1)}
+                  >
+                    <MdiIcon path={mdiArrowDown} fontSize="small" />
+                  </IconButton>
                 </Stack>
               )}
               <Box

@@ -2,7 +2,7 @@ import { mdiDeleteOutline, mdiEmailOutline, mdiPencilOutline, mdiPhoneOutline } 
 import { Box, Button, Card, CardContent, IconButton, Link, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@tempora/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
@@ -10,9 +10,13 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { contactsApi, contactsQuery, useContacts } from '../../../features/content/api/contacts.ts';
 import { useEvent } from '../../../features/content/api/events.ts';
-import { ContactForm } from '../../../features/content/components/contact-form.tsx';
 import { RecordEditor } from '../../../features/content/components/lazy-editors.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
+
+// The form (text fields, validation) loads after the contacts (issue 19: the first JS of a page).
+const ContactForm = lazy(() =>
+  import('../../../features/content/components/contact-form.tsx').then((m) => ({ default: m.ContactForm })),
+);
 
 /**
  * `/events/{eventId}/contact` and `/events/{eventId}/ctx/{db}/contacts/{path}`: contacts and the
@@ -106,7 +110,9 @@ export default function ContactPage() {
         <Typography id="contact-form-title" variant="h5" component="h2" sx={{ fontSize: 20, mb: 2 }}>
           {t('contact.write')}
         </Typography>
-        <ContactForm eventId={eventId} />
+        <Suspense fallback={<PageLoading />}>
+          <ContactForm eventId={eventId} />
+        </Suspense>
       </Paper>
       {editing && (
         <RecordEditor

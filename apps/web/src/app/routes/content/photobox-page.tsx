@@ -1,40 +1,26 @@
-import { mdiCloudUploadOutline, mdiMagnify, mdiMonitor } from '@mdi/js';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Photo, PhotoUploadResult } from '@tempora/contracts';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '@tempora/contracts/media';
-import type { TFunction } from 'i18next';
-import { type FormEvent, useDeferredValue, useState } from 'react';
+import { mdiMonitor } from '@mdi/js';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Photo } from '@tempora/contracts';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { eventsQuery, useEvent } from '../../../features/content/api/events.ts';
-import { patchPhoto, photoSrc, uploadPhotos, usePhotos } from '../../../features/content/api/photos.ts';
+import { photoSrc, usePhotos } from '../../../features/content/api/photos.ts';
+import { photoLabel } from '../../../features/content/photo-label.ts';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp';
+const UploadPanel = lazy(() =>
+  import('../../../features/content/components/photo-panels.tsx').then((m) => ({ default: m.UploadPanel })),
+);
+const PhotoDialog = lazy(() =>
+  import('../../../features/content/components/photo-panels.tsx').then((m) => ({ default: m.PhotoDialog })),
+);
 
 /**
  * `/photobox?event={id}`: an event's photos, newest first, found by bib or name, live as staff
@@ -122,23 +108,17 @@ function EventPhotos({ eventId }: { eventId: string }) {
         }
       />
       {event.isError && <PageError error={event.error} />}
-      {canUpload && <UploadPanel eventId={eventId} onDone={refresh} />}
-      <TextField
+      {canUpload && (
+        <Suspense fallback={null}>
+          <UploadPanel eventId={eventId} onDone={refresh} />
+        </Suspense>
+      )}
+      <SearchField
         value={q}
-        onChange={(e) => setQ(e.target.value)}
+        onChange={setQ}
         label={t('photos.search')}
-        helperText={t('photos.searchHint')}
-        fullWidth
+        placeholder={t('photos.searchHint')}
         sx={{ my: 2, maxWidth: 480 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <MdiIcon path={mdiMagnify} aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {photos.isPending && <PageLoading />}
       {photos.isError && <PageError error={photos.error} />}
@@ -192,200 +172,19 @@ function EventPhotos({ eventId }: { eventId: string }) {
         </Box>
       )}
       {open && (
-        <PhotoDialog
-          eventId={eventId}
-          photo={open}
-          canTag={canTag}
-          onClose={() => setOpen(null)}
-          onSaved={(p) => {
-            setOpen(p);
-            refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <PhotoDialog
+            eventId={eventId}
+            photo={open}
+            canTag={canTag}
+            onClose={() => setOpen(null)}
+            onSaved={(p) => {
+              setOpen(p);
+              refresh();
+            }}
+          />
+        </Suspense>
       )}
     </>
-  );
-}
-
-function photoLabel(t: TFunction<'content'>, photo: Photo) {
-  return photo.bibs.length
-    ? t('photos.withBibs', { bibs: photo.bibs.join(', ') })
-    : photo.caption || photo.fileName;
-}
-
-/** Staff: many files at once, a progress bar, what was refused and why. */
-function UploadPanel({ eventId, onDone }: { eventId: string; onDone: () => void }) {
-  const { t } = useTranslation('content');
-  const [files, setFiles] = useState<File[]>([]);
-  const [bibs, setBibs] = useState('');
-  const [progress, setProgress] = useState(0);
-  const [tooBig, setTooBig] = useState<string[]>([]);
-  const upload = useMutation({
-    mutationFn: () => uploadPhotos(eventId, files, bibs, setProgress),
-    onSuccess: () => {
-      setFiles([]);
-      onDone();
-    },
-  });
-  const pick = (list: FileList | null) => {
-    const all = [...(list ?? [])];
-    setTooBig(all.filter((f) => f.size > PHOTO_MAX_BYTES).map((f) => f.name));
-    setFiles(all.filter((f) => f.size <= PHOTO_MAX_BYTES).slice(0, PHOTO_MAX_FILES));
-    setProgress(0);
-    upload.reset();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (files.length) upload.mutate();
-  };
-  const result: PhotoUploadResult | undefined = upload.data;
-  const failure = upload.error instanceof ApiError ? upload.error : null;
-  return (
-    <Paper
-      variant="outlined"
-      component="form"
-      onSubmit={submit}
-      sx={{ p: 2, mb: 2 }}
-      aria-labelledby="upload-title"
-    >
-      <Typography id="upload-title" variant="h6" component="h2" sx={{ fontSize: 17, mb: 1 }}>
-        {t('photos.upload')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Button
-          component="label"
-          variant="outlined"
-          startIcon={<MdiIcon path={mdiCloudUploadOutline} aria-hidden />}
-        >
-          {t('photos.choose')}
-          <input
-            hidden
-            type="file"
-            multiple
-            accept={ACCEPT}
-            aria-label={t('photos.choose')}
-            onChange={(e) => pick(e.target.files)}
-          />
-        </Button>
-        <TextField
-          size="small"
-          label={t('photos.bibs')}
-          helperText={t('photos.bibsHint')}
-          value={bibs}
-          onChange={(e) => setBibs(e.target.value)}
-          sx={{ flexGrow: 1 }}
-        />
-        <Button type="submit" variant="contained" disabled={!files.length || upload.isPending}>
-          {t('photos.send', { count: files.length })}
-        </Button>
-      </Stack>
-      <Typography sx={{ mt: 1, fontSize: 14 }} color="text.secondary">
-        {files.length
-          ? t('photos.chosen', { count: files.length })
-          : t('photos.limits', { files: PHOTO_MAX_FILES, mb: PHOTO_MAX_BYTES / 1024 / 1024 })}
-      </Typography>
-      {tooBig.length > 0 && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
-          {t('photos.tooBig', { names: tooBig.join(', ') })}
-        </Alert>
-      )}
-      {upload.isPending && (
-        <LinearProgress
-          variant="determinate"
-          value={Math.round(progress * 100)}
-          aria-label={t('photos.progress')}
-          sx={{ mt: 2, height: 8, borderRadius: 1 }}
-        />
-      )}
-      {result && (
-        <Alert severity={result.rejected.length ? 'warning' : 'success'} role="status" sx={{ mt: 2 }}>
-          {t('photos.uploaded', { count: result.photos.length })}
-          {result.rejected.map((r) => (
-            <div key={r.fileName}>
-              {r.fileName}: {t(`photos.rejected.${r.code}`, { defaultValue: r.code })}
-            </div>
-          ))}
-        </Alert>
-      )}
-      {failure && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {failure.status === 400
-            ? Object.entries(failure.fieldErrors).map(([file, code]) => (
-                <div key={file}>
-                  {file}: {t(`photos.rejected.${code}`, { defaultValue: code })}
-                </div>
-              ))
-            : t('form.failed')}
-        </Alert>
-      )}
-    </Paper>
-  );
-}
-
-function PhotoDialog({
-  eventId,
-  photo,
-  canTag,
-  onClose,
-  onSaved,
-}: {
-  eventId: string;
-  photo: Photo;
-  canTag: boolean;
-  onClose: () => void;
-  onSaved: (photo: Photo) => void;
-}) {
-  const { t, i18n } = useTranslation('content');
-  const [bibs, setBibs] = useState(photo.bibs.join(', '));
-  const save = useMutation({
-    mutationFn: () =>
-      patchPhoto(eventId, photo.id, {
-        bibs: bibs
-          .split(/[\s,;]+/)
-          .map((b) => b.trim())
-          .filter(Boolean),
-      }),
-    onSuccess: onSaved,
-  });
-  const taken = photo.takenAt ? new Date(photo.takenAt).toLocaleString(i18n.language) : null;
-  return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="photo-title">
-      <DialogTitle id="photo-title">{photoLabel(t, photo)}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="img"
-          src={photoSrc(photo.webUrl)}
-          alt={photoLabel(t, photo)}
-          sx={{ display: 'block', maxWidth: '100%', maxHeight: '70vh', mx: 'auto' }}
-        />
-        {taken && (
-          <Typography color="text.secondary" sx={{ mt: 1, fontSize: 14 }}>
-            {t('photos.takenAt', { time: taken })}
-          </Typography>
-        )}
-        {canTag && (
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <TextField
-              size="small"
-              label={t('photos.bibs')}
-              value={bibs}
-              onChange={(e) => setBibs(e.target.value)}
-              error={save.isError}
-              helperText={save.isError ? t('form.failed') : t('photos.bibsHint')}
-              sx={{ flexGrow: 1 }}
-            />
-            <Button variant="contained" onClick={() => save.mutate()} disabled={save.isPending}>
-              {t('form.save')}
-            </Button>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button component="a" href={photoSrc(photo.webUrl)} download={photo.fileName}>
-          {t('photos.download')}
-        </Button>
-        <Button onClick={onClose}>{t('photos.close')}</Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -11,7 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatDuration } from '@tempora/domain';
+import {
+  countdownMs,
+  formatDuration,
+  formatGap,
+  formatTimeOfDay,
+  tickRaceClock,
+  wallClock,
+} from '@tempora/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -35,6 +42,8 @@ interface Board {
   /** The race clock when the board was made and its rate (above 1 for a sped-up replay). */
   now: number;
   clockRate: number;
+  gunTimeMs: number | null;
+  timeZone: string | null;
   points: { key: string; name: string; distanceM: number }[];
   hotSeat: (Rider & { netMs: number }) | null;
   standings: (Rider & { rank: number; netMs: number; gapMs: number })[];
@@ -62,7 +71,6 @@ function useNow(everyMs = 1000) {
 }
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
-const gap = (ms: number | null | undefined) => (ms ? `+${formatDuration(ms)}` : '');
 
 /**
  * `/live/clm/{db}/{key}` — time-trial live ("contre-la-montre"), `key` being the race id: the hot
@@ -93,9 +101,11 @@ export default function ClmPage() {
       </>
     );
   const b = board.data;
-  // Race time ticks on from the board's clock, at the race's rate (a replay runs faster).
-  const now = b.now + Math.max(0, wallNow - board.dataUpdatedAt) * b.clockRate;
-  const clock = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
+  // Race time ticks on from the board's clock, at the race's rate (a replay runs faster); times
+  // of day on the wall clock, in the event's zone (packages/domain live-boards).
+  const now = tickRaceClock(b.now, board.dataUpdatedAt, wallNow, b.clockRate);
+  const clock = (raceMs: number) => formatTimeOfDay(wallClock(b.gunTimeMs, b.clockRate, raceMs), b.timeZone);
+  const gap = (ms: number | null | undefined) => formatGap(ms, i18n.language);
   const pointName = (p: number) => (p >= 0 ? (b.points[p]?.name ?? '') : t('clm.started'));
   const tracking = (r: Rider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
   const who = (r: Rider) => (
@@ -174,7 +184,7 @@ export default function ClmPage() {
                       <TableCell align="right">{t('time')}</TableCell>
                       <TableCell align="right">{t('rank')}</TableCell>
                       <TableCell align="right">{t('gap')}</TableCell>
-                      <TableCell align="right">{t('predictedFinish')}</TableCell>
+                      <TableCell align="right">{t('clm.predicted')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -264,12 +274,10 @@ export default function ClmPage() {
                     <TableRow key={r.bib}>
                       <TableCell>{who(r)}</TableCell>
                       <TableCell align="right" sx={num}>
-                        {clock.format(new Date(r.startAt))}
+                        {clock(r.startAt)}
                       </TableCell>
                       <TableCell align="right" sx={num}>
-                        {r.startAt > now
-                          ? `−${formatDuration(Math.ceil((r.startAt - now) / 1000) * 1000)}`
-                          : ''}
+                        {countdownMs(r.startAt, now) ? `−${formatDuration(countdownMs(r.startAt, now))}` : ''}
                       </TableCell>
                     </TableRow>
                   ))}

@@ -1,5 +1,5 @@
-import { Alert, Box, FormControlLabel, Switch, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, FormControlLabel, Switch, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -10,6 +10,9 @@ import { ReportTable } from '../../../features/results/components/report-table.t
 import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
 import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
 
+// Messages only: loaded when one shows (issue 19: this page's first JS is at its budget).
+const Alert = lazy(() => import('@mui/material/Alert'));
+
 function RaceFavorites({ eventId, raceId, name }: { eventId: string; raceId: string; name: string }) {
   const { t } = useTranslation('live');
   const report = useLiveReport({ eventId, group: raceId, report: 'LIVE1' });
@@ -18,8 +21,10 @@ function RaceFavorites({ eventId, raceId, name }: { eventId: string; raceId: str
   if (report.isError) return <PageError error={report.error} />;
   const rows = report.data.rows.filter((row) => favorites.has(String(row[report.data.keyField])));
   if (rows.length === 0) return null;
+  // As tall as its rows (issue 19: a fixed 300 px left a blank area under two favourites on a
+  // phone), scrolling past 70 % of the screen.
   return (
-    <Box sx={{ mb: 3 }}>
+    <Box sx={{ mb: 3, '& [data-testid=report-table]': { minHeight: 0, maxHeight: '70dvh' } }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {name}
       </Typography>
@@ -29,7 +34,7 @@ function RaceFavorites({ eventId, raceId, name }: { eventId: string; raceId: str
         favorites={favorites}
         onToggleFavorite={toggle}
         changed={report.changed}
-        height={`${Math.min(12, rows.length + 1) * 40 + 4}px`}
+        height="auto"
       />
       <Typography variant="caption" color="text.secondary">
         {t('favoritesCount', { count: rows.length })}
@@ -74,9 +79,11 @@ function NotifySwitch({
         label={t('notify.switch')}
       />
       {denied && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
-          {t('notify.denied')}
-        </Alert>
+        <Suspense fallback={<Typography sx={{ mt: 1 }}>{t('notify.denied')}</Typography>}>
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t('notify.denied')}
+          </Alert>
+        </Suspense>
       )}
       {active && dbs.map((db) => <FavoritePassingNotifier key={db} db={db} favorites={favorites} />)}
     </Box>
@@ -100,7 +107,9 @@ export default function FavoritesPage() {
       />
       {favorites.size > 0 && <NotifySwitch eventId={eventId} dbs={dbs} favorites={favorites} />}
       {favorites.size === 0 ? (
-        <Alert severity="info">{t('noFavorites')}</Alert>
+        <Suspense fallback={<Typography>{t('noFavorites')}</Typography>}>
+          <Alert severity="info">{t('noFavorites')}</Alert>
+        </Suspense>
       ) : (
         event.data.races.map((race) => (
           <RaceFavorites key={race.id} eventId={eventId} raceId={race.id} name={race.name} />

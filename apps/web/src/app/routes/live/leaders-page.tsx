@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatDuration } from '@tempora/domain';
+import { formatDuration, formatGap } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -40,7 +40,7 @@ interface Board {
 
 /** `/firstrow/{db}` (pick a race) and `/firstrow/{db}/race/{race}`: the leaders at every point, live. */
 export default function LeadersPage() {
-  const { t } = useTranslation('live');
+  const { t, i18n } = useTranslation('live');
   const { db = '', race } = useParams();
   const races = useQuery({
     queryKey: ['races', db],
@@ -123,7 +123,7 @@ export default function LeadersPage() {
                           {formatDuration(row.netMs)}
                         </TableCell>
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {row.gapMs ? `+${formatDuration(row.gapMs)}` : ''}
+                          {formatGap(row.gapMs, i18n.language)}
                         </TableCell>
                       </TableRow>
                     ))}

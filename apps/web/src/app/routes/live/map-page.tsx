@@ -1,4 +1,14 @@
-import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { AthleteCard } from '@tempora/contracts';
 import { useState } from 'react';
@@ -8,6 +18,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useEventDetail, useLiveRefetch } from '../../../features/live/api.ts';
 import { type Coordinates, pointAlong, projector } from '../../../features/live/course.ts';
+import { clusterMarkers } from '../../../features/live/map-markers.ts';
 import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
 import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
 import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
@@ -23,8 +34,9 @@ interface Board {
   points: { key: string; rows: { bib: string }[] }[];
 }
 
-const W = 800;
-const H = 520;
+/** The drawing's size: on a phone about the screen's width in portrait, so its units are pixels. */
+const WIDE = { W: 800, H: 520 };
+const PHONE = { W: 360, H: 440 };
 
 /**
  * `/events/{eventId}/map`: the course line, its timing points, and the estimated live positions
@@ -35,6 +47,10 @@ const H = 520;
 export default function MapPage() {
   const { t } = useTranslation('live');
   const { eventId = '' } = useParams();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { W, H } = phone ? PHONE : WIDE;
+  // Text and markers in the drawing's units: at least 12 px once the drawing is scaled to fit.
+  const font = phone ? 13 : 16;
   const event = useEventDetail(eventId);
   const [chosen, setChosen] = useState<string | null>(null);
   const race = event.data?.races.find((r) => r.id === chosen) ?? event.data?.races[0];
@@ -98,11 +114,14 @@ export default function MapPage() {
   const markers = athletes
     .map((q) => q.data)
     .filter((a): a is AthleteCard => !!a && a.race.id === race?.id && a.estimatedDistanceM !== null)
-    .map((a) => ({
-      a,
-      at: pointAlong(line, a.estimatedDistanceM! / a.race.distanceM),
-      fav: favorites.has(a.athlete.bib),
-    }));
+    .flatMap((a) => {
+      const at = project ? pointAlong(line, a.estimatedDistanceM! / a.race.distanceM) : null;
+      if (!at || !project) return [];
+      const [x, y] = project(at);
+      return [{ x, y, item: { a, fav: favorites.has(a.athlete.bib) } }];
+    });
+  // A pack is one marker with its size (issue 19: markers covered each other on a phone).
+  const clusters = clusterMarkers(markers, 30);
   return (
     <>
       <PageHeader title={t('map')} crumbs={[[event.data.name, paths.eventHome(eventId)], [t('map')]]} />
@@ -159,28 +178,42 @@ export default function MapPage() {
                 return (
                   <g key={p.key}>
                     <circle cx={x} cy={y} r={8} fill="#fff" stroke="#1f3a5f" strokeWidth={3} />
-                    <text x={x + 12} y={y - 10} fontSize={16} fill="#1f3a5f" fontWeight={600}>
+                    <text
+                      // Near the right edge the name goes to the left of its point, never cut.
+                      x={x > W * 0.7 ? x - 12 : x + 12}
+                      textAnchor={x > W * 0.7 ? 'end' : 'start'}
+                      y={y - 10}
+                      fontSize={font}
+                      fill="#1f3a5f"
+                      fontWeight={600}
+                      paintOrder="stroke"
+                      stroke="#fff"
+                      strokeWidth={3}
+                    >
                       {p.name}
                     </text>
                   </g>
                 );
               })}
-            {markers.map(({ a, at, fav }) => {
-              if (!at) return null;
-              const [x, y] = project(at);
+            {clusters.map(({ x, y, items }) => {
+              const fav = items.some((m) => m.fav);
+              const names = items.map(
+                ({ a }) => `${a.athlete.bib} ${a.athlete.firstName} ${a.athlete.lastName}`,
+              );
+              const label = items.length === 1 ? items[0]!.a.athlete.bib.slice(0, 4) : `×${items.length}`;
               return (
-                <g key={a.athlete.bib} data-testid="map-athlete">
-                  <title>{`${a.athlete.bib} ${a.athlete.firstName} ${a.athlete.lastName}`}</title>
+                <g key={names.join('|')} data-testid="map-athlete">
+                  <title>{names.join(', ')}</title>
                   <circle
                     cx={x}
                     cy={y}
-                    r={10}
-                    fill={fav ? '#d2461e' : '#39aade'}
+                    r={15}
+                    fill={fav ? '#b33a17' : '#1f6f99'}
                     stroke="#fff"
                     strokeWidth={2}
                   />
-                  <text x={x} y={y + 4} fontSize={10} fill="#fff" textAnchor="middle" fontWeight={700}>
-                    {a.athlete.bib.slice(0, 4)}
+                  <text x={x} y={y + 4} fontSize={12} fill="#fff" textAnchor="middle" fontWeight={700}>
+                    {label}
                   </text>
                 </g>
               );
@@ -189,8 +222,8 @@ export default function MapPage() {
         </Paper>
       )}
       <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <Chip size="small" sx={{ bgcolor: '#d2461e', color: '#fff' }} label={t('legendFavourite')} />
-        <Chip size="small" sx={{ bgcolor: '#39aade', color: '#000' }} label={t('legendLeader')} />
+        <Chip size="small" sx={{ bgcolor: '#b33a17', color: '#fff' }} label={t('legendFavourite')} />
+        <Chip size="small" sx={{ bgcolor: '#1f6f99', color: '#fff' }} label={t('legendLeader')} />
         <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
           {t('mapNote')}
         </Typography>

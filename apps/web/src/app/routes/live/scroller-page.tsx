@@ -176,6 +176,7 @@ export default function ScrollerPage() {
                 favorite={false}
                 onToggleFavorite={() => undefined}
                 flagBase=""
+                lng={lng}
               />
             ))}
           </Box>

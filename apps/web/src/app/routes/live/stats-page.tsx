@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatDuration, formatPace } from '@tempora/domain';
+import { formatDuration, formatGap, formatPace } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -85,7 +85,7 @@ function Bars({ label, items }: { label: string; items: { label: string; value: 
  * categories, average pace, leaders' gaps — as bars and as accessible tables.
  */
 export default function StatsPage() {
-  const { t } = useTranslation('live');
+  const { t, i18n } = useTranslation('live');
   const { eventId = '', db = '', key = '', path = 'results' } = useParams();
   const eventName = useEventName(eventId);
   const races = useQuery({
@@ -233,7 +233,7 @@ export default function StatsPage() {
                     {g.gaps.map((gap, k) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the fixed ranks 2, 3, 5, 10.
                       <TableCell key={k} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {gap === null ? '' : `+${formatDuration(gap) || '0'}`}
+                        {gap === null ? '' : formatGap(gap, i18n.language) || '0'}
                       </TableCell>
                     ))}
                   </TableRow>

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { useConsoleEvent } from '../../../features/console/api/events.ts';
 import { useRaces } from '../../../features/participants/api/participants.ts';
 import { ImportWizard } from '../../../features/participants/components/import-wizard.tsx';
 import { ChipImport, ResultImport } from '../../../features/participants/components/other-imports.tsx';
@@ -18,8 +19,11 @@ export default function ImportPage() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((x) => x === params.get('tab')) ?? 'participants';
   const races = useRaces(eventId);
-  if (races.isPending) return <PageLoading />;
+  // The event's time zone: a result list's gun time is typed as the event's clocks showed it.
+  const event = useConsoleEvent(eventId);
+  if (races.isPending || event.isPending) return <PageLoading />;
   if (races.isError) return <PageError error={races.error} />;
+  if (event.isError) return <PageError error={event.error} />;
   const grid = `/console/events/${encodeURIComponent(eventId)}/participants`;
   return (
     <>
@@ -49,7 +53,7 @@ export default function ImportPage() {
           <ImportWizard eventId={eventId} races={races.data} />
         )}
         {tab === 'chips' && races.data.length > 0 && <ChipImport eventId={eventId} races={races.data} />}
-        {tab === 'results' && <ResultImport eventId={eventId} />}
+        {tab === 'results' && <ResultImport eventId={eventId} timeZone={event.data.timeZone} />}
       </Box>
     </>
   );

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import {
-  clockSkew,
   useDevices,
   useRacedayEvent,
   useRacedayLive,
   useRunners,
+  useServerSkew,
 } from '../../../features/raceday/api/raceday.ts';
 import { AuditLog } from '../../../features/raceday/components/audit-log.tsx';
 import { DevicesPanel } from '../../../features/raceday/components/devices-panel.tsx';
@@ -35,7 +35,7 @@ export default function RacedayPage() {
   const contexts = event.data?.contexts ?? [];
   const db = search.get('db') ?? contexts[0]?.db ?? null;
   const context = contexts.find((c) => c.db === db) ?? null;
-  const skew = clockSkew(event.data?.serverTimeMs, event.dataUpdatedAt || Date.now());
+  const skew = useServerSkew();
   useRacedayLive(db);
   useEffect(installOfflineShell, []);
   if (event.isPending) return <PageLoading />;

@@ -24,3 +24,8 @@ export function ReportLinks({ eventId, table }: { eventId: string; table: Report
     />
   );
 }
+
+/** Whether `ReportLinks` has what it shows (its event): the report waits for it, not to shift. */
+export function useReportLinksReady(eventId: string): boolean {
+  return !useEventDetail(eventId).isLoading;
+}

@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { ExportButtons } from '../../../features/exports/components/export-buttons.tsx';
 import { ReportView } from '../../../features/results/components/report-view.tsx';
-import { ReportLinks } from './report-links.tsx';
+import { ReportLinks, useReportLinksReady } from './report-links.tsx';
 import { useResultsBase } from './use-results-base.ts';
+
+// The download menu (menu, dialog, snackbar) loads after the table: issue 19, the first JS.
+const ExportButtons = lazy(() =>
+  import('../../../features/exports/components/export-buttons.tsx').then((m) => ({
+    default: m.ExportButtons,
+  })),
+);
 
 /**
  * `…/reportlist/group/{group}/report/{report}` (with page chrome) and
@@ -13,6 +20,7 @@ export default function ReportPage() {
   const { eventId = '', group = '', report = '' } = useParams();
   const { pathname } = useLocation();
   const { t } = useTranslation('results');
+  const linksReady = useReportLinksReady(eventId);
   const base = useResultsBase(eventId);
   const bare = pathname.includes('/reportlist/table/');
   return (
@@ -21,10 +29,15 @@ export default function ReportPage() {
       source={{ eventId, group, report }}
       eventId={eventId}
       links={(table) => <ReportLinks eventId={eventId} table={table} />}
+      linksReady={linksReady}
       chrome={!bare}
       crumbs={[[t('reportList'), `${base}/reportlist`]]}
       actions={(query) =>
-        !bare && <ExportButtons eventId={eventId} group={group} report={report} query={query} />
+        !bare && (
+          <Suspense fallback={null}>
+            <ExportButtons eventId={eventId} group={group} report={report} query={query} />
+          </Suspense>
+        )
       }
     />
   );

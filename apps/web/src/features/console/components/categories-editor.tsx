@@ -32,11 +32,10 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replaceCategories } from '../api/races.ts';
+import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
 import { fieldError, SaveError } from './form-state.tsx';
 
 interface Row {
-  /** Stable React key of an edited row. */
-  uid: number;
   id: string;
   name: string;
   gender: '' | Gender;
@@ -44,9 +43,7 @@ interface Row {
   max: string;
 }
 
-let nextUid = 0;
 const toRow = (c: CategoryDef): Row => ({
-  uid: ++nextUid,
   id: c.id,
   name: c.name,
   gender: c.gender ?? '',
@@ -69,7 +66,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
   const { t } = useTranslation('console');
   const client = useQueryClient();
   const [ageBasis, setAgeBasis] = useState(race.ageBasis);
-  const [rows, setRows] = useState<Row[]>(() => race.categories.map(toRow));
+  const { rows, replace, patch, insert, remove } = useEditableRows<Row>(() => race.categories.map(toRow));
   const [template, setTemplate] = useState<CategoryTemplate>('fiveYear');
   const [genders, setGenders] = useState<Gender[]>(['F', 'M']);
   const issues = useMemo(() => checkCategories(rows.map(toDef)), [rows]);
@@ -77,8 +74,6 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
     mutationFn: () => replaceCategories(race.id, { ageBasis, categories: rows.map(toDef) }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['console'] }),
   });
-  const setRow = (k: number, patch: Partial<Row>) =>
-    setRows((rs) => rs.map((r, j) => (j === k ? { ...r, ...patch } : r)));
   const err = (k: number, field: string) => fieldError(save.error, `categories.${k}.${field}`);
   const describe = (i: CategoryIssue) =>
     i.kind === 'overlap'
@@ -159,7 +154,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
               </FormGroup>
               <Button
                 variant="outlined"
-                onClick={() => setRows(categoriesFromTemplate(template, genders).map(toRow))}
+                onClick={() => replace(categoriesFromTemplate(template, genders).map(toRow))}
                 disabled={genders.length === 0}
               >
                 {t('categories.generate')}
@@ -194,50 +189,36 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
           aria-label={t('categories.list')}
         >
           {rows.map((r, k) => (
-            <Box
-              component="li"
+            <EditorRow
               key={r.uid}
-              sx={{
-                display: 'grid',
-                gap: 1,
-                gridTemplateColumns: { xs: '1.4fr 1fr 1fr auto', sm: '110px 1fr 120px 90px 90px auto' },
-                gridTemplateAreas: {
-                  xs: '"id name name del" "gen min max ."',
-                  sm: '"id name gen min max del"',
-                },
-                pb: { xs: 1, sm: 0 },
-                borderBottom: { xs: 1, sm: 0 },
-                borderColor: 'divider',
-                alignItems: 'start',
-              }}
+              columns={{ xs: '1.4fr 1fr 1fr auto', sm: '110px 1fr 120px 90px 90px auto' }}
+              areas={{ xs: '"id name name del" "gen min max ."', sm: '"id name gen min max del"' }}
+              sx={{ pb: { xs: 1, sm: 0 }, borderBottom: { xs: 1, sm: 0 }, borderColor: 'divider' }}
             >
-              <TextField
-                size="small"
+              <RowField
+                area="id"
                 label={t('categories.id')}
                 value={r.id}
-                onChange={(e) => setRow(k, { id: e.target.value })}
+                onValue={(id) => patch(k, { id })}
                 disabled={!editable}
-                error={!!err(k, 'id')}
-                helperText={err(k, 'id')}
-                sx={{ gridArea: 'id' }}
+                error={err(k, 'id')}
               />
-              <TextField
-                size="small"
+              <RowField
+                area="name"
                 label={t('categories.name')}
                 value={r.name}
-                onChange={(e) => setRow(k, { name: e.target.value })}
+                onValue={(name) => patch(k, { name })}
                 disabled={!editable}
-                error={!!err(k, 'name')}
-                sx={{ gridArea: 'name' }}
+                error={err(k, 'name')}
               />
-              <TextField
-                size="small"
+              <RowField
+                area="gen"
                 select
                 label={t('categories.gender')}
                 value={r.gender}
-                onChange={(e) => setRow(k, { gender: e.target.value as Row['gender'] })}
+                onValue={(gender) => patch(k, { gender: gender as Row['gender'] })}
                 disabled={!editable}
-                sx={{ gridArea: 'gen' }}
+                error={err(k, 'gender')}
               >
                 <MenuItem value="">{t('gender.any')}</MenuItem>
                 {(['F', 'M', 'X'] as const).map((g) => (
@@ -245,46 +226,41 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
                     {t(`gender.${g}`)}
                   </MenuItem>
                 ))}
-              </TextField>
-              <TextField
-                size="small"
+              </RowField>
+              <RowField
+                area="min"
                 label={t('categories.minAge')}
                 value={r.min}
-                onChange={(e) => setRow(k, { min: e.target.value })}
+                onValue={(min) => patch(k, { min })}
                 disabled={!editable}
                 inputMode="numeric"
-                error={!!err(k, 'minAge')}
-                sx={{ gridArea: 'min' }}
+                error={err(k, 'minAge')}
               />
-              <TextField
-                size="small"
+              <RowField
+                area="max"
                 label={t('categories.maxAge')}
                 value={r.max}
-                onChange={(e) => setRow(k, { max: e.target.value })}
+                onValue={(max) => patch(k, { max })}
                 disabled={!editable}
                 inputMode="numeric"
-                error={!!err(k, 'maxAge')}
-                helperText={err(k, 'maxAge')}
-                sx={{ gridArea: 'max' }}
+                error={err(k, 'maxAge')}
               />
               <IconButton
                 aria-label={t('categories.remove', { name: r.name || r.id })}
-                onClick={() => setRows((rs) => rs.filter((_, j) => j !== k))}
+                onClick={() => remove(k)}
                 disabled={!editable}
                 sx={{ gridArea: 'del' }}
               >
                 <MdiIcon path={mdiDelete} />
               </IconButton>
-            </Box>
+            </EditorRow>
           ))}
         </Stack>
         {editable && (
           <Stack direction="row" spacing={1}>
             <Button
               startIcon={<MdiIcon path={mdiPlus} />}
-              onClick={() =>
-                setRows((rs) => [...rs, { uid: ++nextUid, id: '', name: '', gender: '', min: '', max: '' }])
-              }
+              onClick={() => insert({ id: '', name: '', gender: '', min: '', max: '' })}
             >
               {t('categories.add')}
             </Button>

@@ -1,16 +1,16 @@
 import { mdiArrowDown, mdiArrowUp, mdiDelete, mdiPlus } from '@mdi/js';
-import { Box, Button, IconButton, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ConsoleRace, pointKinds } from '@tempora/contracts';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replacePoints } from '../api/races.ts';
+import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
 import { fieldError, SaveError } from './form-state.tsx';
+import { kmToMetres } from './race-fields.tsx';
 
 interface Row {
-  /** Stable React key of an edited row. */
-  uid: number;
   key: string;
   en: string;
   fr: string;
@@ -20,15 +20,12 @@ interface Row {
   lon: number | null;
 }
 
-let nextUid = 0;
-
 /** The ordered timing points of a race: key, names in both languages, distance, kind. */
 export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: boolean }) {
   const { t } = useTranslation('console');
   const client = useQueryClient();
-  const [rows, setRows] = useState<Row[]>(() =>
+  const { rows, patch, insert, remove, move } = useEditableRows<Row>(() =>
     race.points.map((p) => ({
-      uid: ++nextUid,
       key: p.key,
       en: p.name.en,
       fr: p.name.fr,
@@ -44,7 +41,7 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
         points: rows.map((r) => ({
           key: r.key,
           name: { en: r.en, fr: r.fr || r.en },
-          distanceM: Math.round(Number(r.km.replace(',', '.')) * 1000),
+          distanceM: kmToMetres(r.km),
           kind: r.kind,
           lat: r.lat,
           lon: r.lon,
@@ -52,31 +49,15 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['console'] }),
   });
-  const setRow = (k: number, patch: Partial<Row>) =>
-    setRows((rs) => rs.map((r, j) => (j === k ? { ...r, ...patch } : r)));
-  const move = (k: number, by: number) =>
-    setRows((rs) => {
-      const next = rs.slice();
-      const [row] = next.splice(k, 1);
-      next.splice(k + by, 0, row!);
-      return next;
-    });
+  // A new point goes before the finish.
   const add = () =>
-    setRows((rs) => {
-      const finish = rs.findIndex((r) => r.kind === 'finish');
-      const at = finish < 0 ? rs.length : finish;
-      const row: Row = {
-        uid: ++nextUid,
-        key: `p${rs.length + 1}`,
-        en: '',
-        fr: '',
-        km: '',
-        kind: 'split',
-        lat: null,
-        lon: null,
-      };
-      return [...rs.slice(0, at), row, ...rs.slice(at)];
-    });
+    insert(
+      { key: `p${rows.length + 1}`, en: '', fr: '', km: '', kind: 'split', lat: null, lon: null },
+      (rs) => {
+        const finish = rs.findIndex((r) => r.kind === 'finish');
+        return finish < 0 ? rs.length : finish;
+      },
+    );
   const err = (k: number, field: string) => fieldError(save.error, `points.${k}.${field}`);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -87,91 +68,64 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
       <SaveError error={save.error} />
       <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {rows.map((r, k) => (
-          <Box
-            component="li"
+          <EditorRow
             key={r.uid}
-            sx={{
-              display: 'grid',
-              gap: 1,
-              gridTemplateColumns: { xs: '1fr 1fr', md: '110px 1fr 1fr 110px 130px auto' },
-              gridTemplateAreas: {
-                xs: '"key kind" "en fr" "km btn"',
-                md: '"key en fr km kind btn"',
-              },
-              alignItems: 'start',
-              pb: 1.5,
-              borderBottom: 1,
-              borderColor: 'divider',
-            }}
+            columns={{ xs: '1fr 1fr', md: '110px 1fr 1fr 110px 130px auto' }}
+            areas={{ xs: '"key kind" "en fr" "km btn"', md: '"key en fr km kind btn"' }}
+            sx={{ pb: 1.5, borderBottom: 1, borderColor: 'divider' }}
             data-testid={`point-row-${k}`}
           >
-            <TextField
-              size="small"
+            <RowField
+              area="key"
               label={t('points.key')}
               value={r.key}
-              onChange={(e) => setRow(k, { key: e.target.value })}
+              onValue={(key) => patch(k, { key })}
               disabled={!editable}
-              error={!!err(k, 'key')}
-              helperText={err(k, 'key')}
-              sx={{ gridArea: 'key' }}
+              error={err(k, 'key')}
             />
-            <TextField
-              size="small"
+            <RowField
+              area="kind"
               label={t('points.kind')}
               select
               value={r.kind}
-              onChange={(e) => setRow(k, { kind: e.target.value as Row['kind'] })}
+              onValue={(kind) => patch(k, { kind: kind as Row['kind'] })}
               disabled={!editable}
-              error={!!err(k, 'kind')}
-              helperText={err(k, 'kind')}
-              sx={{ gridArea: 'kind' }}
+              error={err(k, 'kind')}
             >
               {pointKinds.map((kind) => (
                 <MenuItem key={kind} value={kind}>
                   {t(`points.kinds.${kind}`)}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
-              size="small"
+            </RowField>
+            <RowField
+              area="en"
               label={t('points.nameEn')}
               value={r.en}
-              onChange={(e) => setRow(k, { en: e.target.value })}
+              onValue={(en) => patch(k, { en })}
               disabled={!editable}
               slotProps={{ htmlInput: { lang: 'en' } }}
-              error={!!err(k, 'name.en')}
-              helperText={err(k, 'name.en')}
-              sx={{ gridArea: 'en' }}
+              error={err(k, 'name.en')}
             />
-            <TextField
-              size="small"
+            <RowField
+              area="fr"
               label={t('points.nameFr')}
               value={r.fr}
-              onChange={(e) => setRow(k, { fr: e.target.value })}
+              onValue={(fr) => patch(k, { fr })}
               disabled={!editable}
               slotProps={{ htmlInput: { lang: 'fr' } }}
-              error={!!err(k, 'name.fr')}
-              helperText={err(k, 'name.fr')}
-              sx={{ gridArea: 'fr' }}
+              error={err(k, 'name.fr')}
             />
-            <TextField
-              size="small"
+            <RowField
+              area="km"
               label={t('points.km')}
               value={r.km}
-              onChange={(e) => setRow(k, { km: e.target.value })}
+              onValue={(km) => patch(k, { km })}
               disabled={!editable}
               inputMode="decimal"
-              error={!!err(k, 'distanceM')}
-              helperText={err(k, 'distanceM')}
-              sx={{ gridArea: 'km' }}
+              error={err(k, 'distanceM')}
             />
-            <Box
-              sx={{
-                display: 'flex',
-                gridArea: 'btn',
-                justifyContent: 'flex-end',
-              }}
-            >
+            <Box sx={{ display: 'flex', gridArea: 'btn', justifyContent: 'flex-end' }}>
               <IconButton
                 aria-label={t('points.up', { key: r.key })}
                 onClick={() => move(k, -1)}
@@ -188,13 +142,13 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
               </IconButton>
               <IconButton
                 aria-label={t('points.remove', { key: r.key })}
-                onClick={() => setRows((rs) => rs.filter((_, j) => j !== k))}
+                onClick={() => remove(k)}
                 disabled={!editable || rows.length === 1}
               >
                 <MdiIcon path={mdiDelete} />
               </IconButton>
             </Box>
-          </Box>
+          </EditorRow>
         ))}
       </Stack>
       {editable && (

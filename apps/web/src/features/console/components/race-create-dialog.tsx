@@ -9,11 +9,12 @@ import {
   TextField,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ConsoleContext, type ConsoleRace, startTypes } from '@tempora/contracts';
+import type { ConsoleContext, ConsoleRace } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRace } from '../api/races.ts';
 import { fieldError, SaveError } from './form-state.tsx';
+import { kmToMetres, RaceFields, type RaceFieldValues } from './race-fields.tsx';
 
 /** A key from a name: `Marathon 42 km` → `marathon-42-km`. */
 export const keyFrom = (name: string) =>
@@ -47,7 +48,7 @@ export function RaceCreateDialog({
     name: '',
     date: defaultDate,
     distanceKm: '',
-    startType: 'mass' as (typeof startTypes)[number],
+    startType: 'mass' as RaceFieldValues['startType'],
     gunTime: '',
   });
   const save = useMutation({
@@ -56,7 +57,7 @@ export function RaceCreateDialog({
         id: form.id || keyFrom(form.name),
         name: form.name,
         date: form.date,
-        distanceM: Math.round(Number(form.distanceKm.replace(',', '.')) * 1000),
+        distanceM: kmToMetres(form.distanceKm),
         startType: form.startType,
         gunTime: form.gunTime || null,
         ...(form.startType === 'waves' && form.gunTime
@@ -89,70 +90,23 @@ export function RaceCreateDialog({
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              label={t('race.name')}
-              value={form.name}
-              onChange={set('name')}
+            <RaceFields
+              form={form}
+              onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+              error={err}
+              timeZone={timeZone}
               required
-              error={!!err('name')}
-              helperText={err('name')}
+              between={
+                <TextField
+                  label={t('race.id')}
+                  value={form.id}
+                  onChange={set('id')}
+                  placeholder={keyFrom(form.name)}
+                  error={!!err('id')}
+                  helperText={err('id') ?? t('race.idHelp')}
+                />
+              }
             />
-            <TextField
-              label={t('race.id')}
-              value={form.id}
-              onChange={set('id')}
-              placeholder={keyFrom(form.name)}
-              error={!!err('id')}
-              helperText={err('id') ?? t('race.idHelp')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="date"
-                label={t('race.date')}
-                value={form.date}
-                onChange={set('date')}
-                required
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-                error={!!err('date')}
-                helperText={err('date')}
-              />
-              <TextField
-                label={t('race.distanceKm')}
-                value={form.distanceKm}
-                onChange={set('distanceKm')}
-                required
-                inputMode="decimal"
-                fullWidth
-                error={!!err('distanceM')}
-                helperText={err('distanceM')}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={t('race.startType')}
-                value={form.startType}
-                onChange={set('startType')}
-                fullWidth
-              >
-                {startTypes.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {t(`startType.${s}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                type="time"
-                label={t('race.gunTime')}
-                value={form.gunTime}
-                onChange={set('gunTime')}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-                fullWidth
-                error={!!err('gunTime')}
-                helperText={err('gunTime') ?? t('race.inZone', { zone: timeZone })}
-              />
-            </Stack>
           </Stack>
         </DialogContent>
         <DialogActions>

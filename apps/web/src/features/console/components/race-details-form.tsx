@@ -1,12 +1,13 @@
 import { mdiDelete, mdiPlus } from '@mdi/js';
-import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ConsoleRace, startTypes } from '@tempora/contracts';
+import type { ConsoleRace } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { updateRace } from '../api/races.ts';
 import { fieldError, SaveError } from './form-state.tsx';
+import { kmToMetres, RaceFields } from './race-fields.tsx';
 
 let nextUid = 0;
 
@@ -27,16 +28,13 @@ export function RaceDetailsForm({ race, editable }: { race: ConsoleRace; editabl
       updateRace(race.id, {
         name: form.name,
         date: form.date,
-        distanceM: Math.round(Number(form.distanceKm.replace(',', '.')) * 1000),
+        distanceM: kmToMetres(form.distanceKm),
         startType: form.startType,
         gunTime: form.gunTime || null,
         waves: form.startType === 'waves' ? form.waves.map(({ uid: _uid, ...w }) => w) : [],
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['console'] }),
   });
-  const set =
-    (name: 'name' | 'date' | 'distanceKm' | 'startType' | 'gunTime') => (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [name]: e.target.value }));
   const setWave = (k: number, patch: Partial<(typeof form.waves)[number]>) =>
     setForm((f) => ({ ...f, waves: f.waves.map((w, j) => (j === k ? { ...w, ...patch } : w)) }));
   const err = (name: string) => fieldError(save.error, name);
@@ -48,65 +46,13 @@ export function RaceDetailsForm({ race, editable }: { race: ConsoleRace; editabl
     <form onSubmit={submit} noValidate aria-label={t('race.details')}>
       <Stack spacing={2}>
         <SaveError error={save.error} />
-        <TextField
-          label={t('race.name')}
-          value={form.name}
-          onChange={set('name')}
+        <RaceFields
+          form={form}
+          onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+          error={err}
+          timeZone={race.timeZone}
           disabled={!editable}
-          required
-          error={!!err('name')}
-          helperText={err('name')}
         />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            type="date"
-            label={t('race.date')}
-            value={form.date}
-            onChange={set('date')}
-            disabled={!editable}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
-            error={!!err('date')}
-            helperText={err('date')}
-          />
-          <TextField
-            label={t('race.distanceKm')}
-            value={form.distanceKm}
-            onChange={set('distanceKm')}
-            disabled={!editable}
-            inputMode="decimal"
-            fullWidth
-            error={!!err('distanceM')}
-            helperText={err('distanceM')}
-          />
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            select
-            label={t('race.startType')}
-            value={form.startType}
-            onChange={set('startType')}
-            disabled={!editable}
-            fullWidth
-          >
-            {startTypes.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`startType.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="time"
-            label={t('race.gunTime')}
-            value={form.gunTime}
-            onChange={set('gunTime')}
-            disabled={!editable}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-            fullWidth
-            error={!!err('gunTime')}
-            helperText={err('gunTime') ?? t('race.inZone', { zone: race.timeZone })}
-          />
-        </Stack>
         {form.startType === 'waves' && (
           <Box
             component="fieldset"

@@ -2,7 +2,11 @@ import { mdiCertificateOutline } from '@mdi/js';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { preloadNamespaces } from '../../../lib/i18n.ts';
 import { certificateUrl } from '../api/certificate.ts';
+
+// Its label's namespace comes with the page, not after the card (which would show the loader again).
+preloadNamespaces('exports');
 
 /**
  * A finisher's certificate (PDF in the page's language), on the tracking card and the detail

@@ -82,7 +82,12 @@ export function useAudit(eventId: string, id: string | null) {
 /** Invalidates every participants query of the event (after a write). */
 export function useInvalidateParticipants(eventId: string) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: participantKeys.all(eventId) });
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: participantKeys.all(eventId) }),
+      // The console's event pages count each race's runners, and a result list adds a race.
+      client.invalidateQueries({ queryKey: ['console'] }),
+    ]);
 }
 
 export function useAddParticipant(eventId: string) {

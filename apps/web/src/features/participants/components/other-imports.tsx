@@ -1,5 +1,6 @@
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { ChipImportOutcome, RaceSummary, UploadInfo } from '@tempora/contracts';
+import { zonedTimeToUtc } from '@tempora/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChipImport, useContexts, useResultImport, useUploadFile } from '../api/imports.ts';
@@ -134,21 +135,23 @@ export function ChipImport({ eventId, races }: { eventId: string; races: RaceSum
   );
 }
 
-/** An ISO time with the browser's offset from a `datetime-local` value. */
-function withOffset(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
-  return `${local.length === 16 ? `${local}:00` : local}${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
+/**
+ * A `datetime-local` value read as a wall-clock time in the event's time zone (never the
+ * browser's: an organiser abroad still types the start as the event's clocks showed it) → ISO
+ * UTC; '' when empty or malformed.
+ */
+export function gunInZone(local: string, timeZone: string): string {
+  const [date, time] = local.split('T');
+  if (!date || !time) return '';
+  const ms = zonedTimeToUtc(date, time, timeZone);
+  return ms === null ? '' : new Date(ms).toISOString();
 }
 
 /**
  * A result list into a context of the event: a Boston-format file (the organiser names the race
  * and gives its date, gun and waves) or passings through a column mapping.
  */
-export function ResultImport({ eventId }: { eventId: string }) {
+export function ResultImport({ eventId, timeZone }: { eventId: string; timeZone: string }) {
   const { t } = useTranslation('participants');
   const contexts = useContexts(eventId);
   const run = useResultImport(eventId);
@@ -179,7 +182,7 @@ export function ResultImport({ eventId }: { eventId: string }) {
             db,
             name: form.name,
             date: form.date,
-            gun: withOffset(form.gun),
+            gun: gunInZone(form.gun, timeZone),
             waves: form.waves,
           }
         : {
@@ -208,6 +211,8 @@ export function ResultImport({ eventId }: { eventId: string }) {
             value={db}
             onChange={set('db')}
             sx={{ minWidth: 180 }}
+            // The value arrives with the contexts: the label must not stay over it.
+            slotProps={{ inputLabel: { shrink: !!db } }}
             required
           >
             {(contexts.data ?? []).map((c) => (
@@ -235,6 +240,7 @@ export function ResultImport({ eventId }: { eventId: string }) {
             {field('gun', {
               type: 'datetime-local',
               required: true,
+              helperText: t('results.gunZone', { zone: timeZone }),
               slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 1 } },
             })}
             {field('waves', { helperText: t('results.wavesHelp'), sx: { minWidth: 280 } })}

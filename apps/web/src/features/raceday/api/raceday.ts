@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RacedayAuditEntry } from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
@@ -62,6 +63,8 @@ export interface DeviceRow {
     readsPerMinute: number;
     rejected: number;
     driftMs: number | null;
+    /** `clock`: the device's clock asked; `reads`: estimated from its reads' times. */
+    driftSource: 'clock' | 'reads' | null;
     battery: number | null;
     peer: string | null;
   };
@@ -80,21 +83,7 @@ export interface DeskRead {
   voided: boolean;
   runner: { raceId: string; bib: string; name: string; status: string } | null;
 }
-export interface AuditEntry {
-  id: string;
-  action: string;
-  passingId: string | null;
-  bib: string | null;
-  raceId: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string;
-  actor: string | null;
-  actorEmail: string | null;
-  undoOf: string | null;
-  undoneBy: string | null;
-  at: string;
-}
+export type AuditEntry = RacedayAuditEntry;
 export interface Runner {
   bib: string;
   name: string;
@@ -238,7 +227,59 @@ export function useRacedayMutation<B, R = unknown>(
   });
 }
 
-/** The server's clock minus the browser's, from the last answer that carried it. */
-export function clockSkew(serverTimeMs: number | undefined, fetchedAt: number): number {
-  return serverTimeMs === undefined ? 0 : serverTimeMs - fetchedAt;
+/**
+ * The server's clock minus the browser's from one exchange: the server read its clock somewhere
+ * between the request's sending and the answer's arrival, best guessed at the middle (the error
+ * is at most half the round trip).
+ */
+export function skewOf(serverTimeMs: number, sentAt: number, receivedAt: number): number {
+  // Whole milliseconds: key-press and gun times built from it are integers (the API says so).
+  return Math.round(serverTimeMs - (sentAt + receivedAt) / 2);
+}
+
+const SKEW_KEY = 'raceday-clock-skew';
+const SKEW_SAMPLES = 3;
+
+/**
+ * The server's clock minus the browser's, for key-press and gun times: asked of `/api/raceday/clock`
+ * a few times in a row every 30 s, keeping the answer with the shortest round trip (NTP's rule: a
+ * loaded network or server only widens the others). Kept across reloads, so a desk reopened
+ * offline stamps its entries with the last measure rather than with none (or with the age of a
+ * cached answer).
+ */
+export function useServerSkew(): number {
+  const query = useQuery({
+    queryKey: ['raceday', 'clock'] as const,
+    queryFn: async ({ signal }) => {
+      let best: { rtt: number; skew: number } | null = null;
+      for (let k = 0; k < SKEW_SAMPLES; k++) {
+        const sentAt = Date.now();
+        const { serverTimeMs } = await apiGet<{ serverTimeMs: number }>('apiUrlBase', 'raceday/clock', {
+          signal,
+        });
+        const receivedAt = Date.now();
+        if (!best || receivedAt - sentAt < best.rtt)
+          best = { rtt: receivedAt - sentAt, skew: skewOf(serverTimeMs, sentAt, receivedAt) };
+      }
+      try {
+        localStorage.setItem(SKEW_KEY, String(best!.skew));
+      } catch {
+        /* storage full: the next reload measures again */
+      }
+      return best!.skew;
+    },
+    initialData: () => {
+      try {
+        const text = localStorage.getItem(SKEW_KEY);
+        return text === null || !Number.isFinite(Number(text)) ? undefined : Math.round(Number(text));
+      } catch {
+        return undefined;
+      }
+    },
+    initialDataUpdatedAt: 0,
+    refetchInterval: 30_000,
+    // Offline the last measure stands.
+    retry: false,
+  });
+  return query.data ?? 0;
 }

@@ -126,7 +126,18 @@ function DeviceLine({
       </TableCell>
       <TableCell align="right">{d.status.readsPerMinute}</TableCell>
       <TableCell>{formatClock(d.status.lastReadTimeMs, timeZone)}</TableCell>
-      <TableCell align="right">{formatDrift(d.status.driftMs)}</TableCell>
+      <TableCell align="right" data-testid="device-drift">
+        {d.status.driftSource === 'reads' && d.status.driftMs !== null ? (
+          <>
+            ≈ {formatDrift(d.status.driftMs)}
+            <Typography variant="caption" component="div" color="text.secondary">
+              {t('devices.driftFromReads')}
+            </Typography>
+          </>
+        ) : (
+          formatDrift(d.status.driftMs)
+        )}
+      </TableCell>
       <TableCell align="right">{d.status.battery === null ? '—' : `${d.status.battery}`}</TableCell>
       <TableCell>
         <Switch

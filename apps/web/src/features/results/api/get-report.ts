@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ReportTable } from '@tempora/contracts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { untilFirstRowsShown } from './first-rows.ts';
 
 /** Where a report comes from: a group of an event, or a context (`generic/{path}/home/{key}`). */
 export type ReportSource =
@@ -29,22 +30,50 @@ export const FIRST_PAGE = 100;
 export const CHUNK = 5000;
 
 /**
- * The least version the next fetch of a report must bring (issue 20): a reload or a patch the
- * table cannot take names the version it leads to, and the server answers only once it has
- * reached it — on several nodes the one answering may not have caught up with the one that
- * published. Keyed by the report's path.
+ * What the next fetch of a report must bring (issue 20), keyed by the report's path:
+ * - `version`: the least version. A reload or a patch the table cannot take names the version it
+ *   leads to, and the server answers only once it has reached it — on several nodes the one
+ *   answering may not have caught up with the one that published.
+ * - `fresh`: a state caught up after the request (the first read after subscribing or
+ *   reconnecting: the node answering may lag changes published before the subscription, whose
+ *   patches this client never heard). A number, so a wish made during a request survives it.
  */
-const wanted = new Map<string, number>();
+interface Wish {
+  version: number;
+  fresh: number;
+}
+const wishes = new Map<string, Wish>();
+let freshCount = 0;
+
+function wishOf(path: string): Wish {
+  let wish = wishes.get(path);
+  if (!wish) {
+    wish = { version: 0, fresh: 0 };
+    wishes.set(path, wish);
+  }
+  return wish;
+}
 
 /** Asks the next fetch of `source` for at least `version`. */
 export function requireReportVersion(source: ReportSource, version: number): void {
-  const path = reportPath(source);
-  wanted.set(path, Math.max(version, wanted.get(path) ?? 0));
+  const wish = wishOf(reportPath(source));
+  wish.version = Math.max(version, wish.version);
+}
+
+/** Asks the next fetch of `source` for a state caught up after it (see `Wish`). */
+export function requireFreshReport(source: ReportSource): void {
+  wishOf(reportPath(source)).fresh = ++freshCount;
+}
+
+/** The least version asked of the next fetch of `source` (0: none). */
+export function wantedVersion(source: ReportSource): number {
+  return wishes.get(reportPath(source))?.version ?? 0;
 }
 
 /**
- * `GET` a whole report table (columns + rows), or one page of it. Every request asks for the
- * version wanted (issue 20); only a whole table satisfies the wish.
+ * `GET` a whole report table (columns + rows), or one page of it. Every request carries the
+ * wish (issue 20); a fresh answer satisfies the freshness asked before it was sent, a whole table
+ * at the version wanted satisfies the version.
  */
 export async function getReport(
   source: ReportSource,
@@ -52,9 +81,10 @@ export async function getReport(
   page?: { offset: number; limit: number },
 ): Promise<ReportTable> {
   const path = reportPath(source);
-  const minVersion = wanted.get(path);
+  const { version: minVersion, fresh } = wishes.get(path) ?? { version: 0, fresh: 0 };
   const params = new URLSearchParams();
   if (minVersion) params.set('minVersion', String(minVersion));
+  if (fresh) params.set('fresh', '1');
   if (page) {
     params.set('offset', String(page.offset));
     params.set('limit', String(page.limit));
@@ -62,8 +92,12 @@ export async function getReport(
   const qs = params.toString();
   const query = qs ? `?${qs}` : '';
   const table = await apiGet<ReportTable>('resultsApiUrlBase', `${path}${query}`, { signal });
-  if (!page && minVersion && table.version >= minVersion && wanted.get(path) === minVersion)
-    wanted.delete(path);
+  const wish = wishes.get(path);
+  if (wish) {
+    if (fresh && wish.fresh === fresh) wish.fresh = 0;
+    if (!page && minVersion && table.version >= wish.version) wish.version = 0;
+    if (!wish.fresh && !wish.version) wishes.delete(path);
+  }
   return table;
 }
 
@@ -80,14 +114,20 @@ export async function getReportProgressively(
   signal?: AbortSignal,
 ): Promise<ReportTable> {
   const first = await getReport(source, signal, { offset: 0, limit: FIRST_PAGE });
-  if (first.rows.length >= first.total) return first;
+  if (first.rows.length >= first.total)
+    return wantedVersion(source) > first.version ? getReport(source, signal) : first;
   onFirstPage(first);
+  await untilFirstRowsShown(reportPath(source)); // the first rows paint before the rest's parsing
   const offsets: number[] = [];
   for (let offset = FIRST_PAGE; offset < first.total; offset += CHUNK) offsets.push(offset);
   const parts = await Promise.all(
     offsets.map((offset) => getReport(source, signal, { offset, limit: CHUNK })),
   );
-  if (parts.some((part) => part.version !== first.version)) return getReport(source, signal);
+  // Parts of another version, or a version older than a patch heard meanwhile (issue 20: a patch
+  // that came before the table could not be applied): the whole table in one request, which
+  // carries the version wanted.
+  if (parts.some((part) => part.version !== first.version) || wantedVersion(source) > first.version)
+    return getReport(source, signal);
   const rows = first.rows.concat(...parts.map((part) => part.rows));
   return { ...first, rows, total: rows.length };
 }
@@ -101,11 +141,24 @@ export async function refetchReport(
   current: ReportTable,
   signal?: AbortSignal,
 ): Promise<ReportTable> {
+  // A reload or a gap named a version past ours: the table moved, the probe would only say so.
+  if (wantedVersion(source) > current.version) return getReport(source, signal);
   const probe = await getReport(source, signal, { offset: 0, limit: 1 });
   // The tag moves with a status change or a correction too, which do not move the version.
   const same =
     probe.version === current.version && probe.total === current.total && probe.tag === current.tag;
-  return same ? current : getReport(source, signal);
+  if (same) return current;
+  // The whole table at least as recent as the probe, whichever node answers (issue 20).
+  requireReportVersion(source, probe.version);
+  return getReport(source, signal);
+}
+
+/**
+ * A fetch never takes the table back (issue 20): a patch applied while it was in flight may have
+ * brought the cached table past what the fetch was answered from.
+ */
+function newest(fetched: ReportTable, cached: ReportTable | undefined): ReportTable {
+  return cached && cached.version > fetched.version ? cached : fetched;
 }
 
 /**
@@ -116,12 +169,17 @@ export async function refetchReport(
 export const reportQuery = (source: ReportSource, client?: QueryClient) =>
   queryOptions({
     queryKey: reportQueryKey(source),
-    queryFn: ({ signal }) => {
-      const current = client?.getQueryData<ReportTable>(reportQueryKey(source));
-      if (current) return refetchReport(source, current, signal);
-      return client
-        ? getReportProgressively(source, (head) => client.setQueryData(reportHeadKey(source), head), signal)
-        : getReport(source, signal);
+    queryFn: async ({ signal }) => {
+      const key = reportQueryKey(source);
+      const current = client?.getQueryData<ReportTable>(key);
+      if (current) return newest(await refetchReport(source, current, signal), client?.getQueryData(key));
+      if (!client) return getReport(source, signal);
+      const table = await getReportProgressively(
+        source,
+        (head) => client.setQueryData(reportHeadKey(source), head),
+        signal,
+      );
+      return newest(table, client.getQueryData(key));
     },
     staleTime: 60_000,
     // Rows are replaced whole by refetches and patches: deep-comparing 26,000 rows would cost more than it saves.

@@ -43,6 +43,49 @@ describe('report cells (spec §3, §5)', () => {
     expect(screen.getByRole('cell').textContent).toBe('9.8');
   });
 
+  it('shows a status code as its label in the page language, a rank as it is', () => {
+    const rank = column({ Settings: { Labels: 'status' } });
+    const show = (value: string, lng: 'en' | 'fr') => {
+      const { unmount } = render(
+        <ReportCell
+          column={rank}
+          row={['k', value]}
+          keyField={0}
+          favorite={false}
+          onToggleFavorite={vi.fn()}
+          flagBase=""
+          lng={lng}
+        />,
+      );
+      const text = screen.getByRole('cell').textContent;
+      unmount();
+      return text;
+    };
+    expect(show('notStarted', 'en')).toBe('Not started');
+    expect(show('notStarted', 'fr')).toBe('Non parti');
+    expect(show('DNF', 'fr')).toBe('Abandon');
+    expect(show('12', 'fr')).toBe('12');
+    // A narrow rank column shows the short form, the full label for screen readers and as a title.
+    const narrow = render(
+      <ReportCell
+        column={rank}
+        row={['k', 'DNS']}
+        keyField={0}
+        favorite={false}
+        onToggleFavorite={vi.fn()}
+        flagBase=""
+        lng="fr"
+        short
+      />,
+    );
+    expect(screen.getByRole('cell').textContent).toBe('NPNon partant');
+    expect(screen.getByTitle('Non partant')).toBeTruthy();
+    expect(screen.getByText('NP').getAttribute('aria-hidden')).toBe('true');
+    narrow.unmount();
+    cell(column({}), ['k', 'DNF']);
+    expect(screen.getByRole('cell').textContent).toBe('DNF');
+  });
+
   it('aligns Center and Right, anything else left', () => {
     expect(alignmentOf({ Alignment: 'Center' })).toBe('center');
     expect(alignmentOf({ Alignment: 'Right' })).toBe('right');

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid — rows are absolutely positioned divs, so ARIA table roles (with aria-rowcount/aria-rowindex) carry the semantics.
 // biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; the scroll container is focusable.
 import { mdiStar, mdiStarOutline } from '@mdi/js';
-import type { ColumnDef } from '@tempora/contracts';
+import { type ColumnDef, labelledCell } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import i18next from 'i18next';
 import { memo, type ReactNode, useEffect, useState } from 'react';
@@ -99,6 +99,10 @@ export interface ReportCellProps {
   starLabel?: (key: string, pressed: boolean) => { label: string; title: string };
   /** Small text shown beneath the value (bib and category under the name on phones). */
   beneath?: ReactNode;
+  /** The page's language: status codes show as their label in it (`Settings.Labels`). */
+  lng?: 'en' | 'fr';
+  /** A narrow column (the rank): a status shows its short form, the full label for screen readers. */
+  short?: boolean;
 }
 
 function Content({
@@ -109,6 +113,8 @@ function Content({
   onToggleFavorite,
   flagBase,
   starLabel,
+  lng,
+  short,
 }: ReportCellProps) {
   const value = row[column.FieldIdx];
   switch (column.Type) {
@@ -144,8 +150,19 @@ function Content({
     }
     case 'spacer':
       return null;
-    default:
-      return <>{value === null || value === undefined ? '' : String(value)}</>;
+    default: {
+      if (value === null || value === undefined) return null;
+      const language = lng ?? (i18next.language === 'en' ? 'en' : 'fr');
+      const label = String(labelledCell(column, value, language));
+      const abbreviated = short ? String(labelledCell(column, value, language, true)) : label;
+      if (abbreviated === label) return <>{label}</>;
+      return (
+        <span title={label}>
+          <span aria-hidden="true">{abbreviated}</span>
+          <span className="rt-hidden">{label}</span>
+        </span>
+      );
+    }
   }
 }
 

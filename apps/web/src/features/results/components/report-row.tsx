@@ -43,6 +43,7 @@ export const ReportRow = memo(function ReportRow(props: ReportRowProps) {
     onToggleFavorite: props.onToggleFavorite,
     flagBase: props.flagBase,
     starLabel: props.starLabel,
+    lng,
   };
   const beneathText = plan.beneath
     .map((i) => text(row[table.columns[i]!.FieldIdx]))
@@ -76,6 +77,7 @@ export const ReportRow = memo(function ReportRow(props: ReportRowProps) {
             key={`${column.FieldIdx}:${column.Type}:${column.Title.en}`}
             column={column}
             {...cellProps}
+            short={plan.roles[i] === 'rank'}
             beneath={
               plan.roles[i] === 'name' && beneathText ? (
                 <span className="rt-beneath">{beneathText}</span>

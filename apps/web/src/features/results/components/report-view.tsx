@@ -1,10 +1,11 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReportTable as Table } from '@tempora/contracts';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import type { ReportSource } from '../api/get-report.ts';
+import { expectFirstRows, firstRowsShown } from '../api/first-rows.ts';
+import { type ReportSource, reportPath } from '../api/get-report.ts';
 import { useReportList } from '../api/get-report-list.ts';
 import { useFavorites } from '../hooks/use-favorites.ts';
 import { useLiveReport } from '../hooks/use-live-report.ts';
@@ -24,10 +25,34 @@ export interface ReportViewProps {
   links?: (table: Table) => ReactNode;
   /** Controls beside the search (the export menu), given the search typed. */
   actions?: (query: string) => ReactNode;
+  /**
+   * False while what `links` needs is still loading: the page then appears whole, its table not
+   * pushed down by the links and the title arriving after it (issue 19: no layout shift).
+   */
+  linksReady?: boolean;
 }
 
+/** Off screen but read by screen readers (sizes as strings: in `sx`, 1 means 100%). */
+const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** A live report: title, search-as-you-type (name or bib, exact bib first), the virtual table. */
-export function ReportView({ source, eventId, chrome, crumbs = [], links, actions }: ReportViewProps) {
+export function ReportView({
+  source,
+  eventId,
+  chrome,
+  crumbs = [],
+  links,
+  actions,
+  linksReady = true,
+}: ReportViewProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const report = useLiveReport(source);
@@ -40,7 +65,16 @@ export function ReportView({ source, eventId, chrome, crumbs = [], links, action
     () => (data ? searchRows(data.rows, data.keyField, deferred, data.columns) : []),
     [data, deferred],
   );
-  if (!data && report.isPending) return <PageLoading />;
+  // The title (event and race names) and the links come with the first rows, not after them.
+  const above = chrome && (list.isLoading || (links && !linksReady));
+  // The rest of a big table comes once the first rows are on screen (first-rows.ts).
+  const path = reportPath(source);
+  useEffect(() => expectFirstRows(path), [path]);
+  const showing = !!data && !above;
+  useEffect(() => {
+    if (showing) firstRowsShown(path);
+  }, [showing, path]);
+  if ((!data && report.isPending) || (data && above)) return <PageLoading />;
   if (!data) return <PageError error={report.error} />;
   // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").
   const race = list.data?.groups.find((g) => g.key === data.group)?.name[lng];
@@ -66,7 +100,12 @@ export function ReportView({ source, eventId, chrome, crumbs = [], links, action
           {deferred.trim()
             ? t('matchCount', { count: rows.length, total: data.total })
             : t('rowCount', { count: data.total })}
-          {report.partial && ` · ${t('loadingRest', { count: data.total - data.rows.length })}`}
+          {/* Heard, not shown: a longer line would wrap and move the table when the rest came. */}
+          {report.partial && (
+            <Box component="span" sx={srOnly}>
+              {` · ${t('loadingRest', { count: data.total - data.rows.length })}`}
+            </Box>
+          )}
         </Typography>
         {actions?.(deferred)}
       </Stack>

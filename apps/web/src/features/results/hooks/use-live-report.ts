@@ -1,13 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportPatch, ReportTable } from '@tempora/contracts';
+import { applyReportPatch, type ReportPatch, type ReportTable } from '@tempora/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import {
   useChannelEvent,
   useReconnectCatchUp,
   useSubscribedCatchUp,
 } from '../../../lib/realtime/realtime-provider.tsx';
-import { type ReportSource, reportHeadKey, reportQuery, requireReportVersion } from '../api/get-report.ts';
-import { applyReportPatch } from '../patch.ts';
+import {
+  type ReportSource,
+  reportHeadKey,
+  reportQuery,
+  requireFreshReport,
+  requireReportVersion,
+} from '../api/get-report.ts';
 
 /** How long a row changed by a live patch stays highlighted. */
 export const HIGHLIGHT_MS = 2500;
@@ -25,7 +30,13 @@ export function receivePatch(
   source?: ReportSource,
 ): string[] | null {
   const table = client.getQueryData<ReportTable>(queryKey);
-  if (!table || patch.group !== table.group || patch.report !== table.report) return null;
+  if (!table) {
+    // Issue 20: the table is still loading (its request may have been answered before this
+    // change): the load then fetches it again at this version rather than land behind it.
+    if (source && concerns(source, patch)) requireReportVersion(source, patch.version);
+    return null;
+  }
+  if (patch.group !== table.group || patch.report !== table.report) return null;
   if (!('reload' in patch) && patch.version <= table.version) return null; // already have it
   const next = applyReportPatch(table, patch);
   if (!next) {
@@ -35,6 +46,11 @@ export function receivePatch(
   }
   client.setQueryData(queryKey, next);
   return 'upserts' in patch ? patch.upserts.map((row) => String(row[table.keyField])) : [];
+}
+
+/** Whether a patch may be of the report `source` names (a context's reports name no group). */
+function concerns(source: ReportSource, patch: ReportPatch): boolean {
+  return patch.report === source.report && (!('group' in source) || patch.group === source.group);
 }
 
 /**
@@ -82,14 +98,16 @@ export function useLiveReport(source: ReportSource) {
     return () => clearTimeout(timer);
   }, [changed]);
 
-  const refetch = useCallback(
-    () => void client.invalidateQueries({ queryKey, exact: true }),
-    [client, queryKey],
-  );
-  useReconnectCatchUp(refetch);
-  // The channel is known from the first fetch, so the subscription starts after it: a patch
-  // published in between would be lost, so the table is fetched again (a 304 when nothing moved).
-  useSubscribedCatchUp(db ? `results-${db}` : null, refetch);
+  // After subscribing or reconnecting, patches published before were not heard: the table is
+  // fetched again (one row first: a 304 when nothing moved) from a state caught up after the
+  // subscription — on several nodes the one answering may lag the one that published (issue 20).
+  const catchUp = useCallback(() => {
+    requireFreshReport(source);
+    void client.invalidateQueries({ queryKey, exact: true });
+  }, [client, queryKey, source]);
+  useReconnectCatchUp(catchUp);
+  // The channel is known from the first fetch, so the subscription starts after it.
+  useSubscribedCatchUp(db ? `results-${db}` : null, catchUp);
 
   // `shown`: the whole table, else its first page (`partial` until the rest has come). Pages that
   // need every row (favourites, scroller) use `data`, the whole table.

@@ -1,0 +1,44 @@
+import type { ColumnDef, Localized } from './results.ts';
+
+// Apart from results.ts (whose zod schemas would follow these into every public page's bundle).
+
+/**
+ * What a result status code (packages/domain `ResultStatus`, and a participant's `registered`)
+ * reads as, in each language: report cells, exports and printed lists show these, never the code.
+ * Short forms, as result lists print them (a rank column holds them for runners without a rank).
+ */
+export const resultStatusLabels: Record<string, Localized> = {
+  finished: { en: 'Finished', fr: 'Arrivé' },
+  onCourse: { en: 'On course', fr: 'En course' },
+  notStarted: { en: 'Not started', fr: 'Non parti' },
+  registered: { en: 'Registered', fr: 'Inscrit' },
+  DNF: { en: 'DNF', fr: 'Abandon' },
+  DNS: { en: 'DNS', fr: 'Non partant' },
+  DSQ: { en: 'DSQ', fr: 'Disqualifié' },
+};
+
+/**
+ * The forms a narrow column shows (a rank column on screen is ~6 characters wide), as French and
+ * English result lists abbreviate them; the full label goes beside it for screen readers.
+ */
+export const resultStatusShortLabels: Record<string, Localized> = {
+  notStarted: { en: '–', fr: '–' },
+  DNF: { en: 'DNF', fr: 'Ab.' },
+  DNS: { en: 'DNS', fr: 'NP' },
+  DSQ: { en: 'DSQ', fr: 'Disq.' },
+};
+
+/**
+ * A cell's text once its column's `Settings.Labels` is applied: a status code becomes its label
+ * in `lng` (its short form when `short`); anything else (a rank, a blank) is left as it is.
+ */
+export function labelledCell(
+  column: Pick<ColumnDef, 'Settings'>,
+  value: unknown,
+  lng: 'en' | 'fr',
+  short = false,
+): unknown {
+  if (column.Settings.Labels !== 'status' || typeof value !== 'string') return value;
+  if (short && Object.hasOwn(resultStatusShortLabels, value)) return resultStatusShortLabels[value]![lng];
+  return Object.hasOwn(resultStatusLabels, value) ? resultStatusLabels[value]![lng] : value;
+}
