@@ -60,7 +60,7 @@ describe('production start', () => {
     expect(p.output()).toMatch(
       /Invalid configuration:[\s\S]*REALTIME_SECRET: still holds its development default/,
     );
-  }, 30_000);
+  }, 180_000);
 });
 
 describe('development start', () => {
@@ -98,7 +98,7 @@ describe('development start', () => {
     expect(verified.status).toBe(200);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('kill -9 during ingest', () => {
