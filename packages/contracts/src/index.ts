@@ -1,5 +1,6 @@
 export * from './abilities.ts';
 export * from './confirmation.ts';
+export * from './confirmation-labels.ts';
 export * from './console.ts';
 export * from './content.ts';
 export * from './deposits.ts';

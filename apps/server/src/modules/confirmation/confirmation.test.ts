@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { DocumentDetail, DocumentRow } from '@tempora/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -432,6 +436,25 @@ describe('confirmation of registration documents', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(wb.getWorksheet('Summary')!.getRow(9).values).toContain(16);
+    expect(wb.getWorksheet('Summary')!.getRow(4).values).toContain('Partly confirmed');
+
+    // In French, words and no raw code (issue 17's report, read back as the organiser would).
+    const pdfFr = await call('GET', `documents/${doc.id}/report.pdf?lng=fr`);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'conf-report-')), 'r.pdf');
+    fs.writeFileSync(file, pdfFr.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Partiellement confirmé');
+    expect(text).toContain('Par catégorie');
+    expect(text).toMatch(/Date de naissance: (Date non valable|Âge hors des catégories de la course)/);
+    expect(text).not.toMatch(/partlyConfirmed|INVALID_DATE|AGE_OUTSIDE|birthDate/);
+    const xlsxFr = await call('GET', `documents/${doc.id}/report.xlsx?lng=fr`);
+    const wbFr = new ExcelJS.Workbook();
+    await wbFr.xlsx.load(xlsxFr.rawPayload as unknown as ArrayBuffer);
+    expect(wbFr.worksheets.map((ws) => ws.name)).toEqual(['Synthèse', 'Catégories', 'Erreurs']);
+    expect(wbFr.getWorksheet('Synthèse')!.getRow(4).values).toContain('Partiellement confirmé');
+    const bad = await call('GET', `documents/${doc.id}/report.pdf?lng=de`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toContain('application/problem+json');
     const event = await ok<{ totals: { feesCents: number } }>('GET', `events/${EVENT}/documents`);
     expect(event.totals.feesCents).toBeGreaterThanOrEqual(1600);
   });

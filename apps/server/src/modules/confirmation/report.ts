@@ -1,6 +1,16 @@
-import type { DocumentReport, DocumentSummary } from '@tempora/contracts';
+import {
+  confirmationReportWords,
+  type DocumentReport,
+  type DocumentSummary,
+  documentStatusLabels,
+  issueLabels,
+  type ReportLng,
+  rowFieldLabels,
+  senderKindLabels,
+} from '@tempora/contracts';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { registerFonts } from '../exports/fonts.ts';
 import type { DocumentRecord, RaceRecord, RowRecord } from './repository.ts';
 import { unitPrice } from './service.ts';
 import { raceOfRow } from './validate.ts';
@@ -84,19 +94,41 @@ export function buildReport(
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-/** The report as an XLSX workbook: Summary, Categories and Errors sheets. */
-export async function reportXlsx(report: DocumentReport): Promise<Buffer> {
+/** Money as the language writes it (`1 234,50` in French, `1,234.50` in English), in euros. */
+const moneyText = (cents: number, lng: ReportLng) =>
+  new Intl.NumberFormat(lng === 'fr' ? 'fr-FR' : 'en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+
+/** A `YYYY-MM-DD` date as the language writes it (17/04/2017 in French, 17 Apr 2017 in English). */
+const dateText = (isoDate: string, lng: ReportLng) => {
+  const at = new Date(`${isoDate}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(lng === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: lng === 'fr' ? 'short' : 'medium',
+    timeZone: 'UTC',
+  }).format(at);
+};
+
+/** A row's issues as words: `Birth date: Not a valid date, Row: Already registered`. */
+const issuesText = (issues: DocumentReport['errors'][number]['issues'], lng: ReportLng) =>
+  issues.map((i) => `${rowFieldLabels[i.field][lng]}: ${issueLabels[i.code][lng]}`).join(', ');
+
+/** The report as an XLSX workbook: Summary, Categories and Errors sheets, in `lng`. */
+export async function reportXlsx(report: DocumentReport, lng: ReportLng = 'en'): Promise<Buffer> {
+  const w = (key: keyof typeof confirmationReportWords) => confirmationReportWords[key][lng];
   const wb = new ExcelJS.Workbook();
   const d = report.document;
-  const summary = wb.addWorksheet('Summary');
+  const summary = wb.addWorksheet(w('summary'));
   summary.addRows([
-    ['Document', d.title],
-    ['Event', d.eventName],
-    ['Sender', `${d.senderName} (${d.senderKind})`],
-    ['Status', d.status],
-    ['Received', d.receivedOn],
+    [w('document'), d.title],
+    [w('event'), d.eventName],
+    [w('sender'), `${d.senderName} (${senderKindLabels[d.senderKind][lng]})`],
+    [w('status'), documentStatusLabels[d.status][lng]],
+    [w('received'), dateText(d.receivedOn, lng)],
     [],
-    ['Race', 'Confirmed', 'Pending', 'Rejected', 'Unit price (EUR)', 'Fees (EUR)'],
+    [w('race'), w('confirmed'), w('pending'), w('rejected'), w('unitPrice'), w('fees')],
     ...report.byRace.map((r) => [
       r.raceName,
       r.confirmed,
@@ -106,7 +138,7 @@ export async function reportXlsx(report: DocumentReport): Promise<Buffer> {
       Number(money(r.feesCents)),
     ]),
     [
-      'Total',
+      w('total'),
       report.totals.confirmed,
       report.totals.pending,
       report.totals.rejected,
@@ -118,90 +150,105 @@ export async function reportXlsx(report: DocumentReport): Promise<Buffer> {
   summary.columns.forEach((c) => {
     c.width = 22;
   });
-  const categories = wb.addWorksheet('Categories');
+  for (const col of [5, 6]) summary.getColumn(col).numFmt = '#,##0.00';
+  const categories = wb.addWorksheet(w('categories'));
   categories.addRows([
-    ['Race', 'Category', 'Confirmed'],
+    [w('race'), w('category'), w('confirmed')],
     ...report.byCategory.map((c) => [c.raceName, c.category, c.confirmed]),
   ]);
   categories.getRow(1).font = { bold: true };
-  const errors = wb.addWorksheet('Errors');
+  const errors = wb.addWorksheet(w('errorsSheet'));
   errors.addRows([
-    ['Row', 'Name', 'Issues'],
-    ...report.errors.map((e) => [
-      e.position,
-      e.name,
-      e.issues.map((i) => `${i.field}: ${i.code}`).join(', '),
-    ]),
+    [w('row'), w('name'), w('issues')],
+    ...report.errors.map((e) => [e.position, e.name, issuesText(e.issues, lng)]),
   ]);
   errors.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** The report as a PDF (pdfkit, built-in Helvetica). */
-export function reportPdf(report: DocumentReport): Promise<Buffer> {
+/** The report as a PDF (pdfkit with the embedded DejaVu fonts: every accent of a name prints), in `lng`. */
+export function reportPdf(report: DocumentReport, lng: ReportLng = 'en'): Promise<Buffer> {
+  const w = (key: keyof typeof confirmationReportWords) => confirmationReportWords[key][lng];
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: report.document.title } });
+  registerFonts(pdf, ['sans', 'sansBold']);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
   const d = report.document;
-  pdf.fontSize(18).text(d.title);
+  pdf.font('sansBold').fontSize(18).text(d.title);
   pdf
+    .font('sans')
     .fontSize(10)
-    .text(`${d.eventName} — ${d.senderName} (${d.senderKind}) — ${d.status} — received ${d.receivedOn}`);
+    .text(
+      [
+        d.eventName,
+        `${d.senderName} (${senderKindLabels[d.senderKind][lng]})`,
+        documentStatusLabels[d.status][lng],
+        `${w('received')} ${dateText(d.receivedOn, lng)}`,
+      ].join(' — '),
+    );
   pdf.moveDown();
-  const table = (header: string[], rows: (string | number)[][], widths: number[]) => {
+  const table = (header: string[], rows: (string | number)[][], widths: number[], right: number[] = []) => {
+    // A cell wraps within its column; the row is as tall as its tallest cell.
     const line = (cells: (string | number)[], bold: boolean) => {
+      pdf.font(bold ? 'sansBold' : 'sans');
+      const height = Math.max(
+        ...cells.map((cell, k) => pdf.heightOfString(String(cell), { width: widths[k]! - 6 })),
+      );
+      if (pdf.y + height > pdf.page.height - 60) pdf.addPage();
       const y = pdf.y;
       let x = 50;
-      pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
       cells.forEach((cell, k) => {
-        pdf.text(String(cell), x, y, { width: widths[k]! - 6, lineBreak: false, ellipsis: true });
+        pdf.text(String(cell), x, y, { width: widths[k]! - 6, align: right.includes(k) ? 'right' : 'left' });
         x += widths[k]!;
       });
-      pdf.moveDown(0.4);
       pdf.x = 50;
+      pdf.y = y + height + 3;
     };
     line(header, true);
     for (const row of rows) line(row, false);
     pdf.moveDown();
   };
-  pdf.fontSize(13).font('Helvetica-Bold').text('By race').fontSize(10);
+  const heading = (text: string) => pdf.fontSize(13).font('sansBold').text(text).fontSize(10);
+  heading(w('byRace'));
   table(
-    ['Race', 'Confirmed', 'Pending', 'Rejected', 'Price', 'Fees'],
+    [w('race'), w('confirmed'), w('pending'), w('rejected'), w('unitPrice'), w('fees')],
     [
       ...report.byRace.map((r) => [
         r.raceName,
         r.confirmed,
         r.pending,
         r.rejected,
-        money(r.unitPriceCents),
-        money(r.feesCents),
+        moneyText(r.unitPriceCents, lng),
+        moneyText(r.feesCents, lng),
       ]),
       [
-        'Total',
+        w('total'),
         report.totals.confirmed,
         report.totals.pending,
         report.totals.rejected,
         '',
-        money(report.totals.feesCents),
+        moneyText(report.totals.feesCents, lng),
       ],
     ],
-    [170, 65, 65, 65, 60, 70],
+    [150, 70, 70, 70, 65, 70],
+    [1, 2, 3, 4, 5],
   );
-  pdf.fontSize(13).font('Helvetica-Bold').text('By category').fontSize(10);
+  heading(w('byCategory'));
   table(
-    ['Race', 'Category', 'Confirmed'],
+    [w('race'), w('category'), w('confirmed')],
     report.byCategory.map((c) => [c.raceName, c.category, c.confirmed]),
     [200, 150, 80],
+    [2],
   );
-  pdf.fontSize(13).font('Helvetica-Bold').text(`Rows in error (${report.errors.length})`).fontSize(10);
-  table(
-    ['Row', 'Name', 'Issues'],
-    report.errors
-      .slice(0, 500)
-      .map((e) => [e.position, e.name, e.issues.map((i) => `${i.field}: ${i.code}`).join(', ')]),
-    [50, 160, 285],
-  );
+  heading(`${w('errors')} (${report.errors.length})`);
+  if (report.errors.length === 0) pdf.font('sans').text(w('noErrors'));
+  else
+    table(
+      [w('row'), w('name'), w('issues')],
+      report.errors.slice(0, 500).map((e) => [e.position, e.name, issuesText(e.issues, lng)]),
+      [45, 150, 300],
+    );
   pdf.end();
   return done;
 }

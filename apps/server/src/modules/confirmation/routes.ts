@@ -15,6 +15,7 @@ import {
   rowEditsSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
@@ -227,6 +228,10 @@ export async function confirmationRoutes(
     change(request, (doc, actor) => service.close(doc, actor)),
   );
 
+  /** `?lng=en|fr`: the language the PDF and XLSX are written in (the console passes its own). */
+  const reportLngQuery = z.object({ lng: z.enum(['en', 'fr']).default('en') });
+  const reportLng = (request: FastifyRequest) => parseInput(reportLngQuery, request.query, 'query').lng;
+
   async function report(request: FastifyRequest) {
     const { doc } = await loadDocument(request, 'read');
     const [summary] = await service.summarise([doc]);
@@ -246,6 +251,7 @@ export async function confirmationRoutes(
   app.get('/api/confirmation/documents/:id/report', async (request) => (await report(request)).report);
 
   app.get('/api/confirmation/documents/:id/report.pdf', async (request, reply) => {
+    const lng = reportLng(request);
     const { doc, report: r } = await report(request);
     reply
       .type('application/pdf')
@@ -253,10 +259,11 @@ export async function confirmationRoutes(
         'content-disposition',
         `attachment; filename*=UTF-8''${encodeURIComponent(fileName(doc.title, 'pdf'))}`,
       );
-    return reportPdf(r);
+    return reportPdf(r, lng);
   });
 
   app.get('/api/confirmation/documents/:id/report.xlsx', async (request, reply) => {
+    const lng = reportLng(request);
     const { doc, report: r } = await report(request);
     reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -264,6 +271,6 @@ export async function confirmationRoutes(
         'content-disposition',
         `attachment; filename*=UTF-8''${encodeURIComponent(fileName(doc.title, 'xlsx'))}`,
       );
-    return reportXlsx(r);
+    return reportXlsx(r, lng);
   });
 }

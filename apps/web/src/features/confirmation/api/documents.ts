@@ -146,9 +146,10 @@ export async function uploadFile(id: string, file: File, onProgress: (fraction: 
 }
 
 /** Downloads the report as PDF or XLSX (an authorised fetch, saved through an object URL). */
-export async function downloadReport(id: string, kind: 'pdf' | 'xlsx', name: string) {
+export async function downloadReport(id: string, kind: 'pdf' | 'xlsx', name: string, lng: string) {
   const token = await currentToken();
-  const response = await fetch(apiUrl(BASE, `${doc(id)}/report.${kind}`), {
+  const language = lng.startsWith('fr') ? 'fr' : 'en';
+  const response = await fetch(apiUrl(BASE, `${doc(id)}/report.${kind}?lng=${language}`), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError(response.status, `HTTP_${response.status}`, response.statusText);

@@ -30,7 +30,7 @@ export function DocumentReportView({ document: d }: { document: DocumentDetail }
   const r = report.data;
   const fees = (cents: number) => formatFees(cents, i18n.language);
   const download = (kind: 'pdf' | 'xlsx') =>
-    downloadReport(d.id, kind, d.title).catch((err: Error) =>
+    downloadReport(d.id, kind, d.title, i18n.language).catch((err: Error) =>
       setError(t('errors.generic', { message: err.message })),
     );
   return (
