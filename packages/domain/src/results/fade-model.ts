@@ -136,11 +136,27 @@ export function fadeRatioPrior(
   tK: number,
   prior: FadePrior = generalMarathonFade,
 ): number {
+  return fadeRatioBetween(distanceM, k, distanceM.length - 1, tK, prior);
+}
+
+/**
+ * The prior's T(j)/T(k) for a runner who took `tK` to point k, j > k (the finish: `fadeRatioPrior`):
+ * with the pace drifting linearly with distance, T(fD) ∝ f + a·f²/2. NaN when distances are missing.
+ */
+export function fadeRatioBetween(
+  distanceM: ArrayLike<number>,
+  k: number,
+  j: number,
+  tK: number,
+  prior: FadePrior = generalMarathonFade,
+): number {
   const total = distanceM[distanceM.length - 1]!;
   const at = distanceM[k]!;
-  if (!(total > 0 && at > 0 && at < total && tK > 0)) return Number.NaN;
+  const to = distanceM[j]!;
+  if (!(total > 0 && at > 0 && at < to && to <= total && tK > 0)) return Number.NaN;
   const f = at / total;
+  const g = to / total;
   const rho = prior((tK * 0.5) / f);
   const a = Math.max(0, ((rho - EVEN_PACE_RATIO) / (1 - rho / 4)) * Math.min(1, total / MARATHON_M));
-  return (1 + a / 2) / (f + (a * f * f) / 2);
+  return (g + (a * g * g) / 2) / (f + (a * f * f) / 2);
 }

@@ -24,37 +24,63 @@ export interface Prediction {
   readonly points: readonly PointPrediction[];
 }
 
-/** How many finishers the prior counts as when the field's finishers correct it. */
-const PRIOR_WEIGHT = 25;
+/** How many runners ahead the prior counts as when their shift from it corrects it. */
+const PRIOR_WEIGHT = 2;
+/** How many runners must have run k → j for point j to speak. */
+const MIN_AHEAD = 10;
+
+/**
+ * The shift of today's field from the general prior over k → finish, as the runners ahead show
+ * it: for each point j past k, the mean shift over k → j of the runners who ran it, stretched to
+ * the finish in proportion to the distance (a downhill start, heat: a fade that grows along the
+ * course). The furthest point with enough runners speaks. Returns the raw estimate and its
+ * weight (runners, discounted for the stretch), NaN / 0 when nobody is ahead.
+ */
+export function liveShift(results: RaceResults, k: number): { shift: number; weight: number } {
+  const { pointCount, distanceM } = results.index;
+  const { shiftSum, shiftCount } = fieldProfile(results);
+  const finish = pointCount - 1;
+  const span = distanceM[finish]! - distanceM[k]!;
+  for (let j = finish; j > k; j--) {
+    const n = shiftCount[k * pointCount + j]!;
+    if (n === 0) continue;
+    const covered = (distanceM[j]! - distanceM[k]!) / span;
+    // Stretched to the finish, so discounted by the stretch squared (its variance grows so).
+    if (n >= MIN_AHEAD || j === k + 1)
+      return { shift: shiftSum[k * pointCount + j]! / n / covered, weight: n * covered * covered };
+  }
+  return { shift: Number.NaN, weight: 0 };
+}
 
 /**
  * The finish of a runner who took `ownTime` to point k, by the fade model (issue 19): an even
- * pace from k plus a slowdown. The general marathon model gives the slowdown for the runner's
- * pace (`fadeRatioPrior`: a marathon fades, the slower the more); the race's own prior (its
- * previous editions), when given, scales it; the finishers so far at that point scale it too —
- * the day's heat, the course — each counting as one against the prior's `PRIOR_WEIGHT`. Early
- * finishers are the even-paced fast runners: the slowdown scales with pace from the prior, so the
- * mid-pack's larger fade is not missed as a plain field profile misses it (biased fast).
+ * pace from k plus a slowdown. The prior gives the slowdown for the runner's pace — the race's
+ * previous editions when given, else the general marathon model (`fadeRatioPrior`: a marathon
+ * fades, the slower the more). The runners ahead correct it as they pass the points beyond k
+ * (`liveShift`), shrunk towards the prior by their number (the prior counts as `PRIOR_WEIGHT`).
+ * Early finishers are the even-paced fast runners: what they carry over is a shift from the
+ * prior for their own pace, not their small fade, so the mid-pack's larger fade is not missed.
  */
 function fadedFinish(results: RaceResults, k: number, ownTime: number, prior?: FadePrior): number {
   const { distanceM, pointCount } = results.index;
   if (k < 0 || k >= pointCount - 1) return Number.NaN;
-  const even = distanceM[pointCount - 1]! / distanceM[k]!;
   const general = fadeRatioPrior(distanceM, k, ownTime);
-  if (!(general > even)) return Number.NaN;
-  const scale = prior ? (fadeRatioPrior(distanceM, k, ownTime, prior) - even) / (general - even) : 1;
-  const { fadeLogSum: excessSum, fadeCount } = fieldProfile(results);
-  const excess =
-    (PRIOR_WEIGHT * (Number.isFinite(scale) ? scale : 1) + excessSum[k]!) / (PRIOR_WEIGHT + fadeCount[k]!);
-  return ownTime * (even + (general - even) * excess);
+  if (!(general > 0)) return Number.NaN;
+  const own = prior ? fadeRatioPrior(distanceM, k, ownTime, prior) : general;
+  const start = Number.isFinite(own) ? own : general;
+  const { shift, weight } = liveShift(results, k);
+  if (!(weight > 0)) return ownTime * start;
+  const share = weight / (weight + PRIOR_WEIGHT);
+  return ownTime * ((1 - share) * start + share * (general + shift));
 }
 
 /**
  * How much more (or less) runner i slowed on their last segment than the field did (1: as the
- * field's median ratio T(k)/T(k−1)): a runner already fading more than the others goes on fading
- * (tuned on one half of Boston 2017, see the bench). Bounded to ±15 %.
+ * field's median ratio T(k)/T(k−1)): a runner already fading more than the others goes on fading.
+ * A factor on the time still to run, bounded to ±15 % (tuned on one half of Boston 2017, see the
+ * bench: a slower 10 km → half against the field's, in a log-ratio form, did worse).
  */
-function ownTrend(results: RaceResults, i: number, k: number): number {
+export function ownTrend(results: RaceResults, i: number, k: number): number {
   if (k < 1) return 1;
   const own = netTimeOf(results, i, k) / netTimeOf(results, i, k - 1);
   const typical = median(fieldProfile(results).segments[k - 1]!);
