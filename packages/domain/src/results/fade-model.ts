@@ -69,7 +69,9 @@ export function priorFromBands(bands: EditionBands, fallback: FadePrior = genera
   const ratios = new Map(bands.bands.map((b) => [b.band, b.ratio]));
   return (halfMs) => {
     const ratio = bands.bandMs > 0 ? ratios.get(Math.floor(halfMs / bands.bandMs)) : undefined;
-    return ratio !== undefined && Number.isFinite(ratio) ? Math.max(EVEN_PACE_RATIO, ratio) : fallback(halfMs);
+    return ratio !== undefined && Number.isFinite(ratio)
+      ? Math.max(EVEN_PACE_RATIO, ratio)
+      : fallback(halfMs);
   };
 }
 
@@ -93,7 +95,9 @@ export function editionRunnersFromCsv(text: string): { halfMs: number; finishMs:
   const split = (line: string) => line.split(/[,;\t]/).map((c) => c.trim().replace(/^"|"$/g, ''));
   const header = split(lines[0]!).map((h) => h.toLowerCase());
   const halfCol = header.findIndex((h) => /half|semi|21/.test(h));
-  const finishCol = header.findIndex((h, k) => k !== halfCol && /finish|official|arriv|net|time|temps/.test(h));
+  const finishCol = header.findIndex(
+    (h, k) => k !== halfCol && /finish|official|arriv|net|time|temps/.test(h),
+  );
   const named = halfCol >= 0 && finishCol >= 0;
   const runners: { halfMs: number; finishMs: number }[] = [];
   for (const line of named ? lines.slice(1) : lines) {

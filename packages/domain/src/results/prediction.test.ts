@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeResults } from './compute.ts';
+import { editionBands, priorFromBands } from './fade-model.ts';
 import { predict } from './prediction.ts';
 import { defaultRules, type Participant, type Passing, type RaceDefinition } from './types.ts';
 
@@ -100,5 +101,22 @@ describe('predict (product.md tracking: predicted finish and arrival at the next
     expect(ratios[2]).toBeGreaterThan(ratios[1]!);
     // Without the fade: an even pace, as nobody ran the second half yet.
     expect(predict(results, 1, { fade: false })!.finishNetMs).toBe(240 * MIN);
+  });
+
+  it('takes the previous editions as the prior: their band ratio before anyone is ahead', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const results = computeResults(marathon, runners, [at('A', 'half', 100)]);
+    const bands = editionBands(
+      Array.from({ length: 6 }, () => ({ halfMs: 101 * MIN, finishMs: 101 * MIN * 2.3 })),
+    );
+    expect(predict(results, 0, { prior: priorFromBands(bands) })!.finishNetMs).toBe(230 * MIN);
+    expect(predict(results, 0)!.finishNetMs).toBeLessThan(220 * MIN);
   });
 });

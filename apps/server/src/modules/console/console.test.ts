@@ -595,7 +595,11 @@ describe('organiser console API', () => {
     it('takes a previous edition for the finish prediction, from a CSV or an earlier race (issue 19)', async () => {
       const url = '/api/console/races/marathon/fade-prior';
       // Six runners around a 1:45 half who all finished in 3:45 (ratio 2.143), one line malformed.
-      const lines = ['Bib;Half;Official Time', ...[1, 2, 3, 4, 5, 6].map((b) => `${b};1:45:00;3:45:00`), '7;-;4:00:00'];
+      const lines = [
+        'Bib;Half;Official Time',
+        ...[1, 2, 3, 4, 5, 6].map((b) => `${b};1:45:00;3:45:00`),
+        '7;-;4:00:00',
+      ];
       const csv = lines.join('\n');
       await expectGuarded('PUT', url, { csv }, [timekeeper]);
       const few = await call('PUT', url, staff, { csv: lines.slice(0, 4).join('\n') });
