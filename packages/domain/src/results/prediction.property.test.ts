@@ -52,17 +52,17 @@ function field(runners: Runner[], extra: { bib: string; times: number[] }[]) {
   const passings: Passing[] = [];
   const add = (bib: string, times: number[]) => {
     people.push({ bib, firstName: bib, lastName: bib, gender: 'F', status: 'registered' });
-    times.forEach((t, k) =>
+    times.forEach((t, k) => {
       passings.push({
         id: `${bib}@${IDS[k]}`,
         bib,
         pointId: IDS[k]!,
         timeMs: GUN + Math.round(t),
         source: 'decoder',
-      }),
-    );
+      });
+    });
   };
-  runners.forEach((r, n) => add(`R${n}`, splits(r).slice(0, r.reached)));
+  for (const [n, r] of runners.entries()) add(`R${n}`, splits(r).slice(0, r.reached));
   for (const x of extra) add(x.bib, x.times);
   return { results: computeResults(marathon, people, passings), first: runners.length };
 }

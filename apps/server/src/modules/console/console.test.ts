@@ -611,14 +611,21 @@ describe('organiser console API', () => {
       );
       const stored = await call('PUT', url, staff, { csv });
       expect(stored.status).toBe(200);
-      expect(stored.body).toMatchObject({ source: 'csv', runners: 6, bandMs: 300_000 });
-      expect(stored.body.bands).toEqual([{ band: 21, ratio: 225 / 105, runners: 6 }]);
+      expect(stored.body.fadePrior).toEqual({ source: 'csv', runners: 6 });
+      const [row] = await app.database.query<{ prior: unknown }>(
+        `SELECT rules->'fadePrior' AS prior FROM races WHERE id = 'marathon'`,
+      );
+      expect(row?.prior).toEqual({
+        source: 'csv',
+        bandMs: 300_000,
+        bands: [{ band: 21, ratio: 225 / 105, runners: 6 }],
+      });
       // The race's live state predicts with it: the band's ratio, the general model elsewhere.
       const live = (await app.results.state('bm2026')).races.get('marathon');
       expect(live?.prior?.(105 * 60_000)).toBeCloseTo(225 / 105, 10);
       expect(live?.prior?.(60 * 60_000)).toBeLessThan(2.05);
       await expectGuarded('DELETE', url, undefined, [timekeeper]);
-      expect((await call('DELETE', url, staff)).status).toBe(204);
+      expect((await call('DELETE', url, staff)).body.fadePrior).toBeNull();
       expect((await app.results.state('bm2026')).races.get('marathon')?.prior).toBeUndefined();
     });
 

@@ -339,17 +339,17 @@ export async function raceRoutes(app: FastifyInstance) {
       );
       await changed(sql, race.db, raceId);
     });
-    return { source, runners: bands.bands.reduce((n, b) => n + b.runners, 0), ...bands };
+    return view(raceId);
   });
 
-  app.delete('/api/console/races/:raceId/fade-prior', async (request, reply) => {
+  app.delete('/api/console/races/:raceId/fade-prior', async (request) => {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
     await database.transaction(async (sql) => {
       await sql.query(`UPDATE races SET rules = rules - 'fadePrior' WHERE id = $1`, [raceId]);
       await changed(sql, race.db, raceId);
     });
-    return reply.code(204).send();
+    return view(raceId);
   });
 }
 
