@@ -22,6 +22,13 @@ export interface FieldProfile {
    */
   readonly shiftSum: Float64Array;
   readonly shiftCount: Int32Array;
+  /**
+   * Per segment q (point q → q + 1) and pace band at q (`paceBand`, index q × PACE_BANDS + band):
+   * the sum of the runners' log ratios T(q+1)/T(q) and their count — how runners of a pace slow
+   * on each segment, for the own-trend comparison with comparable runners.
+   */
+  readonly bandLogSum: Float64Array;
+  readonly bandCount: Int32Array;
 }
 
 /** Ratio of runner times at two consecutive points, or NaN when it tells nothing. */
@@ -64,6 +71,8 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
     segments: sorted.slice(1),
     shiftSum: new Float64Array(pointCount * pointCount),
     shiftCount: new Int32Array(pointCount * pointCount),
+    bandLogSum: new Float64Array(pointCount * PACE_BANDS),
+    bandCount: new Int32Array(pointCount * PACE_BANDS),
   };
   for (let i = 0; i < n; i++) addFade(r, profile, netTimes(r, i, times), 1);
   return profile;
@@ -88,11 +97,27 @@ export function shiftFromPrior(
   return Math.min(0.2 * even, Math.max(-0.05 * even, tJ / tK - prior));
 }
 
+/** Pace bands of 10 s/km, from 0 to 20 min/km (the last band holds anything slower). */
+export const PACE_BANDS = 120;
+
+/** The pace band of a runner who took `tMs` to `distanceM`, −1 when unknown. */
+export function paceBand(tMs: number, distanceM: number): number {
+  if (!(tMs > 0 && distanceM > 0)) return -1;
+  return Math.min(PACE_BANDS - 1, Math.floor(tMs / distanceM / 10));
+}
+
 /** Adds (sign 1) or removes (sign −1) a runner's shifts, given their net times. */
 function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, sign: 1 | -1): void {
   const { pointCount, distanceM } = r.index;
   for (let k = 0; k + 1 < pointCount; k++) {
     if (!(times[k]! > 0)) continue;
+    const band = paceBand(times[k]!, distanceM[k]!);
+    if (band >= 0 && times[k + 1]! > times[k]!) {
+      const even = Math.log(distanceM[k + 1]! / distanceM[k]!);
+      const log = Math.min(even + 0.3, Math.max(even - 0.05, Math.log(times[k + 1]! / times[k]!)));
+      profile.bandLogSum[k * PACE_BANDS + band]! += sign * log;
+      profile.bandCount[k * PACE_BANDS + band]! += sign;
+    }
     for (let j = k + 1; j < pointCount; j++) {
       const shift = shiftFromPrior(distanceM, times, k, j);
       if (Number.isNaN(shift)) continue;

@@ -1,6 +1,6 @@
 import type { Millis } from '../time-format.ts';
 import { type FadePrior, fadeRatioPrior } from './fade-model.ts';
-import { fieldProfile, median } from './field-profile.ts';
+import { fieldProfile, median, PACE_BANDS, paceBand } from './field-profile.ts';
 import { lastPointOf, statusOf } from './queries.ts';
 import { netTimeOf, type RaceResults } from './results-model.ts';
 
@@ -74,16 +74,41 @@ function fadedFinish(results: RaceResults, k: number, ownTime: number, prior?: F
   return ownTime * ((1 - share) * start + share * (general + shift));
 }
 
+/** The own trend looks back over at least this distance (15 km → half at the half). */
+const TREND_M = 4000;
+/** Comparable runners: pace bands (10 s/km) either side of the runner's own at each point. */
+const SPREAD = 2;
+/** Below this many comparable runners on a segment, the field's median ratio stands in. */
+const MIN_BAND = 10;
+
 /**
- * How much more (or less) runner i slowed on their last segment than the field did (1: as the
- * field's median ratio T(k)/T(k−1)): a runner already fading more than the others goes on fading.
- * A factor on the time still to run, bounded to ±15 % (tuned on one half of Boston 2017, see the
- * bench: a slower 10 km → half against the field's, in a log-ratio form, did worse).
+ * How much more (or less) runner i slowed over their last ≥ 4 km than comparable runners did on
+ * the same segments (1: as they did): runners of the same pace (±20 s/km) at each point, mean log
+ * ratio T(q+1)/T(q); the field's median where fewer than `MIN_BAND` have run it. A runner already
+ * fading more than their peers goes on fading: a factor on the time still to run, bounded to
+ * ±15 %. Comparing with the whole field instead leans on whoever has run the segment so far (the
+ * faster, who slow less) and biases the factor up. Tuned on one half of Boston 2017 (see the
+ * bench's variants in the README).
  */
 export function ownTrend(results: RaceResults, i: number, k: number): number {
   if (k < 1) return 1;
-  const own = netTimeOf(results, i, k) / netTimeOf(results, i, k - 1);
-  const typical = median(fieldProfile(results).segments[k - 1]!);
+  const { distanceM } = results.index;
+  let m = k - 1;
+  while (m > 0 && distanceM[k]! - distanceM[m]! < TREND_M) m--;
+  const own = netTimeOf(results, i, k) / netTimeOf(results, i, m);
+  const profile = fieldProfile(results);
+  let typical = 1;
+  for (let q = m; q < k; q++) {
+    const band = paceBand(netTimeOf(results, i, q), distanceM[q]!);
+    let sum = 0;
+    let n = 0;
+    for (let b = band - SPREAD; band >= 0 && b <= band + SPREAD; b++) {
+      if (b < 0 || b >= PACE_BANDS) continue;
+      sum += profile.bandLogSum[q * PACE_BANDS + b]!;
+      n += profile.bandCount[q * PACE_BANDS + b]!;
+    }
+    typical *= n >= MIN_BAND ? Math.exp(sum / n) : median(profile.segments[q]!);
+  }
   if (!(own > 1 && typical > 1)) return 1;
   return Math.min(1.15, Math.max(0.85, (own - 1) / (typical - 1)));
 }
