@@ -187,3 +187,27 @@ export function predict(results: RaceResults, i: number, options: PredictOptions
   if (!finish) return null;
   return { basis, finishNetMs: finish.netMs, finishTimeOfDay: finish.timeOfDay, points };
 }
+
+/**
+ * Each finisher's net time at the point nearest half the race distance and at the finish, from a
+ * race's results, to serve as a later edition's prior (`editionBands`); none when no point lies
+ * within 5 % of half-way.
+ */
+export function editionRunnersOf(results: RaceResults): { halfMs: number; finishMs: number }[] {
+  const { distanceM, pointCount, n } = results.index;
+  const finish = pointCount - 1;
+  const total = distanceM[finish]!;
+  let half = -1;
+  for (let p = 0; p < finish; p++)
+    if (half < 0 || Math.abs(distanceM[p]! - total / 2) < Math.abs(distanceM[half]! - total / 2)) half = p;
+  if (half < 0 || !(Math.abs(distanceM[half]! - total / 2) <= total * 0.05)) return [];
+  // The prior speaks of the half: a split a little before or after it is brought to half-way.
+  const toHalf = total / 2 / distanceM[half]!;
+  const out: { halfMs: number; finishMs: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const h = netTimeOf(results, i, half);
+    const f = netTimeOf(results, i, finish);
+    if (h > 0 && f > h) out.push({ halfMs: h * toHalf, finishMs: f });
+  }
+  return out;
+}

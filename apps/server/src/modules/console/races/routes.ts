@@ -10,8 +10,8 @@ import {
 import {
   editionBands,
   editionRunnersFromCsv,
+  editionRunnersOf,
   type LonLat,
-  netTimeOf,
   pointAtDistance,
   projectOnTrack,
   zonedTimeToUtc,
@@ -326,7 +326,7 @@ export async function raceRoutes(app: FastifyInstance) {
       const from = await raceFor(request, database, body.fromRaceId, 'read');
       const live = (await app.results.state(from.db)).races.get(body.fromRaceId);
       if (!live) throw errors.notFound('RACE_NOT_FOUND', `No race '${body.fromRaceId}'`);
-      runners = halvesAndFinishes(live.results);
+      runners = editionRunnersOf(live.results);
       source = body.fromRaceId;
     }
     const bands = editionBands(runners);
@@ -351,27 +351,4 @@ export async function raceRoutes(app: FastifyInstance) {
     });
     return view(raceId);
   });
-}
-
-/**
- * Each finisher's net time at the point nearest half the race distance and at the finish, from
- * an earlier race's results (none when no point lies within 5 % of half-way).
- */
-function halvesAndFinishes(results: Parameters<typeof netTimeOf>[0]): { halfMs: number; finishMs: number }[] {
-  const { distanceM, pointCount, n } = results.index;
-  const finish = pointCount - 1;
-  const total = distanceM[finish]!;
-  let half = -1;
-  for (let p = 0; p < finish; p++)
-    if (half < 0 || Math.abs(distanceM[p]! - total / 2) < Math.abs(distanceM[half]! - total / 2)) half = p;
-  if (half < 0 || !(Math.abs(distanceM[half]! - total / 2) <= total * 0.05)) return [];
-  // The prior speaks of the half: a split a little before or after it is brought to half-way.
-  const toHalf = total / 2 / distanceM[half]!;
-  const out: { halfMs: number; finishMs: number }[] = [];
-  for (let i = 0; i < n; i++) {
-    const h = netTimeOf(results, i, half);
-    const f = netTimeOf(results, i, finish);
-    if (h > 0 && f > h) out.push({ halfMs: h * toHalf, finishMs: f });
-  }
-  return out;
 }
