@@ -39,6 +39,8 @@ import type { localizedSchema } from './results.ts';
  *   POST   races/{raceId}/course/place  CoursePlacement    → ConsoleRace (points snapped to the track)
  *   PUT    races/{raceId}/categories    CategoriesReplace  → ConsoleRace (+ issues)
  *   PUT    races/{raceId}/team-rule     TeamRule           → ConsoleRace
+ *   PUT    races/{raceId}/fade-prior    { csv } | { fromRaceId } → ConsoleRace (previous editions' fade, issue 19)
+ *   DELETE races/{raceId}/fade-prior                       → ConsoleRace
  *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
  *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
  *   PATCH  races/{raceId}/reports/{key} ReportUpdate       → ReportDefinitionView
@@ -393,6 +395,11 @@ export interface ConsoleRace extends ConsoleRaceSummary {
   /** Overlaps and gaps of the categories (packages/domain checkCategories). */
   categoryIssues: unknown[];
   teamRule: TeamRule;
+  /**
+   * The previous editions the finish prediction starts from (issue 19): a CSV (`source: 'csv'`)
+   * or an earlier race (its id), and how many of their finishers count; null: the general model.
+   */
+  fadePrior: { source: string; runners: number } | null;
   passings: number;
 }
 

@@ -28,27 +28,93 @@ export const generalMarathonFade: FadePrior = (halfMs) => {
   return EVEN_PACE_RATIO * (1 + slowdown / 2) + (h > 165 ? 0.02 : 0);
 };
 
+/**
+ * What a course's previous editions say of its fade, small enough to store with the race: per
+ * band of half times (`band` × `bandMs` to the next band), the median finish/half ratio of its
+ * finishers and how many they were. Bands of fewer than 5 finishers are left out.
+ */
+export interface EditionBands {
+  readonly bandMs: number;
+  readonly bands: readonly { readonly band: number; readonly ratio: number; readonly runners: number }[];
+}
+
+/** The bands of previous editions' finishers (half and finish net times); see `EditionBands`. */
+export function editionBands(
+  runners: readonly { halfMs: number; finishMs: number }[],
+  bandMs = 5 * MIN,
+): EditionBands {
+  const byBand = new Map<number, number[]>();
+  for (const { halfMs, finishMs } of runners) {
+    if (!(halfMs > 0 && finishMs > halfMs && Number.isFinite(finishMs))) continue;
+    const band = Math.floor(halfMs / bandMs);
+    const list = byBand.get(band) ?? [];
+    list.push(finishMs / halfMs);
+    byBand.set(band, list);
+  }
+  const bands = [...byBand]
+    .filter(([, list]) => list.length >= 5)
+    .sort((a, b) => a[0] - b[0])
+    .map(([band, list]) => {
+      list.sort((x, y) => x - y);
+      return { band, ratio: list[Math.floor(list.length / 2)]!, runners: list.length };
+    });
+  return { bandMs, bands };
+}
+
+/**
+ * The prior of stored edition bands: a band's median ratio (never faster than even pace), the
+ * fallback (the general model) for a half time no band holds.
+ */
+export function priorFromBands(bands: EditionBands, fallback: FadePrior = generalMarathonFade): FadePrior {
+  const ratios = new Map(bands.bands.map((b) => [b.band, b.ratio]));
+  return (halfMs) => {
+    const ratio = bands.bandMs > 0 ? ratios.get(Math.floor(halfMs / bands.bandMs)) : undefined;
+    return ratio !== undefined && Number.isFinite(ratio)
+      ? Math.max(EVEN_PACE_RATIO, ratio)
+      : fallback(halfMs);
+  };
+}
+
 /** A prior from a course's previous editions: per band, the ratios of its finishers (median). */
 export function priorFromEditions(
   runners: readonly { halfMs: number; finishMs: number }[],
   bandMs = 5 * MIN,
   fallback: FadePrior = generalMarathonFade,
 ): FadePrior {
-  const bands = new Map<number, number[]>();
-  for (const { halfMs, finishMs } of runners) {
-    if (!(halfMs > 0 && finishMs > halfMs)) continue;
-    const band = Math.floor(halfMs / bandMs);
-    const list = bands.get(band) ?? [];
-    list.push(finishMs / halfMs);
-    bands.set(band, list);
+  return priorFromBands(editionBands(runners, bandMs), fallback);
+}
+
+/**
+ * Previous editions' runners from a CSV text: one runner a line, their half and finish net times
+ * (`h:mm:ss` or `mm:ss`) in the columns named like "half" and "finish" / "official" / "time"
+ * (any order, `,` or `;`), else the first two columns. Lines without both times are skipped.
+ */
+export function editionRunnersFromCsv(text: string): { halfMs: number; finishMs: number }[] {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  if (lines.length === 0) return [];
+  const split = (line: string) => line.split(/[,;\t]/).map((c) => c.trim().replace(/^"|"$/g, ''));
+  const header = split(lines[0]!).map((h) => h.toLowerCase());
+  const halfCol = header.findIndex((h) => /half|semi|21/.test(h));
+  const finishCol = header.findIndex(
+    (h, k) => k !== halfCol && /finish|official|arriv|net|time|temps/.test(h),
+  );
+  const named = halfCol >= 0 && finishCol >= 0;
+  const runners: { halfMs: number; finishMs: number }[] = [];
+  for (const line of named ? lines.slice(1) : lines) {
+    const cells = split(line);
+    const halfMs = parseDuration(cells[named ? halfCol : 0] ?? '');
+    const finishMs = parseDuration(cells[named ? finishCol : 1] ?? '');
+    if (halfMs > 0 && finishMs > halfMs) runners.push({ halfMs, finishMs });
   }
-  const medians = new Map<number, number>();
-  for (const [band, list] of bands) {
-    if (list.length < 5) continue;
-    list.sort((a, b) => a - b);
-    medians.set(band, list[Math.floor(list.length / 2)]!);
-  }
-  return (halfMs) => medians.get(Math.floor(halfMs / bandMs)) ?? fallback(halfMs);
+  return runners;
+}
+
+/** `h:mm:ss`, `mm:ss` (optionally with a fraction of a second) to ms, NaN otherwise. */
+function parseDuration(text: string): number {
+  const m = /^(?:(\d+):)?(\d{1,2}):(\d{2})(?:[.,](\d+))?$/.exec(text);
+  if (!m) return Number.NaN;
+  const fraction = m[4] ? Number(`0.${m[4]}`) : 0;
+  return Math.round(((Number(m[1] ?? 0) * 60 + Number(m[2])) * 60 + Number(m[3]) + fraction) * 1000);
 }
 
 /** Options of a fade model. */
@@ -136,11 +202,27 @@ export function fadeRatioPrior(
   tK: number,
   prior: FadePrior = generalMarathonFade,
 ): number {
+  return fadeRatioBetween(distanceM, k, distanceM.length - 1, tK, prior);
+}
+
+/**
+ * The prior's T(j)/T(k) for a runner who took `tK` to point k, j > k (the finish: `fadeRatioPrior`):
+ * with the pace drifting linearly with distance, T(fD) ∝ f + a·f²/2. NaN when distances are missing.
+ */
+export function fadeRatioBetween(
+  distanceM: ArrayLike<number>,
+  k: number,
+  j: number,
+  tK: number,
+  prior: FadePrior = generalMarathonFade,
+): number {
   const total = distanceM[distanceM.length - 1]!;
   const at = distanceM[k]!;
-  if (!(total > 0 && at > 0 && at < total && tK > 0)) return Number.NaN;
+  const to = distanceM[j]!;
+  if (!(total > 0 && at > 0 && at < to && to <= total && tK > 0)) return Number.NaN;
   const f = at / total;
+  const g = to / total;
   const rho = prior((tK * 0.5) / f);
   const a = Math.max(0, ((rho - EVEN_PACE_RATIO) / (1 - rho / 4)) * Math.min(1, total / MARATHON_M));
-  return (1 + a / 2) / (f + (a * f * f) / 2);
+  return (g + (a * g * g) / 2) / (f + (a * f * f) / 2);
 }

@@ -1,4 +1,4 @@
-import { fadeRatioPrior } from './fade-model.ts';
+import { fadeRatioBetween } from './fade-model.ts';
 import type { RaceResults } from './results-model.ts';
 import { createSortedKeys, insertKey, removeKey, type SortedKeys } from './sorted-index.ts';
 
@@ -13,13 +13,22 @@ export interface FieldProfile {
   readonly first: SortedKeys;
   readonly segments: readonly SortedKeys[];
   /**
-   * Per point k, what the finishers say of the general fade prior (`fade-model.ts`): the sum of
-   * their slowdowns after k as multiples of the prior's (bounded to [−1, 4]), over `fadeCount[k]`
-   * finishers. Sums, so a passing moves them in O(points); the prediction shrinks their mean
-   * towards the prior.
+   * Per pair of points k < j (index k × pointCount + j): the sum of the runners' shifts from the
+   * general fade prior over k → j, T(j)/T(k) minus the prior's ratio for their pace at k (bounded),
+   * over `shiftCount` runners. The day and the course (heat, a downhill first half) move every pace
+   * band's ratio by about the same amount, so a shift seen on the runners ahead carries over to
+   * the ones behind, where a factor on the prior's fade would not. Sums, so a passing moves them in
+   * O(points²); the prediction shrinks their mean towards 0 (the prior).
    */
-  readonly fadeLogSum: Float64Array;
-  readonly fadeCount: Int32Array;
+  readonly shiftSum: Float64Array;
+  readonly shiftCount: Int32Array;
+  /**
+   * Per segment q (point q → q + 1) and pace band at q (`paceBand`, index q × PACE_BANDS + band):
+   * the sum of the runners' log ratios T(q+1)/T(q) and their count — how runners of a pace slow
+   * on each segment, for the own-trend comparison with comparable runners.
+   */
+  readonly bandLogSum: Float64Array;
+  readonly bandCount: Int32Array;
 }
 
 /** Ratio of runner times at two consecutive points, or NaN when it tells nothing. */
@@ -60,33 +69,61 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
   const profile: FieldProfile = {
     first: sorted[0] ?? createSortedKeys(0),
     segments: sorted.slice(1),
-    fadeLogSum: new Float64Array(pointCount),
-    fadeCount: new Int32Array(pointCount),
+    shiftSum: new Float64Array(pointCount * pointCount),
+    shiftCount: new Int32Array(pointCount * pointCount),
+    bandLogSum: new Float64Array(pointCount * PACE_BANDS),
+    bandCount: new Int32Array(pointCount * PACE_BANDS),
   };
   for (let i = 0; i < n; i++) addFade(r, profile, netTimes(r, i, times), 1);
   return profile;
 }
 
-/** A finisher's slowdown after point k as a multiple of the prior's, NaN when it tells nothing. */
-function fadeTerm(r: RaceResults, times: Float64Array, k: number): number {
-  const finish = r.index.pointCount - 1;
-  const observed = times[finish]! / times[k]!;
-  const even = r.index.distanceM[finish]! / r.index.distanceM[k]!;
-  const prior = fadeRatioPrior(r.index.distanceM, k, times[k]!);
-  if (!(times[finish]! > times[k]! && times[k]! > 0 && prior > even)) return Number.NaN;
-  // Bounded: one runner walking in (or sprinting) tells little about the field.
-  return Math.min(4, Math.max(-1, (observed - even) / (prior - even)));
+/**
+ * A runner's shift from the prior over k → j (see `FieldProfile.shiftSum`), NaN when it tells
+ * nothing. Bounded: one runner walking in (or sprinting) tells little about the field.
+ */
+export function shiftFromPrior(
+  distanceM: ArrayLike<number>,
+  times: ArrayLike<number>,
+  k: number,
+  j: number,
+): number {
+  const tK = times[k]!;
+  const tJ = times[j]!;
+  if (!(tK > 0 && tJ > tK)) return Number.NaN;
+  const prior = fadeRatioBetween(distanceM, k, j, tK);
+  if (!(prior > 0)) return Number.NaN;
+  const even = distanceM[j]! / distanceM[k]!;
+  return Math.min(0.2 * even, Math.max(-0.05 * even, tJ / tK - prior));
 }
 
-/** Adds (sign 1) or removes (sign −1) a runner's fade terms, given their net times. */
+/** Pace bands of 10 s/km, from 0 to 20 min/km (the last band holds anything slower). */
+export const PACE_BANDS = 120;
+
+/** The pace band of a runner who took `tMs` to `distanceM`, −1 when unknown. */
+export function paceBand(tMs: number, distanceM: number): number {
+  if (!(tMs > 0 && distanceM > 0)) return -1;
+  return Math.min(PACE_BANDS - 1, Math.floor(tMs / distanceM / 10));
+}
+
+/** Adds (sign 1) or removes (sign −1) a runner's shifts, given their net times. */
 function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, sign: 1 | -1): void {
-  const finish = r.index.pointCount - 1;
-  if (!(times[finish]! > 0)) return;
-  for (let k = 0; k < finish; k++) {
-    const term = fadeTerm(r, times, k);
-    if (Number.isNaN(term)) continue;
-    profile.fadeLogSum[k]! += sign * term;
-    profile.fadeCount[k]! += sign;
+  const { pointCount, distanceM } = r.index;
+  for (let k = 0; k + 1 < pointCount; k++) {
+    if (!(times[k]! > 0)) continue;
+    const band = paceBand(times[k]!, distanceM[k]!);
+    if (band >= 0 && times[k + 1]! > times[k]!) {
+      const even = Math.log(distanceM[k + 1]! / distanceM[k]!);
+      const log = Math.min(even + 0.3, Math.max(even - 0.05, Math.log(times[k + 1]! / times[k]!)));
+      profile.bandLogSum[k * PACE_BANDS + band]! += sign * log;
+      profile.bandCount[k * PACE_BANDS + band]! += sign;
+    }
+    for (let j = k + 1; j < pointCount; j++) {
+      const shift = shiftFromPrior(distanceM, times, k, j);
+      if (Number.isNaN(shift)) continue;
+      profile.shiftSum[k * pointCount + j]! += sign * shift;
+      profile.shiftCount[k * pointCount + j]! += sign;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeResults } from './compute.ts';
-import { predict } from './prediction.ts';
+import { editionBands, priorFromBands } from './fade-model.ts';
+import { editionRunnersOf, predict } from './prediction.ts';
 import { defaultRules, type Participant, type Passing, type RaceDefinition } from './types.ts';
 
 const GUN = Date.UTC(2026, 4, 31, 8, 0, 0);
@@ -100,5 +101,50 @@ describe('predict (product.md tracking: predicted finish and arrival at the next
     expect(ratios[2]).toBeGreaterThan(ratios[1]!);
     // Without the fade: an even pace, as nobody ran the second half yet.
     expect(predict(results, 1, { fade: false })!.finishNetMs).toBe(240 * MIN);
+  });
+
+  it('takes the previous editions as the prior: their band ratio before anyone is ahead', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const results = computeResults(marathon, runners, [at('A', 'half', 100)]);
+    const bands = editionBands(
+      Array.from({ length: 6 }, () => ({ halfMs: 101 * MIN, finishMs: 101 * MIN * 2.3 })),
+    );
+    expect(predict(results, 0, { prior: priorFromBands(bands) })!.finishNetMs).toBe(230 * MIN);
+    expect(predict(results, 0)!.finishNetMs).toBeLessThan(220 * MIN);
+  });
+
+  it('reads a race’s finishers as a previous edition: half (brought to half-way) and finish', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: '20k', name: '20 km', distanceM: 20_000 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const results = computeResults(marathon, runners, [
+      at('A', '20k', 100),
+      at('A', 'finish', 230),
+      at('B', '20k', 120),
+    ]);
+    expect(editionRunnersOf(results)).toEqual([
+      { halfMs: 100 * MIN * (21_097.5 / 20_000), finishMs: 230 * MIN },
+    ]);
+    // Any distance: the 20 km race's 10 km is its half; without a point near half-way, nothing.
+    expect(editionRunnersOf(computeResults(race, runners, [...field, at('B', 'finish', 112.5)]))).toEqual([
+      { halfMs: 40 * MIN, finishMs: 90 * MIN },
+      { halfMs: 50 * MIN, finishMs: 112.5 * MIN },
+    ]);
+    const noHalf = { ...race, points: [race.points[0]!, race.points[2]!] };
+    expect(editionRunnersOf(computeResults(noHalf, runners, [...field, at('B', 'finish', 112.5)]))).toEqual(
+      [],
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { Millis } from '../time-format.ts';
 import { type FadePrior, fadeRatioPrior } from './fade-model.ts';
-import { fieldProfile, median } from './field-profile.ts';
+import { fieldProfile, median, PACE_BANDS, paceBand } from './field-profile.ts';
 import { lastPointOf, statusOf } from './queries.ts';
 import { netTimeOf, type RaceResults } from './results-model.ts';
 
@@ -24,40 +24,91 @@ export interface Prediction {
   readonly points: readonly PointPrediction[];
 }
 
-/** How many finishers the prior counts as when the field's finishers correct it. */
-const PRIOR_WEIGHT = 25;
+/** How many runners ahead the prior counts as when their shift from it corrects it. */
+const PRIOR_WEIGHT = 2;
+/** How many runners must have run k → j for point j to speak. */
+const MIN_AHEAD = 10;
+
+/**
+ * The shift of today's field from the general prior over k → finish, as the runners ahead show
+ * it: for each point j past k, the mean shift over k → j of the runners who ran it, stretched to
+ * the finish in proportion to the distance (a downhill start, heat: a fade that grows along the
+ * course). The furthest point with enough runners speaks. Returns the raw estimate and its
+ * weight (runners, discounted for the stretch), NaN / 0 when nobody is ahead.
+ */
+export function liveShift(results: RaceResults, k: number): { shift: number; weight: number } {
+  const { pointCount, distanceM } = results.index;
+  const { shiftSum, shiftCount } = fieldProfile(results);
+  const finish = pointCount - 1;
+  const span = distanceM[finish]! - distanceM[k]!;
+  for (let j = finish; j > k; j--) {
+    const n = shiftCount[k * pointCount + j]!;
+    if (n === 0) continue;
+    const covered = (distanceM[j]! - distanceM[k]!) / span;
+    // Stretched to the finish, so discounted by the stretch squared (its variance grows so).
+    if (n >= MIN_AHEAD || j === k + 1)
+      return { shift: shiftSum[k * pointCount + j]! / n / covered, weight: n * covered * covered };
+  }
+  return { shift: Number.NaN, weight: 0 };
+}
 
 /**
  * The finish of a runner who took `ownTime` to point k, by the fade model (issue 19): an even
- * pace from k plus a slowdown. The general marathon model gives the slowdown for the runner's
- * pace (`fadeRatioPrior`: a marathon fades, the slower the more); the race's own prior (its
- * previous editions), when given, scales it; the finishers so far at that point scale it too —
- * the day's heat, the course — each counting as one against the prior's `PRIOR_WEIGHT`. Early
- * finishers are the even-paced fast runners: the slowdown scales with pace from the prior, so the
- * mid-pack's larger fade is not missed as a plain field profile misses it (biased fast).
+ * pace from k plus a slowdown. The prior gives the slowdown for the runner's pace — the race's
+ * previous editions when given, else the general marathon model (`fadeRatioPrior`: a marathon
+ * fades, the slower the more). The runners ahead correct it as they pass the points beyond k
+ * (`liveShift`), shrunk towards the prior by their number (the prior counts as `PRIOR_WEIGHT`).
+ * Early finishers are the even-paced fast runners: what they carry over is a shift from the
+ * prior for their own pace, not their small fade, so the mid-pack's larger fade is not missed.
  */
 function fadedFinish(results: RaceResults, k: number, ownTime: number, prior?: FadePrior): number {
   const { distanceM, pointCount } = results.index;
   if (k < 0 || k >= pointCount - 1) return Number.NaN;
-  const even = distanceM[pointCount - 1]! / distanceM[k]!;
   const general = fadeRatioPrior(distanceM, k, ownTime);
-  if (!(general > even)) return Number.NaN;
-  const scale = prior ? (fadeRatioPrior(distanceM, k, ownTime, prior) - even) / (general - even) : 1;
-  const { fadeLogSum: excessSum, fadeCount } = fieldProfile(results);
-  const excess =
-    (PRIOR_WEIGHT * (Number.isFinite(scale) ? scale : 1) + excessSum[k]!) / (PRIOR_WEIGHT + fadeCount[k]!);
-  return ownTime * (even + (general - even) * excess);
+  if (!(general > 0)) return Number.NaN;
+  const own = prior ? fadeRatioPrior(distanceM, k, ownTime, prior) : general;
+  const start = Number.isFinite(own) ? own : general;
+  const { shift, weight } = liveShift(results, k);
+  if (!(weight > 0)) return ownTime * start;
+  const share = weight / (weight + PRIOR_WEIGHT);
+  return ownTime * ((1 - share) * start + share * (general + shift));
 }
 
+/** The own trend looks back over at least this distance (15 km → half at the half). */
+const TREND_M = 4000;
+/** Comparable runners: pace bands (10 s/km) either side of the runner's own at each point. */
+const SPREAD = 2;
+/** Below this many comparable runners on a segment, the field's median ratio stands in. */
+const MIN_BAND = 10;
+
 /**
- * How much more (or less) runner i slowed on their last segment than the field did (1: as the
- * field's median ratio T(k)/T(k−1)): a runner already fading more than the others goes on fading
- * (tuned on one half of Boston 2017, see the bench). Bounded to ±15 %.
+ * How much more (or less) runner i slowed over their last ≥ 4 km than comparable runners did on
+ * the same segments (1: as they did): runners of the same pace (±20 s/km) at each point, mean log
+ * ratio T(q+1)/T(q); the field's median where fewer than `MIN_BAND` have run it. A runner already
+ * fading more than their peers goes on fading: a factor on the time still to run, bounded to
+ * ±15 %. Comparing with the whole field instead leans on whoever has run the segment so far (the
+ * faster, who slow less) and biases the factor up. Tuned on one half of Boston 2017 (see the
+ * bench's variants in the README).
  */
-function ownTrend(results: RaceResults, i: number, k: number): number {
+export function ownTrend(results: RaceResults, i: number, k: number): number {
   if (k < 1) return 1;
-  const own = netTimeOf(results, i, k) / netTimeOf(results, i, k - 1);
-  const typical = median(fieldProfile(results).segments[k - 1]!);
+  const { distanceM } = results.index;
+  let m = k - 1;
+  while (m > 0 && distanceM[k]! - distanceM[m]! < TREND_M) m--;
+  const own = netTimeOf(results, i, k) / netTimeOf(results, i, m);
+  const profile = fieldProfile(results);
+  let typical = 1;
+  for (let q = m; q < k; q++) {
+    const band = paceBand(netTimeOf(results, i, q), distanceM[q]!);
+    let sum = 0;
+    let n = 0;
+    for (let b = band - SPREAD; band >= 0 && b <= band + SPREAD; b++) {
+      if (b < 0 || b >= PACE_BANDS) continue;
+      sum += profile.bandLogSum[q * PACE_BANDS + b]!;
+      n += profile.bandCount[q * PACE_BANDS + b]!;
+    }
+    typical *= n >= MIN_BAND ? Math.exp(sum / n) : median(profile.segments[q]!);
+  }
   if (!(own > 1 && typical > 1)) return 1;
   return Math.min(1.15, Math.max(0.85, (own - 1) / (typical - 1)));
 }
@@ -135,4 +186,28 @@ export function predict(results: RaceResults, i: number, options: PredictOptions
   const finish = points[points.length - 1];
   if (!finish) return null;
   return { basis, finishNetMs: finish.netMs, finishTimeOfDay: finish.timeOfDay, points };
+}
+
+/**
+ * Each finisher's net time at the point nearest half the race distance and at the finish, from a
+ * race's results, to serve as a later edition's prior (`editionBands`); none when no point lies
+ * within 5 % of half-way.
+ */
+export function editionRunnersOf(results: RaceResults): { halfMs: number; finishMs: number }[] {
+  const { distanceM, pointCount, n } = results.index;
+  const finish = pointCount - 1;
+  const total = distanceM[finish]!;
+  let half = -1;
+  for (let p = 0; p < finish; p++)
+    if (half < 0 || Math.abs(distanceM[p]! - total / 2) < Math.abs(distanceM[half]! - total / 2)) half = p;
+  if (half < 0 || !(Math.abs(distanceM[half]! - total / 2) <= total * 0.05)) return [];
+  // The prior speaks of the half: a split a little before or after it is brought to half-way.
+  const toHalf = total / 2 / distanceM[half]!;
+  const out: { halfMs: number; finishMs: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const h = netTimeOf(results, i, half);
+    const f = netTimeOf(results, i, finish);
+    if (h > 0 && f > h) out.push({ halfMs: h * toHalf, finishMs: f });
+  }
+  return out;
 }

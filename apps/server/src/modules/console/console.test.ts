@@ -592,6 +592,43 @@ describe('organiser console API', () => {
       });
     });
 
+    it('takes a previous edition for the finish prediction, from a CSV or an earlier race (issue 19)', async () => {
+      const url = '/api/console/races/marathon/fade-prior';
+      // Six runners around a 1:45 half who all finished in 3:45 (ratio 2.143), one line malformed.
+      const lines = [
+        'Bib;Half;Official Time',
+        ...[1, 2, 3, 4, 5, 6].map((b) => `${b};1:45:00;3:45:00`),
+        '7;-;4:00:00',
+      ];
+      const csv = lines.join('\n');
+      await expectGuarded('PUT', url, { csv }, [timekeeper]);
+      const few = await call('PUT', url, staff, { csv: lines.slice(0, 4).join('\n') });
+      expect(few.status).toBe(400);
+      expect(few.body.errors[0].field).toBe('csv');
+      // The marathon has no results yet: nothing to learn from it.
+      expect((await call('PUT', url, staff, { fromRaceId: 'marathon' })).body.errors[0].field).toBe(
+        'fromRaceId',
+      );
+      const stored = await call('PUT', url, staff, { csv });
+      expect(stored.status).toBe(200);
+      expect(stored.body.fadePrior).toEqual({ source: 'csv', runners: 6 });
+      const [row] = await app.database.query<{ prior: unknown }>(
+        `SELECT rules->'fadePrior' AS prior FROM races WHERE id = 'marathon'`,
+      );
+      expect(row?.prior).toEqual({
+        source: 'csv',
+        bandMs: 300_000,
+        bands: [{ band: 21, ratio: 225 / 105, runners: 6 }],
+      });
+      // The race's live state predicts with it: the band's ratio, the general model elsewhere.
+      const live = (await app.results.state('bm2026')).races.get('marathon');
+      expect(live?.prior?.(105 * 60_000)).toBeCloseTo(225 / 105, 10);
+      expect(live?.prior?.(60 * 60_000)).toBeLessThan(2.05);
+      await expectGuarded('DELETE', url, undefined, [timekeeper]);
+      expect((await call('DELETE', url, staff)).body.fadePrior).toBeNull();
+      expect((await app.results.state('bm2026')).races.get('marathon')?.prior).toBeUndefined();
+    });
+
     it('edits report definitions: rename, hide, columns, filtered reports, order', async () => {
       const base = '/api/console/races/marathon/reports';
       await expectGuarded('PATCH', `${base}/LIVE1`, { hidden: true }, [timekeeper]);

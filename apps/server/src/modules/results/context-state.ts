@@ -4,7 +4,10 @@ import {
   computeResults,
   createResultsState,
   defaultRules,
+  type EditionBands,
+  type FadePrior,
   type Passing,
+  priorFromBands,
   type RaceDefinition,
   type ResultRules,
   type ResultsState,
@@ -53,6 +56,22 @@ export interface RaceLive extends RaceView {
   byChip: Map<string, number>;
   /** Last matched passings (newest last) for the last-passings reports. */
   recent: { seq: number; id: string; i: number; p: number }[];
+  /** The fade prior of the course's previous editions, when the organiser gave them (issue 19). */
+  prior?: FadePrior;
+}
+
+/**
+ * The previous editions' fade stored in a race's rules (`rules.fadePrior`, set by
+ * `PUT /api/console/races/:raceId/fade-prior`), or undefined when there is none or it is malformed.
+ */
+export function storedEditionBands(rules: Record<string, unknown>): EditionBands | undefined {
+  const stored = rules.fadePrior as Partial<EditionBands> | undefined;
+  if (!stored || !(typeof stored.bandMs === 'number' && stored.bandMs > 0) || !Array.isArray(stored.bands))
+    return undefined;
+  const bands = stored.bands.filter(
+    (b) => Number.isInteger(b?.band) && Number.isFinite(b?.ratio) && Number.isFinite(b?.runners),
+  );
+  return bands.length ? { bandMs: stored.bandMs, bands } : undefined;
 }
 
 interface CachedTable {
@@ -130,7 +149,9 @@ export class ContextState {
       const people = participants.filter((p) => p.raceId === race.id);
       const stored = perRace.get(race.id) ?? [];
       const definition = toDefinition(race, racePoints);
-      const rules: ResultRules = { ...defaultRules, ...(race.rules as Partial<ResultRules>) };
+      const { fadePrior: _prior, ...own } = race.rules;
+      const rules: ResultRules = { ...defaultRules, ...(own as Partial<ResultRules>) };
+      const editions = storedEditionBands(race.rules);
       const live: RaceLive = {
         eventId: context.eventId,
         ...(context.timeZone ? { timeZone: context.timeZone } : {}),
@@ -143,6 +164,7 @@ export class ContextState {
         byTracking: new Map(people.map((p, i) => [p.trackingKey, i])),
         byChip: new Map(people.flatMap((p, i) => (p.chips ?? []).map((chip) => [chip, i] as const))),
         recent: [],
+        ...(editions ? { prior: priorFromBands(editions) } : {}),
       };
       live.recent = recentPassings(live, stored);
       this.races.set(race.id, live);

@@ -448,7 +448,7 @@ function athleteCard(
   now = raceClock(race, Date.now()),
 ): AthleteCard {
   const row = getResultRow(race.results, i);
-  const prediction = predict(race.results, i);
+  const prediction = predict(race.results, i, race.prior ? { prior: race.prior } : {});
   // Times of day on the wall clock (a replay's race clock runs ahead of it: issue 19).
   const wall = (ms: number | null) =>
     ms === null ? null : wallClock(race.row.gunTimeMs, race.row.clockRate, ms);

@@ -17,6 +17,7 @@ interface RaceRecord {
   course: { type: 'LineString'; coordinates: [number, number][] } | null;
   ageBasis: ConsoleRace['ageBasis'];
   teamRule: TeamRule;
+  fadePrior: { source?: string; bands?: { runners?: number }[] } | null;
   participants: number;
   passings: number;
 }
@@ -30,7 +31,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
     `SELECT r.id, r.db, c.event_id AS "eventId", e.time_zone AS "timeZone", r.name,
             to_char(r.race_date, 'YYYY-MM-DD') AS date, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.gun_time_ms::float8 AS "gunTimeMs", r.waves, r.categories, r.course, r.age_basis AS "ageBasis",
-            r.team_rule AS "teamRule",
+            r.team_rule AS "teamRule", r.rules->'fadePrior' AS "fadePrior",
             (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id) AS participants,
             (SELECT count(*)::int FROM passings ps WHERE ps.db = r.db AND (
                ps.bib IN (SELECT bib FROM participants p WHERE p.race_id = r.id)
@@ -71,6 +72,12 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
     categories: r.categories,
     categoryIssues: checkCategories(r.categories),
     teamRule: r.teamRule,
+    fadePrior: r.fadePrior
+      ? {
+          source: String(r.fadePrior.source ?? 'csv'),
+          runners: (r.fadePrior.bands ?? []).reduce((n, b) => n + (Number(b.runners) || 0), 0),
+        }
+      : null,
   };
 }
 

@@ -7,7 +7,15 @@ import {
   raceUpdateSchema,
   teamRuleSchema,
 } from '@tempora/contracts';
-import { type LonLat, pointAtDistance, projectOnTrack, zonedTimeToUtc } from '@tempora/domain';
+import {
+  editionBands,
+  editionRunnersFromCsv,
+  editionRunnersOf,
+  type LonLat,
+  pointAtDistance,
+  projectOnTrack,
+  zonedTimeToUtc,
+} from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Sql } from '../../../db/database.ts';
@@ -21,6 +29,11 @@ import { bumpEpoch, raceView, replacePoints } from './repository.ts';
 
 const dbParams = z.object({ db: z.string().min(1).max(100) });
 const raceParams = z.object({ raceId: z.string().min(1).max(100) });
+/** A previous edition: a CSV of half and finish times, or an earlier race in Tempora. */
+const fadePriorSchema = z.union([
+  z.object({ csv: z.string().min(1).max(10_000_000) }).strict(),
+  z.object({ fromRaceId: z.string().min(1).max(100) }).strict(),
+]);
 
 /** An instant from a wall-clock time of the race day in the event's zone (400 when it cannot be). */
 function instant(date: string, time: string, zone: string, field: string): number {
@@ -289,6 +302,51 @@ export async function raceRoutes(app: FastifyInstance) {
     const rule = parseInput(teamRuleSchema, request.body);
     await database.transaction(async (sql) => {
       await sql.query('UPDATE races SET team_rule = $2::jsonb WHERE id = $1', [raceId, JSON.stringify(rule)]);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  /**
+   * The course's previous editions for the finish prediction (issue 19): their finishers' half
+   * and finish times, from a CSV or from an earlier race the caller can read, kept as per-band
+   * ratios (`editionBands`) in the race's rules; the predictions of the race use them as their
+   * prior (`priorFromBands`), which the live field then refines.
+   */
+  app.put('/api/console/races/:raceId/fade-prior', { bodyLimit: 12 * 1024 * 1024 }, async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const body = parseInput(fadePriorSchema, request.body);
+    let runners: { halfMs: number; finishMs: number }[];
+    let source: string;
+    if ('csv' in body) {
+      runners = editionRunnersFromCsv(body.csv);
+      source = 'csv';
+    } else {
+      const from = await raceFor(request, database, body.fromRaceId, 'read');
+      const live = (await app.results.state(from.db)).races.get(body.fromRaceId);
+      if (!live) throw errors.notFound('RACE_NOT_FOUND', `No race '${body.fromRaceId}'`);
+      runners = editionRunnersOf(live.results);
+      source = body.fromRaceId;
+    }
+    const bands = editionBands(runners);
+    if (bands.bands.length === 0)
+      throw fieldError('csv' in body ? 'csv' : 'fromRaceId', 'no half-time band with 5 finishers');
+    await database.transaction(async (sql) => {
+      await sql.query(
+        `UPDATE races SET rules = rules || jsonb_build_object('fadePrior', $2::jsonb) WHERE id = $1`,
+        [raceId, JSON.stringify({ ...bands, source })],
+      );
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  app.delete('/api/console/races/:raceId/fade-prior', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    await database.transaction(async (sql) => {
+      await sql.query(`UPDATE races SET rules = rules - 'fadePrior' WHERE id = $1`, [raceId]);
       await changed(sql, race.db, raceId);
     });
     return view(raceId);

@@ -9,6 +9,7 @@ import { useConsoleEvent } from '../../../features/console/api/events.ts';
 import { deleteRace, useConsoleRace } from '../../../features/console/api/races.ts';
 import { CategoriesEditor } from '../../../features/console/components/categories-editor.tsx';
 import { CoursePanel } from '../../../features/console/components/course-panel.tsx';
+import { FadePriorForm } from '../../../features/console/components/fade-prior-form.tsx';
 import { SaveError } from '../../../features/console/components/form-state.tsx';
 import { PointsEditor } from '../../../features/console/components/points-editor.tsx';
 import { RaceDetailsForm } from '../../../features/console/components/race-details-form.tsx';
@@ -28,7 +29,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /**
  * `/console/events/{eventId}/races/{raceId}`: the race editor (issue 14): details and gun times,
- * timing points, course, categories, team rule; its reports on their own page.
+ * timing points, course, categories, team rule, the prediction's previous editions; its reports on their own page.
  */
 export default function RacePage() {
   const { t } = useTranslation('console');
@@ -76,6 +77,9 @@ export default function RacePage() {
       </Section>
       <Section id="race-team" title={t('team.title')}>
         <TeamRuleForm key={`t${stamp}`} race={r} editable={editable} />
+      </Section>
+      <Section id="race-prediction" title={t('prediction.title')}>
+        <FadePriorForm key={`f${stamp}`} race={r} editable={editable} />
       </Section>
       {can('delete', 'Race') && (
         <Section id="race-delete" title={t('race.delete')}>

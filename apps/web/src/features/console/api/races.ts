@@ -70,3 +70,9 @@ export const orderReports = (raceId: string, keys: string[]) =>
     method: 'PUT',
     body: { keys },
   });
+
+/** `PUT console/races/{id}/fade-prior`: previous editions for the finish prediction (issue 19). */
+export const setFadePrior = (raceId: string, body: { csv: string } | { fromRaceId: string }) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/fade-prior`, { method: 'PUT', body });
+export const deleteFadePrior = (raceId: string) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/fade-prior`, { method: 'DELETE' });
