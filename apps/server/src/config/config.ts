@@ -135,6 +135,11 @@ export const envSchema = z.object({
   DECODER_TCP_PORT: port.optional(),
   /** Address it listens on; HOST when unset. */
   DECODER_TCP_HOST: z.string().min(1).optional(),
+  /**
+   * Issue 20: a context's live results are published at most once per this many ms (one
+   * `results` event, one patch per changed report for the whole window); 0: after every batch.
+   */
+  RESULTS_PUBLISH_MS: z.coerce.number().int().min(0).max(5_000).default(500),
   /** Replay the demo's marathon and 10 km live (simulated decoders); false leaves them as seeded. */
   DEMO_REPLAY: bool.default(true),
   /** How much faster than the wall clock the demo's races run (their clock rate, 1–100). */

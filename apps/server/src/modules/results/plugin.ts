@@ -25,7 +25,11 @@ const BOSTON = path.join(repoRoot, 'fixtures/boston-2017.csv');
  */
 export const resultsModule = fp(
   async (app: FastifyInstance) => {
-    const service = createResultsService({ database: app.database, publisher: app.realtime });
+    const service = createResultsService({
+      database: app.database,
+      publisher: app.realtime,
+      publishMs: app.config.RESULTS_PUBLISH_MS,
+    });
     // Setup changes (races, points, participants, statuses, reports) made on one node must reach
     // the others' in-memory state: passings are caught up by seq, but setup is not. Every
     // invalidation is broadcast; the other nodes forget the context and load it again (issue 20).

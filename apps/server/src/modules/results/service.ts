@@ -23,7 +23,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
-import { ContextState, type RaceLive } from './context-state.ts';
+import { ContextState, MAX_PATCH_BYTES, type RaceLive } from './context-state.ts';
 import { raceClock } from './live-views.ts';
 import * as repo from './repository.ts';
 
@@ -33,6 +33,8 @@ const CATCH_UP_MS = 500;
 const STALE_MS = 5 * CATCH_UP_MS;
 /** The longest a read asking for a version this node has not reached yet waits for it. */
 const MIN_VERSION_WAIT_MS = 3_000;
+/** Default of `publishMs`: a context's changes go out at most this often (RESULTS_PUBLISH_MS). */
+export const PUBLISH_MS = 500;
 
 /** Serialises work per key (ingest into one context stays in order on this node). */
 class KeyedMutex {
@@ -111,8 +113,27 @@ export interface ResultsObserver {
  * context is loaded into memory on first use and kept current: by the passings this node stores,
  * and by catching up from the database (`seq`) before answering, so several nodes agree.
  */
-export function createResultsService(deps: { database: Database; publisher: RealtimePublisher }) {
+export function createResultsService(deps: {
+  database: Database;
+  publisher: RealtimePublisher;
+  /**
+   * Coalescing (issue 20): a context's changes are published at most once per this many ms, as
+   * one `results` event holding one patch per changed report from the version last published
+   * (0: after every ingest batch). Reads never wait for it: a plain read answers the applied
+   * state; a live one (`fresh`, `minVersion`) publishes what is pending first, so that the
+   * version it answers is one the next patch starts from.
+   */
+  publishMs?: number;
+  /** A patch larger than this goes out as a reload (8 KB through an upstream Pusher service). */
+  maxPatchBytes?: number;
+}) {
   const { database, publisher } = deps;
+  const publishMs = deps.publishMs ?? PUBLISH_MS;
+  const maxPatchBytes = deps.maxPatchBytes ?? MAX_PATCH_BYTES;
+  /** Open coalescing windows per context (their timers). */
+  const windows = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Publications in order per context. */
+  const publishing = new Map<string, Promise<void>>();
   const loaded = new Map<string, Promise<ContextState>>();
   const mutex = new KeyedMutex();
   const caughtUpAt = new Map<string, number>();
@@ -166,7 +187,7 @@ export function createResultsService(deps: { database: Database; publisher: Real
           // Issue 20: one publisher per change. The node that stored these reads published their
           // patches; publishing them again from here sent every reload twice. The versions still
           // move (patchesFor bumps them), so this node's next patch starts from the right one.
-          if (newer.length) ctx.patchesFor(ctx.apply(newer), false);
+          if (newer.length) ctx.stage(newer, false);
           caughtUpAt.set(db, Date.now());
           return number;
         })
@@ -220,13 +241,16 @@ export function createResultsService(deps: { database: Database; publisher: Real
         await ctx.applying;
         if (minVersion > ctx.lastSeq) await new Promise((r) => setTimeout(r, 20));
       }
+      flush(db, ctx);
       return ctx;
     }
     if (fresh) {
       await freshCatchUp(db, ctx);
       await ctx.applying;
+      flush(db, ctx);
       return ctx;
     }
+    if (minVersion) flush(db, ctx);
     // Catch up with other nodes' passings at most every CATCH_UP_MS, one query shared by all
     // concurrent readers (a burst of 64 readers must not queue 64 queries). Under steady reads
     // the catch-up runs behind them (stale by at most CATCH_UP_MS and one query: waiting for it
@@ -240,6 +264,49 @@ export function createResultsService(deps: { database: Database; publisher: Real
       else running.catch(() => undefined); // a failure is met by the next reader, who retries
     }
     return ctx;
+  }
+
+  /**
+   * Publishes what a context staged (issue 20: one `results` event per window, see `publishMs`),
+   * now: at the window's end, or before a live read answers (its version must be one that
+   * patches start from). Computed at once, sent in order behind the previous publications.
+   */
+  function flush(db: string, ctx: ContextState) {
+    const timer = windows.get(db);
+    if (timer) {
+      clearTimeout(timer);
+      windows.delete(db);
+    }
+    if (!ctx.hasPending) return;
+    let publication: ReturnType<ContextState['flush']>;
+    try {
+      publication = ctx.flush(maxPatchBytes);
+    } catch (error) {
+      console.error('results: publishing passings failed', error);
+      invalidate(db);
+      return;
+    }
+    if (!publication) return;
+    const { patches, passed } = publication;
+    const next = (publishing.get(db) ?? Promise.resolve())
+      .then(() => publish(ctx, patches, passed))
+      .catch((error) => console.error('results: publishing passings failed', error));
+    publishing.set(db, next);
+    void next.then(() => {
+      if (publishing.get(db) === next) publishing.delete(db);
+    });
+  }
+
+  /** Opens a coalescing window for a context's staged changes (none open yet). */
+  function schedule(db: string, ctx: ContextState) {
+    if (publishMs <= 0) return flush(db, ctx);
+    if (windows.has(db)) return;
+    const timer = setTimeout(() => {
+      windows.delete(db);
+      flush(db, ctx);
+    }, publishMs);
+    timer.unref?.();
+    windows.set(db, timer);
   }
 
   async function publish(
@@ -325,14 +392,10 @@ export function createResultsService(deps: { database: Database; publisher: Real
         if (all.length) ctx.knownSeq = Math.max(known, all[all.length - 1]!.seq);
         ctx.applying = ctx.applying.then(async () => {
           try {
-            const changes = ctx.apply(all);
+            // Applied now (reads answer it), published with the window's other changes.
+            const changes = ctx.stage(all);
             notify((o) => o.applied?.(ctx, stored, changes));
-            const patches = ctx.patchesFor(changes);
-            const passed = [...changes].map(([raceId, c]) => ({
-              race: ctx.races.get(raceId)!,
-              seen: c.passed,
-            }));
-            await publish(ctx, patches, passed);
+            schedule(db, ctx);
           } catch (error) {
             // The reads are stored: a failure here only delays them until the next rebuild.
             console.error('results: applying passings failed', error);
