@@ -358,6 +358,19 @@ export function createResultsService(deps: {
     state,
     invalidate,
 
+    /**
+     * Publishes a context's pending changes now, without waiting for the window's end, and
+     * resolves once everything it staged is published (tests; a node stopping).
+     */
+    async settle(db: string): Promise<void> {
+      const pending = loaded.get(db);
+      if (!pending) return;
+      const ctx = await pending;
+      await ctx.applying;
+      flush(db, ctx);
+      await publishing.get(db);
+    },
+
     /** Adds an observer (webhooks); returns its removal. */
     observe(observer: ResultsObserver): () => void {
       observers.add(observer);
