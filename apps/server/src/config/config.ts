@@ -140,6 +140,12 @@ export const envSchema = z.object({
    * `results` event, one patch per changed report for the whole window); 0: after every batch.
    */
   RESULTS_PUBLISH_MS: z.coerce.number().int().min(0).max(5_000).default(500),
+  /**
+   * A live results patch larger than this goes out as a reload (every open table then fetches
+   * the report again). Through an upstream Pusher service (REALTIME_ADAPTER=pusher-http) 8,000
+   * whatever this says: its events are limited to 10 KB.
+   */
+  RESULTS_PATCH_MAX_BYTES: z.coerce.number().int().min(1_000).max(1_000_000).default(64_000),
   /** Replay the demo's marathon and 10 km live (simulated decoders); false leaves them as seeded. */
   DEMO_REPLAY: bool.default(true),
   /** How much faster than the wall clock the demo's races run (their clock rate, 1–100). */

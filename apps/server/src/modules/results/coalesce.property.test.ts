@@ -161,7 +161,10 @@ describe('coalesced publication (issue 20)', () => {
   });
 
   it('a burst of 40 batches that each move a new leader is one small patch, not 40 or a reload', () => {
-    const people = Array.from({ length: 2040 }, (_, k) => ({ gender: k % 2 ? ('F' as const) : ('M' as const), age: 30 }));
+    const people = Array.from({ length: 2040 }, (_, k) => ({
+      gender: k % 2 ? ('F' as const) : ('M' as const),
+      age: 30,
+    }));
     const field = Array.from({ length: 2000 }, (_, k) => ({
       who: k + 40,
       point: 'finish',

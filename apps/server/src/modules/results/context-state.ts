@@ -364,7 +364,8 @@ export class ContextState {
       // Another node's reads went out from it (one publisher per change): only their effect on
       // the tables joins this window.
       if (own) entry.passed.push(...change.passed);
-      if (entry.passed.length > PASSINGS_PER_RACE) entry.passed.splice(0, entry.passed.length - PASSINGS_PER_RACE);
+      if (entry.passed.length > PASSINGS_PER_RACE)
+        entry.passed.splice(0, entry.passed.length - PASSINGS_PER_RACE);
     }
     return changes;
   }
@@ -405,7 +406,14 @@ export class ContextState {
         for (const i of change.changed)
           if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
         if (upserts.length) {
-          const small: ReportPatch = { group: report.groupKey, report: report.key, fromVersion, version, upserts, removes: [] };
+          const small: ReportPatch = {
+            group: report.groupKey,
+            report: report.key,
+            fromVersion,
+            version,
+            upserts,
+            removes: [],
+          };
           if (JSON.stringify(small).length <= maxBytes) {
             const next = applyReportPatch(asTable(before), small);
             if (next) {
@@ -515,7 +523,13 @@ export class ContextState {
 
 /** A published table as `applyReportPatch` takes it. */
 function asTable(held: PublishedTable): ReportTable {
-  return { rows: held.rows, version: held.version, total: held.rows.length, keyField: 0, orderField: 1 } as ReportTable;
+  return {
+    rows: held.rows,
+    version: held.version,
+    total: held.rows.length,
+    keyField: 0,
+    orderField: 1,
+  } as ReportTable;
 }
 
 function columnsOf(race: RaceLive, definition: ReportDefinition) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
+import { MAX_PATCH_BYTES } from './context-state.ts';
 import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
@@ -29,6 +30,10 @@ export const resultsModule = fp(
       database: app.database,
       publisher: app.realtime,
       publishMs: app.config.RESULTS_PUBLISH_MS,
+      maxPatchBytes:
+        app.realtime.adapter === 'pusher-http'
+          ? MAX_PATCH_BYTES
+          : Math.max(MAX_PATCH_BYTES, app.config.RESULTS_PATCH_MAX_BYTES),
     });
     // Setup changes (races, points, participants, statuses, reports) made on one node must reach
     // the others' in-memory state: passings are caught up by seq, but setup is not. Every

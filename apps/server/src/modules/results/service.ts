@@ -124,7 +124,10 @@ export function createResultsService(deps: {
    * version it answers is one the next patch starts from.
    */
   publishMs?: number;
-  /** A patch larger than this goes out as a reload (8 KB through an upstream Pusher service). */
+  /**
+   * A patch larger than this goes out as a reload: 8 KB through an upstream Pusher service (its
+   * 10 KB event limit); more through our own nodes (RESULTS_PATCH_MAX_BYTES).
+   */
   maxPatchBytes?: number;
 }) {
   const { database, publisher } = deps;
@@ -329,8 +332,10 @@ export function createResultsService(deps: {
       }
     }
     // One event per change (split only above the event size limit): issue 20's spike.
+    // A patch larger than a bundle goes in one of its own, up to `maxPatchBytes` (plus its reads).
+    const limit = Math.max(maxPatchBytes + 2_048, 10 * 1024);
     for (const bundle of bundleResults(patches, passings))
-      await publisher.publish(channel, RESULTS_EVENT, bundle);
+      await publisher.publish(channel, RESULTS_EVENT, bundle, undefined, limit);
   }
 
   /**
