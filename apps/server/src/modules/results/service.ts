@@ -33,8 +33,13 @@ const CATCH_UP_MS = 500;
 const STALE_MS = 5 * CATCH_UP_MS;
 /** The longest a read asking for a version this node has not reached yet waits for it. */
 const MIN_VERSION_WAIT_MS = 3_000;
-/** Default of `publishMs`: a context's changes go out at most this often (RESULTS_PUBLISH_MS). */
-export const PUBLISH_MS = 500;
+/**
+ * Default of `publishMs`: a context's changes go out at most this often (RESULTS_PUBLISH_MS).
+ * 250 ms: decoders that post each second at about the same moment share one publication, and a
+ * passing still shows in a browser within a second (issue 20's two-node test) on a loaded
+ * machine; 500 ms put 3 of 20 leaders past the second there.
+ */
+export const PUBLISH_MS = 250;
 
 /** Serialises work per key (ingest into one context stays in order on this node). */
 class KeyedMutex {
