@@ -49,6 +49,10 @@ export const resultsModule = fp(
       if (from !== node && db) forget(db);
     });
     app.decorate('results', service);
+    // Changes applied but still in their publication window go out before the node stops.
+    app.addHook('preClose', async () => {
+      await service.settleAll();
+    });
     await app.register(resultsRoutes, { service });
     // Issue 20: a node started during a race loads the live events' results before it says it is
     // ready, so the load balancer sends it no spectator before it can answer at once.

@@ -364,6 +364,15 @@ export function createResultsService(deps: {
     }
   }
 
+  async function settle(db: string): Promise<void> {
+    const pending = loaded.get(db);
+    if (!pending) return;
+    const ctx = await pending;
+    await ctx.applying;
+    flush(db, ctx);
+    await publishing.get(db);
+  }
+
   return {
     state,
     invalidate,
@@ -372,13 +381,11 @@ export function createResultsService(deps: {
      * Publishes a context's pending changes now, without waiting for the window's end, and
      * resolves once everything it staged is published (tests; a node stopping).
      */
-    async settle(db: string): Promise<void> {
-      const pending = loaded.get(db);
-      if (!pending) return;
-      const ctx = await pending;
-      await ctx.applying;
-      flush(db, ctx);
-      await publishing.get(db);
+    settle,
+
+    /** `settle` for every context with a window open (a node stopping publishes what it holds). */
+    async settleAll(): Promise<void> {
+      await Promise.all([...windows.keys()].map((db) => settle(db).catch(() => undefined)));
     },
 
     /** Adds an observer (webhooks); returns its removal. */
