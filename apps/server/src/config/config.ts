@@ -139,7 +139,7 @@ export const envSchema = z.object({
    * Issue 20: a context's live results are published at most once per this many ms (one
    * `results` event, one patch per changed report for the whole window); 0: after every batch.
    */
-  RESULTS_PUBLISH_MS: z.coerce.number().int().min(0).max(5_000).default(250),
+  RESULTS_PUBLISH_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /**
    * A live results patch larger than this goes out as a reload (every open table then fetches
    * the report again). Through an upstream Pusher service (REALTIME_ADAPTER=pusher-http) 8,000
