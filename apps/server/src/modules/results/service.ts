@@ -138,8 +138,8 @@ export function createResultsService(deps: {
   const { database, publisher } = deps;
   const publishMs = deps.publishMs ?? PUBLISH_MS;
   const maxPatchBytes = deps.maxPatchBytes ?? MAX_PATCH_BYTES;
-  /** Open coalescing windows per context (their timers). */
-  const windows = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Open coalescing windows per context: their timers and the state they publish. */
+  const windows = new Map<string, { timer: ReturnType<typeof setTimeout>; ctx: ContextState }>();
   /** When each context last published (the start of its current window). */
   const publishedAt = new Map<string, number>();
   /** Publications in order per context. */
@@ -282,10 +282,12 @@ export function createResultsService(deps: {
    * patches start from). Computed at once, sent in order behind the previous publications.
    */
   function flush(db: string, ctx: ContextState) {
-    const timer = windows.get(db);
-    if (timer) {
-      clearTimeout(timer);
+    const open = windows.get(db);
+    if (open) {
+      clearTimeout(open.timer);
       windows.delete(db);
+      // A window opened on a state since rebuilt (`invalidate`): what it holds goes out first.
+      if (open.ctx !== ctx) flush(db, open.ctx);
     }
     if (!ctx.hasPending) return;
     publishedAt.set(db, Date.now());
@@ -314,15 +316,16 @@ export function createResultsService(deps: {
    * window that publication opened, together with everything staged meanwhile.
    */
   function schedule(db: string, ctx: ContextState) {
-    if (windows.has(db)) return;
+    const open = windows.get(db);
+    if (open?.ctx === ctx) return;
     const wait = (publishedAt.get(db) ?? 0) + publishMs - Date.now();
-    if (publishMs <= 0 || wait <= 0) return flush(db, ctx);
+    if (open || publishMs <= 0 || wait <= 0) return flush(db, ctx);
     const timer = setTimeout(() => {
-      windows.delete(db);
+      if (windows.get(db)?.timer === timer) windows.delete(db);
       flush(db, ctx);
     }, wait);
     timer.unref?.();
-    windows.set(db, timer);
+    windows.set(db, { timer, ctx });
   }
 
   async function publish(
@@ -373,11 +376,19 @@ export function createResultsService(deps: {
   }
 
   async function settle(db: string): Promise<void> {
+    const open = windows.get(db);
+    if (open) {
+      await open.ctx.applying;
+      flush(db, open.ctx);
+    }
     const pending = loaded.get(db);
-    if (!pending) return;
-    const ctx = await pending;
-    await ctx.applying;
-    flush(db, ctx);
+    if (pending) {
+      const ctx = await pending.catch(() => null);
+      if (ctx) {
+        await ctx.applying;
+        flush(db, ctx);
+      }
+    }
     await publishing.get(db);
   }
 
