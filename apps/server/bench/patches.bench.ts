@@ -56,8 +56,20 @@ interface Outcome {
   refetched: number;
 }
 
-/** Replays one window: the state before it built at once, then its batches one by one. */
-function replay(from: number, compact: boolean): Outcome {
+/**
+ * How many batches (seconds of race time) one coalesced publication holds in the third mode
+ * (issue 20: RESULTS_PUBLISH_MS; two seconds of race time is a 500 ms window on a replay run 4×
+ * faster than the clock, or four decoders posting twice a second).
+ */
+const COALESCE = Number(process.env.BENCH_PATCH_COALESCE ?? 2);
+/** The largest patch of the stage/flush modes (RESULTS_PATCH_MAX_BYTES; 8,000 before it). */
+const MAX_BYTES = Number(process.env.BENCH_PATCH_MAX_BYTES ?? 64_000);
+
+/**
+ * Replays one window: the state before it built at once, then its batches one by one; `every`
+ * set: through `stage` and `flush` (what the service does), one publication per `every` batches.
+ */
+function replay(from: number, compact: boolean, every = 0): Outcome {
   const before = passings.filter((p) => p.timeMs < from);
   const ctx = new ContextState(context!, races, points, participants, before, reports);
   ctx.compact = compact;
@@ -75,7 +87,12 @@ function replay(from: number, compact: boolean): Outcome {
     let end = k;
     while (end < inWindow.length && Math.floor(inWindow[end]!.timeMs / 1000) === second) end++;
     const started = performance.now();
-    const patches = ctx.patchesFor(ctx.apply(inWindow.slice(k, end)));
+    let patches: ReturnType<typeof ctx.patchesFor>;
+    if (every) {
+      ctx.stage(inWindow.slice(k, end));
+      const last = end >= inWindow.length;
+      patches = (out.batches + 1) % every === 0 || last ? (ctx.flush(MAX_BYTES)?.patches ?? []) : [];
+    } else patches = ctx.patchesFor(ctx.apply(inWindow.slice(k, end)));
     out.ms.push(performance.now() - started);
     out.batches++;
     for (const patch of patches) {
@@ -97,9 +114,13 @@ const rows: (string | number)[][] = [];
 for (const window of windows) {
   const base = replay(window.from, false);
   const ours = replay(window.from, true);
+  const staged = replay(window.from, true, 1);
+  const coalesced = replay(window.from, true, COALESCE);
   for (const [mode, o] of [
     ['full rows (before)', base],
-    ['shifts (issue 20)', ours],
+    ['shifts, per batch', ours],
+    [`stage/flush per batch, ≤ ${kb(MAX_BYTES)} KB`, staged],
+    [`coalesced: ${COALESCE} batches a publication, ≤ ${kb(MAX_BYTES)} KB`, coalesced],
   ] as const) {
     const bytes = [...o.bytes].sort((a, b) => a - b);
     const ms = [...o.ms].sort((a, b) => a - b);
@@ -129,7 +150,7 @@ printTable(
     'reloads',
     'patch KB p50 / p99 / max',
     'a reader of every report refetches',
-    'server ms per batch p50 / p99',
+    'server ms per batch p50 / p99 (flush in its batch)',
   ],
   rows,
 );

@@ -135,6 +135,17 @@ export const envSchema = z.object({
   DECODER_TCP_PORT: port.optional(),
   /** Address it listens on; HOST when unset. */
   DECODER_TCP_HOST: z.string().min(1).optional(),
+  /**
+   * Issue 20: a context's live results are published at most once per this many ms (one
+   * `results` event, one patch per changed report for the whole window); 0: after every batch.
+   */
+  RESULTS_PUBLISH_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
+   * A live results patch larger than this goes out as a reload (every open table then fetches
+   * the report again). Through an upstream Pusher service (REALTIME_ADAPTER=pusher-http) 8,000
+   * whatever this says: its events are limited to 10 KB.
+   */
+  RESULTS_PATCH_MAX_BYTES: z.coerce.number().int().min(1_000).max(1_000_000).default(64_000),
   /** Replay the demo's marathon and 10 km live (simulated decoders); false leaves them as seeded. */
   DEMO_REPLAY: bool.default(true),
   /** How much faster than the wall clock the demo's races run (their clock rate, 1–100). */

@@ -38,7 +38,7 @@ export interface RealtimeService extends RealtimePublisher {
  * 100 channels) and throws the matching 400/413 problem. Event names starting with `pusher:`
  * or `pusher_internal:` are the protocol's own and cannot be published.
  */
-export function validateEnvelope(envelope: Envelope): void {
+export function validateEnvelope(envelope: Envelope, maxDataBytes = MAX_DATA_BYTES): void {
   const { channels, event, data, excludeSocketId } = envelope;
   if (!isEventName(event) || event.startsWith('pusher:') || event.startsWith('pusher_internal:')) {
     throw errors.badRequest('REALTIME_EVENT_INVALID', `Invalid event name '${String(event).slice(0, 200)}'`);
@@ -53,8 +53,8 @@ export function validateEnvelope(envelope: Envelope): void {
   if (excludeSocketId !== undefined && !isSocketId(excludeSocketId)) {
     throw errors.badRequest('REALTIME_SOCKET_ID_INVALID', 'Invalid socket_id');
   }
-  if (Buffer.byteLength(data) > MAX_DATA_BYTES) {
-    throw new AppError(413, 'REALTIME_DATA_TOO_LARGE', `Event data is limited to ${MAX_DATA_BYTES} bytes`);
+  if (Buffer.byteLength(data) > maxDataBytes) {
+    throw new AppError(413, 'REALTIME_DATA_TOO_LARGE', `Event data is limited to ${maxDataBytes} bytes`);
   }
 }
 
@@ -64,17 +64,18 @@ export function createRealtimeService(
   localConnections: () => number,
   hub?: LocalHub,
 ): RealtimeService {
-  const publishEnvelope = async (envelope: Envelope) => {
-    validateEnvelope(envelope);
+  const publishEnvelope = async (envelope: Envelope, maxDataBytes?: number) => {
+    // An upstream Pusher service refuses more than its limit: the larger one is for our nodes.
+    validateEnvelope(envelope, adapter.servesSockets ? maxDataBytes : undefined);
     await adapter.publish(envelope);
   };
   return {
     adapter: adapter.name,
     publishEnvelope,
-    async publish(channels, event, data, excludeSocketId) {
+    async publish(channels, event, data, excludeSocketId, maxDataBytes) {
       const envelope: Envelope = { channels, event, data: encodeData(data) };
       if (excludeSocketId) envelope.excludeSocketId = excludeSocketId;
-      await publishEnvelope(envelope);
+      await publishEnvelope(envelope, maxDataBytes);
     },
     channels: (prefix) => adapter.channels(prefix),
     channel: (name) => adapter.channel(name),

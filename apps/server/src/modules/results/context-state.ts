@@ -92,6 +92,21 @@ const MAX_TRAIL = 64;
 /** How many last passings a race keeps for the last-passings reports. */
 const RECENT = 200;
 
+/** How many reads of a race a coalesced publication carries (the newest). */
+const PASSINGS_PER_RACE = 20;
+
+/** A report's table as this node last published it (the base of its next coalesced patch). */
+interface PublishedTable {
+  version: number;
+  rows: unknown[][];
+}
+
+/** What one coalesced publication carries (see `ContextState.flush`). */
+export interface Publication {
+  patches: ReportPatch[];
+  passed: { race: RaceLive; seen: RaceLive['recent'] }[];
+}
+
 /** A context's races and reports in memory; the source of truth stays the database. */
 export class ContextState {
   readonly races = new Map<string, RaceLive>();
@@ -112,6 +127,12 @@ export class ContextState {
   compact = true;
   /** See `SMALL_CHANGE` (lowered by the property test to compare tables on every change). */
   smallChange = SMALL_CHANGE;
+  /**
+   * Coalescing (issue 20): per report, the table as last published from this node; per race, the
+   * changes applied since (runners changed, reads seen) and not yet published.
+   */
+  private readonly published = new Map<string, PublishedTable>();
+  private readonly pending = new Map<string, { changed: Set<number>; passed: RaceLive['recent'] }>();
 
   constructor(
     readonly context: ContextRow,
@@ -323,6 +344,139 @@ export class ContextState {
     return JSON.stringify(patch).length > MAX_PATCH_BYTES ? reload : patch;
   }
 
+  /** Whether changes wait for `flush`. */
+  get hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /**
+   * Applies stored passings (in seq order) and moves the versions of the reports they touched at
+   * once — a read answers from them — but publishes nothing (issue 20: coalescing): the changes
+   * are kept until `flush`, which sends one patch per report from the table last published.
+   * Before a race's first change of a window, the tables of its reports are kept as published
+   * (they are, unless another node's passings moved them since: then this node's copy at the
+   * current version becomes the base). `own` false (a catch-up with passings another node
+   * stored and published): its changes join a window already open, never open one.
+   */
+  stage(passings: readonly PassingRow[], own = true): ReturnType<ContextState['apply']> {
+    if (own) {
+      const races = new Set<string>();
+      for (const passing of passings) {
+        const race = this.raceOf(passing);
+        if (race && !this.pending.has(race.row.id)) races.add(race.row.id);
+      }
+      for (const report of this.reports) {
+        if (!races.has(report.definition.raceId) || report.definition.kind === 'startList') continue;
+        const id = reportId(report.groupKey, report.key);
+        const version = this.versions.get(id) ?? 0;
+        if (this.published.get(id)?.version !== version)
+          this.published.set(id, { version, rows: this.table(report).rows });
+      }
+    }
+    const changes = this.apply(passings);
+    this.patchesFor(changes, false);
+    for (const [raceId, change] of changes) {
+      let entry = this.pending.get(raceId);
+      if (!entry) {
+        if (!own) continue;
+        entry = { changed: new Set(), passed: [] };
+        this.pending.set(raceId, entry);
+      }
+      for (const i of change.changed) entry.changed.add(i);
+      // Another node's reads went out from it (one publisher per change): only their effect on
+      // the tables joins this window.
+      if (own) entry.passed.push(...change.passed);
+      if (entry.passed.length > PASSINGS_PER_RACE)
+        entry.passed.splice(0, entry.passed.length - PASSINGS_PER_RACE);
+    }
+    return changes;
+  }
+
+  /**
+   * The coalesced publication of everything staged since the last one (issue 20): per report
+   * touched, one patch from the version last published to the current one — the few changed
+   * runners' rows, or the comparison of the two tables (shifts, edits, full rows) — or a reload
+   * when the patch would pass `maxBytes` or no published table is held. A report whose rows did
+   * not move after all keeps its version. Null when nothing was staged.
+   */
+  flush(maxBytes = MAX_PATCH_BYTES): Publication | null {
+    if (!this.pending.size) return null;
+    const pending = new Map(this.pending);
+    this.pending.clear();
+    const patches: ReportPatch[] = [];
+    for (const report of this.reports) {
+      const definition = report.definition;
+      const change = pending.get(definition.raceId);
+      const race = this.races.get(definition.raceId);
+      if (!change || !race || definition.kind === 'startList') continue;
+      const id = reportId(report.groupKey, report.key);
+      const version = this.versions.get(id) ?? 0;
+      const before = this.published.get(id);
+      if (before?.version === version) continue;
+      const reload: ReportPatch = { group: report.groupKey, report: report.key, version, reload: true };
+      if (!before) {
+        patches.push(reload);
+        continue;
+      }
+      const fromVersion = before.version;
+      let patch: ReportPatch | null = null;
+      let rows: unknown[][] | null = null;
+      if (definition.kind === 'ranking' && change.changed.size <= this.smallChange) {
+        // The few changed runners' rows: every other row is as published.
+        const rankOf = singleRanks(race.results);
+        const upserts: unknown[][] = [];
+        for (const i of change.changed)
+          if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
+        if (upserts.length) {
+          const small: ReportPatch = {
+            group: report.groupKey,
+            report: report.key,
+            fromVersion,
+            version,
+            upserts,
+            removes: [],
+          };
+          if (JSON.stringify(small).length <= maxBytes) {
+            const next = applyReportPatch(asTable(before), small);
+            if (next) {
+              patch = small;
+              rows = next.rows;
+            }
+          }
+        } else rows = before.rows;
+      }
+      if (!rows) {
+        rows = this.rowsOf(race, definition);
+        const diff = diffRows(before.rows, rows);
+        if (diff.upserts.length || diff.removes.length || diff.shifts.length || diff.edits.length)
+          patch = {
+            group: report.groupKey,
+            report: report.key,
+            fromVersion,
+            version,
+            upserts: diff.upserts,
+            removes: diff.removes,
+            ...(diff.shifts.length ? { shifts: diff.shifts } : {}),
+            ...(diff.edits.length ? { edits: diff.edits } : {}),
+          };
+      }
+      if (!patch) {
+        // Nothing moved after all: the version stays where the subscribers have it.
+        this.versions.set(id, fromVersion);
+        this.store(id, race, fromVersion, before.rows);
+        continue;
+      }
+      this.published.set(id, { version, rows });
+      if (this.cache.get(id)?.version !== version) this.store(id, race, version, rows);
+      patches.push(JSON.stringify(patch).length > maxBytes ? reload : patch);
+    }
+    const passed = [...pending]
+      .filter(([, c]) => c.passed.length)
+      .map(([raceId, c]) => ({ race: this.races.get(raceId)!, seen: c.passed }))
+      .filter((p) => p.race);
+    return { patches, passed };
+  }
+
   private bump(id: string, version: number) {
     this.versions.set(id, version);
     this.cache.delete(id);
@@ -387,6 +541,17 @@ export class ContextState {
       .map((s) => passingRow(race, s.seq, s.i, s.p, s.id))
       .sort(compareRows);
   }
+}
+
+/** A published table as `applyReportPatch` takes it. */
+function asTable(held: PublishedTable): ReportTable {
+  return {
+    rows: held.rows,
+    version: held.version,
+    total: held.rows.length,
+    keyField: 0,
+    orderField: 1,
+  } as ReportTable;
 }
 
 function columnsOf(race: RaceLive, definition: ReportDefinition) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
+import { MAX_PATCH_BYTES } from './context-state.ts';
 import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
@@ -25,7 +26,15 @@ const BOSTON = path.join(repoRoot, 'fixtures/boston-2017.csv');
  */
 export const resultsModule = fp(
   async (app: FastifyInstance) => {
-    const service = createResultsService({ database: app.database, publisher: app.realtime });
+    const service = createResultsService({
+      database: app.database,
+      publisher: app.realtime,
+      publishMs: app.config.RESULTS_PUBLISH_MS,
+      maxPatchBytes:
+        app.realtime.adapter === 'pusher-http'
+          ? MAX_PATCH_BYTES
+          : Math.max(MAX_PATCH_BYTES, app.config.RESULTS_PATCH_MAX_BYTES),
+    });
     // Setup changes (races, points, participants, statuses, reports) made on one node must reach
     // the others' in-memory state: passings are caught up by seq, but setup is not. Every
     // invalidation is broadcast; the other nodes forget the context and load it again (issue 20).
@@ -40,6 +49,10 @@ export const resultsModule = fp(
       if (from !== node && db) forget(db);
     });
     app.decorate('results', service);
+    // Changes applied but still in their publication window go out before the node stops.
+    app.addHook('preClose', async () => {
+      await service.settleAll();
+    });
     await app.register(resultsRoutes, { service });
     // Issue 20: a node started during a race loads the live events' results before it says it is
     // ready, so the load balancer sends it no spectator before it can answer at once.

@@ -174,7 +174,8 @@ describe('results API on the demo race', () => {
       if (channels.includes(`results-${DEMO_DB}`) && event === RESULTS_EVENT)
         for (const [e, d] of unbundleResults(data)) seen.push({ event: e, data: d });
     };
-    const before = (await table(app)).version;
+    // Read as a subscriber does (`fresh`): what earlier tests changed is published first.
+    const before = (await table(app, `${LIVE1}?fresh=1`)).version;
     // Subscribe through the hub: a pusher-js client is covered in the realtime suite.
     Object.assign(app.realtime, {
       publish: async (c: string[], e: string, d: unknown) => {
@@ -184,6 +185,8 @@ describe('results API on the demo race', () => {
     });
     try {
       await post(app, { passings: [{ bib: '106', time: gun + 55 * 60_000 }] });
+      // Published with the rest of its window (RESULTS_PUBLISH_MS): now, for the test.
+      await app.results.settle(DEMO_DB);
     } finally {
       Object.assign(app.realtime, { publish: original });
     }
@@ -207,7 +210,8 @@ describe('results API on the demo race', () => {
       time: gun + 60 * 60_000 + k,
     }));
     await post(app, { passings: many });
-    const before = await table(app, LAST);
+    // As a subscriber reads it (`fresh`): the version the next patch starts from.
+    const before = await table(app, `${LAST}?fresh=1`);
     const seen: unknown[] = [];
     const original = app.realtime.publish.bind(app.realtime);
     Object.assign(app.realtime, {
@@ -219,6 +223,7 @@ describe('results API on the demo race', () => {
     });
     try {
       await post(app, { passings: [{ bib: '200', time: gun + 61 * 60_000 }] });
+      await app.results.settle(DEMO_DB);
     } finally {
       Object.assign(app.realtime, { publish: original });
     }

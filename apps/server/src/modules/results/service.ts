@@ -23,7 +23,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
-import { ContextState, type RaceLive } from './context-state.ts';
+import { ContextState, MAX_PATCH_BYTES, type RaceLive } from './context-state.ts';
 import { raceClock } from './live-views.ts';
 import * as repo from './repository.ts';
 
@@ -33,6 +33,13 @@ const CATCH_UP_MS = 500;
 const STALE_MS = 5 * CATCH_UP_MS;
 /** The longest a read asking for a version this node has not reached yet waits for it. */
 const MIN_VERSION_WAIT_MS = 3_000;
+/**
+ * Default of `publishMs`: a context's changes go out at most this often (RESULTS_PUBLISH_MS).
+ * 250 ms: decoders that post each second at about the same moment share one publication; a
+ * passing after a quiet window waits for nothing (issue 20's two-node test: a new leader a second
+ * must show within one).
+ */
+export const PUBLISH_MS = 250;
 
 /** Serialises work per key (ingest into one context stays in order on this node). */
 class KeyedMutex {
@@ -111,8 +118,32 @@ export interface ResultsObserver {
  * context is loaded into memory on first use and kept current: by the passings this node stores,
  * and by catching up from the database (`seq`) before answering, so several nodes agree.
  */
-export function createResultsService(deps: { database: Database; publisher: RealtimePublisher }) {
+export function createResultsService(deps: {
+  database: Database;
+  publisher: RealtimePublisher;
+  /**
+   * Coalescing (issue 20): a context's changes are published at most once per this many ms, as
+   * one `results` event holding one patch per changed report from the version last published
+   * (0: after every ingest batch); the first change after a quiet window goes out at once. Reads never wait for it: a plain read answers the applied
+   * state; a live one (`fresh`, `minVersion`) publishes what is pending first, so that the
+   * version it answers is one the next patch starts from.
+   */
+  publishMs?: number;
+  /**
+   * A patch larger than this goes out as a reload: 8 KB through an upstream Pusher service (its
+   * 10 KB event limit); more through our own nodes (RESULTS_PATCH_MAX_BYTES).
+   */
+  maxPatchBytes?: number;
+}) {
   const { database, publisher } = deps;
+  const publishMs = deps.publishMs ?? PUBLISH_MS;
+  const maxPatchBytes = deps.maxPatchBytes ?? MAX_PATCH_BYTES;
+  /** Open coalescing windows per context: their timers and the state they publish. */
+  const windows = new Map<string, { timer: ReturnType<typeof setTimeout>; ctx: ContextState }>();
+  /** When each context last published (the start of its current window). */
+  const publishedAt = new Map<string, number>();
+  /** Publications in order per context. */
+  const publishing = new Map<string, Promise<void>>();
   const loaded = new Map<string, Promise<ContextState>>();
   const mutex = new KeyedMutex();
   const caughtUpAt = new Map<string, number>();
@@ -166,7 +197,7 @@ export function createResultsService(deps: { database: Database; publisher: Real
           // Issue 20: one publisher per change. The node that stored these reads published their
           // patches; publishing them again from here sent every reload twice. The versions still
           // move (patchesFor bumps them), so this node's next patch starts from the right one.
-          if (newer.length) ctx.patchesFor(ctx.apply(newer), false);
+          if (newer.length) ctx.stage(newer, false);
           caughtUpAt.set(db, Date.now());
           return number;
         })
@@ -220,13 +251,16 @@ export function createResultsService(deps: { database: Database; publisher: Real
         await ctx.applying;
         if (minVersion > ctx.lastSeq) await new Promise((r) => setTimeout(r, 20));
       }
+      flush(db, ctx);
       return ctx;
     }
     if (fresh) {
       await freshCatchUp(db, ctx);
       await ctx.applying;
+      flush(db, ctx);
       return ctx;
     }
+    if (minVersion) flush(db, ctx);
     // Catch up with other nodes' passings at most every CATCH_UP_MS, one query shared by all
     // concurrent readers (a burst of 64 readers must not queue 64 queries). Under steady reads
     // the catch-up runs behind them (stale by at most CATCH_UP_MS and one query: waiting for it
@@ -240,6 +274,58 @@ export function createResultsService(deps: { database: Database; publisher: Real
       else running.catch(() => undefined); // a failure is met by the next reader, who retries
     }
     return ctx;
+  }
+
+  /**
+   * Publishes what a context staged (issue 20: one `results` event per window, see `publishMs`),
+   * now: at the window's end, or before a live read answers (its version must be one that
+   * patches start from). Computed at once, sent in order behind the previous publications.
+   */
+  function flush(db: string, ctx: ContextState) {
+    const open = windows.get(db);
+    if (open) {
+      clearTimeout(open.timer);
+      windows.delete(db);
+      // A window opened on a state since rebuilt (`invalidate`): what it holds goes out first.
+      if (open.ctx !== ctx) flush(db, open.ctx);
+    }
+    if (!ctx.hasPending) return;
+    publishedAt.set(db, Date.now());
+    let publication: ReturnType<ContextState['flush']>;
+    try {
+      publication = ctx.flush(maxPatchBytes);
+    } catch (error) {
+      console.error('results: publishing passings failed', error);
+      invalidate(db);
+      return;
+    }
+    if (!publication) return;
+    const { patches, passed } = publication;
+    const next = (publishing.get(db) ?? Promise.resolve())
+      .then(() => publish(ctx, patches, passed))
+      .catch((error) => console.error('results: publishing passings failed', error));
+    publishing.set(db, next);
+    void next.then(() => {
+      if (publishing.get(db) === next) publishing.delete(db);
+    });
+  }
+
+  /**
+   * Publishes a context's staged changes at most once per `publishMs`: at once when the last
+   * publication is older than that (a lone passing waits for nothing), else at the end of the
+   * window that publication opened, together with everything staged meanwhile.
+   */
+  function schedule(db: string, ctx: ContextState) {
+    const open = windows.get(db);
+    if (open?.ctx === ctx) return;
+    const wait = (publishedAt.get(db) ?? 0) + publishMs - Date.now();
+    if (open || publishMs <= 0 || wait <= 0) return flush(db, ctx);
+    const timer = setTimeout(() => {
+      if (windows.get(db)?.timer === timer) windows.delete(db);
+      flush(db, ctx);
+    }, wait);
+    timer.unref?.();
+    windows.set(db, { timer, ctx });
   }
 
   async function publish(
@@ -262,8 +348,10 @@ export function createResultsService(deps: { database: Database; publisher: Real
       }
     }
     // One event per change (split only above the event size limit): issue 20's spike.
+    // A patch larger than a bundle goes in one of its own, up to `maxPatchBytes` (plus its reads).
+    const limit = Math.max(maxPatchBytes + 2_048, 10 * 1024);
     for (const bundle of bundleResults(patches, passings))
-      await publisher.publish(channel, RESULTS_EVENT, bundle);
+      await publisher.publish(channel, RESULTS_EVENT, bundle, undefined, limit);
   }
 
   /**
@@ -287,9 +375,37 @@ export function createResultsService(deps: { database: Database; publisher: Real
     }
   }
 
+  async function settle(db: string): Promise<void> {
+    const open = windows.get(db);
+    if (open) {
+      await open.ctx.applying;
+      flush(db, open.ctx);
+    }
+    const pending = loaded.get(db);
+    if (pending) {
+      const ctx = await pending.catch(() => null);
+      if (ctx) {
+        await ctx.applying;
+        flush(db, ctx);
+      }
+    }
+    await publishing.get(db);
+  }
+
   return {
     state,
     invalidate,
+
+    /**
+     * Publishes a context's pending changes now, without waiting for the window's end, and
+     * resolves once everything it staged is published (tests; a node stopping).
+     */
+    settle,
+
+    /** `settle` for every context with a window open (a node stopping publishes what it holds). */
+    async settleAll(): Promise<void> {
+      await Promise.all([...windows.keys()].map((db) => settle(db).catch(() => undefined)));
+    },
 
     /** Adds an observer (webhooks); returns its removal. */
     observe(observer: ResultsObserver): () => void {
@@ -325,14 +441,10 @@ export function createResultsService(deps: { database: Database; publisher: Real
         if (all.length) ctx.knownSeq = Math.max(known, all[all.length - 1]!.seq);
         ctx.applying = ctx.applying.then(async () => {
           try {
-            const changes = ctx.apply(all);
+            // Applied now (reads answer it), published with the window's other changes.
+            const changes = ctx.stage(all);
             notify((o) => o.applied?.(ctx, stored, changes));
-            const patches = ctx.patchesFor(changes);
-            const passed = [...changes].map(([raceId, c]) => ({
-              race: ctx.races.get(raceId)!,
-              seen: c.passed,
-            }));
-            await publish(ctx, patches, passed);
+            schedule(db, ctx);
           } catch (error) {
             // The reads are stored: a failure here only delays them until the next rebuild.
             console.error('results: applying passings failed', error);

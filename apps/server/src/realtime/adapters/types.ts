@@ -3,7 +3,18 @@
  * publisher). `data` is JSON-encoded unless it is already a string, as the official libraries do.
  */
 export interface RealtimePublisher {
-  publish(channels: string[], event: string, data: unknown, excludeSocketId?: string): Promise<void>;
+  /**
+   * `maxDataBytes`: a larger limit than the protocol's 10 KB for the server's own events (issue
+   * 20: a live results patch beats a reload that makes every open table fetch the report again);
+   * an upstream Pusher service keeps its own limit, so callers pass it only with their own nodes.
+   */
+  publish(
+    channels: string[],
+    event: string,
+    data: unknown,
+    excludeSocketId?: string,
+    maxDataBytes?: number,
+  ): Promise<void>;
 }
 
 /** One event for some channels, data already encoded: what travels between nodes. */

@@ -7,6 +7,7 @@ import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useBranding } from '../../lib/branding.tsx';
 import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
+import { UpdateBanner } from '../../lib/realtime/update-banner.tsx';
 import { LanguageSelector, UserMenu } from './header-controls.tsx';
 
 /**
@@ -83,6 +84,7 @@ export function DefaultLayout() {
           </Toolbar>
         </AppBar>
         <ConnectionBanner />
+        <UpdateBanner />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

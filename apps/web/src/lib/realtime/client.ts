@@ -152,7 +152,18 @@ export class RealtimeSession {
     this.pusher.unsubscribe(name);
   }
 
-  /** Subscribes the personal channel `private-user-{sub}`, replacing any previous one; null unsubscribes. */
+  /**
+   * Subscribes the personal channel `private-user-{sub}`, replacing any previous one; null
+   * unsubscribes.
+   *
+   * Decision (issue 20): the spec (§4, §7) names one personal channel per signed-in user, and this
+   * is it; pusher-js `signin()` is not used in addition. The server supports user authentication
+   * (`pusher:signin`, `sendToUser`, `terminateUserConnections`) for SDK users, but the app's
+   * personal events go to this channel only: signing in as well would cost a second
+   * authentication round trip on every connection and open a second path (`#server-to-user-*`)
+   * that no event of the app uses, and sending on both would deliver every event twice. Should
+   * the server ever send to users instead, the channel and `signin()` swap here, in one place.
+   */
   setPersonal(sub: string | null): void {
     const next = sub ? `private-user-${sub}` : null;
     if (next === this.personal) return;
