@@ -376,6 +376,10 @@ test('screens of the console', async ({ browser }) => {
         .getByRole('form', { name: lng === 'en' ? 'Categories' : 'Catégories' })
         .scrollIntoViewIfNeeded();
       await shot(page, `race-categories-${size}-${lng}`);
+      await page
+        .getByRole('form', { name: lng === 'en' ? 'Finish prediction' : "Prévision de l'arrivée" })
+        .scrollIntoViewIfNeeded();
+      await shot(page, `race-prediction-${size}-${lng}`);
       await at(`/events/${EVENT}/participants`, 'participants-grid', () =>
         page.getByTestId('participant-grid').getByRole('row').nth(3).waitFor(),
       );

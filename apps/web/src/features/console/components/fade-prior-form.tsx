@@ -61,6 +61,7 @@ export function FadePriorForm({ race, editable }: { race: ConsoleRace; editable:
           disabled={!editable}
           error={!!fieldError(save.error, 'fromRaceId', 'csv')}
           helperText={fieldError(save.error, 'fromRaceId', 'csv')}
+          sx={{ minWidth: { sm: 340 } }}
         />
         {editable && (
           <Button
