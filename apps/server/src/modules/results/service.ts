@@ -111,7 +111,12 @@ export interface ResultsObserver {
  * context is loaded into memory on first use and kept current: by the passings this node stores,
  * and by catching up from the database (`seq`) before answering, so several nodes agree.
  */
-export function createResultsService(deps: { database: Database; publisher: RealtimePublisher }) {
+export function createResultsService(deps: {
+  database: Database;
+  publisher: RealtimePublisher;
+  /** How a sliced state build lets the event loop in (tests hook it; see `ContextState.build`). */
+  buildPause?: () => Promise<unknown>;
+}) {
   const { database, publisher } = deps;
   const loaded = new Map<string, Promise<ContextState>>();
   const mutex = new KeyedMutex();
@@ -147,7 +152,21 @@ export function createResultsService(deps: { database: Database; publisher: Real
       repo.passingsAfter(database, db, 0),
       repo.reportsOf(database, db),
     ]);
-    const ctx = new ContextState(context, races, points, participants, passings, reports);
+    // Built in slices (issue 14): a 135,000-runner context held the event loop for 150 ms and more.
+    const ctx = await ContextState.build(
+      context,
+      races,
+      points,
+      participants,
+      passings,
+      reports,
+      deps.buildPause,
+    );
+    // Passings stored meanwhile by a writer still holding the previous state (or another node)
+    // are in the state before anyone reads it, not only at the next catch-up.
+    const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
+    if (newer.length) ctx.patchesFor(ctx.apply(newer), false);
+    caughtUpAt.set(db, Date.now());
     notify((o) => o.loaded?.(ctx));
     return ctx;
   }
@@ -205,9 +224,13 @@ export function createResultsService(deps: { database: Database; publisher: Real
   async function state(db: string, minVersion = 0, fresh = false): Promise<ContextState> {
     let pending = loaded.get(db);
     if (!pending) {
-      pending = load(db);
-      loaded.set(db, pending);
-      pending.catch(() => loaded.delete(db));
+      const started = load(db);
+      pending = started;
+      loaded.set(db, started);
+      // Only this load's entry: one started after an `invalidate` meanwhile stays.
+      started.catch(() => {
+        if (loaded.get(db) === started) loaded.delete(db);
+      });
     }
     const ctx = await pending;
     await ctx.applying;
