@@ -114,8 +114,8 @@ export interface ResultsObserver {
 export function createResultsService(deps: {
   database: Database;
   publisher: RealtimePublisher;
-  /** How a sliced state build lets the event loop in (tests hook it; see `ContextState.build`). */
-  buildPause?: () => Promise<unknown>;
+  /** How a sliced state build lets the event loop in, and how often (tests; see `ContextState.build`). */
+  build?: { pause: () => Promise<unknown>; sliceMs: number };
 }) {
   const { database, publisher } = deps;
   const loaded = new Map<string, Promise<ContextState>>();
@@ -160,7 +160,8 @@ export function createResultsService(deps: {
       participants,
       passings,
       reports,
-      deps.buildPause,
+      deps.build?.pause,
+      deps.build?.sliceMs,
     );
     // Passings stored meanwhile by a writer still holding the previous state (or another node)
     // are in the state before anyone reads it, not only at the next catch-up.
