@@ -1,12 +1,14 @@
+import { performance } from 'node:perf_hooks';
 import { applyReportPatch, type ReportPatch, type ReportTable } from '@tempora/contracts';
 import {
   applyPassing,
-  computeResults,
+  computeResultsFrom,
   createResultsState,
   defaultRules,
   type EditionBands,
   type FadePrior,
   type Passing,
+  prepareRace,
   priorFromBands,
   type RaceDefinition,
   type ResultRules,
@@ -89,6 +91,11 @@ interface CachedTable {
 /** Past this many patches in a trail the held table is dropped (a later large change reloads). */
 const MAX_TRAIL = 64;
 
+/** A sliced build lets the event loop in after about this much work (see `ContextState.build`). */
+const BUILD_SLICE_MS = 8;
+/** Runners or passings between two points where a sliced build may pause. */
+const STEP = 2_000;
+
 /** How many last passings a race keeps for the last-passings reports. */
 const RECENT = 200;
 
@@ -141,25 +148,77 @@ export class ContextState {
     participants: ParticipantRow[],
     passings: PassingRow[],
     reports: { groups: { key: string; name: { en: string; fr: string } }[]; reports: ReportRow[] },
+    /** False: the races are filled by `ContextState.build` (in slices), not here. */
+    fill = true,
   ) {
     this.reports = reports.reports;
     this.groups = reports.groups;
+    if (fill) for (const _ of this.fill(races, points, participants, passings));
+  }
+
+  /**
+   * The same state as the constructor's, built in slices of at most about `sliceMs` of work with
+   * the event loop let in between (issue 14: building 135,000 runners at once held `/api/health`
+   * for 150 ms and more after an import). `pause` is how a slice ends (tests hook it).
+   */
+  static async build(
+    context: ContextRow,
+    races: RaceRow[],
+    points: PointRow[],
+    participants: ParticipantRow[],
+    passings: PassingRow[],
+    reports: { groups: { key: string; name: { en: string; fr: string } }[]; reports: ReportRow[] },
+    pause: () => Promise<unknown> = () => new Promise((resolve) => setImmediate(resolve)),
+    sliceMs = BUILD_SLICE_MS,
+  ): Promise<ContextState> {
+    const ctx = new ContextState(context, races, points, participants, passings, reports, false);
+    let sliceStart = performance.now();
+    for (const _ of ctx.fill(races, points, participants, passings)) {
+      if (performance.now() - sliceStart < sliceMs) continue;
+      await pause();
+      sliceStart = performance.now();
+    }
+    return ctx;
+  }
+
+  /**
+   * Fills the races: yields between pieces of work (a few thousand runners or passings each,
+   * or one engine step), where a sliced build may let the event loop in.
+   */
+  private *fill(
+    races: RaceRow[],
+    points: PointRow[],
+    participants: ParticipantRow[],
+    passings: PassingRow[],
+  ): Generator<void> {
+    // One pass groups the runners by race (in their order, as a filter per race would).
+    const peopleOf = new Map<string, ParticipantRow[]>(races.map((r) => [r.id, []]));
+    for (let k = 0; k < participants.length; k++) {
+      const p = participants[k]!;
+      peopleOf.get(p.raceId)?.push(p);
+      if (k % STEP === STEP - 1) yield;
+    }
+    // Races in order, a later race's bib or chip taking over an earlier one's.
     for (const race of races) {
-      for (const p of participants) {
-        if (p.raceId !== race.id) continue;
+      const people = peopleOf.get(race.id)!;
+      for (let k = 0; k < people.length; k++) {
+        const p = people[k]!;
         this.runnerRace.set(`b:${p.bib}`, race.id);
         for (const chip of p.chips ?? []) this.runnerRace.set(`c:${chip}`, race.id);
+        if (k % STEP === STEP - 1) yield;
       }
     }
     // Stored passings go through one full recompute per race (Boston 2017, 290,000 reads: ≈ 30 ms)
     // rather than one `applyPassing` each (≈ 9 s): the engine guarantees the same results, and
     // the state made from them takes later passings incrementally.
     const perRace = new Map<string, PassingRow[]>();
-    for (const passing of passings) {
+    for (let k = 0; k < passings.length; k++) {
+      const passing = passings[k]!;
       if (passing.seq > this.lastSeq) this.lastSeq = passing.seq;
       const id =
         (passing.chip && this.runnerRace.get(`c:${passing.chip}`)) ||
         (passing.bib && this.runnerRace.get(`b:${passing.bib}`));
+      if (k % STEP === STEP - 1) yield;
       if (!id) continue;
       const list = perRace.get(id);
       if (list) list.push(passing);
@@ -167,23 +226,39 @@ export class ContextState {
     }
     for (const race of races) {
       const racePoints = points.filter((p) => p.raceId === race.id);
-      const people = participants.filter((p) => p.raceId === race.id);
+      const people = peopleOf.get(race.id)!;
       const stored = perRace.get(race.id) ?? [];
       const definition = toDefinition(race, racePoints);
       const { fadePrior: _prior, ...own } = race.rules;
       const rules: ResultRules = { ...defaultRules, ...(own as Partial<ResultRules>) };
       const editions = storedEditionBands(race.rules);
+      const prepared = prepareRace(definition, people, rules);
+      yield;
+      const computed = computeResultsFrom(prepared, stored);
+      yield;
+      const results = createResultsState(computed);
+      yield;
+      const byBib = new Map<string, number>();
+      const byTracking = new Map<string, number>();
+      const byChip = new Map<string, number>();
+      for (let i = 0; i < people.length; i++) {
+        const p = people[i]!;
+        byBib.set(p.bib, i);
+        byTracking.set(p.trackingKey, i);
+        for (const chip of p.chips ?? []) byChip.set(chip, i);
+        if (i % STEP === STEP - 1) yield;
+      }
       const live: RaceLive = {
-        eventId: context.eventId,
-        ...(context.timeZone ? { timeZone: context.timeZone } : {}),
+        eventId: this.context.eventId,
+        ...(this.context.timeZone ? { timeZone: this.context.timeZone } : {}),
         row: race,
         points: racePoints,
         participants: people,
         pointNames: definition.points.map((p) => p.name),
-        results: createResultsState(computeResults(definition, people, stored, rules)),
-        byBib: new Map(people.map((p, i) => [p.bib, i])),
-        byTracking: new Map(people.map((p, i) => [p.trackingKey, i])),
-        byChip: new Map(people.flatMap((p, i) => (p.chips ?? []).map((chip) => [chip, i] as const))),
+        results,
+        byBib,
+        byTracking,
+        byChip,
         recent: [],
         ...(editions ? { prior: priorFromBands(editions) } : {}),
       };

@@ -134,6 +134,8 @@ export function createResultsService(deps: {
    * 10 KB event limit); more through our own nodes (RESULTS_PATCH_MAX_BYTES).
    */
   maxPatchBytes?: number;
+  /** How a sliced state build lets the event loop in, and how often (tests; see `ContextState.build`). */
+  build?: { pause: () => Promise<unknown>; sliceMs: number };
 }) {
   const { database, publisher } = deps;
   const publishMs = deps.publishMs ?? PUBLISH_MS;
@@ -178,7 +180,22 @@ export function createResultsService(deps: {
       repo.passingsAfter(database, db, 0),
       repo.reportsOf(database, db),
     ]);
-    const ctx = new ContextState(context, races, points, participants, passings, reports);
+    // Built in slices (issue 14): a 135,000-runner context held the event loop for 150 ms and more.
+    const ctx = await ContextState.build(
+      context,
+      races,
+      points,
+      participants,
+      passings,
+      reports,
+      deps.build?.pause,
+      deps.build?.sliceMs,
+    );
+    // Passings stored meanwhile by a writer still holding the previous state (or another node)
+    // are in the state before anyone reads it, not only at the next catch-up.
+    const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
+    if (newer.length) ctx.patchesFor(ctx.apply(newer), false);
+    caughtUpAt.set(db, Date.now());
     notify((o) => o.loaded?.(ctx));
     return ctx;
   }
@@ -236,9 +253,13 @@ export function createResultsService(deps: {
   async function state(db: string, minVersion = 0, fresh = false): Promise<ContextState> {
     let pending = loaded.get(db);
     if (!pending) {
-      pending = load(db);
-      loaded.set(db, pending);
-      pending.catch(() => loaded.delete(db));
+      const started = load(db);
+      pending = started;
+      loaded.set(db, started);
+      // Only this load's entry: one started after an `invalidate` meanwhile stays.
+      started.catch(() => {
+        if (loaded.get(db) === started) loaded.delete(db);
+      });
     }
     const ctx = await pending;
     await ctx.applying;
