@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootScript } from './build/boot-script.ts';
 import { mdiIcons } from './build/mdi-icons.ts';
 import { muiThemeWithoutVars } from './build/mui-theme-without-vars.ts';
 
@@ -20,7 +21,7 @@ const MUI_BASE = new RegExp(
 
 /** The SPA build; in development `/api` and the realtime socket go to the server on :8080. */
 export default defineConfig({
-  plugins: [mdiIcons(), muiThemeWithoutVars(), react()],
+  plugins: [mdiIcons(), muiThemeWithoutVars(), react(), bootScript()],
   build: {
     target: 'es2022',
     sourcemap: false,
