@@ -16,9 +16,25 @@ const PAGES: { pattern: RegExp; module: string; api?: [string, string][] }[] = [
       ['resultsApiUrlBase', 'results/$1/reportlist'],
     ],
   },
-  { pattern: /^\/tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
-  { pattern: /^\/events\/[^/]+$/, module: 'src/app/routes/content/event-home-page.tsx' },
-  { pattern: /^\/$/, module: 'src/app/routes/content/home-page.tsx' },
+  {
+    pattern: /^\/tracking\/([^/]+)$/,
+    module: 'src/app/routes/live/tracking-page.tsx',
+    api: [['trackingApiUrlBase', 'tracking/$1']],
+  },
+  {
+    pattern: /^\/events\/([^/]+)\/tracking\/([^/]+)$/,
+    module: 'src/app/routes/live/tracking-page.tsx',
+    api: [
+      ['trackingApiUrlBase', 'tracking/$2'],
+      ['eventsApiUrlBase', 'events/$1'],
+    ],
+  },
+  {
+    pattern: /^\/events\/([^/]+)$/,
+    module: 'src/app/routes/content/event-home-page.tsx',
+    api: [['eventsApiUrlBase', 'events/$1']],
+  },
+  { pattern: /^\/$/, module: 'src/app/routes/content/home-page.tsx', api: [['eventsApiUrlBase', 'events']] },
 ];
 const LOCALES = { en: 'src/lib/locales-en.ts', fr: 'src/lib/locales-fr.ts' };
 
