@@ -64,6 +64,8 @@ if (languages.length) {
   const [largest] = sizes.sort((a, b) => b[1] - a[1])[0];
   for (const f of closure(largest)) entryFiles.add(f);
 }
+// The boot script (apps/web/build/boot-script.ts) runs before the entry on every page.
+if (fs.existsSync(path.join(dist, 'boot.js'))) entryFiles.add('boot.js');
 const sum = (files) => [...files].reduce((total, f) => total + gzipSize(f), 0);
 const rows = Object.keys(manifest)
   .filter((k) => PUBLIC.test(k))

@@ -1,3 +1,4 @@
+import { transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
 
 /**
@@ -19,13 +20,7 @@ const PAGES: { pattern: RegExp; module: string; api?: [string, string][] }[] = [
   // A tracking card's own call is left to the page: asked for early, the card's first render came
   // as a longer task after the first paint (Lighthouse TBT 1.15–1.19 s against 0.6 s, twice) for
   // no earlier LCP; its chunks are still preloaded.
-  { pattern: /^\/tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
-  { pattern: /^\/events\/[^/]+\/tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
-  {
-    pattern: /^\/events\/([^/]+)$/,
-    module: 'src/app/routes/content/event-home-page.tsx',
-    api: [['eventsApiUrlBase', 'events/$1']],
-  },
+  { pattern: /^\/(?:events\/[^/]+\/)?tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
   { pattern: /^\/$/, module: 'src/app/routes/content/home-page.tsx', api: [['eventsApiUrlBase', 'events']] },
 ];
 const LOCALES = { en: 'src/lib/locales-en.ts', fr: 'src/lib/locales-fr.ts' };
@@ -73,12 +68,22 @@ export function bootScript(): Plugin {
         const chunk = [...byModule].find(([id]) => id.endsWith(`/${module}`))?.[1];
         return chunk ? [...closure(chunk.fileName)].filter((f) => !inEntry.has(f)) : [];
       };
-      const pages = PAGES.map((p) => ({ re: p.pattern.source, files: filesOf(p.module), api: p.api ?? [] }));
-      const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, filesOf(m)]));
+      // File names without their common `assets/` (the boot script puts it back).
+      const short = (files: string[]) => files.map((f) => f.replace(/^assets\//, ''));
+      const pages = PAGES.map((p) => ({
+        re: p.pattern.source.replace(/\\\//g, '/'),
+        files: short(filesOf(p.module)),
+        api: p.api ?? [],
+      }));
+      const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
       this.emitFile({
         type: 'asset',
         fileName: 'boot.js',
-        source: `(${boot.toString()})(${JSON.stringify(pages)},${JSON.stringify(locales)});\n`,
+        // Minified: it counts in every page's first JavaScript (scripts/bundle-budget.mjs).
+        source: transformSync(`(${boot.toString()})(${JSON.stringify(pages)},${JSON.stringify(locales)});`, {
+          minify: true,
+          target: 'es2020',
+        }).code,
       });
     },
   };
@@ -102,7 +107,7 @@ function boot(
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
-    link.href = `/${file}`;
+    link.href = `/assets/${file}`;
     document.head.appendChild(link);
   };
   try {
@@ -126,9 +131,9 @@ function boot(
           return encodeURIComponent(g);
         }
       });
-      state.env = fetch('/api/env-config', { headers: { accept: 'application/json' } }).then((r) =>
-        r.ok ? r.json() : Promise.reject(new Error(`env-config: HTTP ${r.status}`)),
-      );
+      // A failure is the entry's to report: it asks again (config/env-config.ts).
+      // Default headers (`accept: */*`), as the preload's and the API client's.
+      state.env = fetch('/api/env-config').then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
       state.env.then(
         (all) => {
           const envs = all as Record<string, Record<string, string>>;
@@ -137,7 +142,7 @@ function boot(
           for (const [base, template] of page.api) {
             const root = env[base] || '';
             const url = `${root.endsWith('/') ? root : `${root}/`}${template.replace(/\$(\d)/g, (_, k) => groups[k] || '')}`;
-            state.early[url] = fetch(url, { headers: { accept: '*/*' } });
+            state.early[url] = fetch(url);
             state.early[url].catch(() => undefined);
           }
         },
