@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 
@@ -92,47 +93,71 @@ try {
   }
   await browser.close();
 
+  // LIGHTHOUSE_RUNS (default 3): each page is measured that many times and the run with the
+  // median performance score is reported (Lighthouse is CPU-bound and the machine is shared).
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
   const results = [];
   for (const [name, url] of [
     ['/', `${base}/?lng=en#/`],
     ['Boston overall table', bostonPage],
     ['tracking card', card],
   ]) {
-    const out = path.join(root, '.tmp', `lighthouse-${results.length}.json`);
-    const run = spawnSync(
-      'npx',
-      [
-        '-y',
-        LIGHTHOUSE,
-        url,
-        '--only-categories=performance,accessibility',
-        '--form-factor=mobile',
-        '--output=json',
-        `--output-path=${out}`,
-        `--chrome-path=${chrome}`,
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-        '--quiet',
-      ],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
-    );
-    if (run.status !== 0 || !fs.existsSync(out)) {
+    const measured = [];
+    for (let k = 0; k < runs; k++) {
+      const out = path.join(root, '.tmp', `lighthouse-${results.length}-${k}.json`);
+      fs.rmSync(out, { force: true });
+      const run = spawnSync(
+        'npx',
+        [
+          '-y',
+          LIGHTHOUSE,
+          url,
+          '--only-categories=performance,accessibility',
+          '--form-factor=mobile',
+          '--output=json',
+          `--output-path=${out}`,
+          `--chrome-path=${chrome}`,
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+          '--quiet',
+        ],
+        { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
+      );
+      if (run.status !== 0 || !fs.existsSync(out)) continue;
+      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+      measured.push({
+        perf: Math.round(report.categories.performance.score * 100),
+        a11y: Math.round(report.categories.accessibility.score * 100),
+        lcpMs: report.audits['largest-contentful-paint'].numericValue,
+        tbtMs: report.audits['total-blocking-time'].numericValue,
+      });
+    }
+    if (!measured.length) {
       results.push({ name, perf: 'failed', a11y: 'failed', lcp: '' });
       continue;
     }
-    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const mid = [...measured].sort((a, b) => a.perf - b.perf || a.lcpMs - b.lcpMs)[
+      Math.floor(measured.length / 2)
+    ];
     results.push({
       name,
-      perf: Math.round(report.categories.performance.score * 100),
-      a11y: Math.round(report.categories.accessibility.score * 100),
-      lcp: `${(report.audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
-      tbt: `${Math.round(report.audits['total-blocking-time'].numericValue)} ms`,
+      perf: mid.perf,
+      a11y: mid.a11y,
+      lcp: `${(mid.lcpMs / 1000).toFixed(1)} s`,
+      tbt: `${Math.round(mid.tbtMs)} ms`,
+      all: measured.map((m) => m.perf).join(', '),
     });
   }
 
-  console.log('Lighthouse (mobile, simulated throttling), targets: performance ≥ 90, accessibility ≥ 95\n');
-  console.log('| page | performance | accessibility | LCP | TBT |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.name} | ${r.perf} | ${r.a11y} | ${r.lcp} | ${r.tbt ?? ''} |`);
+  console.log(
+    `Lighthouse (mobile, simulated throttling, median of ${runs}), targets: performance ≥ 90, accessibility ≥ 95; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
+  console.log('| page | performance | accessibility | LCP | TBT | every run |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const r of results)
+    console.log(`| ${r.name} | ${r.perf} | ${r.a11y} | ${r.lcp} | ${r.tbt ?? ''} | ${r.all ?? ''} |`);
   console.log(
     '\nBoston overall table (26,410 rows), unthrottled, phone viewport, median of 5 (target ≤ 1 s)\n',
   );

@@ -79,6 +79,7 @@ self.addEventListener('fetch', (event) => {
   const shell =
     request.mode === 'navigate' ||
     url.pathname.startsWith('/assets/') ||
+    url.pathname === '/boot.js' ||
     url.pathname === '/raceday.webmanifest';
   if (!shell) return;
   event.respondWith(

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
@@ -19,10 +19,15 @@ async function start(container: HTMLElement) {
   const [{ config }] = await Promise.all([loadEnvironmentConfig(), loadLanguage(initialLanguage())]);
   configureApiClient(config);
   const ui = pickUiVariant(urlParam('ui'));
-  createRoot(container).render(
-    <StrictMode>
-      <App ui={ui} />
-    </StrictMode>,
+  const reactRoot = createRoot(container);
+  // A transition: React renders the first screen in slices, giving the main thread back between
+  // them (issue 19: long tasks at start-up, Lighthouse TBT).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App ui={ui} />
+      </StrictMode>,
+    ),
   );
 }
 

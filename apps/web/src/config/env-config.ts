@@ -1,5 +1,6 @@
 import type { EnvironmentConfig, Environments } from '@tempora/contracts';
 import { environmentNames, pickEnvironmentName } from '@tempora/contracts/environments';
+import { takeEarlyEnvironments } from '../lib/early-fetch.ts';
 import { urlParam } from '../lib/url-params.ts';
 
 /**
@@ -14,11 +15,17 @@ export async function loadEnvironmentConfig(
   config: EnvironmentConfig;
 }> {
   const name = pickEnvironmentName(urlParam('env', location));
-  const response = await fetch('/api/env-config', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`env-config: HTTP ${response.status}`);
-  const environments = await response.json();
+  // Asked for already by the boot script on a report page (issue 19); a failure there is tried again.
+  const early = await takeEarlyEnvironments()?.catch(() => undefined);
+  const environments = early ?? (await fetchEnvironments());
   if (!isEnvironments(environments)) throw new Error('env-config: unexpected answer');
   return { name, config: environments[name] };
+}
+
+async function fetchEnvironments(): Promise<unknown> {
+  const response = await fetch('/api/env-config', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`env-config: HTTP ${response.status}`);
+  return response.json();
 }
 
 const BASES = [

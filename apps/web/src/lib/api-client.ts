@@ -1,4 +1,5 @@
 import type { EnvironmentConfig } from '@tempora/contracts';
+import { takeEarlyResponse } from './early-fetch.ts';
 
 /**
  * The one shared API client (spec §7: "All calls go through one shared client. Each carries an
@@ -147,13 +148,25 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
 }
 
 /**
+ * The answer the boot script asked for to a plain GET of `url` (issue 19: a report's first rows
+ * before the entry has run), when the call carries nothing the boot script's did not: no token,
+ * no other header. A network failure there is tried again by the caller's own request.
+ */
+async function earlyAnswer(url: string, options: RequestOptions): Promise<Response | undefined> {
+  if ((options.method ?? 'GET') !== 'GET' || options.headers || options.body !== undefined) return undefined;
+  const early = takeEarlyResponse(url);
+  if (!early || (!options.anonymous && (await state.getToken()))) return undefined;
+  return early.catch(() => undefined);
+}
+
+/**
  * Calls `path` under `base` and returns the parsed JSON (undefined for 204). A 401 on a signed-in
  * call refreshes the token once and retries; a second 401 is thrown (the auth feature signs out).
  */
 export async function apiRequest<T>(base: ApiBase, path: string, options: RequestOptions = {}): Promise<T> {
   const url = apiUrl(base, path);
   const asked: RequestOptions = { ...options, headers: { accept: '*/*', ...options.headers } };
-  let response = await send(url, asked);
+  let response = (await earlyAnswer(url, options)) ?? (await send(url, asked));
   if (response.status === 401 && !options.anonymous && (await state.onUnauthorized())) {
     response = await send(url, asked);
   }

@@ -1,17 +1,20 @@
-import { Box, FormControlLabel, Switch, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useEventDetail } from '../../../features/live/api.ts';
-import { FavoritePassingNotifier, useNotifyChoice } from '../../../features/live/favorite-notifications.tsx';
 import { ReportTable } from '../../../features/results/components/report-table.tsx';
 import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
 import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
 
 // Messages only: loaded when one shows (issue 19: this page's first JS is at its budget).
 const Alert = lazy(() => import('@mui/material/Alert'));
+// The notifications switch follows the table (issue 19: the page's first JS under 200 KB).
+const NotifySwitch = lazy(() =>
+  import('../../../features/live/notify-switch.tsx').then((m) => ({ default: m.NotifySwitch })),
+);
 
 function RaceFavorites({ eventId, raceId, name }: { eventId: string; raceId: string; name: string }) {
   const { t } = useTranslation('live');
@@ -43,53 +46,6 @@ function RaceFavorites({ eventId, raceId, name }: { eventId: string; raceId: str
   );
 }
 
-/**
- * Opt-in browser notifications when a favourite passes a timing point (issue 7): asked for only
- * when the spectator turns the switch on; the choice is kept per event.
- */
-function NotifySwitch({
-  eventId,
-  dbs,
-  favorites,
-}: {
-  eventId: string;
-  dbs: string[];
-  favorites: ReadonlySet<string>;
-}) {
-  const { t } = useTranslation('live');
-  const [on, setOn] = useNotifyChoice(eventId);
-  const [denied, setDenied] = useState(false);
-  if (typeof Notification === 'undefined') return null;
-  const active = on && Notification.permission === 'granted';
-  return (
-    <Box sx={{ mb: 2 }}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={active}
-            onChange={async (e) => {
-              if (!e.target.checked) return setOn(false);
-              const permission =
-                Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-              setDenied(permission !== 'granted');
-              setOn(permission === 'granted');
-            }}
-          />
-        }
-        label={t('notify.switch')}
-      />
-      {denied && (
-        <Suspense fallback={<Typography sx={{ mt: 1 }}>{t('notify.denied')}</Typography>}>
-          <Alert severity="warning" sx={{ mt: 1 }}>
-            {t('notify.denied')}
-          </Alert>
-        </Suspense>
-      )}
-      {active && dbs.map((db) => <FavoritePassingNotifier key={db} db={db} favorites={favorites} />)}
-    </Box>
-  );
-}
-
 /** `/events/{eventId}/favorites`: the event's starred rows (spec §3: a set of row keys), live. */
 export default function FavoritesPage() {
   const { t } = useTranslation('live');
@@ -105,7 +61,12 @@ export default function FavoritesPage() {
         title={t('favorites')}
         crumbs={[[event.data.name, paths.eventHome(eventId)], [t('favorites')]]}
       />
-      {favorites.size > 0 && <NotifySwitch eventId={eventId} dbs={dbs} favorites={favorites} />}
+      {favorites.size > 0 && typeof Notification !== 'undefined' && (
+        // As tall as the switch meanwhile: the table below does not move when it shows.
+        <Suspense fallback={<Box sx={{ height: 38, mb: 2 }} />}>
+          <NotifySwitch eventId={eventId} dbs={dbs} favorites={favorites} />
+        </Suspense>
+      )}
       {favorites.size === 0 ? (
         <Suspense fallback={<Typography>{t('noFavorites')}</Typography>}>
           <Alert severity="info">{t('noFavorites')}</Alert>

@@ -1,17 +1,7 @@
-import {
-  Box,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { AthleteCard } from '@tempora/contracts';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -126,20 +116,36 @@ export default function MapPage() {
     <>
       <PageHeader title={t('map')} crumbs={[[event.data.name, paths.eventHome(eventId)], [t('map')]]} />
       {event.data.races.length > 1 && (
-        <TextField
-          select
-          size="small"
-          label={t('race')}
-          value={race?.id ?? ''}
-          onChange={(e) => setChosen(e.target.value)}
-          sx={{ mb: 2, minWidth: 200 }}
-        >
-          {event.data.races.map((r) => (
-            <MenuItem key={r.id} value={r.id}>
-              {r.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        // A native select (issue 19: MUI's select brought 25 KB of JavaScript to this page; a
+        // phone shows its own picker).
+        <Box component="label" sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.5, mb: 2 }}>
+          <Typography variant="caption" color="text.secondary">
+            {t('race')}
+          </Typography>
+          <Box
+            component="select"
+            value={race?.id ?? ''}
+            onChange={(e: ChangeEvent<HTMLSelectElement>) => setChosen(e.target.value)}
+            sx={{
+              minWidth: 200,
+              minHeight: 40,
+              px: 1.5,
+              font: 'inherit',
+              color: 'text.primary',
+              bgcolor: 'background.paper',
+              border: 1,
+              borderColor: 'rgba(0, 0, 0, 0.42)',
+              borderRadius: 1,
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+            }}
+          >
+            {event.data.races.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </Box>
+        </Box>
       )}
       {course.isError && <PageError error={course.error} />}
       {!project && course.data && <Typography>{t('noCourse')}</Typography>}

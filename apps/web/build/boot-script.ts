@@ -1,0 +1,156 @@
+import { transformSync } from 'esbuild';
+import type { Plugin } from 'vite';
+
+/**
+ * Pages the boot script knows (issue 19: the start-up chain): a hash path pattern, the route
+ * module whose chunks it preloads, and the API calls its first render makes (paths under a base
+ * of the environment, from the pattern's groups, already encoded). Other pages are preloaded by
+ * the entry (`preloadRoute`), as before.
+ */
+const PAGES: { pattern: RegExp; module: string; api?: [string, string][] }[] = [
+  {
+    pattern: /^\/(?:events|results)\/([^/]+)\/reportlist\/(?:group|table)\/([^/]+)\/report\/([^/]+)$/,
+    module: 'src/app/routes/results/report-page.tsx',
+    api: [
+      ['resultsApiUrlBase', 'results/$1/groups/$2/reports/$3?offset=0&limit=100'],
+      ['eventsApiUrlBase', 'events/$1'],
+      ['resultsApiUrlBase', 'results/$1/reportlist'],
+    ],
+  },
+  // A tracking card's own call is left to the page: asked for early, the card's first render came
+  // as a longer task after the first paint (Lighthouse TBT 1.15–1.19 s against 0.6 s, twice) for
+  // no earlier LCP; its chunks are still preloaded.
+  { pattern: /^\/(?:events\/[^/]+\/)?tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
+  { pattern: /^\/$/, module: 'src/app/routes/content/home-page.tsx', api: [['eventsApiUrlBase', 'events']] },
+];
+const LOCALES = { en: 'src/lib/locales-en.ts', fr: 'src/lib/locales-fr.ts' };
+
+/** What the boot script reads of a chunk of the bundle. */
+interface Chunk {
+  fileName: string;
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  imports: string[];
+}
+
+/**
+ * The boot script, `/boot.js`, run before the entry and beside the download of its modules (a
+ * classic deferred script, before the entry's tag: deferred and module scripts run in document
+ * order; the page's CSP allows no inline script). From the hash path alone it asks for what the first render
+ * will need, which the entry would only discover once downloaded and run: the page's chunks and the
+ * translations (modulepreload), and — for a report — the environment configuration, then the
+ * report's first page of rows, its event and its report list (`window.__temporaBoot.early`,
+ * taken once by the API client: `lib/early-fetch.ts`). Not for a signed-in user, whose calls carry
+ * a token. Its file names come from the bundle, so it is written after it.
+ */
+export function bootScript(): Plugin {
+  return {
+    name: 'tempora-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace('</title>', '</title>\n    <script src="/boot.js" defer fetchpriority="high"></script>'),
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as Chunk[];
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const inEntry = entry ? closure(entry.fileName) : new Set<string>();
+      const filesOf = (module: string) => {
+        const chunk = [...byModule].find(([id]) => id.endsWith(`/${module}`))?.[1];
+        return chunk ? [...closure(chunk.fileName)].filter((f) => !inEntry.has(f)) : [];
+      };
+      // File names without their common `assets/` (the boot script puts it back).
+      const short = (files: string[]) => files.map((f) => f.replace(/^assets\//, ''));
+      const pages = PAGES.map((p) => ({
+        re: p.pattern.source.replace(/\\\//g, '/'),
+        files: short(filesOf(p.module)),
+        api: p.api ?? [],
+      }));
+      const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
+      this.emitFile({
+        type: 'asset',
+        fileName: 'boot.js',
+        // Minified: it counts in every page's first JavaScript (scripts/bundle-budget.mjs).
+        source: transformSync(`(${boot.toString()})(${JSON.stringify(pages)},${JSON.stringify(locales)});`, {
+          minify: true,
+          target: 'es2020',
+        }).code,
+      });
+    },
+  };
+}
+
+/** The boot script's body (plain browser JavaScript: it is written out with `toString`). */
+function boot(
+  pages: { re: string; files: string[]; api: [string, string][] }[],
+  locales: Record<string, string[]>,
+) {
+  const state: { env?: Promise<unknown>; early: Record<string, Promise<Response>> } = { early: {} };
+  (window as unknown as { __temporaBoot: typeof state }).__temporaBoot = state;
+  const param = (name: string) => {
+    const q = location.hash.indexOf('?');
+    return (
+      new URLSearchParams(location.search).get(name) ||
+      (q >= 0 ? new URLSearchParams(location.hash.slice(q + 1)).get(name) : null)
+    );
+  };
+  const preload = (file: string) => {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = `/assets/${file}`;
+    document.head.appendChild(link);
+  };
+  try {
+    const langs = [
+      param('lng'),
+      localStorage.getItem('lng'),
+      ...(navigator.languages || [navigator.language]),
+    ];
+    const lng = langs.map((l) => (l || '').slice(0, 2).toLowerCase()).find((l) => l === 'en' || l === 'fr');
+    (locales[lng || 'fr'] || []).forEach(preload);
+    const path = location.hash.slice(1).split(/[?#]/)[0] || '/';
+    for (const page of pages) {
+      const m = new RegExp(page.re).exec(path);
+      if (!m) continue;
+      page.files.forEach(preload);
+      if (!page.api.length || localStorage.getItem('accessToken')) break;
+      const groups = m.map((g) => {
+        try {
+          return encodeURIComponent(decodeURIComponent(g));
+        } catch {
+          return encodeURIComponent(g);
+        }
+      });
+      // A failure is the entry's to report: it asks again (config/env-config.ts).
+      // Default headers (`accept: */*`), as the preload's and the API client's.
+      state.env = fetch('/api/env-config').then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+      state.env.then(
+        (all) => {
+          const envs = all as Record<string, Record<string, string>>;
+          const env = envs[param('env') || ''] || envs.prod;
+          if (!env) return;
+          for (const [base, template] of page.api) {
+            const root = env[base] || '';
+            const url = `${root.endsWith('/') ? root : `${root}/`}${template.replace(/\$(\d)/g, (_, k) => groups[k] || '')}`;
+            state.early[url] = fetch(url);
+            state.early[url].catch(() => undefined);
+          }
+        },
+        () => undefined,
+      );
+      break;
+    }
+  } catch {
+    // Storage refused (private mode): the entry loads everything itself.
+  }
+}
