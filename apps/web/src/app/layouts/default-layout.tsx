@@ -7,7 +7,7 @@ import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useBranding } from '../../lib/branding.tsx';
 import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
-import { UpdateBanner } from '../../lib/realtime/update-banner.tsx';
+import { UpdateBannerSlot } from '../../lib/realtime/update-banner-slot.tsx';
 import { LanguageSelector, UserMenu } from './header-controls.tsx';
 
 /**
@@ -84,7 +84,7 @@ export function DefaultLayout() {
           </Toolbar>
         </AppBar>
         <ConnectionBanner />
-        <UpdateBanner />
+        <UpdateBannerSlot />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
-import { UpdateBanner } from '../../lib/realtime/update-banner.tsx';
+import { UpdateBannerSlot } from '../../lib/realtime/update-banner-slot.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
@@ -15,7 +15,7 @@ export function GenericLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
       <ConnectionBanner />
-      <UpdateBanner />
+      <UpdateBannerSlot />
       <Box
         component="main"
         id="main"

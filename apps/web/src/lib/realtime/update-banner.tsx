@@ -40,7 +40,6 @@ export async function newVersionServed(
 
 /** A banner offering a reload once a new version is deployed; nothing before. `role=status`. */
 export function UpdateBanner() {
-  const { t } = useTranslation('common');
   const [available, setAvailable] = useState(false);
   const check = useCallback(() => {
     void newVersionServed().then((yes) => yes && setAvailable(true));
@@ -53,6 +52,12 @@ export function UpdateBanner() {
     return () => clearInterval(timer);
   }, [check]);
   if (!available) return null;
+  return <UpdateBannerView />;
+}
+
+/** What the banner shows: a reload, en/fr. */
+function UpdateBannerView() {
+  const { t } = useTranslation('common');
   return (
     <Box
       role="status"

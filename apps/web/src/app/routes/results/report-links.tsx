@@ -1,7 +1,28 @@
 import type { ReportTable } from '@tempora/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useEventDetail } from '../../../features/live/api.ts';
-import { RaceViewLinks } from '../../../features/live/race-view-links.tsx';
 import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+
+/**
+ * The links' module is asked for as soon as a report page's code runs, beside the report's own
+ * calls, but out of its first JavaScript (issue 19's 200 KB budget); the report waits for it as it
+ * waits for the event (`useReportLinksReady`), so nothing shifts when the links appear.
+ */
+let linksLoaded = false;
+const linksModule = () => {
+  const pending = import('../../../features/live/race-view-links.tsx');
+  void pending.then(() => {
+    linksLoaded = true;
+  });
+  return pending;
+};
+let linksPending: ReturnType<typeof linksModule> | null = null;
+const loadLinks = () => {
+  linksPending ??= linksModule();
+  return linksPending;
+};
+if (typeof window !== 'undefined') void loadLinks();
+const RaceViewLinks = lazy(() => loadLinks().then((m) => ({ default: m.RaceViewLinks })));
 
 /**
  * The live views of a report's race, above its table (issue 19: every view reachable from a
@@ -15,17 +36,31 @@ export function ReportLinks({ eventId, table }: { eventId: string; table: Report
   const race = races.find((r) => r.id === table.group) ?? (inContext.length === 1 ? inContext[0] : undefined);
   if (!race) return null;
   return (
-    <RaceViewLinks
-      eventId={eventId}
-      race={race}
-      favorites={favorites.size}
-      series={event.data?.series}
-      withEvent
-    />
+    <Suspense fallback={null}>
+      <RaceViewLinks
+        eventId={eventId}
+        race={race}
+        favorites={favorites.size}
+        series={event.data?.series}
+        withEvent
+      />
+    </Suspense>
   );
 }
 
 /** Whether `ReportLinks` has what it shows (its event): the report waits for it, not to shift. */
 export function useReportLinksReady(eventId: string): boolean {
-  return !useEventDetail(eventId).isLoading;
+  const [loaded, setLoaded] = useState(linksLoaded);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadLinks().then(
+      () => live && setLoaded(true),
+      () => live && setLoaded(true), // a failed chunk shows no links rather than no report
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return !useEventDetail(eventId).isLoading && loaded;
 }
