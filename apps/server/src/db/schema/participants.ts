@@ -49,6 +49,19 @@ export const importUploads = pgTable(
   (t) => [index('import_uploads_event_idx').on(t.eventId)],
 );
 
+/** An uploaded file's bytes, 256 KB per piece, in order (files stored before keep theirs in `data`). */
+export const importUploadPieces = pgTable(
+  'import_upload_pieces',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => importUploads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.position] })],
+);
+
 /** The column mapping an organisation used last, per kind of file. */
 export const importMappings = pgTable(
   'import_mappings',

@@ -354,12 +354,14 @@ export async function insertUpload(
   const [out] = await sql.query<{ id: string }>(
     `INSERT INTO import_uploads (event_id, file_name, format, data, created_by) VALUES ($1, $2, $3, $4, $5)
      RETURNING id`,
-    [row.eventId, row.fileName, row.format, row.data.subarray(0, FILE_PIECE), row.createdBy],
+    [row.eventId, row.fileName, row.format, Buffer.alloc(0), row.createdBy],
   );
-  for (let at = FILE_PIECE; at < row.data.length; at += FILE_PIECE) {
-    await yieldToLoop();
-    await sql.query('UPDATE import_uploads SET data = data || $2 WHERE id = $1', [
+  // One row per piece (migration 0031): each statement writes its own 256 KB, never the whole file.
+  for (let at = 0, position = 0; at < row.data.length; at += FILE_PIECE, position++) {
+    if (at) await yieldToLoop();
+    await sql.query('INSERT INTO import_upload_pieces (upload_id, position, data) VALUES ($1, $2, $3)', [
       out!.id,
+      position,
       row.data.subarray(at, at + FILE_PIECE),
     ]);
   }
@@ -372,23 +374,39 @@ export async function findUpload(
   id: string,
 ): Promise<{ id: string; fileName: string; format: 'csv' | 'xlsx'; data: Buffer } | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await sql.query<{ id: string; fileName: string; format: 'csv' | 'xlsx'; size: number }>(
-    `SELECT id, file_name AS "fileName", format, octet_length(data) AS size
-       FROM import_uploads WHERE event_id = $1 AND id = $2`,
+  const [row] = await sql.query<{
+    id: string;
+    fileName: string;
+    format: 'csv' | 'xlsx';
+    size: number;
+    pieces: number;
+  }>(
+    `SELECT id, file_name AS "fileName", format, octet_length(data) AS size,
+            (SELECT count(*)::int FROM import_upload_pieces WHERE upload_id = u.id) AS pieces
+       FROM import_uploads u WHERE event_id = $1 AND id = $2`,
     [eventId, id],
   );
   if (!row) return null;
-  const pieces: Buffer[] = [];
+  const parts: Buffer[] = [];
+  // A file stored before migration 0031 holds its bytes in `data`, read 256 KB per statement.
   for (let at = 0; at < row.size; at += FILE_PIECE) {
     if (at) await yieldToLoop();
     const [piece] = await sql.query<{ data: Uint8Array }>(
       'SELECT substring(data from $2 for $3) AS data FROM import_uploads WHERE id = $1',
       [id, at + 1, FILE_PIECE],
     );
-    pieces.push(Buffer.from(piece!.data));
+    parts.push(Buffer.from(piece!.data));
   }
-  const { size: _size, ...found } = row;
-  return { ...found, data: Buffer.concat(pieces) };
+  for (let position = 0; position < row.pieces; position++) {
+    if (position || parts.length) await yieldToLoop();
+    const [piece] = await sql.query<{ data: Uint8Array }>(
+      'SELECT data FROM import_upload_pieces WHERE upload_id = $1 AND position = $2',
+      [id, position],
+    );
+    if (piece) parts.push(Buffer.from(piece.data));
+  }
+  const { size: _size, pieces: _pieces, ...found } = row;
+  return { ...found, data: Buffer.concat(parts) };
 }
 
 export async function setBibRange(sql: Sql, raceId: string, first: number, last: number) {

@@ -24,7 +24,23 @@ describe('import uploads stored and read in pieces (the server keeps answering)'
       const found = await findUpload(app.database, 'demo-city-run', id);
       expect(found?.data.equals(data), `${size} bytes`).toBe(true);
       expect(await findUpload(app.database, 'another-event', id)).toBeNull();
+      const [stored] = await app.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM import_upload_pieces WHERE upload_id = $1',
+        [id],
+      );
+      expect(stored!.n, `${size} bytes`).toBe(Math.ceil(size / (256 * 1024)));
     }
+  });
+
+  it('still reads a file stored in one piece before migration 0031', async () => {
+    const data = crypto.randomBytes(600_000);
+    const [row] = await app.database.query<{ id: string }>(
+      `INSERT INTO import_uploads (event_id, file_name, format, data) VALUES ('demo-city-run', 'old.csv', 'csv', $1)
+       RETURNING id`,
+      [data],
+    );
+    const found = await findUpload(app.database, 'demo-city-run', row!.id);
+    expect(found?.data.equals(data)).toBe(true);
   });
 
   it('reads every participant of the event a page at a time, the race’s bibs among them', async () => {
