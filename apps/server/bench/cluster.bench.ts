@@ -228,6 +228,7 @@ const cluster = await startCluster({
     REALTIME_KEY: KEY,
     REALTIME_SECRET: SECRET,
     REALTIME_REDIS_PREFIX: prefix,
+    RATE_LIMIT_REDIS_PREFIX: `${prefix}rate:`,
     REALTIME_MAX_CONNECTIONS: String(CLIENTS + 1_000),
   },
   // BENCH_CLUSTER_PROFILE=dir: each node writes a V8 CPU profile there when it stops.

@@ -41,6 +41,7 @@ test.beforeAll(async () => {
     DATABASE_URL: url.toString(),
     REDIS_URL: redisUrl!,
     REALTIME_REDIS_PREFIX: `${name}:`,
+    RATE_LIMIT_REDIS_PREFIX: `${name}:rate:`,
     DEMO_REPLAY: 'false',
     SEED_BOSTON: 'false',
     PLATFORM_STAFF_EMAILS: 'staff@example.org',

@@ -115,6 +115,8 @@ export const envSchema = z.object({
   REALTIME_ADAPTER: z.enum(['local', 'redis', 'pusher-http']).optional(),
   REALTIME_UPSTREAM_URL: url(['http', 'https']).optional(),
   REALTIME_REDIS_PREFIX: z.string().min(1).default('tempora:realtime:'),
+  /** Prefix of the shared rate-limit counters in Redis (one per deployment sharing a Redis). */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('tempora:rate:'),
   REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
   REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   REALTIME_CLIENT_EVENTS: bool.default(false),

@@ -59,7 +59,7 @@ export const rateLimitPlugin = fp(
     await app.register(fastifyRateLimit, {
       global: false,
       ...(redis ? { redis } : {}),
-      nameSpace: 'tempora:rate:',
+      nameSpace: app.config.RATE_LIMIT_REDIS_PREFIX,
       skipOnError: true,
       keyGenerator: (request) => currentKey.get(request) ?? request.ip,
     });
