@@ -5,7 +5,7 @@ import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { HashRouter, useNavigate } from 'react-router';
+import { HashRouter, useLocation, useNavigate } from 'react-router';
 import { brandingFor, type UiVariant } from '../config/branding.ts';
 import { AuthProvider } from '../lib/auth/auth-context.tsx';
 import { BrandingContext } from '../lib/branding.tsx';
@@ -36,6 +36,7 @@ export function App({ ui = 'acn' }: { ui?: UiVariant }) {
           <CssBaseline />
           <QueryClientProvider client={queryClient}>
             <HashRouter>
+              <HashCatchUp />
               <RoutedApp />
             </HashRouter>
           </QueryClientProvider>
@@ -43,6 +44,24 @@ export function App({ ui = 'acn' }: { ui?: UiVariant }) {
       </I18nextProvider>
     </BrandingContext.Provider>
   );
+}
+
+/**
+ * The first render is a transition (main.tsx: rendered in slices): `HashRouter` reads the hash when
+ * it starts rendering but listens only once it commits, so a hash changed in between (a link
+ * followed or an address typed while the app starts) was missed and the page stayed on the first
+ * route. Once mounted (a passive effect: the router listens by then), a hash that differs from the
+ * router's location is taken over.
+ */
+function HashCatchUp() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount
+  useEffect(() => {
+    const current = window.location.hash.replace(/^#/, '').split('#')[0] || '/';
+    if (current !== `${location.pathname}${location.search}`) navigate(current, { replace: true });
+  }, []);
+  return null;
 }
 
 /** Auth (spec §4: sign-out goes to `/`), realtime (it follows the user's `sub`) and the routes. */
