@@ -2,42 +2,12 @@ import { applyReportPatch, type ReportPatch, type ReportTable } from '@tempora/c
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContextState, MAX_PATCH_BYTES } from './context-state.ts';
-import type { ParticipantRow, PassingRow, PointRow, RaceRow, ReportRow } from './repository.ts';
+import { GUN, points, race } from './property-race.ts';
+import type { ParticipantRow, PassingRow, ReportRow } from './repository.ts';
 
 // Issue 20, coalescing: the changes of a window (several ingest batches, and passings another
 // node stored, caught up meanwhile) go out as one patch per report from the version last
 // published; applied to the table a subscriber holds, it gives exactly what a reload would give.
-const GUN = Date.UTC(2026, 5, 1, 8, 0, 0);
-const race: RaceRow = {
-  id: 'r',
-  db: 'ctx',
-  name: 'Race',
-  raceDate: '2026-06-01',
-  distanceM: 10_000,
-  startType: 'mass',
-  gunTimeMs: GUN,
-  waves: [],
-  categories: [
-    { id: 'A', name: 'Under 40', minAge: 0, maxAge: 39 },
-    { id: 'B', name: '40 and over', minAge: 40, maxAge: 120 },
-  ],
-  rules: {},
-  course: null,
-  position: 0,
-  epoch: 0,
-  clockRate: 1,
-};
-const point = (key: string, distanceM: number, position: number): PointRow => ({
-  raceId: 'r',
-  key,
-  name: key,
-  distanceM,
-  position,
-  isStart: false,
-  lat: null,
-  lon: null,
-});
-const points = [point('split', 5_000, 1), point('finish', 10_000, 2)];
 const report = (key: string, definition: ReportRow['definition']): ReportRow => ({
   db: 'ctx',
   groupKey: 'r',

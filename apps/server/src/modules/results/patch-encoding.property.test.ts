@@ -3,42 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContextState, MAX_PATCH_BYTES } from './context-state.ts';
 import { diffRows } from './patch-encoding.ts';
+import { GUN, points, race } from './property-race.ts';
 import { rankingRows } from './report-builder.ts';
-import type { ParticipantRow, PassingRow, PointRow, RaceRow, ReportRow } from './repository.ts';
+import type { ParticipantRow, PassingRow, ReportRow } from './repository.ts';
 
 // Issue 20: a patch of shifts, removals and full rows brings a client's table exactly to the
 // table a reload would give, whatever the race and the passings.
-const GUN = Date.UTC(2026, 5, 1, 8, 0, 0);
-const race: RaceRow = {
-  id: 'r',
-  db: 'ctx',
-  name: 'Race',
-  raceDate: '2026-06-01',
-  distanceM: 10_000,
-  startType: 'mass',
-  gunTimeMs: GUN,
-  waves: [],
-  categories: [
-    { id: 'A', name: 'Under 40', minAge: 0, maxAge: 39 },
-    { id: 'B', name: '40 and over', minAge: 40, maxAge: 120 },
-  ],
-  rules: {},
-  course: null,
-  position: 0,
-  epoch: 0,
-  clockRate: 1,
-};
-const point = (key: string, distanceM: number, position: number): PointRow => ({
-  raceId: 'r',
-  key,
-  name: key,
-  distanceM,
-  position,
-  isStart: false,
-  lat: null,
-  lon: null,
-});
-const points = [point('split', 5_000, 1), point('finish', 10_000, 2)];
 const ranking = (key: string, scope: 'overall' | 'gender' | 'category', group?: string): ReportRow => ({
   db: 'ctx',
   groupKey: 'r',
