@@ -102,6 +102,61 @@ const RECENT = 200;
 /** How many reads of a race a coalesced publication carries (the newest). */
 const PASSINGS_PER_RACE = 20;
 
+/**
+ * The runners a batch of reads changed in one race. A read that moves a runner past thousands
+ * changes each of their ranks: listing them all (a `Set` insertion each, twice per read) was a
+ * quarter of a node's CPU in the race-day spike (issue 20, V8 profiles). They are only ever used
+ * one by one while few (a patch of their rows, up to `limit`); past it a patch compares tables, so
+ * only "many" is kept. `runners` are the runners whose own reads changed (a finish: webhooks).
+ */
+export class ChangedRunners {
+  private readonly ids = new Set<number>();
+  private many = false;
+  readonly runners = new Set<number>();
+  /** Reads seen, for the last-passings reports and the published `passing` events. */
+  readonly passed: RaceLive['recent'] = [];
+
+  constructor(private readonly limit: number) {}
+
+  /** How many runners changed; infinite once past `limit` (they are no longer listed). */
+  get size(): number {
+    return this.many ? Number.POSITIVE_INFINITY : this.ids.size;
+  }
+
+  /** The changed runners; only while `size` is finite. */
+  values(): IterableIterator<number> {
+    if (this.many) throw new Error('ChangedRunners: too many to list');
+    return this.ids.values();
+  }
+
+  /** Adds an engine change: its first entry is the read's own runner, the rest moved in rank. */
+  add(changed: ArrayLike<number>) {
+    if (changed.length) this.runners.add(changed[0]!);
+    if (this.many) return;
+    // More than `limit` in one read: no need to look at them one by one.
+    if (changed.length > this.limit) return this.overflow();
+    for (let k = 0; k < changed.length; k++) {
+      this.ids.add(changed[k]!);
+      if (this.ids.size > this.limit) return this.overflow();
+    }
+  }
+
+  private overflow() {
+    this.many = true;
+    this.ids.clear();
+  }
+
+  merge(other: ChangedRunners) {
+    for (const i of other.runners) this.runners.add(i);
+    if (this.many) return;
+    if (other.many || other.ids.size > this.limit) return this.overflow();
+    for (const i of other.ids) {
+      this.ids.add(i);
+      if (this.ids.size > this.limit) return this.overflow();
+    }
+  }
+}
+
 /** A report's table as this node last published it (the base of its next coalesced patch). */
 interface PublishedTable {
   version: number;
@@ -139,7 +194,7 @@ export class ContextState {
    * changes applied since (runners changed, reads seen) and not yet published.
    */
   private readonly published = new Map<string, PublishedTable>();
-  private readonly pending = new Map<string, { changed: Set<number>; passed: RaceLive['recent'] }>();
+  private readonly pending = new Map<string, ChangedRunners>();
 
   constructor(
     readonly context: ContextRow,
@@ -281,8 +336,8 @@ export class ContextState {
    * Applies stored passings (in seq order) to the races' states; returns the changed participants
    * per race. Passings already applied are duplicates to the engine and change nothing.
    */
-  apply(passings: readonly PassingRow[]): Map<string, { changed: Set<number>; passed: RaceLive['recent'] }> {
-    const out = new Map<string, { changed: Set<number>; passed: RaceLive['recent'] }>();
+  apply(passings: readonly PassingRow[]): Map<string, ChangedRunners> {
+    const out = new Map<string, ChangedRunners>();
     for (const passing of passings) {
       if (passing.seq > this.lastSeq) this.lastSeq = passing.seq;
       if (passing.seq > this.knownSeq) this.knownSeq = passing.seq;
@@ -292,10 +347,10 @@ export class ContextState {
       if (change.outcome === 'duplicate' || change.outcome === 'unmatched') continue;
       let entry = out.get(race.row.id);
       if (!entry) {
-        entry = { changed: new Set(), passed: [] };
+        entry = new ChangedRunners(this.smallChange);
         out.set(race.row.id, entry);
       }
-      for (const i of change.changed) entry.changed.add(i);
+      entry.add(change.changed);
       const slot = race.results.index.slotByPointId.get(passing.pointId);
       const who = passing.chip ? race.byChip.get(passing.chip) : race.byBib.get(passing.bib ?? '');
       if (!passing.deleted && slot !== undefined && slot > 0 && who !== undefined) {
@@ -331,7 +386,7 @@ export class ContextState {
         continue;
       }
       if (definition.kind === 'ranking') {
-        const patch = this.rankingPatch(id, race, definition, change.changed, fromVersion);
+        const patch = this.rankingPatch(id, race, definition, change, fromVersion);
         if (patch) patches.push(patch);
         continue;
       }
@@ -371,7 +426,7 @@ export class ContextState {
     id: string,
     race: RaceLive,
     definition: ReportDefinition & { kind: 'ranking' },
-    changed: ReadonlySet<number>,
+    changed: ChangedRunners,
     fromVersion: number,
   ): ReportPatch | null {
     const [group, report] = splitReportId(id);
@@ -382,7 +437,7 @@ export class ContextState {
     if (changed.size <= this.smallChange) {
       const rankOf = singleRanks(race.results);
       const upserts: unknown[][] = [];
-      for (const i of changed) {
+      for (const i of changed.values()) {
         if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
       }
       if (upserts.length === 0) return null;
@@ -454,10 +509,10 @@ export class ContextState {
       let entry = this.pending.get(raceId);
       if (!entry) {
         if (!own) continue;
-        entry = { changed: new Set(), passed: [] };
+        entry = new ChangedRunners(this.smallChange);
         this.pending.set(raceId, entry);
       }
-      for (const i of change.changed) entry.changed.add(i);
+      entry.merge(change);
       // Another node's reads went out from it (one publisher per change): only their effect on
       // the tables joins this window.
       if (own) entry.passed.push(...change.passed);
@@ -496,11 +551,11 @@ export class ContextState {
       const fromVersion = before.version;
       let patch: ReportPatch | null = null;
       let rows: unknown[][] | null = null;
-      if (definition.kind === 'ranking' && change.changed.size <= this.smallChange) {
+      if (definition.kind === 'ranking' && change.size <= this.smallChange) {
         // The few changed runners' rows: every other row is as published.
         const rankOf = singleRanks(race.results);
         const upserts: unknown[][] = [];
-        for (const i of change.changed)
+        for (const i of change.values())
           if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
         if (upserts.length) {
           const small: ReportPatch = {

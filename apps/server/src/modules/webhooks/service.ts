@@ -182,7 +182,8 @@ export function createWebhooksService(deps: {
       for (const [raceId, change] of tracked ? changes : []) {
         const race = ctx.races.get(raceId);
         if (!race) continue;
-        for (const i of change.changed) {
+        // The runners whose own reads changed: a finish is theirs (others only moved in rank).
+        for (const i of change.runners) {
           const key = `${raceId}/${race.participants[i]!.bib}`;
           const now = statusOf(race.results, i);
           const before = known.get(key);
