@@ -113,13 +113,7 @@ export function paceBand(tMs: number, distanceM: number): number {
 }
 
 /** Adds (sign 1) or removes (sign −1) participant i's shifts, given their net times. */
-function addFade(
-  r: RaceResults,
-  profile: FieldProfile,
-  times: Float64Array,
-  i: number,
-  sign: 1 | -1,
-): void {
+function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, i: number, sign: 1 | -1): void {
   const { pointCount, distanceM } = r.index;
   const fadeScale = profile.fadeScale[i]!;
   for (let k = 0; k + 1 < pointCount; k++) {

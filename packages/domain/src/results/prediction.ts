@@ -74,13 +74,7 @@ export function liveShift(results: RaceResults, k: number): { shift: number; wei
  * the mid-pack's larger fade is not missed. Previous editions' bands are of the whole field, so
  * they are taken as they are (no gender factor).
  */
-function fadedFinish(
-  results: RaceResults,
-  i: number,
-  k: number,
-  ownTime: number,
-  prior?: FadePrior,
-): number {
+function fadedFinish(results: RaceResults, i: number, k: number, ownTime: number, prior?: FadePrior): number {
   const { distanceM, pointCount } = results.index;
   if (k < 0 || k >= pointCount - 1) return Number.NaN;
   const general = fadeRatioPrior(distanceM, k, ownTime, undefined, fieldProfile(results).fadeScale[i]);
@@ -204,7 +198,8 @@ export function predict(results: RaceResults, i: number, options: PredictOptions
   // The finish by the fade model; the points between keep the profile's shape, stretched to it.
   const faded =
     basis === 'athlete' && options.fade !== false
-      ? ownTime + (fadedFinish(results, i, last, ownTime, options.prior) - ownTime) * ownTrend(results, i, last)
+      ? ownTime +
+        (fadedFinish(results, i, last, ownTime, options.prior) - ownTime) * ownTrend(results, i, last)
       : Number.NaN;
   const stretch = Number.isNaN(faded)
     ? Number.NaN
