@@ -93,9 +93,9 @@ const TREND_M = 4000;
 const TREND_BOUND = 0.15;
 /**
  * The last segment alone counts again, to this power: the runner's current pace says more than
- * the 4 km before it (a median regression on the odd half of Boston 2017 weighs the 20 km → half
- * segment 3 to 8 times its share of the 15 km → half window). Tuned on that half: 0.3 (0.5: no
- * better at the half, worse at 30 km).
+ * the 4 km before it (a median regression on the odd half of Boston 2017 gives the 20 km → half
+ * segment 2 to 7 times the weight the 15 km → half window lends it, the most for the fastest).
+ * Tuned on that half: 0.3 (0.5: no better at the half, worse at 30 km).
  */
 const LAST_SEGMENT = 0.3;
 /** Comparable runners: pace bands (10 s/km) either side of the runner's own at each point. */
