@@ -4,7 +4,7 @@
 // runner predicted the moment they pass 5 km, 10 km, the half and 30 km, with only the reads
 // that exist then — against the official finish. Median absolute error and median signed error
 // (negative: predicted too fast), for `predict()` with the fade model (Tempora: the general prior
-// by pace, shifted by what the runners ahead show, and the runner's own trend against comparable
+// by pace and gender, shifted by what the runners ahead show, and the runner's own trend against comparable
 // runners), the same with a previous edition's prior, without the fade model (the field's segment
 // profile alone, the model before issue 19), and an even pace (the baseline).
 // Runners are split in two halves by their position in the file: the predicted ones are one half
@@ -85,7 +85,7 @@ console.log(
     'Targets at the half: median absolute error ≤ 5 min, |median signed error| ≤ 1 min.\n',
 );
 console.log(
-  '| point | runners | predict(): general fade prior, shifted live by the runners ahead, own trend | with a previous edition as the prior | field profile only (before issue 19) | even pace |',
+  '| point | runners | predict(): general fade prior by pace and gender, shifted live by the runners ahead, own trend | with a previous edition as the prior | field profile only (before issue 19) | even pace |',
 );
 console.log('|---|---:|---:|---:|---:|---:|');
 console.log('| | | MAE / signed (min) | MAE / signed | MAE / signed | MAE / signed |');

@@ -1,4 +1,4 @@
-import { fadeRatioBetween } from './fade-model.ts';
+import { fadeRatioBetween, GENDER_FADE } from './fade-model.ts';
 import type { RaceResults } from './results-model.ts';
 import { createSortedKeys, insertKey, removeKey, type SortedKeys } from './sorted-index.ts';
 
@@ -29,6 +29,8 @@ export interface FieldProfile {
    */
   readonly bandLogSum: Float64Array;
   readonly bandCount: Int32Array;
+  /** Per participant: the factor on the general prior's slowdown (`GENDER_FADE`). */
+  readonly fadeScale: Float64Array;
 }
 
 /** Ratio of runner times at two consecutive points, or NaN when it tells nothing. */
@@ -66,7 +68,10 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
     }
   }
   const sorted = columns.map((values, c) => sortedFrom(values, counts[c]!));
+  const fadeScale = new Float64Array(n);
+  for (let i = 0; i < n; i++) fadeScale[i] = GENDER_FADE[r.index.genderOf[i]!] ?? 1;
   const profile: FieldProfile = {
+    fadeScale,
     first: sorted[0] ?? createSortedKeys(0),
     segments: sorted.slice(1),
     shiftSum: new Float64Array(pointCount * pointCount),
@@ -74,7 +79,7 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
     bandLogSum: new Float64Array(pointCount * PACE_BANDS),
     bandCount: new Int32Array(pointCount * PACE_BANDS),
   };
-  for (let i = 0; i < n; i++) addFade(r, profile, netTimes(r, i, times), 1);
+  for (let i = 0; i < n; i++) addFade(r, profile, netTimes(r, i, times), i, 1);
   return profile;
 }
 
@@ -87,11 +92,12 @@ export function shiftFromPrior(
   times: ArrayLike<number>,
   k: number,
   j: number,
+  fadeScale = 1,
 ): number {
   const tK = times[k]!;
   const tJ = times[j]!;
   if (!(tK > 0 && tJ > tK)) return Number.NaN;
-  const prior = fadeRatioBetween(distanceM, k, j, tK);
+  const prior = fadeRatioBetween(distanceM, k, j, tK, undefined, fadeScale);
   if (!(prior > 0)) return Number.NaN;
   const even = distanceM[j]! / distanceM[k]!;
   return Math.min(0.2 * even, Math.max(-0.05 * even, tJ / tK - prior));
@@ -106,9 +112,10 @@ export function paceBand(tMs: number, distanceM: number): number {
   return Math.min(PACE_BANDS - 1, Math.floor(tMs / distanceM / 10));
 }
 
-/** Adds (sign 1) or removes (sign −1) a runner's shifts, given their net times. */
-function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, sign: 1 | -1): void {
+/** Adds (sign 1) or removes (sign −1) participant i's shifts, given their net times. */
+function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, i: number, sign: 1 | -1): void {
   const { pointCount, distanceM } = r.index;
+  const fadeScale = profile.fadeScale[i]!;
   for (let k = 0; k + 1 < pointCount; k++) {
     if (!(times[k]! > 0)) continue;
     const band = paceBand(times[k]!, distanceM[k]!);
@@ -119,7 +126,7 @@ function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, sig
       profile.bandCount[k * PACE_BANDS + band]! += sign;
     }
     for (let j = k + 1; j < pointCount; j++) {
-      const shift = shiftFromPrior(distanceM, times, k, j);
+      const shift = shiftFromPrior(distanceM, times, k, j, fadeScale);
       if (Number.isNaN(shift)) continue;
       profile.shiftSum[k * pointCount + j]! += sign * shift;
       profile.shiftCount[k * pointCount + j]! += sign;
@@ -165,6 +172,6 @@ export function updateFieldProfile(r: RaceResults, i: number, before: Float64Arr
   profile.segments.forEach((values, k) => {
     replace(values, ratio(before[k]!, before[k + 1]!), ratio(after[k]!, after[k + 1]!));
   });
-  addFade(r, profile, before, -1);
-  addFade(r, profile, after, 1);
+  addFade(r, profile, before, i, -1);
+  addFade(r, profile, after, i, 1);
 }

@@ -7,6 +7,7 @@ import {
   editionRunnersFromCsv,
   fadeRatioBetween,
   fadeRatioPrior,
+  GENDER_FADE,
   priorFromBands,
 } from './fade-model.ts';
 import { liveShift, predict } from './prediction.ts';
@@ -132,6 +133,10 @@ describe('finish prediction, properties (issue 19)', () => {
             fadeRatioBetween(d, k, j, t) - 1e-12,
           );
           if (j === 3) expect(fadeRatioBetween(d, k, j, t)).toBe(fadeRatioPrior(d, k, t));
+          // Every gender's factor keeps the prior at or above even, ordered as the factors are.
+          const byGender = GENDER_FADE.map((s) => fadeRatioBetween(d, k, j, t, undefined, s));
+          for (const r of byGender) expect(r).toBeGreaterThanOrEqual(even - 1e-12);
+          expect(byGender[0]).toBeGreaterThanOrEqual(byGender[1]!);
         },
       ),
     );

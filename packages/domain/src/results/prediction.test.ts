@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeResults } from './compute.ts';
 import { editionBands, priorFromBands } from './fade-model.ts';
-import { editionRunnersOf, predict } from './prediction.ts';
+import { editionRunnersOf, liveShift, predict } from './prediction.ts';
 import { defaultRules, type Participant, type Passing, type RaceDefinition } from './types.ts';
 
 const GUN = Date.UTC(2026, 4, 31, 8, 0, 0);
@@ -146,5 +146,86 @@ describe('predict (product.md tracking: predicted finish and arrival at the next
     expect(editionRunnersOf(computeResults(noHalf, runners, [...field, at('B', 'finish', 112.5)]))).toEqual(
       [],
     );
+  });
+
+  it('fades men more than women of the same pace (GENDER_FADE), both slower than even', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const pair: Participant[] = [
+      { bib: 'M', firstName: 'M', lastName: 'M', gender: 'M', status: 'registered' },
+      { bib: 'F', firstName: 'F', lastName: 'F', gender: 'F', status: 'registered' },
+    ];
+    const results = computeResults(marathon, pair, [at('M', 'half', 110), at('F', 'half', 110)]);
+    const man = predict(results, 0)!.finishNetMs;
+    const woman = predict(results, 1)!.finishNetMs;
+    expect(woman).toBeGreaterThan(220 * MIN);
+    expect(man).toBeGreaterThan(woman);
+  });
+
+  it('counts the runners ahead by their number, however little of the way they have run', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: '25k', name: '25 km', distanceM: 25_000 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const many: Participant[] = Array.from({ length: 13 }, (_, k) => ({
+      bib: `R${k}`,
+      firstName: 'R',
+      lastName: `${k}`,
+      gender: 'M',
+      status: 'registered',
+    }));
+    // 12 runners ran half → 25 km 10 % slower than an even pace: a hot day, seen early.
+    const ahead = many
+      .slice(0, 12)
+      .flatMap((p, k) => [
+        at(p.bib, 'half', 80 + k),
+        at(p.bib, '25k', (80 + k) * (1 + (3902.5 / 21_097.5) * 1.1)),
+      ]);
+    const results = computeResults(marathon, many, [...ahead, at('R12', 'half', 100)]);
+    const { shift, weight } = liveShift(results, 0);
+    expect(weight).toBe(12);
+    expect(shift).toBeGreaterThan(0);
+    // The hot day moves the prediction of the runner behind, who has no one of their pace ahead.
+    const alone = computeResults(marathon, many, [at('R12', 'half', 100)]);
+    expect(predict(results, 12)!.finishNetMs).toBeGreaterThan(predict(alone, 12)!.finishNetMs);
+  });
+
+  it('weighs the last segment again: slowing on it predicts a later finish than slowing before it', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: '15k', name: '15 km', distanceM: 15_000 },
+        { id: '20k', name: '20 km', distanceM: 20_000 },
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    // Same 15 km and half times: only where between them the runner lost time differs.
+    const results = computeResults(marathon, runners, [
+      at('A', '15k', 75),
+      at('A', '20k', 101),
+      at('A', 'half', 107),
+      at('B', '15k', 75),
+      at('B', '20k', 100),
+      at('B', 'half', 107),
+      at('C', '15k', 75),
+      at('C', '20k', 100),
+      at('C', 'half', 105.5),
+    ]);
+    const earlier = predict(results, 0)!.finishNetMs;
+    const onTheLast = predict(results, 1)!.finishNetMs;
+    expect(onTheLast).toBeGreaterThan(earlier);
   });
 });
