@@ -42,6 +42,7 @@ test.beforeAll(async () => {
     REDIS_URL: redisUrl!,
     REALTIME_REDIS_PREFIX: `${name}:`,
     RATE_LIMIT_REDIS_PREFIX: `${name}:rate:`,
+    RESULTS_LEASE_REDIS_PREFIX: `${name}:lease:`,
     DEMO_REPLAY: 'false',
     SEED_BOSTON: 'false',
     PLATFORM_STAFF_EMAILS: 'staff@example.org',

@@ -683,6 +683,10 @@ export function createResultsService(deps: {
         const ctx = await context(db);
         // A catch-up whose query started before these reads committed would miss them.
         if (notice.seq > ctx.lastSeq) await freshCatchUp(db, ctx);
+        // Held already (this node loaded them, after a setup change): still announced, so
+        // that the node that stored them sees them in (see `followerState`).
+        await ctx.applying;
+        if (publishes(db) && !ctx.hasPending && ctx.lastSeq > (announced.get(db) ?? 0)) flush(db, ctx);
       })().catch((error) => console.error('results: catching up with another node failed', error));
     },
 
@@ -711,12 +715,14 @@ export function createResultsService(deps: {
         // and publishes them in its own chain; this node applies them when that publication
         // comes (see `followerState`). Asked once the reads are stored: nothing acknowledged
         // waits for Redis, and a publisher that dies now leaves them to the next one.
-        if (cluster && stored.length && !(await claim(db))) {
-          const f = followingOf(db);
-          f.own = Math.max(f.own, stored[stored.length - 1]!.seq);
-          f.ownRows.push(...stored);
-          cluster.send({ kind: 'stored', db, seq: f.own });
-          watch(db);
+        if (cluster && !(await claim(db))) {
+          if (stored.length) {
+            const f = followingOf(db);
+            f.own = Math.max(f.own, stored[stored.length - 1]!.seq);
+            f.ownRows.push(...stored);
+            cluster.send({ kind: 'stored', db, seq: f.own });
+            watch(db);
+          }
           return { accepted: stored.length, duplicates: incoming.length - stored.length };
         }
         // Durable now: the answer does not wait for the results. Applying and publishing run in
@@ -736,6 +742,8 @@ export function createResultsService(deps: {
             // Applied now (reads answer it), published with the window's other changes.
             const changes = ctx.stage(all);
             notify((o) => o.applied?.(ctx, stored, changes));
+            // Reads this node stored while another published (it took over since).
+            if (cluster && earlier.length) ownApplied(db, ctx, earlier, changes);
             schedule(db, ctx);
           } catch (error) {
             // The reads are stored: a failure here only delays them until the next rebuild.
