@@ -133,7 +133,8 @@ describe.skipIf(!url || !postgres)('one publisher per context (PostgreSQL + Redi
     expect(res.statusCode).toBe(200);
     return res.json() as ReportTable;
   };
-  const live1 = (patches: ReportPatch[]) => patches.filter((p) => p.group === 'city-10k' && p.report === 'LIVE1');
+  const live1 = (patches: ReportPatch[]) =>
+    patches.filter((p) => p.group === 'city-10k' && p.report === 'LIVE1');
   /** Folds patches into a table; fails on a patch that does not start from its version. */
   const fold = (table: ReportTable, patches: ReportPatch[]) => {
     let current = table;

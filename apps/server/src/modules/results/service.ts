@@ -129,7 +129,10 @@ export type ClusterNotice =
 /**
  * The results service (style.md: a factory taking its repository, clock and publisher). Every
  * context is loaded into memory on first use and kept current: by the passings this node stores,
- * and by catching up from the database (`seq`) before answering, so several nodes agree.
+ * and by catching up from the database (`seq`) before answering, so several nodes agree. With a
+ * `cluster` (several nodes on Redis), one node at a time publishes a context's changes — the
+ * holder of its lease — and the others follow its publications (issue 20: one publisher per
+ * change, so that subscribers' patches form one chain; docs/deployment.md).
  */
 export function createResultsService(deps: {
   database: Database;
@@ -287,7 +290,8 @@ export function createResultsService(deps: {
   }
 
   /**
-   * Reads the passings other nodes stored since this node's last one, one query at a time.
+   * Reads the passings other nodes stored since this node's last one, one query at a time, and
+   * applies them — in a cluster, on the publisher, to be published (they are its to publish).
    * Resolves with the catch-up's number, taken as its query starts (see `freshCatchUp`).
    */
   function catchUp(db: string, ctx: ContextState): Promise<number> {
@@ -676,7 +680,10 @@ export function createResultsService(deps: {
      */
     hear(notice: ClusterNotice): void {
       if (!cluster) return;
-      if (notice.kind === 'published') return follow(notice.db, notice.seq, notice.versions);
+      if (notice.kind === 'published') {
+        follow(notice.db, notice.seq, notice.versions);
+        return;
+      }
       const { db } = notice;
       void (async () => {
         if (!(await claim(db))) return;
@@ -698,7 +705,9 @@ export function createResultsService(deps: {
 
     /**
      * Stores a batch of reads durably (one statement, one transaction) and only then applies and
-     * publishes them. Duplicates (same id) are counted, not applied twice.
+     * publishes them — or, on a node that does not publish the context, tells the publisher,
+     * which publishes them, and applies them with its publication. Duplicates (same id) are
+     * counted, not applied twice.
      */
     async ingest(
       db: string,
