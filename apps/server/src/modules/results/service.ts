@@ -535,8 +535,12 @@ export function createResultsService(deps: {
       if (open.ctx !== ctx) flush(db, open.ctx);
     }
     if (cluster && !publishes(db)) {
-      // The lease went to another node meanwhile: it publishes these changes in its chain.
-      ctx.dropPending();
+      // Not sure of the lease any more (a renewal late: a busy event loop): asked again. Gone to
+      // another node meanwhile, that node publishes these changes in its chain.
+      if (ctx.hasPending)
+        void claim(db)
+          .then((mine) => (mine && cluster.leases.holds(db) ? flush(db, ctx) : ctx.dropPending()))
+          .catch(() => ctx.dropPending());
       return;
     }
     // In a cluster, the other nodes hear of every state this node publishes, even one without a
