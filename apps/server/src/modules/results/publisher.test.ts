@@ -194,6 +194,12 @@ describe.skipIf(!url || !postgres)('one publisher per context (PostgreSQL + Redi
     // The browser on node B received the same patches, in the same order.
     await eventually(() => onB.length - onBBefore >= events.flatMap((e) => e.patches).length);
     expect(fold(start, live1(onB.slice(onBBefore))).rows).toEqual(atA.rows);
+
+    // A node that does not publish shows its own reads once the publisher has: its next read
+    // waits for them (read-your-writes), a plain read included.
+    await post(b, [{ bib: '1290', time: gun + 10 * 60_000 }]);
+    expect((await read(b)).rows[0]![F.bib]).toBe('1290');
+    expect(new Set(heard.map((h) => h.from))).toEqual(new Set(['A']));
   }, 120_000);
 
   it('lets the other node take over when the publisher dies, losing no acknowledged read', async () => {
