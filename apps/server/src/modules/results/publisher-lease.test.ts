@@ -32,7 +32,7 @@ describe('publisher leases', () => {
     it('gives a context one holder at a time, and the next one when it is given back', async () => {
       const [a, b] = [node(1_000), node(1_000)];
       const answers = await Promise.all([a.acquire('ctx-1'), b.acquire('ctx-1')]);
-      expect(answers.sort()).toEqual(['other', 'taken']);
+      expect([...answers].sort()).toEqual(['other', 'taken']);
       const [holder, other] = answers[0] === 'taken' ? [a, b] : [b, a];
       expect(await holder.acquire('ctx-1')).toBe('held');
       expect(holder.holds('ctx-1')).toBe(true);
