@@ -42,6 +42,11 @@ export const resultsModule = fp(
             log: app.log,
           })
         : undefined;
+    const send = (notice: ClusterNotice) => {
+      app.realtime
+        .broadcastInternal('results-cluster', JSON.stringify({ from: node, notice }))
+        .catch((err) => app.log.warn({ err }, 'results: a notice to the other nodes failed'));
+    };
     const service = createResultsService({
       database: app.database,
       publisher: app.realtime,
@@ -50,11 +55,7 @@ export const resultsModule = fp(
             cluster: {
               leases,
               leaseMs: app.config.RESULTS_LEASE_MS,
-              send: (notice: ClusterNotice) => {
-                app.realtime
-                  .broadcastInternal('results-cluster', JSON.stringify({ from: node, notice }))
-                  .catch((err) => app.log.warn({ err }, 'results: a notice to the other nodes failed'));
-              },
+              send,
             },
           }
         : {}),
@@ -90,7 +91,7 @@ export const resultsModule = fp(
     // its leases are given back, so another node takes over at once (not after they expire).
     app.addHook('preClose', async () => {
       await service.settleAll();
-      await leases?.releaseAll();
+      for (const db of (await leases?.releaseAll()) ?? []) send({ kind: 'released', db });
     });
     app.addHook('onClose', async () => leases?.close());
     await app.register(resultsRoutes, { service });

@@ -20,8 +20,10 @@ export interface PublisherLeases {
   holds(db: string): boolean;
   /** Called when a lease this node held was lost (not renewed in time, or taken over). */
   onLost(listener: (db: string) => void): void;
-  /** Gives every lease back (a node stopping: the next node takes over at once). */
-  releaseAll(): Promise<void>;
+  /** Forgets that another node holds the lease (it said it gave it back): the next `acquire` asks. */
+  forget(db: string): void;
+  /** Gives every lease back (a node stopping: the next node takes over at once); the contexts. */
+  releaseAll(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,8 @@ export const soleLeases: PublisherLeases = {
   acquire: async () => 'held',
   holds: () => true,
   onLost: () => undefined,
-  releaseAll: async () => undefined,
+  forget: () => undefined,
+  releaseAll: async () => [],
   close: async () => undefined,
 };
 
@@ -174,10 +177,14 @@ export function redisLeases(options: {
     onLost(listener) {
       lost.add(listener);
     },
+    forget(db) {
+      others.delete(db);
+    },
     async releaseAll() {
       const dbs = [...held.keys()];
       held.clear();
       await Promise.all(dbs.map((db) => runScript(redis, RELEASE, key(db), [node]).catch(() => undefined)));
+      return dbs;
     },
     async close() {
       clearInterval(timer);

@@ -13,6 +13,7 @@ import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testConfig } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/database.ts';
 import type { Envelope } from '../../realtime/adapters/types.ts';
 import { eventually, pusherClient, subscribed } from '../../realtime/test-harness.ts';
 import { F } from './report-builder.ts';
@@ -45,11 +46,13 @@ describe.skipIf(!url || !postgres)('one publisher per context (PostgreSQL + Redi
   /** Who sends each event: the node's name, set while it publishes. */
   const senders: string[] = [];
   let client: Pusher;
+  let config: ReturnType<typeof testConfig>;
+  let openDatabase: () => Promise<Database>;
 
   beforeAll(async () => {
     const fresh = await postgres!.fresh();
     cleanups.push(fresh.drop);
-    const config = testConfig({
+    config = testConfig({
       DEMO_REPLAY: 'false',
       SEED_BOSTON: 'false',
       REDIS_URL: url!,
@@ -58,6 +61,7 @@ describe.skipIf(!url || !postgres)('one publisher per context (PostgreSQL + Redi
       RESULTS_LEASE_MS: String(LEASE_MS),
       RESULTS_PUBLISH_MS: '100',
     });
+    openDatabase = fresh.open;
     const databases = [await fresh.open(), await fresh.open()];
     nodes = [];
     for (const database of databases) nodes.push(await buildApp(config, { database, logger: false }));
@@ -238,5 +242,41 @@ describe.skipIf(!url || !postgres)('one publisher per context (PostgreSQL + Redi
     expect(fold(table, patches).rows).toEqual(after.rows);
     console.info(`publisher takeover: ${takeover} ms after the holder died (lease ${LEASE_MS} ms)`);
     await holder.quit();
+  }, 120_000);
+
+  it('hands the context over at once when the publisher stops cleanly', async () => {
+    const [b] = nodes as [FastifyInstance];
+    const database = await openDatabase();
+    const c = await buildApp(config, { database, logger: false });
+    cleanups.push(async () => {
+      await c.close();
+      await database.close();
+    });
+    const send = c.realtime.publish.bind(c.realtime);
+    c.realtime.publish = async (channels, event, ...rest) => {
+      if (event === RESULTS_EVENT && channels.includes(CHANNEL)) senders.push('C');
+      return send(channels, event, ...rest);
+    };
+    // Node C follows node B (the publisher since the takeover).
+    await post(c, [{ bib: '1000', time: gun + 15 * 60_000 }]);
+    expect((await read(c)).rows.some((r) => r[F.bib] === '1000')).toBe(true);
+    const key = `${prefix}lease:${DEMO_DB}`;
+    const redis = new Redis(url!);
+    expect(await redis.get(key)).toBeTruthy();
+    const heardBefore = heard.length;
+    // B stops (SIGTERM): it publishes what it holds and gives the lease back, and says so.
+    await b.close();
+    nodes = [];
+    expect(await redis.get(key)).toBeNull();
+    const stopped = Date.now();
+    // C asked for the lease moments ago (it was B's until its expiry): told that B gave it back, C
+    // takes it with its next read, not once that expiry has passed.
+    await sleep(100);
+    await post(c, [{ bib: '1001', time: gun + 5 * 60_000 }]);
+    expect(await redis.get(key)).toBeTruthy();
+    await eventually(() => heard.slice(heardBefore).some((h) => h.from === 'C'));
+    console.info(`clean handover: ${Date.now() - stopped} ms after the publisher stopped`);
+    expect((await read(c)).rows[0]![F.bib]).toBe('1001');
+    await redis.quit();
   }, 120_000);
 });

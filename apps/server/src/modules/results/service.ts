@@ -120,11 +120,12 @@ export interface ResultsObserver {
  * up to `seq` (the publisher, or whoever takes a free lease, catches up and publishes them).
  * `published`: the publisher's state, every passing up to `seq`, went out with these report
  * versions (sent before the publication's events, on the same Redis connection: a node hears it
- * before its sockets deliver them).
+ * before its sockets deliver them). `released`: the publisher stopped and gave the lease back.
  */
 export type ClusterNotice =
   | { kind: 'stored'; db: string; seq: number }
-  | { kind: 'published'; db: string; seq: number; versions: Record<string, number> };
+  | { kind: 'published'; db: string; seq: number; versions: Record<string, number> }
+  | { kind: 'released'; db: string };
 
 /**
  * The results service (style.md: a factory taking its repository, clock and publisher). Every
@@ -689,6 +690,18 @@ export function createResultsService(deps: {
         return;
       }
       const { db } = notice;
+      if (notice.kind === 'released') {
+        // The lease is free now, not when this node thought it would expire: a node with reads
+        // waiting for a publication takes it at once; else the next node storing one.
+        cluster.leases.forget(db);
+        const f = following.get(db);
+        if (!f?.own || !loaded.has(db)) return;
+        void (async () => {
+          const ctx = await context(db);
+          if (f.own > ctx.lastSeq && (await claim(db))) await catchUp(db, ctx);
+        })().catch((error) => console.error('results: taking over a released context failed', error));
+        return;
+      }
       void (async () => {
         if (!(await claim(db))) return;
         const ctx = await context(db);
