@@ -20,11 +20,13 @@ const benches = ['packages/domain/bench', 'packages/contracts/bench', 'apps/serv
 const filter = process.argv.slice(2);
 let failed = 0;
 // The race-day spike needs nginx, PostgreSQL and Redis and takes minutes: only when named.
-const onlyWhenNamed = ['apps/server/bench/cluster.bench.ts'];
+const onlyWhenNamed = ['apps/server/bench/cluster.bench.ts', 'apps/server/bench/failover.bench.ts'];
 for (const bench of benches) {
   if (filter.length && !filter.some((f) => bench.includes(f))) continue;
   if (!filter.length && onlyWhenNamed.includes(bench)) {
-    console.log(`\n## ${bench}: skipped (needs nginx, PostgreSQL and Redis; npm run bench -- cluster)`);
+    console.log(
+      `\n## ${bench}: skipped (needs PostgreSQL and Redis; npm run bench -- ${path.basename(bench, '.bench.ts')})`,
+    );
     continue;
   }
   if (!fs.existsSync(path.join(root, bench))) continue;

@@ -229,6 +229,7 @@ const cluster = await startCluster({
     REALTIME_SECRET: SECRET,
     REALTIME_REDIS_PREFIX: prefix,
     RATE_LIMIT_REDIS_PREFIX: `${prefix}rate:`,
+    RESULTS_LEASE_REDIS_PREFIX: `${prefix}lease:`,
     REALTIME_MAX_CONNECTIONS: String(CLIENTS + 1_000),
   },
   // BENCH_CLUSTER_PROFILE=dir: each node writes a V8 CPU profile there when it stops.

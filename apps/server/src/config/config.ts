@@ -148,6 +148,17 @@ export const envSchema = z.object({
    * whatever this says: its events are limited to 10 KB.
    */
   RESULTS_PATCH_MAX_BYTES: z.coerce.number().int().min(1_000).max(1_000_000).default(64_000),
+  /**
+   * Issue 20, one publisher per context across nodes (REALTIME_ADAPTER=redis): the Redis keys of
+   * the publisher leases (one per context) start with this (one prefix per deployment sharing a
+   * Redis).
+   */
+  RESULTS_LEASE_REDIS_PREFIX: z.string().min(1).default('tempora:results:lease:'),
+  /**
+   * How long a context's publisher lease lasts unrenewed: a node that dies stops publishing and
+   * another takes over within about this long (renewed every third of it).
+   */
+  RESULTS_LEASE_MS: z.coerce.number().int().min(300).max(60_000).default(3_000),
   /** Replay the demo's marathon and 10 km live (simulated decoders); false leaves them as seeded. */
   DEMO_REPLAY: bool.default(true),
   /** How much faster than the wall clock the demo's races run (their clock rate, 1–100). */

@@ -474,6 +474,32 @@ export class ContextState {
     return JSON.stringify(patch).length > MAX_PATCH_BYTES ? reload : patch;
   }
 
+  /**
+   * Every report's version, as a publication leaves them (issue 20: one publisher per context).
+   * The other nodes take them (`adoptVersions`) once they hold the same passings.
+   */
+  versionsOf(): Record<string, number> {
+    return Object.fromEntries(this.versions);
+  }
+
+  /**
+   * Takes the publisher's versions, this state holding exactly the passings its publication held
+   * (up to its `seq`). A version names a report's rows (those after the passings up to it), but
+   * two nodes can name the same rows differently: a version moves to the last seq of the batch
+   * that changed the race, and batches differ between nodes; a publication that found the rows
+   * unmoved keeps the older one. A reader of this node must get the version the publisher's next
+   * patch starts from, so the follower takes the publisher's names.
+   */
+  adoptVersions(versions: Readonly<Record<string, number>>): void {
+    for (const [id, version] of Object.entries(versions))
+      if (this.versions.has(id) && this.versions.get(id) !== version) this.versions.set(id, version);
+  }
+
+  /** Forgets what waits for `flush` (this node stopped publishing: the new publisher sends it). */
+  dropPending(): void {
+    this.pending.clear();
+  }
+
   /** Whether changes wait for `flush`. */
   get hasPending(): boolean {
     return this.pending.size > 0;

@@ -5,9 +5,10 @@ import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
 import { MAX_PATCH_BYTES } from './context-state.ts';
 import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
+import { redisLeases } from './publisher-lease.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
-import { createResultsService, type ResultsService } from './service.ts';
+import { type ClusterNotice, createResultsService, type ResultsService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,9 +27,38 @@ const BOSTON = path.join(repoRoot, 'fixtures/boston-2017.csv');
  */
 export const resultsModule = fp(
   async (app: FastifyInstance) => {
+    // Issue 20, one publisher per context: with nodes sharing Redis (the realtime bus), a lease
+    // per context names the node that publishes its changes; the others tell it of the reads
+    // they store and follow its publications (service.ts `followerState`). Without the bus each
+    // node publishes what it stores.
+    const node = randomUUID();
+    const redisUrl = app.config.REDIS_URL;
+    const leases =
+      app.realtime.adapter === 'redis' && redisUrl
+        ? redisLeases({
+            url: redisUrl,
+            prefix: app.config.RESULTS_LEASE_REDIS_PREFIX,
+            leaseMs: app.config.RESULTS_LEASE_MS,
+            log: app.log,
+          })
+        : undefined;
+    const send = (notice: ClusterNotice) => {
+      app.realtime
+        .broadcastInternal('results-cluster', JSON.stringify({ from: node, notice }))
+        .catch((err) => app.log.warn({ err }, 'results: a notice to the other nodes failed'));
+    };
     const service = createResultsService({
       database: app.database,
       publisher: app.realtime,
+      ...(leases
+        ? {
+            cluster: {
+              leases,
+              leaseMs: app.config.RESULTS_LEASE_MS,
+              send,
+            },
+          }
+        : {}),
       publishMs: app.config.RESULTS_PUBLISH_MS,
       maxPatchBytes:
         app.realtime.adapter === 'pusher-http'
@@ -38,7 +68,6 @@ export const resultsModule = fp(
     // Setup changes (races, points, participants, statuses, reports) made on one node must reach
     // the others' in-memory state: passings are caught up by seq, but setup is not. Every
     // invalidation is broadcast; the other nodes forget the context and load it again (issue 20).
-    const node = randomUUID();
     const forget = service.invalidate;
     service.invalidate = (db, participants) => {
       forget(db, participants);
@@ -48,11 +77,23 @@ export const resultsModule = fp(
       const [from, db] = data.split(' ', 2);
       if (from !== node && db) forget(db);
     });
+    app.realtime.onInternal('results-cluster', (data) => {
+      let message: { from?: string; notice?: ClusterNotice };
+      try {
+        message = JSON.parse(data) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.from !== node && message.notice) service.hear(message.notice);
+    });
     app.decorate('results', service);
-    // Changes applied but still in their publication window go out before the node stops.
+    // Changes applied but still in their publication window go out before the node stops; then
+    // its leases are given back, so another node takes over at once (not after they expire).
     app.addHook('preClose', async () => {
       await service.settleAll();
+      for (const db of (await leases?.releaseAll()) ?? []) send({ kind: 'released', db });
     });
+    app.addHook('onClose', async () => leases?.close());
     await app.register(resultsRoutes, { service });
     // Issue 20: a node started during a race loads the live events' results before it says it is
     // ready, so the load balancer sends it no spectator before it can answer at once.

@@ -25,6 +25,7 @@ import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import { ContextState, MAX_PATCH_BYTES, type RaceLive } from './context-state.ts';
 import { raceClock } from './live-views.ts';
+import { LEASE_MS, type PublisherLeases } from './publisher-lease.ts';
 import * as repo from './repository.ts';
 
 /** How stale a node's view of other nodes' passings may be when answering a read. */
@@ -114,9 +115,25 @@ export interface ResultsObserver {
 }
 
 /**
+ * What the nodes of a cluster tell each other about a context (issue 20: one publisher per
+ * context), over the realtime bus. `stored`: a node that does not publish the context stored reads
+ * up to `seq` (the publisher, or whoever takes a free lease, catches up and publishes them).
+ * `published`: the publisher's state, every passing up to `seq`, went out with these report
+ * versions (sent before the publication's events, on the same Redis connection: a node hears it
+ * before its sockets deliver them). `released`: the publisher stopped and gave the lease back.
+ */
+export type ClusterNotice =
+  | { kind: 'stored'; db: string; seq: number }
+  | { kind: 'published'; db: string; seq: number; versions: Record<string, number> }
+  | { kind: 'released'; db: string };
+
+/**
  * The results service (style.md: a factory taking its repository, clock and publisher). Every
  * context is loaded into memory on first use and kept current: by the passings this node stores,
- * and by catching up from the database (`seq`) before answering, so several nodes agree.
+ * and by catching up from the database (`seq`) before answering, so several nodes agree. With a
+ * `cluster` (several nodes on Redis), one node at a time publishes a context's changes — the
+ * holder of its lease — and the others follow its publications (issue 20: one publisher per
+ * change, so that subscribers' patches form one chain; docs/deployment.md).
  */
 export function createResultsService(deps: {
   database: Database;
@@ -136,8 +153,21 @@ export function createResultsService(deps: {
   maxPatchBytes?: number;
   /** How a sliced state build lets the event loop in, and how often (tests; see `ContextState.build`). */
   build?: { pause: () => Promise<unknown>; sliceMs: number };
+  /**
+   * Several nodes with a bus between them (issue 20: one publisher per context). Absent (one
+   * node, or nodes without Redis): this node publishes every change it stores or catches up.
+   * See `followerState` for what a node that does not publish a context does.
+   */
+  cluster?: {
+    leases: PublisherLeases;
+    /** Tells the other nodes (never this one). */
+    send(notice: ClusterNotice): void;
+    /** The leases' time (a follower whose reads are not published within it claims the lease). */
+    leaseMs?: number;
+  };
 }) {
-  const { database, publisher } = deps;
+  const { database, publisher, cluster } = deps;
+  const leaseMs = cluster?.leaseMs ?? LEASE_MS;
   const publishMs = deps.publishMs ?? PUBLISH_MS;
   const maxPatchBytes = deps.maxPatchBytes ?? MAX_PATCH_BYTES;
   /** Open coalescing windows per context: their timers and the state they publish. */
@@ -164,6 +194,63 @@ export function createResultsService(deps: {
       }
     }
   };
+
+  /**
+   * What a node that does not publish a context knows of the publisher (issue 20): the highest
+   * `seq` it announced and when it last heard of it, the reads this node stored that no
+   * publication has held yet (their highest seq, their rows for the observers) and the timer that
+   * claims the lease when they stay unpublished.
+   */
+  interface Following {
+    announced: number;
+    heardAt: number;
+    own: number;
+    ownRows: repo.PassingRow[];
+    watch?: ReturnType<typeof setTimeout>;
+    checkedAt: number;
+  }
+  const following = new Map<string, Following>();
+  const followingOf = (db: string): Following => {
+    let f = following.get(db);
+    if (!f) {
+      f = { announced: 0, heardAt: Date.now(), own: 0, ownRows: [], checkedAt: 0 };
+      following.set(db, f);
+    }
+    return f;
+  };
+  /** The `seq` each context's publisher last announced (see `announce`). */
+  const announced = new Map<string, number>();
+
+  // A lease lost (this node paused past its time, or Redis away): what its window held goes out
+  // from the new publisher, in that one's chain.
+  cluster?.leases.onLost((db) => {
+    const open = windows.get(db);
+    if (open) {
+      clearTimeout(open.timer);
+      windows.delete(db);
+      open.ctx.dropPending();
+    }
+    void loaded
+      .get(db)
+      ?.then((ctx) => ctx.dropPending())
+      .catch(() => undefined);
+  });
+
+  /** Whether this node publishes a context's changes (always without a cluster). */
+  const publishes = (db: string) => !cluster || cluster.leases.holds(db);
+
+  /**
+   * Takes a context's lease when it is free (or this node holds it): true when this node is the
+   * publisher now. A takeover needs no step of its own: the next catch-up (or ingest) reads every
+   * passing this node has not applied and publishes them in its own chain, from the tables this
+   * node holds — the previous publisher's last publication when it followed it to the end, so
+   * subscribers' chains usually go on; else the first patch does not start from their version and
+   * they fetch the table once.
+   */
+  async function claim(db: string): Promise<boolean> {
+    if (!cluster) return true;
+    return (await cluster.leases.acquire(db)) !== 'other';
+  }
 
   /** Participants a caller already holds for the next load of a context (see `invalidate`). */
   const presetParticipants = new Map<string, repo.ParticipantRow[]>();
@@ -196,12 +283,16 @@ export function createResultsService(deps: {
     const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
     if (newer.length) ctx.patchesFor(ctx.apply(newer), false);
     caughtUpAt.set(db, Date.now());
+    // A follower's reads held by the load: observers hear of them through `loaded`.
+    const f = following.get(db);
+    if (f) f.ownRows = f.ownRows.filter((r) => r.seq > ctx.lastSeq);
     notify((o) => o.loaded?.(ctx));
     return ctx;
   }
 
   /**
-   * Reads the passings other nodes stored since this node's last one, one query at a time.
+   * Reads the passings other nodes stored since this node's last one, one query at a time, and
+   * applies them — in a cluster, on the publisher, to be published (they are its to publish).
    * Resolves with the catch-up's number, taken as its query starts (see `freshCatchUp`).
    */
   function catchUp(db: string, ctx: ContextState): Promise<number> {
@@ -211,10 +302,21 @@ export function createResultsService(deps: {
         .run(db, async () => {
           const number = ++catchUpCount;
           const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
-          // Issue 20: one publisher per change. The node that stored these reads published their
-          // patches; publishing them again from here sent every reload twice. The versions still
-          // move (patchesFor bumps them), so this node's next patch starts from the right one.
-          if (newer.length) ctx.stage(newer, false);
+          if (cluster && publishes(db)) {
+            // Issue 20, one publisher per context: this node publishes every change, whoever
+            // stored it (the others told it, or it took the lease over), in its window.
+            if (newer.length) {
+              const changes = ctx.stage(newer);
+              ownApplied(db, ctx, newer, changes);
+              schedule(db, ctx);
+            } else if (ctx.lastSeq > (announced.get(db) ?? 0)) flush(db, ctx);
+          } else if (newer.length) {
+            // Without a cluster (or the lease), the node that stored these reads published their
+            // patches; publishing them again from here sent every reload twice. The versions
+            // still move (patchesFor bumps them), so this node's next patch starts from the right one.
+            const changes = ctx.stage(newer, false);
+            if (cluster) ownApplied(db, ctx, newer, changes);
+          }
           caughtUpAt.set(db, Date.now());
           return number;
         })
@@ -251,6 +353,13 @@ export function createResultsService(deps: {
    * started after the call, so the answer holds every change published before it.
    */
   async function state(db: string, minVersion = 0, fresh = false): Promise<ContextState> {
+    const ctx = await context(db);
+    if (cluster && !publishes(db)) return followerState(db, ctx, minVersion, fresh);
+    return publisherState(db, ctx, minVersion, fresh);
+  }
+
+  /** A context's state as loaded (loading it on first use), once what it applies is applied. */
+  async function context(db: string): Promise<ContextState> {
     let pending = loaded.get(db);
     if (!pending) {
       const started = load(db);
@@ -263,6 +372,16 @@ export function createResultsService(deps: {
     }
     const ctx = await pending;
     await ctx.applying;
+    return ctx;
+  }
+
+  /** `state` on the node publishing the context (every node without a cluster). */
+  async function publisherState(
+    db: string,
+    ctx: ContextState,
+    minVersion: number,
+    fresh: boolean,
+  ): Promise<ContextState> {
     if (minVersion > ctx.lastSeq) {
       // The version exists (a node published it, after its commit): catching up reaches it,
       // unless it is not a version of this context at all (a forged or stale number) — bounded.
@@ -298,6 +417,112 @@ export function createResultsService(deps: {
   }
 
   /**
+   * `state` on a node that does not publish the context (issue 20). Its state moves only as the
+   * publisher's does: at each publication it hears of, it reads the passings up to the
+   * publication's seq and takes its report versions (`follow`), so that a reader here gets a
+   * version the publisher's next patch starts from. The reads this node stores wait for the
+   * publisher too (it publishes them within its window, usually a few hundred ms): a read here
+   * waits until this node's own stored reads are in (read-your-writes), a `minVersion` read until
+   * that version, a `fresh` one until every publication heard before it — each at most
+   * MIN_VERSION_WAIT_MS. Past that the publisher is presumed gone: this node claims the lease
+   * (free once it expired) and catches up as the publisher. Nothing heard for STALE_MS: a reader
+   * checks the lease (a publisher that died with reads stored and nobody storing more).
+   */
+  async function followerState(
+    db: string,
+    ctx: ContextState,
+    minVersion: number,
+    fresh: boolean,
+  ): Promise<ContextState> {
+    const f = followingOf(db);
+    const target = Math.max(minVersion, f.own, fresh ? f.announced : 0);
+    if (target > ctx.lastSeq) {
+      const deadline = Date.now() + MIN_VERSION_WAIT_MS;
+      while (target > ctx.lastSeq && Date.now() < deadline && !publishes(db))
+        await new Promise((r) => setTimeout(r, 20));
+      if (target > ctx.lastSeq && (await claim(db))) {
+        await catchUp(db, ctx);
+        await ctx.applying;
+        flush(db, ctx);
+      }
+      return ctx;
+    }
+    const now = Date.now();
+    if (now - f.heardAt > STALE_MS && now - f.checkedAt > STALE_MS) {
+      f.checkedAt = now;
+      void claim(db)
+        .then((mine) => (mine ? catchUp(db, ctx) : undefined))
+        .catch(() => undefined);
+    }
+    return ctx;
+  }
+
+  /**
+   * A publication heard from the publisher (see `ClusterNotice`): this node reads the passings up
+   * to its seq and takes its versions. A node ahead of it (it read the database itself, or it
+   * published until now) takes nothing and catches up at a later publication.
+   */
+  function follow(db: string, seq: number, versions: Record<string, number>) {
+    const f = followingOf(db);
+    f.announced = Math.max(f.announced, seq);
+    f.heardAt = Date.now();
+    const pending = loaded.get(db);
+    if (!pending || publishes(db)) return;
+    void pending
+      .then((ctx) =>
+        mutex.run(db, async () => {
+          if (publishes(db) || ctx.lastSeq > seq || loaded.get(db) !== pending) return;
+          if (ctx.lastSeq < seq) {
+            const newer = (await repo.passingsAfter(database, db, ctx.lastSeq)).filter((p) => p.seq <= seq);
+            await ctx.applying;
+            if (newer.length) ownApplied(db, ctx, newer, ctx.stage(newer, false));
+          }
+          if (ctx.lastSeq === seq) ctx.adoptVersions(versions);
+          caughtUpAt.set(db, Date.now());
+        }),
+      )
+      .catch((error) => console.error('results: following the publisher failed', error));
+  }
+
+  /** Observers hear of the reads this node stored once they are applied (a follower's: later). */
+  function ownApplied(
+    db: string,
+    ctx: ContextState,
+    rows: readonly repo.PassingRow[],
+    changes: ReturnType<ContextState['apply']>,
+  ) {
+    const f = following.get(db);
+    if (!f?.ownRows.length) return;
+    const seqs = new Set(rows.map((r) => r.seq));
+    const mine = f.ownRows.filter((r) => seqs.has(r.seq));
+    if (!mine.length) return;
+    f.ownRows = f.ownRows.filter((r) => !seqs.has(r.seq));
+    notify((o) => o.applied?.(ctx, mine, changes));
+  }
+
+  /**
+   * A follower's reads not published within the lease's time: the publisher is gone or did not
+   * hear of them. It claims the lease (free once the holder stopped renewing it) and publishes
+   * them itself, else it tells the publisher again; until they are in.
+   */
+  function watch(db: string) {
+    const f = followingOf(db);
+    if (f.watch || !cluster) return;
+    const { send } = cluster;
+    f.watch = setTimeout(() => {
+      f.watch = undefined;
+      void (async () => {
+        const ctx = await context(db);
+        if (f.own <= ctx.lastSeq) return;
+        if (await claim(db)) await catchUp(db, ctx);
+        else send({ kind: 'stored', db, seq: f.own });
+        watch(db);
+      })().catch((error) => console.error('results: claiming the publisher lease failed', error));
+    }, leaseMs);
+    f.watch.unref?.();
+  }
+
+  /**
    * Publishes what a context staged (issue 20: one `results` event per window, see `publishMs`),
    * now: at the window's end, or before a live read answers (its version must be one that
    * patches start from). Computed at once, sent in order behind the previous publications.
@@ -310,20 +535,44 @@ export function createResultsService(deps: {
       // A window opened on a state since rebuilt (`invalidate`): what it holds goes out first.
       if (open.ctx !== ctx) flush(db, open.ctx);
     }
-    if (!ctx.hasPending) return;
-    publishedAt.set(db, Date.now());
-    let publication: ReturnType<ContextState['flush']>;
-    try {
-      publication = ctx.flush(maxPatchBytes);
-    } catch (error) {
-      console.error('results: publishing passings failed', error);
-      invalidate(db);
+    if (cluster && !publishes(db)) {
+      // Not sure of the lease any more (a renewal late: a busy event loop): asked again. Gone to
+      // another node meanwhile, that node publishes these changes in its chain.
+      if (ctx.hasPending)
+        void claim(db)
+          .then((mine) => (mine && cluster.leases.holds(db) ? flush(db, ctx) : ctx.dropPending()))
+          .catch(() => ctx.dropPending());
       return;
     }
-    if (!publication) return;
-    const { patches, passed } = publication;
+    // In a cluster, the other nodes hear of every state this node publishes, even one without a
+    // patch (reads that changed no table): their readers wait for it (see `followerState`).
+    const announce = cluster !== undefined && ctx.lastSeq > (announced.get(db) ?? 0);
+    if (!ctx.hasPending && !announce) return;
+    let publication: ReturnType<ContextState['flush']> = null;
+    if (ctx.hasPending) {
+      publishedAt.set(db, Date.now());
+      try {
+        publication = ctx.flush(maxPatchBytes);
+      } catch (error) {
+        console.error('results: publishing passings failed', error);
+        invalidate(db);
+        return;
+      }
+    }
+    let notice: ClusterNotice | undefined;
+    if (announce) {
+      announced.set(db, ctx.lastSeq);
+      notice = { kind: 'published', db, seq: ctx.lastSeq, versions: ctx.versionsOf() };
+    }
+    if (!publication && !notice) return;
+    const { patches, passed } = publication ?? { patches: [], passed: [] };
     const next = (publishing.get(db) ?? Promise.resolve())
-      .then(() => publish(ctx, patches, passed))
+      .then(() => {
+        // Before the events, on the same connection: a node hears of the state before its
+        // sockets deliver its patches (a reader sent back by one finds it there).
+        if (notice) cluster?.send(notice);
+        return publish(ctx, patches, passed);
+      })
       .catch((error) => console.error('results: publishing passings failed', error));
     publishing.set(db, next);
     void next.then(() => {
@@ -371,6 +620,7 @@ export function createResultsService(deps: {
     // One event per change (split only above the event size limit): issue 20's spike.
     // A patch larger than a bundle goes in one of its own, up to `maxPatchBytes` (plus its reads).
     const limit = Math.max(maxPatchBytes + 2_048, 10 * 1024);
+    if (!patches.length && !passings.length) return;
     for (const bundle of bundleResults(patches, passings))
       await publisher.publish(channel, RESULTS_EVENT, bundle, undefined, limit);
   }
@@ -428,6 +678,42 @@ export function createResultsService(deps: {
       await Promise.all([...windows.keys()].map((db) => settle(db).catch(() => undefined)));
     },
 
+    /**
+     * A notice from another node (issue 20, see `ClusterNotice`). `stored`: the publisher (or,
+     * the lease being free, the first node to take it) catches up and publishes those reads.
+     * `published`: a follower moves its state to the publication's.
+     */
+    hear(notice: ClusterNotice): void {
+      if (!cluster) return;
+      if (notice.kind === 'published') {
+        follow(notice.db, notice.seq, notice.versions);
+        return;
+      }
+      const { db } = notice;
+      if (notice.kind === 'released') {
+        // The lease is free now, not when this node thought it would expire: a node with reads
+        // waiting for a publication takes it at once; else the next node storing one.
+        cluster.leases.forget(db);
+        const f = following.get(db);
+        if (!f?.own || !loaded.has(db)) return;
+        void (async () => {
+          const ctx = await context(db);
+          if (f.own > ctx.lastSeq && (await claim(db))) await catchUp(db, ctx);
+        })().catch((error) => console.error('results: taking over a released context failed', error));
+        return;
+      }
+      void (async () => {
+        if (!(await claim(db))) return;
+        const ctx = await context(db);
+        // A catch-up whose query started before these reads committed would miss them.
+        if (notice.seq > ctx.lastSeq) await freshCatchUp(db, ctx);
+        // Held already (this node loaded them, after a setup change): still announced, so
+        // that the node that stored them sees them in (see `followerState`).
+        await ctx.applying;
+        if (publishes(db) && !ctx.hasPending && ctx.lastSeq > (announced.get(db) ?? 0)) flush(db, ctx);
+      })().catch((error) => console.error('results: catching up with another node failed', error));
+    },
+
     /** Adds an observer (webhooks); returns its removal. */
     observe(observer: ResultsObserver): () => void {
       observers.add(observer);
@@ -436,7 +722,9 @@ export function createResultsService(deps: {
 
     /**
      * Stores a batch of reads durably (one statement, one transaction) and only then applies and
-     * publishes them. Duplicates (same id) are counted, not applied twice.
+     * publishes them — or, on a node that does not publish the context, tells the publisher,
+     * which publishes them, and applies them with its publication. Duplicates (same id) are
+     * counted, not applied twice.
      */
     async ingest(
       db: string,
@@ -444,10 +732,25 @@ export function createResultsService(deps: {
       source: PassingSource,
       meta: { deviceId?: string | null; createdBy?: string | null } = {},
     ): Promise<IngestResult> {
-      const ctx = await state(db);
+      const ctx = await (cluster ? context(db) : state(db));
       return mutex.run(db, async () => {
         const rows = incoming.map((p) => toPassing(p, source, meta));
         const stored = await database.transaction((sql) => repo.insertPassings(sql, db, rows));
+        // Issue 20, one publisher per context: a node that does not hold the context's lease
+        // (and cannot take it) leaves its reads to the publisher, which hears of them, reads them
+        // and publishes them in its own chain; this node applies them when that publication
+        // comes (see `followerState`). Asked once the reads are stored: nothing acknowledged
+        // waits for Redis, and a publisher that dies now leaves them to the next one.
+        if (cluster && !(await claim(db))) {
+          if (stored.length) {
+            const f = followingOf(db);
+            f.own = Math.max(f.own, stored[stored.length - 1]!.seq);
+            f.ownRows.push(...stored);
+            cluster.send({ kind: 'stored', db, seq: f.own });
+            watch(db);
+          }
+          return { accepted: stored.length, duplicates: incoming.length - stored.length };
+        }
         // Durable now: the answer does not wait for the results. Applying and publishing run in
         // order behind the ack (`ctx.applying`); every read waits for them (see `state`).
         // Passings other nodes stored meanwhile come first, so seq order holds. When ours follow
@@ -465,6 +768,8 @@ export function createResultsService(deps: {
             // Applied now (reads answer it), published with the window's other changes.
             const changes = ctx.stage(all);
             notify((o) => o.applied?.(ctx, stored, changes));
+            // Reads this node stored while another published (it took over since).
+            if (cluster && earlier.length) ownApplied(db, ctx, earlier, changes);
             schedule(db, ctx);
           } catch (error) {
             // The reads are stored: a failure here only delays them until the next rebuild.
