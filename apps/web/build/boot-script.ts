@@ -1,5 +1,10 @@
-import { transformSync } from 'esbuild';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSync, transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { prePaintSprite } from '../src/pre-paint/icons.ts';
+import { prePaintStrings } from '../src/pre-paint/strings.ts';
 
 /**
  * Pages the boot script knows (issue 19: the start-up chain): a hash path pattern, the route
@@ -7,12 +12,14 @@ import type { Plugin } from 'vite';
  * of the environment, from the pattern's groups, already encoded). Other pages are preloaded by
  * the entry (`preloadRoute`), as before.
  */
-const PAGES: { pattern: RegExp; module: string; api?: [string, string][] }[] = [
+const PAGES: { pattern: RegExp; module: string; api?: [string, string][]; paint?: boolean }[] = [
   {
-    pattern: /^\/(?:events|results)\/([^/]+)\/reportlist\/(?:group|table)\/([^/]+)\/report\/([^/]+)$/,
+    pattern: /^\/(?:events|results)\/([^/]+)\/reportlist\/(group|table)\/([^/]+)\/report\/([^/]+)$/,
     module: 'src/app/routes/results/report-page.tsx',
+    // The report page with its chrome (group 2) is drawn before React (src/pre-paint/).
+    paint: true,
     api: [
-      ['resultsApiUrlBase', 'results/$1/groups/$2/reports/$3?offset=0&limit=100'],
+      ['resultsApiUrlBase', 'results/$1/groups/$3/reports/$4?offset=0&limit=100'],
       ['eventsApiUrlBase', 'events/$1'],
       ['resultsApiUrlBase', 'results/$1/reportlist'],
     ],
@@ -70,10 +77,18 @@ export function bootScript(): Plugin {
       };
       // File names without their common `assets/` (the boot script puts it back).
       const short = (files: string[]) => files.map((f) => f.replace(/^assets\//, ''));
+      const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+      const sprite = prePaintSprite();
+      const spriteFile = `assets/pre-paint-icons-${hash(sprite)}.svg`;
+      this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
+      const paint = prePaintScript(`/${spriteFile}`);
+      const paintFile = `assets/pre-paint-${hash(paint)}.js`;
+      this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
       const pages = PAGES.map((p) => ({
         re: p.pattern.source.replace(/\\\//g, '/'),
         files: short(filesOf(p.module)),
         api: p.api ?? [],
+        paint: p.paint ? `/${paintFile}` : undefined,
       }));
       const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
       this.emitFile({
@@ -89,12 +104,43 @@ export function bootScript(): Plugin {
   };
 }
 
+/**
+ * The pre-paint script (src/pre-paint/entry.ts) bundled on its own — a classic script the boot
+ * script adds on a report page, not a chunk of the app: it must not wait for the entry's modules —
+ * with the texts it shows in both languages, taken from the locale files.
+ */
+function prePaintScript(sprite: string): string {
+  const web = path.resolve(import.meta.dirname, '..');
+  const read = (lng: string, ns: string) =>
+    JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
+  const strings = Object.fromEntries(
+    ['en', 'fr'].map((lng) => [
+      lng,
+      prePaintStrings({ common: read(lng, 'common'), results: read(lng, 'results'), views: read(lng, 'views') }),
+    ]),
+  );
+  const out = buildSync({
+    entryPoints: [path.join(web, 'src/pre-paint/entry.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    define: { PRE_PAINT_STRINGS: JSON.stringify(strings), PRE_PAINT_SPRITE: JSON.stringify(sprite) },
+  });
+  return out.outputFiles[0]!.text;
+}
+
 /** The boot script's body (plain browser JavaScript: it is written out with `toString`). */
 function boot(
-  pages: { re: string; files: string[]; api: [string, string][] }[],
+  pages: { re: string; files: string[]; api: [string, string][]; paint?: string }[],
   locales: Record<string, string[]>,
 ) {
-  const state: { env?: Promise<unknown>; early: Record<string, Promise<Response>> } = { early: {} };
+  const state: {
+    env?: Promise<unknown>;
+    early: Record<string, Promise<Response>>;
+    paint?: { data: Promise<unknown[]>; lng: string; eventId: string };
+  } = { early: {} };
   (window as unknown as { __temporaBoot: typeof state }).__temporaBoot = state;
   const param = (name: string) => {
     const q = location.hash.indexOf('?');
@@ -131,20 +177,44 @@ function boot(
           return encodeURIComponent(g);
         }
       });
+      // The pre-paint (src/pre-paint/): a report page with its chrome, in the default look, gets its
+      // first screenful drawn from copies of the early answers, taken as they arrive (before the
+      // API client reads them).
+      const ui = param('ui');
+      let painted: ((data: Promise<unknown[]>) => void) | undefined;
+      if (page.paint && m[2] === 'group' && (!ui || ui === 'acn')) {
+        const data = new Promise<unknown[]>((resolve) => {
+          painted = resolve;
+        });
+        data.catch(() => undefined);
+        let eventId = m[1] || '';
+        try {
+          eventId = decodeURIComponent(eventId);
+        } catch {}
+        state.paint = { data, lng: lng || 'fr', eventId };
+        const script = document.createElement('script');
+        script.src = page.paint;
+        script.async = true;
+        document.head.appendChild(script);
+      }
       // A failure is the entry's to report: it asks again (config/env-config.ts).
       // Default headers (`accept: */*`), as the preload's and the API client's.
       state.env = fetch('/api/env-config').then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+      state.env.catch(() => painted?.(Promise.reject()));
       state.env.then(
         (all) => {
           const envs = all as Record<string, Record<string, string>>;
           const env = envs[param('env') || ''] || envs.prod;
-          if (!env) return;
+          if (!env) return painted?.(Promise.reject());
+          const copies: Promise<unknown>[] = [];
           for (const [base, template] of page.api) {
             const root = env[base] || '';
             const url = `${root.endsWith('/') ? root : `${root}/`}${template.replace(/\$(\d)/g, (_, k) => groups[k] || '')}`;
             state.early[url] = fetch(url);
             state.early[url].catch(() => undefined);
+            copies.push(state.early[url].then((r) => (r.ok ? r.clone().json() : Promise.reject(r.status))));
           }
+          painted?.(Promise.all([...copies, env.blobUrlBase || '']));
         },
         () => undefined,
       );

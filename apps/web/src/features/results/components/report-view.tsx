@@ -4,6 +4,7 @@ import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from '
 import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { endPrePaint } from '../../../lib/pre-paint.ts';
 import { expectFirstRows, firstRowsShown } from '../api/first-rows.ts';
 import { type ReportSource, reportPath } from '../api/get-report.ts';
 import { useReportList } from '../api/get-report-list.ts';
@@ -74,6 +75,18 @@ export function ReportView({
   useEffect(() => {
     if (showing) firstRowsShown(path);
   }, [showing, path]);
+  // The boot script's picture of this page (src/pre-paint/) goes once this one is laid out at its
+  // width and painted beneath it (two frames: the table measures its width after its first
+  // commit), or at once when the page failed.
+  const failed = !data && !report.isPending;
+  useEffect(() => {
+    if (failed) return endPrePaint();
+    if (!showing) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(endPrePaint);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [showing, failed]);
   if ((!data && report.isPending) || (data && above)) return <PageLoading />;
   if (!data) return <PageError error={report.error} />;
   // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").

@@ -1,0 +1,57 @@
+import type { EventDetail, ReportList, ReportTable } from '@tempora/contracts';
+import { buildReportPrePaint } from './report-pre-paint.ts';
+import type { PrePaintStrings } from './strings.ts';
+
+/** The texts of both languages, put in by the build (apps/web/build/boot-script.ts). */
+declare const PRE_PAINT_STRINGS: Record<'en' | 'fr', PrePaintStrings>;
+/** The address of the icons' sprite (icons.ts), put in by the build. */
+declare const PRE_PAINT_SPRITE: string;
+
+/** What the boot script leaves for the pre-paint (`window.__temporaBoot`). */
+interface BootPaint {
+  paint?: {
+    /** The report's first rows, its event and its report list, and the environment's blob host. */
+    data: Promise<[ReportTable, EventDetail, ReportList, string]>;
+    lng: 'en' | 'fr';
+    eventId: string;
+  };
+  /** Set by the app once its page is on screen (lib/pre-paint.ts): too late to paint. */
+  prePaintEnded?: boolean;
+}
+
+/**
+ * The pre-paint script (issue 19: the first screenful before React), loaded by the boot script on
+ * a report page only and run beside the entry: once the boot script's early answers are in, it
+ * draws the report's first screenful (report-pre-paint.ts) over the page, where it stays until
+ * React's page replaces it. A failure leaves the page to React, as before.
+ */
+const state = (window as unknown as { __temporaBoot?: BootPaint }).__temporaBoot;
+const paint = state?.paint;
+if (paint) {
+  paint.data.then(
+    ([table, event, list, blobUrlBase]) => {
+      if (state.prePaintEnded || document.getElementById('pre-paint')) return;
+      let favorites = new Set<string>();
+      try {
+        const stored: unknown = JSON.parse(localStorage.getItem(`favorites:${paint.eventId}`) ?? '[]');
+        if (Array.isArray(stored)) favorites = new Set(stored.map(String));
+      } catch {
+        // Unreadable favourites: none shown, as the page does.
+      }
+      document.body.append(
+        buildReportPrePaint(document, {
+          table,
+          event,
+          list,
+          lng: paint.lng,
+          strings: PRE_PAINT_STRINGS[paint.lng],
+          width: document.documentElement.clientWidth || window.innerWidth,
+          favorites,
+          blobUrlBase,
+          sprite: PRE_PAINT_SPRITE,
+        }),
+      );
+    },
+    () => undefined,
+  );
+}
