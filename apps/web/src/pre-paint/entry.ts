@@ -31,27 +31,36 @@ if (paint) {
   paint.data.then(
     ([table, event, list, blobUrlBase]) => {
       if (state.prePaintEnded || document.getElementById('pre-paint')) return;
-      let favorites = new Set<string>();
       try {
-        const stored: unknown = JSON.parse(localStorage.getItem(`favorites:${paint.eventId}`) ?? '[]');
-        if (Array.isArray(stored)) favorites = new Set(stored.map(String));
+        document.body.append(
+          buildReportPrePaint(document, {
+            table,
+            event,
+            list,
+            lng: paint.lng,
+            strings: PRE_PAINT_STRINGS[paint.lng],
+            width: document.documentElement.clientWidth || window.innerWidth,
+            favorites: storedFavorites(paint.eventId),
+            blobUrlBase,
+            sprite: PRE_PAINT_SPRITE,
+            pinned: localStorage.getItem('drawerPinned') === 'true',
+            logo: '/favicon.svg',
+          }),
+        );
       } catch {
-        // Unreadable favourites: none shown, as the page does.
+        // Storage refused, an answer of another shape: the page is React's alone, as before.
       }
-      document.body.append(
-        buildReportPrePaint(document, {
-          table,
-          event,
-          list,
-          lng: paint.lng,
-          strings: PRE_PAINT_STRINGS[paint.lng],
-          width: document.documentElement.clientWidth || window.innerWidth,
-          favorites,
-          blobUrlBase,
-          sprite: PRE_PAINT_SPRITE,
-        }),
-      );
     },
     () => undefined,
   );
+}
+
+/** The event's favourite row keys (use-favorites.ts), none when unreadable. */
+function storedFavorites(eventId: string): Set<string> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(`favorites:${eventId}`) ?? '[]');
+    return new Set(Array.isArray(stored) ? stored.map(String) : []);
+  } catch {
+    return new Set();
+  }
 }

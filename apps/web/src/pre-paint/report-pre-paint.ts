@@ -20,6 +20,10 @@ export interface ReportPrePaintInput {
   blobUrlBase: string;
   /** Address of the icons' sprite (icons.ts). */
   sprite: string;
+  /** The navigation drawer is pinned open (its width, 300 px, on wide screens). */
+  pinned: boolean;
+  /** The brand's logo (the drawer's head). */
+  logo: string;
 }
 
 /** Height (px) the pre-paint fills with rows at most: the first screenful, no more. */
@@ -34,7 +38,13 @@ const MAX_ROWS = 30;
 export const PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;overflow:hidden;display:flex;background:#f6f8fa;color:rgba(0,0,0,.87);font:400 16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;pointer-events:none}
 #pre-paint *{box-sizing:border-box}
 #pre-paint svg{width:20px;height:20px;fill:currentColor;flex-shrink:0}
-#pre-paint .pp-rail{width:56px;flex-shrink:0;background:#fff;border-right:1px solid rgba(0,0,0,.12)}
+#pre-paint .pp-rail{width:56px;flex-shrink:0;overflow:hidden;background:#fff;border-right:1px solid rgba(0,0,0,.12)}
+#pre-paint .pp-pinned{width:300px}
+#pre-paint .pp-logo{display:flex;align-items:center;height:64px;padding:0 12px;border-bottom:1px solid rgba(0,0,0,.12)}
+#pre-paint .pp-logo img{width:32px;height:32px}
+#pre-paint .pp-nav{padding:8px 0}
+#pre-paint .pp-nav div{display:flex;align-items:center;height:48px;padding:0 16px;white-space:nowrap}
+#pre-paint .pp-nav svg{width:24px;height:24px;margin-right:16px;color:rgba(0,0,0,.54)}
 #pre-paint .pp-col{flex-grow:1;min-width:0;display:flex;flex-direction:column}
 #pre-paint .pp-bar{display:flex;align-items:center;gap:8px;min-height:56px;padding:0 16px;background:#39aade;color:#0a1f2b;box-shadow:0 2px 1px -1px rgba(0,0,0,.2),0 1px 1px 0 rgba(0,0,0,.14),0 1px 3px 0 rgba(0,0,0,.12);position:relative;z-index:1}
 @media (orientation:landscape){#pre-paint .pp-bar{min-height:48px}}
@@ -121,7 +131,32 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   root.setAttribute('lang', lng);
   const style = el('style', undefined, PRE_PAINT_CSS);
   root.append(style);
-  if (width >= 900) root.append(el('div', 'pp-rail'));
+  // The navigation drawer's rail (nav-drawer.tsx, signed out: the pre-paint is not for a user).
+  const railWidth = width < 900 ? 0 : input.pinned ? 300 : 56;
+  if (railWidth) {
+    const rail = el('div', input.pinned ? 'pp-rail pp-pinned' : 'pp-rail');
+    const logo = el('div', 'pp-logo');
+    const img = el('img');
+    img.src = input.logo;
+    img.alt = '';
+    logo.append(img);
+    const nav = el('div', 'pp-nav');
+    const entries: [PrePaintIcon, string][] = [
+      ['home', s.home],
+      ['magnify', s.navTracking],
+      ['photos', s.navPhotos],
+      ['login', s.signIn],
+      ['bug', s.navDiagnostics],
+    ];
+    for (const [name, label] of entries) {
+      const item = el('div');
+      item.append(icon(name));
+      if (input.pinned) item.append(label);
+      nav.append(item);
+    }
+    rail.append(logo, nav);
+    root.append(rail);
+  }
   const col = el('div', 'pp-col');
   root.append(col);
 
@@ -192,7 +227,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
 
   // The table (report-table.tsx, report-row.tsx, report-cell.tsx): the main column's width is the
   // viewport's less the rail, the padding and the table's border.
-  const tableWidth = width - (width >= 900 ? 56 : 0) - (width >= 600 ? 48 : 24) - 2;
+  const tableWidth = width - railWidth - (width >= 600 ? 48 : 24) - 2;
   const plan = planColumns(table.columns, tableWidth);
   const grid = el('div', plan.compact ? 'pp-table pp-compact' : 'pp-table');
   const header = el('div', 'rt-head');

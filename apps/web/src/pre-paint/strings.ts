@@ -7,6 +7,9 @@ export interface PrePaintStrings {
   language: string;
   signIn: string;
   home: string;
+  navTracking: string;
+  navPhotos: string;
+  navDiagnostics: string;
   reportList: string;
   search: string;
   searchPlaceholder: string;
@@ -37,6 +40,9 @@ export function prePaintStrings(ns: { common: Locale; results: Locale; views: Lo
     language: c.shell!.language!,
     signIn: c.shell!.signIn!,
     home: c.nav!.home!,
+    navTracking: c.nav!.tracking!,
+    navPhotos: c.nav!.photos!,
+    navDiagnostics: c.nav!.diagnostics!,
     reportList: r.reportList!,
     search: r.search!,
     searchPlaceholder: r.searchPlaceholder!,
