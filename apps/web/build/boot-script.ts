@@ -56,8 +56,13 @@ export function bootScript(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
+      // The entry and its modules are the boot script's to ask for (`start` in `boot`): out of the
+      // page's HTML.
       handler: (html) =>
-        html.replace('</title>', '</title>\n    <script src="/boot.js" defer fetchpriority="high"></script>'),
+        html
+          .replace('</title>', '</title>\n    <script src="/boot.js" defer fetchpriority="high"></script>')
+          .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, '')
+          .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, ''),
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as Chunk[];
@@ -91,14 +96,19 @@ export function bootScript(): Plugin {
         paint: p.paint ? `/${paintFile}` : undefined,
       }));
       const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
+      // The entry, then its modules in the order Vite's HTML listed them (the closure, depth first).
+      const start = entry ? short([...inEntry]) : [];
       this.emitFile({
         type: 'asset',
         fileName: 'boot.js',
         // Minified: it counts in every page's first JavaScript (scripts/bundle-budget.mjs).
-        source: transformSync(`(${boot.toString()})(${JSON.stringify(pages)},${JSON.stringify(locales)});`, {
-          minify: true,
-          target: 'es2020',
-        }).code,
+        source: transformSync(
+          `(${boot.toString()})(${JSON.stringify(pages)},${JSON.stringify(locales)},${JSON.stringify(start)});`,
+          {
+            minify: true,
+            target: 'es2020',
+          },
+        ).code,
       });
     },
   };
@@ -116,7 +126,11 @@ function prePaintScript(sprite: string): string {
   const strings = Object.fromEntries(
     ['en', 'fr'].map((lng) => [
       lng,
-      prePaintStrings({ common: read(lng, 'common'), results: read(lng, 'results'), views: read(lng, 'views') }),
+      prePaintStrings({
+        common: read(lng, 'common'),
+        results: read(lng, 'results'),
+        views: read(lng, 'views'),
+      }),
     ]),
   );
   const out = buildSync({
@@ -135,11 +149,13 @@ function prePaintScript(sprite: string): string {
 function boot(
   pages: { re: string; files: string[]; api: [string, string][]; paint?: string }[],
   locales: Record<string, string[]>,
+  entry: string[],
 ) {
   const state: {
     env?: Promise<unknown>;
     early: Record<string, Promise<Response>>;
     paint?: { data: Promise<unknown[]>; lng: string; eventId: string };
+    start?: () => void;
   } = { early: {} };
   (window as unknown as { __temporaBoot: typeof state }).__temporaBoot = state;
   const param = (name: string) => {
@@ -156,6 +172,24 @@ function boot(
     link.href = `/assets/${file}`;
     document.head.appendChild(link);
   };
+  // The entry (`entry[0]`) and its modules; at once, but on a page drawn before React only once
+  // drawn (src/pre-paint/entry.ts calls `start`), or after 1.5 s.
+  let started = false;
+  const queued: string[] = [];
+  const want = (file: string) => (started ? preload(file) : queued.push(file));
+  const start = () => {
+    if (started) return;
+    started = true;
+    entry.slice(1).forEach(preload);
+    queued.forEach(preload);
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = `/assets/${entry[0]}`;
+    document.head.appendChild(script);
+  };
+  state.start = start;
+  let later = false;
   try {
     const langs = [
       param('lng'),
@@ -163,12 +197,12 @@ function boot(
       ...(navigator.languages || [navigator.language]),
     ];
     const lng = langs.map((l) => (l || '').slice(0, 2).toLowerCase()).find((l) => l === 'en' || l === 'fr');
-    (locales[lng || 'fr'] || []).forEach(preload);
+    (locales[lng || 'fr'] || []).forEach(want);
     const path = location.hash.slice(1).split(/[?#]/)[0] || '/';
     for (const page of pages) {
       const m = new RegExp(page.re).exec(path);
       if (!m) continue;
-      page.files.forEach(preload);
+      page.files.forEach(want);
       if (!page.api.length || localStorage.getItem('accessToken')) break;
       const groups = m.map((g) => {
         try {
@@ -183,6 +217,8 @@ function boot(
       const ui = param('ui');
       let painted: ((data: Promise<unknown[]>) => void) | undefined;
       if (page.paint && m[2] === 'group' && (!ui || ui === 'acn')) {
+        later = true;
+        setTimeout(start, 1500);
         const data = new Promise<unknown[]>((resolve) => {
           painted = resolve;
         });
@@ -195,6 +231,7 @@ function boot(
         const script = document.createElement('script');
         script.src = page.paint;
         script.async = true;
+        script.onerror = start;
         document.head.appendChild(script);
       }
       // A failure is the entry's to report: it asks again (config/env-config.ts).
@@ -223,4 +260,5 @@ function boot(
   } catch {
     // Storage refused (private mode): the entry loads everything itself.
   }
+  if (!later) start();
 }

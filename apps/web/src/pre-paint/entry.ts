@@ -17,6 +17,8 @@ interface BootPaint {
   };
   /** Set by the app once its page is on screen (lib/pre-paint.ts): too late to paint. */
   prePaintEnded?: boolean;
+  /** Asks for the app's JavaScript: held back until the picture is on screen (boot-script.ts). */
+  start?: () => void;
 }
 
 /**
@@ -30,7 +32,7 @@ const paint = state?.paint;
 if (paint) {
   paint.data.then(
     ([table, event, list, blobUrlBase]) => {
-      if (state.prePaintEnded || document.getElementById('pre-paint')) return;
+      if (state.prePaintEnded || document.getElementById('pre-paint')) return state.start?.();
       try {
         document.body.append(
           buildReportPrePaint(document, {
@@ -50,8 +52,10 @@ if (paint) {
       } catch {
         // Storage refused, an answer of another shape: the page is React's alone, as before.
       }
+      // The app's JavaScript once the picture is presented (a frame, then a task: after the paint).
+      requestAnimationFrame(() => setTimeout(() => state.start?.(), 0));
     },
-    () => undefined,
+    () => state.start?.(),
   );
 }
 

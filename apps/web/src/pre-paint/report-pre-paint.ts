@@ -220,7 +220,11 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   // The search box and the row count (report-view.tsx).
   const tools = el('div', 'pp-tools');
   const search = el('div', 'pp-search');
-  search.append(el('span', 'pp-label', s.search), icon('magnify'), el('span', 'pp-placeholder', s.searchPlaceholder));
+  search.append(
+    el('span', 'pp-label', s.search),
+    icon('magnify'),
+    el('span', 'pp-placeholder', s.searchPlaceholder),
+  );
   const count = new Intl.NumberFormat(lng).format(table.total);
   tools.append(search, el('span', 'pp-count', fill(table.total === 1 ? s.rowsOne : s.rowsOther, { count })));
   main.append(tools);
@@ -237,7 +241,8 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     const th = el('div', 'rt-th');
     th.dataset.type = column.Type;
     th.style.textAlign = alignmentOf(column);
-    if (column.Type === 'favorite' || column.Type === 'spacer') th.append(el('span', 'rt-hidden', column.Title[lng]));
+    if (column.Type === 'favorite' || column.Type === 'spacer')
+      th.append(el('span', 'rt-hidden', column.Title[lng]));
     else th.textContent = column.Title[lng];
     header.append(th);
   }
@@ -267,7 +272,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       if (align !== 'left') cell.style.textAlign = align;
       if (column.Bold) cell.style.fontWeight = '700';
       if (column.Italic) cell.style.fontStyle = 'italic';
-      const content = cellContent(column, row, key, input.favorites.has(key), plan.roles[i] === 'rank');
+      const content = cellContent(column, row, input.favorites.has(key), plan.roles[i] === 'rank');
       if (content) {
         const linked = column.UrlColumnIdx >= 0 && text(row[column.UrlColumnIdx]).trim();
         const holder = linked ? el('span', 'rt-link') : cell;
@@ -290,7 +295,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   return root;
 
   /** A cell's content, as report-cell.tsx's `Content` shows it. */
-  function cellContent(column: ColumnDef, row: unknown[], key: string, favorite: boolean, short: boolean) {
+  function cellContent(column: ColumnDef, row: unknown[], favorite: boolean, short: boolean) {
     const value = row[column.FieldIdx];
     switch (column.Type) {
       case 'time': {

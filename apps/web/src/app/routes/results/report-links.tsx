@@ -43,7 +43,13 @@ export function ReportLinks({ eventId, table }: { eventId: string; table: Report
   const RaceViewLinks = linksLoaded?.RaceViewLinks;
   if (!race || !RaceViewLinks) return null;
   return (
-    <RaceViewLinks eventId={eventId} race={race} favorites={favorites.size} series={event.data?.series} withEvent />
+    <RaceViewLinks
+      eventId={eventId}
+      race={race}
+      favorites={favorites.size}
+      series={event.data?.series}
+      withEvent
+    />
   );
 }
 
