@@ -274,7 +274,9 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       if (column.Italic) cell.style.fontStyle = 'italic';
       const content = cellContent(column, row, input.favorites.has(key), plan.roles[i] === 'rank');
       if (content) {
-        const linked = column.UrlColumnIdx >= 0 && text(row[column.UrlColumnIdx]).trim();
+        // A link as report-cell.tsx's `safeUrl` keeps it (never `javascript:`): drawn, not followable.
+        const url = column.UrlColumnIdx >= 0 ? text(row[column.UrlColumnIdx]) : '';
+        const linked = url.trim() && !/^\s*(javascript|data|vbscript):/i.test(url);
         const holder = linked ? el('span', 'rt-link') : cell;
         holder.append(content);
         if (holder !== cell) cell.append(holder);
