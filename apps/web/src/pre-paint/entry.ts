@@ -42,6 +42,7 @@ if (paint) {
             lng: paint.lng,
             strings: PRE_PAINT_STRINGS[paint.lng],
             width: document.documentElement.clientWidth || window.innerWidth,
+            height: window.innerHeight,
             favorites: storedFavorites(paint.eventId),
             blobUrlBase,
             sprite: PRE_PAINT_SPRITE,

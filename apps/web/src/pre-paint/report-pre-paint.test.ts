@@ -83,6 +83,7 @@ const paint = (over: Partial<ReportPrePaintInput> = {}) => {
     lng,
     strings: strings[lng],
     width: 390,
+    height: 844,
     favorites: new Set(),
     blobUrlBase: '',
     sprite: '/assets/pre-paint-icons.svg',
@@ -122,7 +123,9 @@ describe('the report pre-paint', () => {
       // The table's width: the viewport's less the rail (≥ 900 px), the padding and the border.
       const plan = planColumns(columns, width - (width >= 900 ? 56 : 0) - (width >= 600 ? 48 : 24) - 2);
       const head = root.querySelector<HTMLElement>('.rt-head')!;
-      expect(head.style.gridTemplateColumns).toBe(plan.template);
+      expect(root.querySelector<HTMLElement>('.pp-table')!.style.getPropertyValue('--pp-grid')).toBe(
+        plan.template,
+      );
       const titles = [...head.children].map((th) => th.textContent);
       expect(titles.slice(0, plan.visible.length)).toEqual(plan.visible.map((i) => columns[i]!.Title.en));
       expect(root.querySelector('.pp-table')?.classList.contains('pp-compact')).toBe(plan.compact);
@@ -159,6 +162,15 @@ describe('the report pre-paint', () => {
     // A runner out of the race: the rank column's short label, in French.
     expect(rowTexts(root)[2]![1]).toBe('Ab.');
     expect(root.querySelector('.rt-head')?.textContent).toContain('Name (fr)');
+  });
+
+  it('draws the rows a screen shows, no more', () => {
+    const many = {
+      ...table,
+      rows: Array.from({ length: 100 }, (_, i) => [String(i), String(i + 1), `R ${i}`]),
+    };
+    expect(paint({ table: many, height: 800 }).querySelectorAll('.rt-row')).toHaveLength(23);
+    expect(paint({ table: many, height: 300 }).querySelectorAll('.rt-row')).toHaveLength(9);
   });
 
   it('shows the stars of the event’s favourites and their count', () => {

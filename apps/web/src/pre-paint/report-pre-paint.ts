@@ -14,6 +14,8 @@ export interface ReportPrePaintInput {
   strings: PrePaintStrings;
   /** Width of the viewport (the layout's breakpoints, the table's columns). */
   width: number;
+  /** Height of the viewport: rows are drawn to fill it, no more. */
+  height: number;
   /** Row keys of the event's favourites (stars, the chip's count). */
   favorites: ReadonlySet<string>;
   /** The environment's blob host for flags ('' = none). */
@@ -25,9 +27,6 @@ export interface ReportPrePaintInput {
   /** The brand's logo (the drawer's head). */
   logo: string;
 }
-
-/** Height (px) the pre-paint fills with rows at most: the first screenful, no more. */
-const MAX_ROWS = 30;
 
 /**
  * The pre-paint's style sheet: the values of the React page's (MUI theme, default layout,
@@ -73,6 +72,7 @@ export const PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;ove
 #pre-paint .pp-placeholder{padding-left:2px;color:#6b7378;white-space:nowrap;overflow:hidden}
 #pre-paint .pp-count{font-size:14px;line-height:1.43}
 #pre-paint .pp-table{min-height:300px;height:calc(100vh - 220px);height:calc(100dvh - 220px);overflow:hidden;border:1px solid rgba(0,0,0,.12);border-radius:8px;background:#fff;font-size:14px}
+#pre-paint .rt-head,#pre-paint .rt-row{grid-template-columns:var(--pp-grid)}
 #pre-paint .rt-head{display:grid;align-items:center;height:36px;background:#e3f2fa;border-bottom:1px solid rgba(0,0,0,.12);font-size:13px;font-weight:700}
 #pre-paint .rt-row{display:grid;grid-auto-rows:auto;align-items:center;min-height:36px;border-bottom:1px solid rgba(0,0,0,.12);background:#fff}
 #pre-paint .rt-odd{background:#f7f9fa}
@@ -234,8 +234,9 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   const tableWidth = width - railWidth - (width >= 600 ? 48 : 24) - 2;
   const plan = planColumns(table.columns, tableWidth);
   const grid = el('div', plan.compact ? 'pp-table pp-compact' : 'pp-table');
+  // One grid for the header and every row (set once: a style per row was most of the build's time).
+  grid.style.setProperty('--pp-grid', plan.template);
   const header = el('div', 'rt-head');
-  header.style.gridTemplateColumns = plan.template;
   for (const i of plan.visible) {
     const column = table.columns[i]!;
     const th = el('div', 'rt-th');
@@ -253,11 +254,11 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   }
   grid.append(header);
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-  const rows = table.rows.slice(0, MAX_ROWS);
+  // The rows the screen can show (the shortest row is 36 px), no more.
+  const rows = table.rows.slice(0, Math.ceil(input.height / 36));
   rows.forEach((row, index) => {
     const key = text(row[table.keyField]);
     const line = el('div', index % 2 ? 'rt-row rt-odd' : 'rt-row');
-    line.style.gridTemplateColumns = plan.template;
     const beneath = plan.beneath
       .map((i) => text(row[table.columns[i]!.FieldIdx]))
       .filter(Boolean)
