@@ -225,7 +225,9 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     icon('magnify'),
     el('span', 'pp-placeholder', s.searchPlaceholder),
   );
-  const count = new Intl.NumberFormat(lng).format(table.total);
+  // Grouped by hand, as `Intl.NumberFormat` groups them (en "26,410", fr "26 410"): its first
+  // use loads the locale's data, 13 ms of a phone's CPU (53 ms under a 4× slowdown).
+  const count = String(table.total).replace(/\B(?=(\d{3})+(?!\d))/g, lng === 'fr' ? '\u202f' : ',');
   tools.append(search, el('span', 'pp-count', fill(table.total === 1 ? s.rowsOne : s.rowsOther, { count })));
   main.append(tools);
 
