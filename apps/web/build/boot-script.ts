@@ -56,13 +56,15 @@ export function bootScript(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      // The entry and its modules are the boot script's to ask for (`start` in `boot`): out of the
-      // page's HTML.
+      // The entry's modules download as before (modulepreload), but the entry runs when the boot
+      // script adds it (`start` in `boot`): on a page drawn before React, after the drawing.
       handler: (html) =>
         html
           .replace('</title>', '</title>\n    <script src="/boot.js" defer fetchpriority="high"></script>')
-          .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, '')
-          .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, ''),
+          .replace(
+            /<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/,
+            '<link rel="modulepreload" crossorigin href="$1">',
+          ),
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as Chunk[];
@@ -86,18 +88,22 @@ export function bootScript(): Plugin {
       const sprite = prePaintSprite();
       const spriteFile = `assets/pre-paint-icons-${hash(sprite)}.svg`;
       this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
-      const paint = prePaintScript(`/${spriteFile}`);
-      const paintFile = `assets/pre-paint-${hash(paint)}.js`;
-      this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
+      // One script per language, with its texts only.
+      const paintFiles: Record<string, string> = {};
+      for (const lng of ['en', 'fr']) {
+        const paint = prePaintScript(`/${spriteFile}`, lng);
+        const paintFile = `assets/pre-paint-${lng}-${hash(paint)}.js`;
+        this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
+        paintFiles[lng] = `/${paintFile}`;
+      }
       const pages = PAGES.map((p) => ({
         re: p.pattern.source.replace(/\\\//g, '/'),
         files: short(filesOf(p.module)),
         api: p.api ?? [],
-        paint: p.paint ? `/${paintFile}` : undefined,
+        paint: p.paint ? paintFiles : undefined,
       }));
       const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
-      // The entry, then its modules in the order Vite's HTML listed them (the closure, depth first).
-      const start = entry ? short([...inEntry]) : [];
+      const start = entry ? short([entry.fileName]) : [];
       this.emitFile({
         type: 'asset',
         fileName: 'boot.js',
@@ -119,20 +125,11 @@ export function bootScript(): Plugin {
  * script adds on a report page, not a chunk of the app: it must not wait for the entry's modules —
  * with the texts it shows in both languages, taken from the locale files.
  */
-function prePaintScript(sprite: string): string {
+function prePaintScript(sprite: string, lng: string): string {
   const web = path.resolve(import.meta.dirname, '..');
-  const read = (lng: string, ns: string) =>
+  const read = (ns: string) =>
     JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
-  const strings = Object.fromEntries(
-    ['en', 'fr'].map((lng) => [
-      lng,
-      prePaintStrings({
-        common: read(lng, 'common'),
-        results: read(lng, 'results'),
-        views: read(lng, 'views'),
-      }),
-    ]),
-  );
+  const strings = prePaintStrings({ common: read('common'), results: read('results'), views: read('views') });
   const out = buildSync({
     entryPoints: [path.join(web, 'src/pre-paint/entry.ts')],
     bundle: true,
@@ -147,7 +144,7 @@ function prePaintScript(sprite: string): string {
 
 /** The boot script's body (plain browser JavaScript: it is written out with `toString`). */
 function boot(
-  pages: { re: string; files: string[]; api: [string, string][]; paint?: string }[],
+  pages: { re: string; files: string[]; api: [string, string][]; paint?: Record<string, string> }[],
   locales: Record<string, string[]>,
   entry: string[],
 ) {
@@ -172,13 +169,15 @@ function boot(
     link.href = `/assets/${file}`;
     document.head.appendChild(link);
   };
-  // The entry (`entry[0]`) and its modules; at once, but on a page drawn before React only once
-  // drawn (src/pre-paint/entry.ts calls `start`), or after 1.5 s.
+  // The entry (`entry[0]`, its modules preloaded by the page's HTML) and the page's chunks: at
+  // once, but on a page drawn before React only once drawn (src/pre-paint/entry.ts calls `start`),
+  // or after 1.5 s — the app's start-up (module evaluation, first render: long tasks) then comes
+  // after the picture instead of delaying it.
   let started = false;
   const queued: string[] = [];
   const want = (file: string) => (started ? preload(file) : queued.push(file));
-  // Each request started costs the main thread a little: a few per task, the entry's first (45
-  // at once were a 120 ms task on a 4× slower CPU, Lighthouse TBT).
+  // Each request started costs the main thread a little: the page's chunks a few per task (45
+  // preloads at once were a 120 ms task under a 4× slower CPU, Lighthouse TBT).
   const start = () => {
     if (started) return;
     started = true;
@@ -187,7 +186,7 @@ function boot(
     script.crossOrigin = '';
     script.src = `/assets/${entry[0]}`;
     document.head.appendChild(script);
-    const files = entry.slice(1).concat(queued);
+    const files = queued;
     const some = () => {
       files.splice(0, 8).forEach(preload);
       if (files.length) setTimeout(some, 0);
@@ -235,7 +234,7 @@ function boot(
         } catch {}
         state.paint = { data, lng: lng || 'fr', eventId };
         const script = document.createElement('script');
-        script.src = page.paint;
+        script.src = page.paint[lng || 'fr'] || '';
         script.async = true;
         script.onerror = start;
         document.head.appendChild(script);
