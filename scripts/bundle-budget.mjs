@@ -20,11 +20,12 @@ const args = process.argv.slice(2);
 const dist = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'apps/web/dist');
 const BUDGET = 200 * 1024;
 /**
- * Pages still over the target, each with its ceiling (its size when set, rounded up). None since
- * the map's race selector became a native select and favourites load their notifications switch
- * after the table (issue 19).
+ * Pages still over the target, each with its ceiling (its size when set, rounded up). The report
+ * page counts its pre-paint (src/pre-paint/, 5.8 KB: the first screenful drawn before the app,
+ * issue 19's LCP) on top of the app's 198 KB: over by 3.7 KB until as much leaves its first
+ * JavaScript.
  */
-const ALLOWANCES = {};
+const ALLOWANCES = { 'results/report-page.tsx': 204 * 1024 };
 const ceilingOf = (page) => ALLOWANCES[page] ?? BUDGET;
 const PUBLIC =
   /^src\/app\/routes\/(content|live|results)\/[^/]+-page\.tsx$|^src\/app\/routes\/not-found-page\.tsx$/;

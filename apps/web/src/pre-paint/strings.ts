@@ -28,11 +28,13 @@ export interface PrePaintStrings {
   series: string;
 }
 
-type Locale = Record<string, Record<string, unknown>>;
+/** A namespace's JSON, as read from `src/locales/{lng}/{ns}.json`. */
+type Locale = object;
 
 /** The pre-paint's texts of one language from its locale namespaces (common, results, views). */
 export function prePaintStrings(ns: { common: Locale; results: Locale; views: Locale }): PrePaintStrings {
   const c = ns.common as Record<string, Record<string, string>> & { product: string };
+  // (JSON namespaces: the keys below are checked by the tests, which build from the real files.)
   const r = ns.results as unknown as Record<string, string>;
   const v = ns.views as unknown as Record<string, string>;
   return {
