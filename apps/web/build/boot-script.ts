@@ -59,15 +59,13 @@ export function bootScript(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      // The entry's modules download as before (modulepreload), but the entry runs when the boot
-      // script adds it (`start` in `boot`): on a page drawn before React, after the drawing.
+      // The entry and its modules are the boot script's to ask for (`start` in `boot`): out of the
+      // page's HTML.
       handler: (html) =>
         html
           .replace('</title>', '</title>\n    <script src="/boot.js" defer fetchpriority="high"></script>')
-          .replace(
-            /<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/,
-            '<link rel="modulepreload" crossorigin href="$1">',
-          ),
+          .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, '')
+          .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, ''),
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as Chunk[];
@@ -91,22 +89,18 @@ export function bootScript(): Plugin {
       const sprite = prePaintSprite();
       const spriteFile = `assets/pre-paint-icons-${hash(sprite)}.svg`;
       this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
-      // One script per language, with its texts only.
-      const paintFiles: Record<string, string> = {};
-      for (const lng of ['en', 'fr']) {
-        const paint = prePaintScript(`/${spriteFile}`, lng);
-        const paintFile = `assets/pre-paint-${lng}-${hash(paint)}.js`;
-        this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
-        paintFiles[lng] = `/${paintFile}`;
-      }
+      const paint = prePaintScript(`/${spriteFile}`);
+      const paintFile = `assets/pre-paint-${hash(paint)}.js`;
+      this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
       const pages = PAGES.map((p) => ({
         re: p.pattern.source.replace(/\\\//g, '/'),
         files: short(filesOf(p.module)),
         api: p.api ?? [],
-        paint: p.paint ? paintFiles : undefined,
+        paint: p.paint ? `/${paintFile}` : undefined,
       }));
       const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
-      const start = entry ? short([entry.fileName]) : [];
+      // The entry, then its modules in the order Vite's HTML listed them (the closure, depth first).
+      const start = entry ? short([...inEntry]) : [];
       this.emitFile({
         type: 'asset',
         fileName: 'boot.js',
@@ -128,11 +122,20 @@ export function bootScript(): Plugin {
  * script adds on a report page, not a chunk of the app: it must not wait for the entry's modules —
  * with the texts it shows in both languages, taken from the locale files.
  */
-function prePaintScript(sprite: string, lng: string): string {
+function prePaintScript(sprite: string): string {
   const web = path.resolve(import.meta.dirname, '..');
-  const read = (ns: string) =>
+  const read = (lng: string, ns: string) =>
     JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
-  const strings = prePaintStrings({ common: read('common'), results: read('results'), views: read('views') });
+  const strings = Object.fromEntries(
+    ['en', 'fr'].map((lng) => [
+      lng,
+      prePaintStrings({
+        common: read(lng, 'common'),
+        results: read(lng, 'results'),
+        views: read(lng, 'views'),
+      }),
+    ]),
+  );
   const out = buildSync({
     entryPoints: [path.join(web, 'src/pre-paint/entry.ts')],
     bundle: true,
@@ -147,7 +150,7 @@ function prePaintScript(sprite: string, lng: string): string {
 
 /** The boot script's body (plain browser JavaScript: it is written out with `toString`). */
 function boot(
-  pages: { re: string; files: string[]; api: [string, string][]; paint?: Record<string, string> }[],
+  pages: { re: string; files: string[]; api: [string, string][]; paint?: string }[],
   locales: Record<string, string[]>,
   entry: string[],
 ) {
@@ -172,15 +175,13 @@ function boot(
     link.href = `/assets/${file}`;
     document.head.appendChild(link);
   };
-  // The entry (`entry[0]`, its modules preloaded by the page's HTML) and the page's chunks: at
-  // once, but on a page drawn before React only once drawn (src/pre-paint/entry.ts calls `start`),
-  // or after 1.5 s — the app's start-up (module evaluation, first render: long tasks) then comes
-  // after the picture instead of delaying it.
+  // The entry (`entry[0]`) and its modules; at once, but on a page drawn before React only once
+  // drawn (src/pre-paint/entry.ts calls `start`), or after 1.5 s.
   let started = false;
   const queued: string[] = [];
   const want = (file: string) => (started ? preload(file) : queued.push(file));
-  // Each request started costs the main thread a little: the page's chunks a few per task (45
-  // preloads at once were a 120 ms task under a 4× slower CPU, Lighthouse TBT).
+  // Each request started costs the main thread a little: a few per task, the entry's first (45
+  // at once were a 120 ms task on a 4× slower CPU, Lighthouse TBT).
   const start = () => {
     if (started) return;
     started = true;
@@ -189,7 +190,7 @@ function boot(
     script.crossOrigin = '';
     script.src = `/assets/${entry[0]}`;
     document.head.appendChild(script);
-    const files = queued;
+    const files = entry.slice(1).concat(queued);
     const some = () => {
       files.splice(0, 8).forEach(preload);
       if (files.length) setTimeout(some, 0);
@@ -237,7 +238,7 @@ function boot(
         } catch {}
         state.paint = { data, lng: lng || 'fr', eventId };
         const script = document.createElement('script');
-        script.src = page.paint[lng || 'fr'] || '';
+        script.src = page.paint;
         script.async = true;
         script.onerror = start;
         document.head.appendChild(script);
