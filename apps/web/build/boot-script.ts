@@ -42,7 +42,7 @@ interface Chunk {
 
 /**
  * The boot script, `/boot.js`, a classic deferred script (the page's CSP allows no inline script),
- * which runs the entry (the HTML only preloads the entry's modules). From the hash path alone it
+ * which asks for the entry's modules and runs the entry (the HTML names none of them). From the hash path alone it
  * asks for what the first render will need, which the entry would only discover once downloaded
  * and run: the page's chunks and the translations (modulepreload), and — for a report — the
  * environment configuration, then the report's first page of rows, its event and its report list
@@ -175,30 +175,33 @@ function boot(
     link.href = `/assets/${file}`;
     document.head.appendChild(link);
   };
-  // The entry (`entry[0]`) and its modules; at once, but on a page drawn before React only once
-  // drawn (src/pre-paint/entry.ts calls `start`), or after 1.5 s.
+  // The entry (`entry[0]`), its modules and the page's chunks (the HTML lists none of them): at
+  // once, but on a page drawn before React only once drawn (src/pre-paint/entry.ts calls `start`),
+  // or after 1.5 s — the app's downloads and start-up (module evaluation, first render: long tasks
+  // on a phone) then come after the picture instead of delaying it. Every module is asked for
+  // before the entry runs (its evaluation holds the main thread); after a picture, a few per task
+  // (each request costs the main thread: 45 at once were a 120 ms task under a 4× slower CPU,
+  // Lighthouse TBT).
   let started = false;
+  let later = false;
   const queued: string[] = [];
   const want = (file: string) => (started ? preload(file) : queued.push(file));
-  // Each request started costs the main thread a little: a few per task, the entry's first (45
-  // at once were a 120 ms task on a 4× slower CPU, Lighthouse TBT).
   const start = () => {
     if (started) return;
     started = true;
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = `/assets/${entry[0]}`;
-    document.head.appendChild(script);
     const files = entry.slice(1).concat(queued);
     const some = () => {
-      files.splice(0, 8).forEach(preload);
-      if (files.length) setTimeout(some, 0);
+      files.splice(0, later ? 8 : files.length).forEach(preload);
+      if (files.length) return void setTimeout(some, 0);
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = `/assets/${entry[0]}`;
+      document.head.appendChild(script);
     };
     some();
   };
   state.start = start;
-  let later = false;
   try {
     const langs = [
       param('lng'),
