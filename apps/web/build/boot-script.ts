@@ -42,8 +42,8 @@ interface Chunk {
 
 /**
  * The boot script, `/boot.js`, a classic deferred script (the page's CSP allows no inline script),
- * which asks for the entry's modules and runs the entry (the HTML names none of them). From the hash path alone it
- * asks for what the first render will need, which the entry would only discover once downloaded
+ * which asks for the entry's modules and runs the entry (the HTML names none of them). From the
+ * hash path alone it asks for what the first render will need, which the entry would only discover once downloaded
  * and run: the page's chunks and the translations (modulepreload), and — for a report — the
  * environment configuration, then the report's first page of rows, its event and its report list
  * (`window.__temporaBoot.early`, taken once by the API client: `lib/early-fetch.ts`). Not for a
@@ -89,14 +89,19 @@ export function bootScript(): Plugin {
       const sprite = prePaintSprite();
       const spriteFile = `assets/pre-paint-icons-${hash(sprite)}.svg`;
       this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
-      const paint = prePaintScript(`/${spriteFile}`);
-      const paintFile = `assets/pre-paint-${hash(paint)}.js`;
-      this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
+      // One script per language, with its texts only.
+      const paintFiles: Record<string, string> = {};
+      for (const lng of ['en', 'fr']) {
+        const paint = prePaintScript(`/${spriteFile}`, lng);
+        const paintFile = `assets/pre-paint-${lng}-${hash(paint)}.js`;
+        this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
+        paintFiles[lng] = `/${paintFile}`;
+      }
       const pages = PAGES.map((p) => ({
         re: p.pattern.source.replace(/\\\//g, '/'),
         files: short(filesOf(p.module)),
         api: p.api ?? [],
-        paint: p.paint ? `/${paintFile}` : undefined,
+        paint: p.paint ? paintFiles : undefined,
       }));
       const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
       // The entry, then its modules in the order Vite's HTML listed them (the closure, depth first).
@@ -120,22 +125,13 @@ export function bootScript(): Plugin {
 /**
  * The pre-paint script (src/pre-paint/entry.ts) bundled on its own — a classic script the boot
  * script adds on a report page, not a chunk of the app: it must not wait for the entry's modules —
- * with the texts it shows in both languages, taken from the locale files.
+ * with the texts it shows in one language, taken from the locale files (one script per language).
  */
-function prePaintScript(sprite: string): string {
+function prePaintScript(sprite: string, lng: string): string {
   const web = path.resolve(import.meta.dirname, '..');
-  const read = (lng: string, ns: string) =>
+  const read = (ns: string) =>
     JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
-  const strings = Object.fromEntries(
-    ['en', 'fr'].map((lng) => [
-      lng,
-      prePaintStrings({
-        common: read(lng, 'common'),
-        results: read(lng, 'results'),
-        views: read(lng, 'views'),
-      }),
-    ]),
-  );
+  const strings = prePaintStrings({ common: read('common'), results: read('results'), views: read('views') });
   const out = buildSync({
     entryPoints: [path.join(web, 'src/pre-paint/entry.ts')],
     bundle: true,
@@ -150,7 +146,7 @@ function prePaintScript(sprite: string): string {
 
 /** The boot script's body (plain browser JavaScript: it is written out with `toString`). */
 function boot(
-  pages: { re: string; files: string[]; api: [string, string][]; paint?: string }[],
+  pages: { re: string; files: string[]; api: [string, string][]; paint?: Record<string, string> }[],
   locales: Record<string, string[]>,
   entry: string[],
 ) {
@@ -241,7 +237,7 @@ function boot(
         } catch {}
         state.paint = { data, lng: lng || 'fr', eventId };
         const script = document.createElement('script');
-        script.src = page.paint;
+        script.src = page.paint[lng || 'fr'] || '';
         script.async = true;
         script.onerror = start;
         document.head.appendChild(script);

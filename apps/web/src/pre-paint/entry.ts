@@ -2,8 +2,8 @@ import type { EventDetail, ReportList, ReportTable } from '@tempora/contracts';
 import { buildReportPrePaint } from './report-pre-paint.ts';
 import type { PrePaintStrings } from './strings.ts';
 
-/** The texts of both languages, put in by the build (apps/web/build/boot-script.ts). */
-declare const PRE_PAINT_STRINGS: Record<'en' | 'fr', PrePaintStrings>;
+/** The texts of the script's language (one script per language), put in by the build (apps/web/build/boot-script.ts). */
+declare const PRE_PAINT_STRINGS: PrePaintStrings;
 /** The address of the icons' sprite (icons.ts), put in by the build. */
 declare const PRE_PAINT_SPRITE: string;
 
@@ -40,7 +40,7 @@ if (paint) {
             event,
             list,
             lng: paint.lng,
-            strings: PRE_PAINT_STRINGS[paint.lng],
+            strings: PRE_PAINT_STRINGS,
             width: document.documentElement.clientWidth || window.innerWidth,
             height: window.innerHeight,
             favorites: storedFavorites(paint.eventId),
