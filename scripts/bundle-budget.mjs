@@ -22,7 +22,7 @@ const BUDGET = 200 * 1024;
 /**
  * Pages still over the target, each with its ceiling (its size when set, rounded up). The report
  * page counts its pre-paint (src/pre-paint/, 5.8 KB: the first screenful drawn before the app,
- * issue 19's LCP) on top of the app's 198 KB: over by 3.7 KB until as much leaves its first
+ * issue 19's LCP) on top of the app's 198 KB: over by 3.9 KB until as much leaves its first
  * JavaScript.
  */
 const ALLOWANCES = { 'results/report-page.tsx': 204 * 1024 };
