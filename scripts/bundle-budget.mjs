@@ -20,11 +20,12 @@ const args = process.argv.slice(2);
 const dist = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'apps/web/dist');
 const BUDGET = 200 * 1024;
 /**
- * Pages still over the target, each with its ceiling (its size when set, rounded up). None since
- * the map's race selector became a native select and favourites load their notifications switch
- * after the table (issue 19).
+ * Pages still over the target, each with its ceiling (its size when set, rounded up). The report
+ * page counts its pre-paint (src/pre-paint/, 5.8 KB: the first screenful drawn before the app,
+ * issue 19's LCP) on top of the app's 198 KB: over by 3.9 KB until as much leaves its first
+ * JavaScript.
  */
-const ALLOWANCES = {};
+const ALLOWANCES = { 'results/report-page.tsx': 204 * 1024 };
 const ceilingOf = (page) => ALLOWANCES[page] ?? BUDGET;
 const PUBLIC =
   /^src\/app\/routes\/(content|live|results)\/[^/]+-page\.tsx$|^src\/app\/routes\/not-found-page\.tsx$/;
@@ -66,11 +67,21 @@ if (languages.length) {
 }
 // The boot script (apps/web/build/boot-script.ts) runs before the entry on every page.
 if (fs.existsSync(path.join(dist, 'boot.js'))) entryFiles.add('boot.js');
+// The report page's pre-paint (src/pre-paint/, a script the boot script adds, one per language:
+// the larger is counted) comes before the entry there.
+const prePaints = fs.existsSync(path.join(dist, 'assets'))
+  ? fs
+      .readdirSync(path.join(dist, 'assets'))
+      .filter((f) => /^pre-paint-\w+-[0-9a-f]+\.js$/.test(f))
+      .map((f) => `assets/${f}`)
+  : [];
+const prePaint = prePaints.sort((a, b) => gzipSize(b) - gzipSize(a))[0];
+const extraOf = (page) => (prePaint && page === 'src/app/routes/results/report-page.tsx' ? [prePaint] : []);
 const sum = (files) => [...files].reduce((total, f) => total + gzipSize(f), 0);
 const rows = Object.keys(manifest)
   .filter((k) => PUBLIC.test(k))
   .map((k) => {
-    const files = closure(k, new Set(entryFiles));
+    const files = closure(k, new Set([...entryFiles, ...extraOf(k)]));
     return { page: k.replace('src/app/routes/', ''), files: files.size, gzip: sum(files) };
   })
   .sort((a, b) => b.gzip - a.gzip);

@@ -1,5 +1,10 @@
-import { transformSync } from 'esbuild';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSync, transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { prePaintSprite } from '../src/pre-paint/icons.ts';
+import { prePaintStrings } from '../src/pre-paint/strings.ts';
 
 /**
  * Pages the boot script knows (issue 19: the start-up chain): a hash path pattern, the route
@@ -7,12 +12,14 @@ import type { Plugin } from 'vite';
  * of the environment, from the pattern's groups, already encoded). Other pages are preloaded by
  * the entry (`preloadRoute`), as before.
  */
-const PAGES: { pattern: RegExp; module: string; api?: [string, string][] }[] = [
+const PAGES: { pattern: RegExp; module: string; api?: [string, string][]; paint?: boolean }[] = [
   {
-    pattern: /^\/(?:events|results)\/([^/]+)\/reportlist\/(?:group|table)\/([^/]+)\/report\/([^/]+)$/,
+    pattern: /^\/(?:events|results)\/([^/]+)\/reportlist\/(group|table)\/([^/]+)\/report\/([^/]+)$/,
     module: 'src/app/routes/results/report-page.tsx',
+    // The report page with its chrome (group 2) is drawn before React (src/pre-paint/).
+    paint: true,
     api: [
-      ['resultsApiUrlBase', 'results/$1/groups/$2/reports/$3?offset=0&limit=100'],
+      ['resultsApiUrlBase', 'results/$1/groups/$3/reports/$4?offset=0&limit=100'],
       ['eventsApiUrlBase', 'events/$1'],
       ['resultsApiUrlBase', 'results/$1/reportlist'],
     ],
@@ -34,14 +41,17 @@ interface Chunk {
 }
 
 /**
- * The boot script, `/boot.js`, run before the entry and beside the download of its modules (a
- * classic deferred script, before the entry's tag: deferred and module scripts run in document
- * order; the page's CSP allows no inline script). From the hash path alone it asks for what the first render
- * will need, which the entry would only discover once downloaded and run: the page's chunks and the
- * translations (modulepreload), and — for a report — the environment configuration, then the
- * report's first page of rows, its event and its report list (`window.__temporaBoot.early`,
- * taken once by the API client: `lib/early-fetch.ts`). Not for a signed-in user, whose calls carry
- * a token. Its file names come from the bundle, so it is written after it.
+ * The boot script, `/boot.js`, a classic deferred script (the page's CSP allows no inline script),
+ * which asks for the entry's modules and runs the entry (the HTML names none of them). From the
+ * hash path alone it asks for what the first render will need, which the entry would only discover once downloaded
+ * and run: the page's chunks and the translations (modulepreload), and — for a report — the
+ * environment configuration, then the report's first page of rows, its event and its report list
+ * (`window.__temporaBoot.early`, taken once by the API client: `lib/early-fetch.ts`). Not for a
+ * signed-in user, whose calls carry a token. On a report page it loads the pre-paint
+ * (src/pre-paint/), which draws the first screenful from copies of those answers, and runs the
+ * entry only once the picture is on screen: the app's start-up — module evaluation, first render,
+ * long tasks on a phone — no longer delays the first rows (issue 19: Lighthouse LCP 3.7 s → 1.5 s
+ * on Boston). Its file names come from the bundle, so it is written after it.
  */
 export function bootScript(): Plugin {
   return {
@@ -49,8 +59,13 @@ export function bootScript(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
+      // The entry and its modules are the boot script's to ask for (`start` in `boot`): out of the
+      // page's HTML.
       handler: (html) =>
-        html.replace('</title>', '</title>\n    <script src="/boot.js" defer fetchpriority="high"></script>'),
+        html
+          .replace('</title>', '</title>\n    <script src="/boot.js" defer fetchpriority="high"></script>')
+          .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, '')
+          .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, ''),
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as Chunk[];
@@ -70,31 +85,77 @@ export function bootScript(): Plugin {
       };
       // File names without their common `assets/` (the boot script puts it back).
       const short = (files: string[]) => files.map((f) => f.replace(/^assets\//, ''));
+      const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+      const sprite = prePaintSprite();
+      const spriteFile = `assets/pre-paint-icons-${hash(sprite)}.svg`;
+      this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
+      // One script per language, with its texts only.
+      const paintFiles: Record<string, string> = {};
+      for (const lng of ['en', 'fr']) {
+        const paint = prePaintScript(`/${spriteFile}`, lng);
+        const paintFile = `assets/pre-paint-${lng}-${hash(paint)}.js`;
+        this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
+        paintFiles[lng] = `/${paintFile}`;
+      }
       const pages = PAGES.map((p) => ({
         re: p.pattern.source.replace(/\\\//g, '/'),
         files: short(filesOf(p.module)),
         api: p.api ?? [],
+        paint: p.paint ? paintFiles : undefined,
       }));
       const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
+      // The entry, then its modules in the order Vite's HTML listed them (the closure, depth first).
+      const start = entry ? short([...inEntry]) : [];
       this.emitFile({
         type: 'asset',
         fileName: 'boot.js',
         // Minified: it counts in every page's first JavaScript (scripts/bundle-budget.mjs).
-        source: transformSync(`(${boot.toString()})(${JSON.stringify(pages)},${JSON.stringify(locales)});`, {
-          minify: true,
-          target: 'es2020',
-        }).code,
+        source: transformSync(
+          `(${boot.toString()})(${JSON.stringify(pages)},${JSON.stringify(locales)},${JSON.stringify(start)});`,
+          {
+            minify: true,
+            target: 'es2020',
+          },
+        ).code,
       });
     },
   };
 }
 
+/**
+ * The pre-paint script (src/pre-paint/entry.ts) bundled on its own — a classic script the boot
+ * script adds on a report page, not a chunk of the app: it must not wait for the entry's modules —
+ * with the texts it shows in one language, taken from the locale files (one script per language).
+ */
+function prePaintScript(sprite: string, lng: string): string {
+  const web = path.resolve(import.meta.dirname, '..');
+  const read = (ns: string) =>
+    JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
+  const strings = prePaintStrings({ common: read('common'), results: read('results'), views: read('views') });
+  const out = buildSync({
+    entryPoints: [path.join(web, 'src/pre-paint/entry.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    define: { PRE_PAINT_STRINGS: JSON.stringify(strings), PRE_PAINT_SPRITE: JSON.stringify(sprite) },
+  });
+  return out.outputFiles[0]!.text;
+}
+
 /** The boot script's body (plain browser JavaScript: it is written out with `toString`). */
 function boot(
-  pages: { re: string; files: string[]; api: [string, string][] }[],
+  pages: { re: string; files: string[]; api: [string, string][]; paint?: Record<string, string> }[],
   locales: Record<string, string[]>,
+  entry: string[],
 ) {
-  const state: { env?: Promise<unknown>; early: Record<string, Promise<Response>> } = { early: {} };
+  const state: {
+    env?: Promise<unknown>;
+    early: Record<string, Promise<Response>>;
+    paint?: { data: Promise<unknown[]>; lng: string; eventId: string };
+    start?: () => void;
+  } = { early: {} };
   (window as unknown as { __temporaBoot: typeof state }).__temporaBoot = state;
   const param = (name: string) => {
     const q = location.hash.indexOf('?');
@@ -110,6 +171,33 @@ function boot(
     link.href = `/assets/${file}`;
     document.head.appendChild(link);
   };
+  // The entry (`entry[0]`), its modules and the page's chunks (the HTML lists none of them): at
+  // once, but on a page drawn before React only once drawn (src/pre-paint/entry.ts calls `start`),
+  // or after 1.5 s — the app's downloads and start-up (module evaluation, first render: long tasks
+  // on a phone) then come after the picture instead of delaying it. Every module is asked for
+  // before the entry runs (its evaluation holds the main thread); after a picture, a few per task
+  // (each request costs the main thread: 45 at once were a 120 ms task under a 4× slower CPU,
+  // Lighthouse TBT).
+  let started = false;
+  let later = false;
+  const queued: string[] = [];
+  const want = (file: string) => (started ? preload(file) : queued.push(file));
+  const start = () => {
+    if (started) return;
+    started = true;
+    const files = entry.slice(1).concat(queued);
+    const some = () => {
+      files.splice(0, later ? 8 : files.length).forEach(preload);
+      if (files.length) return void setTimeout(some, 0);
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = `/assets/${entry[0]}`;
+      document.head.appendChild(script);
+    };
+    some();
+  };
+  state.start = start;
   try {
     const langs = [
       param('lng'),
@@ -117,12 +205,12 @@ function boot(
       ...(navigator.languages || [navigator.language]),
     ];
     const lng = langs.map((l) => (l || '').slice(0, 2).toLowerCase()).find((l) => l === 'en' || l === 'fr');
-    (locales[lng || 'fr'] || []).forEach(preload);
+    (locales[lng || 'fr'] || []).forEach(want);
     const path = location.hash.slice(1).split(/[?#]/)[0] || '/';
     for (const page of pages) {
       const m = new RegExp(page.re).exec(path);
       if (!m) continue;
-      page.files.forEach(preload);
+      page.files.forEach(want);
       if (!page.api.length || localStorage.getItem('accessToken')) break;
       const groups = m.map((g) => {
         try {
@@ -131,20 +219,47 @@ function boot(
           return encodeURIComponent(g);
         }
       });
+      // The pre-paint (src/pre-paint/): a report page with its chrome, in the default look, gets its
+      // first screenful drawn from copies of the early answers, taken as they arrive (before the
+      // API client reads them).
+      const ui = param('ui');
+      let painted: ((data: Promise<unknown[]>) => void) | undefined;
+      if (page.paint && m[2] === 'group' && (!ui || ui === 'acn')) {
+        later = true;
+        setTimeout(start, 1500);
+        const data = new Promise<unknown[]>((resolve) => {
+          painted = resolve;
+        });
+        data.catch(() => undefined);
+        let eventId = m[1] || '';
+        try {
+          eventId = decodeURIComponent(eventId);
+        } catch {}
+        state.paint = { data, lng: lng || 'fr', eventId };
+        const script = document.createElement('script');
+        script.src = page.paint[lng || 'fr'] || '';
+        script.async = true;
+        script.onerror = start;
+        document.head.appendChild(script);
+      }
       // A failure is the entry's to report: it asks again (config/env-config.ts).
       // Default headers (`accept: */*`), as the preload's and the API client's.
       state.env = fetch('/api/env-config').then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+      state.env.catch(() => painted?.(Promise.reject()));
       state.env.then(
         (all) => {
           const envs = all as Record<string, Record<string, string>>;
           const env = envs[param('env') || ''] || envs.prod;
-          if (!env) return;
+          if (!env) return painted?.(Promise.reject());
+          const copies: Promise<unknown>[] = [];
           for (const [base, template] of page.api) {
             const root = env[base] || '';
             const url = `${root.endsWith('/') ? root : `${root}/`}${template.replace(/\$(\d)/g, (_, k) => groups[k] || '')}`;
             state.early[url] = fetch(url);
             state.early[url].catch(() => undefined);
+            copies.push(state.early[url].then((r) => (r.ok ? r.clone().json() : Promise.reject(r.status))));
           }
+          painted?.(Promise.all([...copies, env.blobUrlBase || '']));
         },
         () => undefined,
       );
@@ -153,4 +268,5 @@ function boot(
   } catch {
     // Storage refused (private mode): the entry loads everything itself.
   }
+  if (!later) start();
 }

@@ -136,3 +136,33 @@ test('a signed-in user holds exactly one personal channel; sign-out leaves it (s
     .toBe(true);
   expect(personal()).toHaveLength(1);
 });
+
+test('the first screenful of a report is drawn before the app, from the real rows, then replaced', async ({
+  page,
+  consoleErrors,
+}) => {
+  const report = await (
+    await page.request.get('/api/results/demo-city-run/groups/city-10k/reports/LIVE1?offset=0&limit=2')
+  ).json();
+  const name = report.columns.findIndex((c: { UrlColumnIdx: number }) => c.UrlColumnIdx >= 0);
+  const firstName = String(report.rows[0][report.columns[name].FieldIdx]);
+  // The app's JavaScript refused: what shows is the boot script's picture alone (src/pre-paint/).
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+  await page.goto(`/?lng=fr#${REPORT}/LIVE1`);
+  const picture = page.locator('#pre-paint');
+  await expect(picture.getByRole('heading', { includeHidden: true })).toHaveText(/Classement général$/);
+  const first = picture.locator('.rt-row').first();
+  await expect(first).toBeVisible();
+  await expect(first).toContainText(firstName);
+  await expect(first.locator('.rt-cell').nth(1)).toHaveText('1');
+  await expect(picture).toHaveAttribute('aria-hidden', 'true');
+  // With the app: its own table, the same first row, and the picture gone.
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  await page.goto('about:blank');
+  consoleErrors.splice(0); // the refused requests of the first load
+  await page.goto(`/?lng=fr#${REPORT}/LIVE1`);
+  const table = page.getByRole('table', { name: 'Classement général' });
+  await expect(table.locator('[aria-rowindex="2"]')).toContainText(firstName);
+  await expect(picture).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

@@ -6,6 +6,7 @@ import { pickUiVariant } from './config/branding.ts';
 import { loadEnvironmentConfig } from './config/env-config.ts';
 import { configureApiClient } from './lib/api-client.ts';
 import { initialLanguage, loadLanguage } from './lib/i18n.ts';
+import { endPrePaint } from './lib/pre-paint.ts';
 import { urlParam } from './lib/url-params.ts';
 
 const root = document.getElementById('root');
@@ -33,6 +34,7 @@ async function start(container: HTMLElement) {
 
 start(root).catch((error) => {
   console.error(error);
+  endPrePaint();
   root.textContent =
     'Tempora could not load its configuration. / Tempora n’a pas pu charger sa configuration.';
 });

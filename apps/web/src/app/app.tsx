@@ -3,13 +3,14 @@ import { CssBaseline } from '@mui/material';
 // `cssVariables`, no `colorSchemes`) never uses: 3 KB of gzip on every page (issue 19).
 import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, useLocation, useNavigate } from 'react-router';
 import { brandingFor, type UiVariant } from '../config/branding.ts';
 import { AuthProvider } from '../lib/auth/auth-context.tsx';
 import { BrandingContext } from '../lib/branding.tsx';
 import { initI18n } from '../lib/i18n.ts';
+import { endPrePaint } from '../lib/pre-paint.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider.tsx';
 import { createAppTheme } from '../lib/theme.ts';
@@ -61,6 +62,11 @@ function HashCatchUp() {
     const current = window.location.hash.replace(/^#/, '').split('#')[0] || '/';
     if (current !== `${location.pathname}${location.search}`) navigate(current, { replace: true });
   }, []);
+  // The boot script's picture of the first page (lib/pre-paint.ts) is not the next page's.
+  const first = useRef(location.pathname);
+  useEffect(() => {
+    if (location.pathname !== first.current) endPrePaint();
+  }, [location.pathname]);
   return null;
 }
 

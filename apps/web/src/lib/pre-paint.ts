@@ -1,0 +1,12 @@
+/**
+ * The boot script's picture of a report page (issue 19: the first screenful before React;
+ * `src/pre-paint/`), shown over the page until React's own is on screen. `endPrePaint` takes it
+ * away — and stops it from being drawn if its data comes later — once the report's first rows are
+ * shown, its load failed, or the user went to another page.
+ */
+export function endPrePaint(): void {
+  if (typeof window === 'undefined') return;
+  const state = (window as unknown as { __temporaBoot?: { prePaintEnded?: boolean } }).__temporaBoot;
+  if (state) state.prePaintEnded = true;
+  document.getElementById('pre-paint')?.remove();
+}
