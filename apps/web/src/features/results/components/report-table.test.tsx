@@ -8,16 +8,21 @@ initI18n('en');
 
 // jsdom has no layout: give elements a viewport-sized box so the virtualiser has a window.
 const box = { clientHeight: 800, clientWidth: 1200, offsetHeight: 800, offsetWidth: 1200 };
+// The virtualiser reads the scroll element's size from getBoundingClientRect (virtual-core 3.13).
+const rect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 1200, bottom: 800, width: 1200, height: 800 });
 const saved = Object.fromEntries(
   Object.keys(box).map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]),
 );
+const savedRect = Element.prototype.getBoundingClientRect;
 beforeAll(() => {
   for (const [k, v] of Object.entries(box)) {
     Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
   }
+  Element.prototype.getBoundingClientRect = () => ({ ...rect(), toJSON: rect }) as DOMRect;
 });
 afterAll(() => {
   for (const [k, d] of Object.entries(saved)) if (d) Object.defineProperty(HTMLElement.prototype, k, d);
+  Element.prototype.getBoundingClientRect = savedRect;
 });
 
 const col = (
