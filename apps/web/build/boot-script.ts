@@ -156,7 +156,7 @@ function prePaintScript(sprite: string, lng: string, kind: 'report' | 'tracking'
   const strings =
     kind === 'report'
       ? prePaintStrings({ common: read('common'), results: read('results'), views: read('views') })
-      : trackingPrePaintStrings({ common: read('common'), live: read('live') });
+      : trackingPrePaintStrings({ common: read('common'), live: read('live'), exports: read('exports') });
   const out = buildSync({
     entryPoints: [path.join(web, `src/pre-paint/${kind === 'report' ? 'entry' : 'tracking-entry'}.ts`)],
     bundle: true,

@@ -36,6 +36,7 @@ if (paint) {
             strings: PRE_PAINT_STRINGS,
             sprite: PRE_PAINT_SPRITE,
             logo: '/favicon.svg',
+            following: followed(card.athlete.trackingKey),
           }),
         );
       } catch {
@@ -46,4 +47,14 @@ if (paint) {
     },
     () => state.start?.(),
   );
+}
+
+/** The athlete is among those followed (followed.ts's `followed` list), false when unreadable. */
+function followed(trackingKey: string): boolean {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem('followed') ?? '[]');
+    return Array.isArray(stored) && stored.slice(0, 12).includes(trackingKey);
+  } catch {
+    return false;
+  }
 }

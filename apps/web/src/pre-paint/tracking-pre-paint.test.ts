@@ -1,14 +1,16 @@
 import type { AthleteCard } from '@tempora/contracts';
 import { describe, expect, it } from 'vitest';
 import enCommon from '../locales/en/common.json';
+import enExports from '../locales/en/exports.json';
 import enLive from '../locales/en/live.json';
 import frCommon from '../locales/fr/common.json';
+import frExports from '../locales/fr/exports.json';
 import frLive from '../locales/fr/live.json';
 import { buildTrackingPrePaint, trackingPrePaintStrings } from './tracking-pre-paint.ts';
 
 const strings = {
-  en: trackingPrePaintStrings({ common: enCommon, live: enLive }),
-  fr: trackingPrePaintStrings({ common: frCommon, live: frLive }),
+  en: trackingPrePaintStrings({ common: enCommon, live: enLive, exports: enExports }),
+  fr: trackingPrePaintStrings({ common: frCommon, live: frLive, exports: frExports }),
 };
 
 const XSS = '<img src=x onerror="window.__xss=1">Bob';
@@ -63,8 +65,9 @@ const card: AthleteCard = {
   estimatedDistanceM: 22_500,
 } as AthleteCard;
 
-const paint = (lng: 'en' | 'fr', over: Partial<AthleteCard> = {}) =>
+const paint = (lng: 'en' | 'fr', over: Partial<AthleteCard> = {}, following = false) =>
   buildTrackingPrePaint(document, {
+    following,
     card: { ...card, ...over },
     lng,
     strings: strings[lng],
@@ -107,6 +110,12 @@ describe('the tracking card pre-paint', () => {
       ['Finish', '≈ 1:32:10 at 17:32:07', ''],
     ]);
     expect(root.querySelector('tbody tr:last-child td')?.getAttribute('colspan')).toBe('5');
+    // The buttons: no certificate before the finish.
+    expect([...root.querySelectorAll('.pp-btns span')].map((b) => b.textContent)).toEqual([
+      'Share this athlete',
+      'Follow',
+      'Athletes followed',
+    ]);
   });
 
   it('puts data in as text, never as markup', () => {
@@ -117,7 +126,11 @@ describe('the tracking card pre-paint', () => {
   });
 
   it('is a hidden, inert picture in the page language', () => {
-    const root = paint('fr', { status: 'finished', prediction: null, estimatedDistanceM: null, splits: [] });
+    const root = paint(
+      'fr',
+      { status: 'finished', prediction: null, estimatedDistanceM: null, splits: [] },
+      true,
+    );
     expect(root.getAttribute('aria-hidden')).toBe('true');
     expect(root.hasAttribute('inert')).toBe(true);
     expect(root.getAttribute('lang')).toBe('fr');
@@ -134,5 +147,17 @@ describe('the tracking card pre-paint', () => {
       ['20K', '', ''],
       ['Finish', '', ''],
     ]);
+    // A finisher followed already: the pressed Follow button and the certificate.
+    const buttons = [...root.querySelectorAll('.pp-btns span')];
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      frLive.share,
+      frLive.follow.following,
+      frLive.follow.title,
+      frExports.certificate.download,
+    ]);
+    expect(buttons[1]?.className).toBe('pp-on');
+    expect(buttons[1]?.querySelector('use')?.getAttribute('href')).toBe(
+      '/assets/pre-paint-icons.svg#following',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { AthleteCard } from '@tempora/contracts';
 import { formatPace } from '../../../../packages/domain/src/results/pace.ts';
 import { formatDuration, formatGap, formatTimeOfDay } from '../../../../packages/domain/src/time-format.ts';
+import type { PrePaintIcon } from './icons.ts';
 
 /** The texts the tracking card's pre-paint shows, in one language (`trackingPrePaintStrings`). */
 export interface TrackingPrePaintStrings {
@@ -16,13 +17,27 @@ export interface TrackingPrePaintStrings {
   predictedAt: string;
   /** Point, time, rank, gender rank, category rank, gap, pace: the splits' headers. */
   heads: string[];
+  /** The card's buttons: share, follow, following, the athletes followed, the certificate. */
+  share: string;
+  follow: string;
+  following: string;
+  followed: string;
+  certificate: string;
 }
 
 /** The tracking card's texts of one language from its locale namespaces (common, live). */
-export function trackingPrePaintStrings(ns: { common: object; live: object }): TrackingPrePaintStrings {
+export function trackingPrePaintStrings(ns: {
+  common: object;
+  live: object;
+  exports: object;
+}): TrackingPrePaintStrings {
   // (JSON namespaces: the keys below are checked by the tests, which build from the real files.)
   const c = ns.common as { product: string; nav: Record<string, string> };
-  const l = ns.live as Record<string, string> & { status: Record<string, string> };
+  const l = ns.live as Record<string, string> & {
+    status: Record<string, string>;
+    follow: Record<string, string>;
+  };
+  const x = ns.exports as { certificate: Record<string, string> };
   return {
     product: c.product,
     home: c.nav.home!,
@@ -35,6 +50,11 @@ export function trackingPrePaintStrings(ns: { common: object; live: object }): T
     predictedFinish: l.predictedFinish!,
     predictedAt: l.predictedAt!,
     heads: ['point', 'time', 'rank', 'rankGender', 'rankCategory', 'gap', 'pace'].map((k) => l[k]!),
+    share: l.share!,
+    follow: l.follow.follow!,
+    following: l.follow.following!,
+    followed: l.follow.title!,
+    certificate: x.certificate.download!,
   };
 }
 
@@ -47,6 +67,8 @@ export interface TrackingPrePaintInput {
   sprite: string;
   /** The brand's logo (the bar's). */
   logo: string;
+  /** The athlete is among those followed (followed.ts): the Follow button is pressed. */
+  following: boolean;
 }
 
 /**
@@ -85,6 +107,11 @@ export const TRACKING_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index
 #pre-paint .pp-g{display:none}
 #pre-paint .pp-ahead{opacity:.75}
 #pre-paint .pp-ahead td{text-align:left;white-space:nowrap}
+#pre-paint .pp-btns{display:flex;flex-wrap:wrap;margin-top:16px}
+#pre-paint .pp-btns>*+*{margin-left:8px}
+#pre-paint .pp-btns span{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:5px 15px;border:1px solid #0b6a9a;border-radius:8px;color:#0b6a9a;font-size:14px;line-height:24.5px;font-weight:600}
+#pre-paint .pp-btns .pp-text{padding:6px 8px;border:0}
+#pre-paint .pp-btns .pp-on{background:#39aade;border:0;padding:6px 16px;color:#0a1f2b;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}
 #pre-paint td:nth-child(2){font-weight:700;font-variant-numeric:tabular-nums}
 #pre-paint td:nth-child(6){white-space:nowrap}
 #pre-paint .pp-ahead td{font-weight:400}
@@ -125,12 +152,14 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
   const brand = el('span', bar);
   (el('img', brand) as HTMLImageElement).src = input.logo;
   brand.append(s.product);
-  const language = el('b', bar);
-  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  const use = doc.createElementNS('http://www.w3.org/2000/svg', 'use');
-  use.setAttribute('href', `${input.sprite}#translate`);
-  svg.append(use);
-  language.append(svg, lng.toUpperCase());
+  const icon = (name: PrePaintIcon) => {
+    const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const use = doc.createElementNS('http://www.w3.org/2000/svg', 'use');
+    use.setAttribute('href', `${input.sprite}#${name}`);
+    svg.append(use);
+    return svg;
+  };
+  el('b', bar).append(icon('translate'), lng.toUpperCase());
 
   // PageHeader: Home / title, then the title.
   const main = el('main', root);
@@ -221,5 +250,16 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
       el('td', row, null, 'pp-g');
     }
   });
+
+  // The buttons (athlete-card.tsx, tracking-page.tsx): share, follow (pressed when followed),
+  // the athletes followed, a finisher's certificate.
+  const buttons = el('div', section, null, 'pp-btns');
+  el('span', buttons, s.share);
+  el('span', buttons, null, input.following ? 'pp-on' : undefined).append(
+    icon(input.following ? 'following' : 'follow'),
+    input.following ? s.following : s.follow,
+  );
+  el('span', buttons, s.followed, 'pp-text');
+  if (card.status === 'finished') el('span', buttons).append(icon('certificate'), s.certificate);
   return root;
 }
