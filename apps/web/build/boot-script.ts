@@ -146,7 +146,7 @@ export function bootScript(): Plugin {
  * A pre-paint script (src/pre-paint/entry.ts for a report, tracking-entry.ts for a tracking card)
  * bundled on its own — a classic script the boot script adds on its page, not a chunk of the app:
  * it must not wait for the entry's modules — with the texts it shows in one language, taken from
- * the locale files (one script per page and language: the tracking card's 3.2 KB would not fit
+ * the locale files (one script per page and language: the tracking card's 3.6 KB would not fit
  * under the budget beside the report's 5.8 KB).
  */
 function prePaintScript(sprite: string, lng: string, kind: 'report' | 'tracking'): string {
