@@ -5,6 +5,7 @@ import { buildSync, transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
 import { prePaintSprite } from '../src/pre-paint/icons.ts';
 import { prePaintStrings } from '../src/pre-paint/strings.ts';
+import { trackingPrePaintStrings } from '../src/pre-paint/tracking-pre-paint.ts';
 
 /**
  * Pages the boot script knows (issue 19: the start-up chain): a hash path pattern, the route
@@ -12,22 +13,36 @@ import { prePaintStrings } from '../src/pre-paint/strings.ts';
  * of the environment, from the pattern's groups, already encoded). Other pages are preloaded by
  * the entry (`preloadRoute`), as before.
  */
-const PAGES: { pattern: RegExp; module: string; api?: [string, string][]; paint?: boolean }[] = [
+const PAGES: {
+  pattern: RegExp;
+  module: string;
+  api?: [string, string][];
+  /** Drawn before React (src/pre-paint/): which picture, and when (group 2 of the pattern, if any, is `group`). */
+  paint?: 'report' | 'tracking';
+}[] = [
   {
     pattern: /^\/(?:events|results)\/([^/]+)\/reportlist\/(group|table)\/([^/]+)\/report\/([^/]+)$/,
     module: 'src/app/routes/results/report-page.tsx',
     // The report page with its chrome (group 2) is drawn before React (src/pre-paint/).
-    paint: true,
+    paint: 'report',
     api: [
       ['resultsApiUrlBase', 'results/$1/groups/$3/reports/$4?offset=0&limit=100'],
       ['eventsApiUrlBase', 'events/$1'],
       ['resultsApiUrlBase', 'results/$1/reportlist'],
     ],
   },
-  // A tracking card's own call is left to the page: asked for early, the card's first render came
-  // as a longer task after the first paint (Lighthouse TBT 1.15–1.19 s against 0.6 s, twice) for
-  // no earlier LCP; its chunks are still preloaded.
-  { pattern: /^\/(?:events\/[^/]+\/)?tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
+  // A tracking card of the generic layout: its call is asked for early and its first screen drawn
+  // before React (src/pre-paint/tracking-pre-paint.ts), the app started once it is on screen.
+  // (Asked for early without a picture, the card's first render came as a longer task after the
+  // first paint — Lighthouse TBT 1.15–1.19 s against 0.6 s — for no earlier LCP.)
+  {
+    pattern: /^\/tracking\/([^/]+)$/,
+    module: 'src/app/routes/live/tracking-page.tsx',
+    paint: 'tracking',
+    api: [['trackingApiUrlBase', 'tracking/$1']],
+  },
+  // An event's tracking card (the default layout): its chunks are preloaded.
+  { pattern: /^\/events\/[^/]+\/tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
   { pattern: /^\/$/, module: 'src/app/routes/content/home-page.tsx', api: [['eventsApiUrlBase', 'events']] },
 ];
 const LOCALES = { en: 'src/lib/locales-en.ts', fr: 'src/lib/locales-fr.ts' };
@@ -44,14 +59,16 @@ interface Chunk {
  * The boot script, `/boot.js`, a classic deferred script (the page's CSP allows no inline script),
  * which asks for the entry's modules and runs the entry (the HTML names none of them). From the
  * hash path alone it asks for what the first render will need, which the entry would only discover once downloaded
- * and run: the page's chunks and the translations (modulepreload), and — for a report — the
- * environment configuration, then the report's first page of rows, its event and its report list
- * (`window.__temporaBoot.early`, taken once by the API client: `lib/early-fetch.ts`). Not for a
- * signed-in user, whose calls carry a token. On a report page it loads the pre-paint
- * (src/pre-paint/), which draws the first screenful from copies of those answers, and runs the
- * entry only once the picture is on screen: the app's start-up — module evaluation, first render,
- * long tasks on a phone — no longer delays the first rows (issue 19: Lighthouse LCP 3.7 s → 1.5 s
- * on Boston). Its file names come from the bundle, so it is written after it.
+ * and run: the page's chunks and the translations (modulepreload), and — for a report, a tracking
+ * card, the home page — the environment configuration, then the page's first calls (a report's
+ * first page of rows, its event and its report list; the card's athlete) (`window.__temporaBoot.early`,
+ * taken once by the API client: `lib/early-fetch.ts`). Not for a signed-in user, whose calls carry
+ * a token. On a report page and a tracking card it loads that page's pre-paint (src/pre-paint/),
+ * which draws the first screenful from copies of those answers, and runs the entry only once the
+ * picture is on screen: the app's start-up — module evaluation, first render, long tasks on a
+ * phone — no longer delays the first rows (issue 19: Lighthouse LCP 3.7 s → 1.5 s on Boston, and
+ * on a tracking card 3.7 s → 1.5 s, performance 82 → 93). Its file names come from the bundle, so
+ * it is written after it.
  */
 export function bootScript(): Plugin {
   return {
@@ -89,19 +106,22 @@ export function bootScript(): Plugin {
       const sprite = prePaintSprite();
       const spriteFile = `assets/pre-paint-icons-${hash(sprite)}.svg`;
       this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
-      // One script per language, with its texts only.
-      const paintFiles: Record<string, string> = {};
-      for (const lng of ['en', 'fr']) {
-        const paint = prePaintScript(`/${spriteFile}`, lng);
-        const paintFile = `assets/pre-paint-${lng}-${hash(paint)}.js`;
-        this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
-        paintFiles[lng] = `/${paintFile}`;
+      // One script per picture and language, with its texts only (`pre-paint-{lng}` the report's,
+      // `pre-paint-tracking-{lng}` the tracking card's: scripts/bundle-budget.mjs counts each for its page).
+      const paintFiles: Record<string, Record<string, string>> = { report: {}, tracking: {} };
+      for (const kind of ['report', 'tracking'] as const) {
+        for (const lng of ['en', 'fr']) {
+          const paint = prePaintScript(`/${spriteFile}`, lng, kind);
+          const paintFile = `assets/pre-paint-${kind === 'report' ? '' : 'tracking-'}${lng}-${hash(paint)}.js`;
+          this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
+          paintFiles[kind]![lng] = `/${paintFile}`;
+        }
       }
       const pages = PAGES.map((p) => ({
         re: p.pattern.source.replace(/\\\//g, '/'),
         files: short(filesOf(p.module)),
         api: p.api ?? [],
-        paint: p.paint ? paintFiles : undefined,
+        paint: p.paint ? paintFiles[p.paint] : undefined,
       }));
       const locales = Object.fromEntries(Object.entries(LOCALES).map(([lng, m]) => [lng, short(filesOf(m))]));
       // The entry, then its modules in the order Vite's HTML listed them (the closure, depth first).
@@ -123,17 +143,22 @@ export function bootScript(): Plugin {
 }
 
 /**
- * The pre-paint script (src/pre-paint/entry.ts) bundled on its own — a classic script the boot
- * script adds on a report page, not a chunk of the app: it must not wait for the entry's modules —
- * with the texts it shows in one language, taken from the locale files (one script per language).
+ * A pre-paint script (src/pre-paint/entry.ts for a report, tracking-entry.ts for a tracking card)
+ * bundled on its own — a classic script the boot script adds on its page, not a chunk of the app:
+ * it must not wait for the entry's modules — with the texts it shows in one language, taken from
+ * the locale files (one script per page and language: the tracking card's 3.6 KB would not fit
+ * under the budget beside the report's 5.8 KB).
  */
-function prePaintScript(sprite: string, lng: string): string {
+function prePaintScript(sprite: string, lng: string, kind: 'report' | 'tracking'): string {
   const web = path.resolve(import.meta.dirname, '..');
   const read = (ns: string) =>
     JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
-  const strings = prePaintStrings({ common: read('common'), results: read('results'), views: read('views') });
+  const strings =
+    kind === 'report'
+      ? prePaintStrings({ common: read('common'), results: read('results'), views: read('views') })
+      : trackingPrePaintStrings({ common: read('common'), live: read('live'), exports: read('exports') });
   const out = buildSync({
-    entryPoints: [path.join(web, 'src/pre-paint/entry.ts')],
+    entryPoints: [path.join(web, `src/pre-paint/${kind === 'report' ? 'entry' : 'tracking-entry'}.ts`)],
     bundle: true,
     minify: true,
     format: 'iife',
@@ -219,12 +244,12 @@ function boot(
           return encodeURIComponent(g);
         }
       });
-      // The pre-paint (src/pre-paint/): a report page with its chrome, in the default look, gets its
-      // first screenful drawn from copies of the early answers, taken as they arrive (before the
+      // The pre-paint (src/pre-paint/): a report page with its chrome (not `table`), or a tracking
+      // card, in the default look, gets its first screenful drawn from copies of the early answers, taken as they arrive (before the
       // API client reads them).
       const ui = param('ui');
       let painted: ((data: Promise<unknown[]>) => void) | undefined;
-      if (page.paint && m[2] === 'group' && (!ui || ui === 'acn')) {
+      if (page.paint && m[2] !== 'table' && (!ui || ui === 'acn')) {
         later = true;
         setTimeout(start, 1500);
         const data = new Promise<unknown[]>((resolve) => {

@@ -50,3 +50,33 @@ test('the course map shows the course and the estimated positions of the leaders
   await expect(page.getByRole('img', { name: /Course of 10 km/ })).toBeVisible();
   await expect(page.getByTestId('map-athlete').first()).toBeAttached({ timeout: 15_000 });
 });
+
+test('a tracking card is drawn before the app from the real answer, then replaced by the app', async ({
+  page,
+  consoleErrors,
+}) => {
+  const [hit] = await (
+    await page.request.get('/api/results/contexts/demo-city-run-10k/participants?q=150')
+  ).json();
+  const card = await (await page.request.get(`/api/tracking/${hit.trackingKey}`)).json();
+  const name = `${card.athlete.firstName} ${card.athlete.lastName}`;
+  // The app's JavaScript refused: what shows is the boot script's picture alone (src/pre-paint/).
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+  await page.goto(`/?lng=fr#/tracking/${hit.trackingKey}`);
+  const picture = page.locator('#pre-paint');
+  await expect(picture.getByRole('heading', { level: 2, includeHidden: true })).toHaveText(name);
+  await expect(picture.locator('.pp-top p')).toHaveText(new RegExp(`^Dossard ${card.athlete.bib} · `));
+  await expect(picture.locator('tbody tr')).toHaveCount(card.race.points.length);
+  await expect(picture).toHaveAttribute('aria-hidden', 'true');
+  await expect(picture).toHaveAttribute('lang', 'fr');
+  // With the app: its own card, the same athlete, and the picture gone.
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  await page.goto('about:blank');
+  consoleErrors.splice(0); // the refused requests of the first load
+  await page.goto(`/?lng=fr#/tracking/${hit.trackingKey}`);
+  const shown = page.getByTestId('athlete-card');
+  await expect(shown.getByRole('heading', { level: 2 })).toHaveText(name);
+  await expect(shown.getByRole('table', { name: 'Temps intermédiaires' })).toBeVisible();
+  await expect(picture).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

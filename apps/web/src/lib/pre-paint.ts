@@ -1,8 +1,8 @@
 /**
- * The boot script's picture of a report page (issue 19: the first screenful before React;
- * `src/pre-paint/`), shown over the page until React's own is on screen. `endPrePaint` takes it
- * away — and stops it from being drawn if its data comes later — once the report's first rows are
- * shown, its load failed, or the user went to another page.
+ * The boot script's picture of a report page or a tracking card (issue 19: the first screenful
+ * before React; `src/pre-paint/`), shown over the page until React's own is on screen.
+ * `endPrePaint` takes it away — and stops it from being drawn if its data comes later — once the
+ * report's first rows (or the card) are shown, its load failed, or the user went to another page.
  */
 export function endPrePaint(): void {
   if (typeof window === 'undefined') return;

@@ -1,0 +1,265 @@
+import type { AthleteCard } from '@tempora/contracts';
+import { formatPace } from '../../../../packages/domain/src/results/pace.ts';
+import { formatDuration, formatGap, formatTimeOfDay } from '../../../../packages/domain/src/time-format.ts';
+import type { PrePaintIcon } from './icons.ts';
+
+/** The texts the tracking card's pre-paint shows, in one language (`trackingPrePaintStrings`). */
+export interface TrackingPrePaintStrings {
+  product: string;
+  home: string;
+  title: string;
+  bib: string;
+  status: Record<string, string>;
+  lastPoint: string;
+  notYet: string;
+  estimated: string;
+  predictedFinish: string;
+  predictedAt: string;
+  /** Point, time, rank, gender rank, category rank, gap, pace: the splits' headers. */
+  heads: string[];
+  /** The card's buttons: share, follow, following, the athletes followed, the certificate. */
+  share: string;
+  follow: string;
+  following: string;
+  followed: string;
+  certificate: string;
+}
+
+/** The tracking card's texts of one language from its locale namespaces (common, live). */
+export function trackingPrePaintStrings(ns: {
+  common: object;
+  live: object;
+  exports: object;
+}): TrackingPrePaintStrings {
+  // (JSON namespaces: the keys below are checked by the tests, which build from the real files.)
+  const c = ns.common as { product: string; nav: Record<string, string> };
+  const l = ns.live as Record<string, string> & {
+    status: Record<string, string>;
+    follow: Record<string, string>;
+  };
+  const x = ns.exports as { certificate: Record<string, string> };
+  return {
+    product: c.product,
+    home: c.nav.home!,
+    title: l.title!,
+    bib: l.bib!,
+    status: l.status,
+    lastPoint: l.lastPoint!,
+    notYet: l.notYet!,
+    estimated: l.estimated!,
+    predictedFinish: l.predictedFinish!,
+    predictedAt: l.predictedAt!,
+    heads: ['point', 'time', 'rank', 'rankGender', 'rankCategory', 'gap', 'pace'].map((k) => l[k]!),
+    share: l.share!,
+    follow: l.follow.follow!,
+    following: l.follow.following!,
+    followed: l.follow.title!,
+    certificate: x.certificate.download!,
+  };
+}
+
+/** What the tracking card's pre-paint is drawn from: the boot script's early answer. */
+export interface TrackingPrePaintInput {
+  card: AthleteCard;
+  lng: 'en' | 'fr';
+  strings: TrackingPrePaintStrings;
+  /** Address of the icons' sprite (icons.ts: the language button's icon). */
+  sprite: string;
+  /** The brand's logo (the bar's). */
+  logo: string;
+  /** The athlete is among those followed (followed.ts): the Follow button is pressed. */
+  following: boolean;
+}
+
+/**
+ * The style sheet: the values of the React page's (MUI theme, generic layout, TopBar, PageHeader,
+ * athlete-card.tsx), measured on the rendered page at 390 and 1280 px, under `#pre-paint` only.
+ * The splits are a real `<table>` with MUI's small cells, so its columns take React's widths.
+ */
+export const TRACKING_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;overflow:hidden;background:#f6f8fa;color:rgba(0,0,0,.87);font:400 16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;pointer-events:none}
+#pre-paint *{box-sizing:border-box}
+#pre-paint header{display:flex;align-items:center;gap:8px;min-height:48px;padding:0 16px;background:#39aade;color:#0a1f2b}
+#pre-paint header>span{flex-grow:1;display:flex;align-items:center;gap:8px;font-weight:700}
+#pre-paint header img{width:24px;height:24px;background:#fff;border-radius:50%}
+#pre-paint header b{display:flex;align-items:center;justify-content:center;min-width:64px;padding:6px 8px;font-size:14px;line-height:24.5px;font-weight:600}
+#pre-paint svg{width:20px;height:20px;margin:0 8px 0 -4px;fill:currentColor}
+#pre-paint main{display:block;padding:12px;max-width:1200px;margin:0 auto}
+#pre-paint ol{display:flex;list-style:none;margin:0;padding:0;font-size:14px;line-height:21px;color:rgba(0,0,0,.6)}
+#pre-paint ol i{font-style:normal;margin:0 8px}
+#pre-paint h1{margin:0 0 16px;font-size:24px;line-height:1.235;font-weight:600}
+#pre-paint section{background:#fff;border:1px solid rgba(0,0,0,.12);border-radius:8px;padding:12px}
+#pre-paint .pp-top{display:flex;justify-content:space-between;align-items:flex-start;gap:8px;flex-wrap:wrap}
+#pre-paint h2{margin:0;font-size:24px;line-height:1.334;font-weight:700}
+#pre-paint p{margin:0}
+#pre-paint .pp-chip{height:32px;padding:0 12px;border-radius:16px;font-size:13px;line-height:32px;white-space:nowrap;background:rgba(0,0,0,.08)}
+#pre-paint .pp-finished{background:#2e7d32;color:#fff}
+#pre-paint .pp-onCourse{background:#39aade;color:#0b6a9a}
+#pre-paint .pp-progress{margin:16px 0}
+#pre-paint .pp-progress p{margin-bottom:4px;font-size:14px;line-height:1.43}
+#pre-paint .pp-bar{height:8px;border-radius:32px;overflow:hidden;background:#b3def2}
+#pre-paint .pp-bar div{height:100%;background:#39aade}
+#pre-paint small{display:block;font-size:12px;line-height:1.66;color:rgba(0,0,0,.6)}
+#pre-paint .pp-alert{margin-bottom:16px;padding:14px 16px;border-radius:8px;background:#e5f6fd;color:#014361;font-size:14px;line-height:1.43}
+#pre-paint table{width:100%;border-collapse:collapse;border-spacing:0}
+#pre-paint td,#pre-paint th{padding:6px 4px;border-bottom:1px solid #e0e0e0;font-size:13px;line-height:1.43;text-align:right;font-weight:400}
+#pre-paint thead th{line-height:24px;font-weight:500}
+#pre-paint tr>:first-child{text-align:left;white-space:nowrap}
+#pre-paint .pp-g{display:none}
+#pre-paint .pp-ahead{opacity:.75}
+#pre-paint .pp-ahead td{text-align:left;white-space:nowrap}
+#pre-paint .pp-btns{display:flex;flex-wrap:wrap;margin-top:16px}
+#pre-paint .pp-btns>*+*{margin-left:8px}
+#pre-paint .pp-btns span{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:5px 15px;border:1px solid #0b6a9a;border-radius:8px;color:#0b6a9a;font-size:14px;line-height:24.5px;font-weight:600}
+#pre-paint .pp-btns .pp-text{padding:6px 8px;border:0}
+#pre-paint .pp-btns .pp-on{background:#39aade;border:0;padding:6px 16px;color:#0a1f2b;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}
+#pre-paint td:nth-child(2){font-weight:700;font-variant-numeric:tabular-nums}
+#pre-paint td:nth-child(6){white-space:nowrap}
+#pre-paint .pp-ahead td{font-weight:400}
+@media (min-width:600px){#pre-paint header{padding:0 24px}#pre-paint main{padding:16px}#pre-paint h1{font-size:32px}#pre-paint section{padding:20px}#pre-paint td,#pre-paint th{padding:6px 16px;font-size:14px}#pre-paint .pp-g{display:table-cell}}`;
+
+/** Fills `{{name}}` placeholders of a locale text. */
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{\s*(\w+)[^}]*\}\}/g, (_, k: string) => values[k] ?? '');
+
+/**
+ * The first screen of a tracking card (`/#/tracking/{key}`, issue 19: LCP before React), drawn
+ * with DOM calls from the boot script's early answer: the generic layout's bar, the page's
+ * breadcrumbs and title, and the card — name, bib line, status, last point and progress, the
+ * predicted finish, the splits — with the markup sizes of React's page, so nothing moves when
+ * React's card replaces it (`endPrePaint`, tracking-page.tsx). The card's buttons are React's to
+ * draw (below the splits). Every text goes in with `textContent`; the whole is `aria-hidden` and
+ * inert, in the page's language: a picture of the page, not a second one.
+ */
+export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInput): HTMLElement {
+  const { card, lng, strings: s } = input;
+  const el = (tag: string, parent: Element, text?: string | null, className?: string) => {
+    const node = doc.createElement(tag);
+    if (className) node.className = className;
+    if (text != null) node.textContent = text;
+    parent.append(node);
+    return node;
+  };
+  const clock = (ms: number | null) => formatTimeOfDay(ms, card.timeZone);
+  const root = doc.createElement('div');
+  root.id = 'pre-paint';
+  root.setAttribute('aria-hidden', 'true');
+  root.setAttribute('inert', '');
+  root.setAttribute('lang', lng);
+  el('style', root, TRACKING_PRE_PAINT_CSS);
+
+  // The generic layout's top bar (top-bar.tsx): logo and name, the language button.
+  const bar = el('header', root);
+  const brand = el('span', bar);
+  (el('img', brand) as HTMLImageElement).src = input.logo;
+  brand.append(s.product);
+  const icon = (name: PrePaintIcon) => {
+    const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const use = doc.createElementNS('http://www.w3.org/2000/svg', 'use');
+    use.setAttribute('href', `${input.sprite}#${name}`);
+    svg.append(use);
+    return svg;
+  };
+  el('b', bar).append(icon('translate'), lng.toUpperCase());
+
+  // PageHeader: Home / title, then the title.
+  const main = el('main', root);
+  const crumbs = el('ol', main);
+  el('li', crumbs, s.home);
+  el('i', crumbs, '/');
+  el('li', crumbs, s.title);
+  el('h1', main, s.title);
+
+  // The card (athlete-card.tsx).
+  const section = el('section', main);
+  const top = el('div', section, null, 'pp-top');
+  const who = el('div', top);
+  const { athlete } = card;
+  el('h2', who, `${athlete.firstName} ${athlete.lastName}`);
+  el(
+    'p',
+    who,
+    [`${s.bib} ${athlete.bib}`, card.race.name, athlete.category, athlete.club].filter(Boolean).join(' · '),
+  );
+  el('div', top, s.status[card.status] ?? card.status, `pp-chip pp-${card.status}`);
+
+  const reached = card.splits.filter((x) => x.netMs !== null);
+  const last = reached.at(-1);
+  const lastPoint = last && card.race.points.find((p) => p.key === last.pointKey);
+  const progress = el('div', section, null, 'pp-progress');
+  el(
+    'p',
+    progress,
+    last && lastPoint
+      ? fill(s.lastPoint, {
+          point: lastPoint.name,
+          time: formatDuration(last.netMs ?? 0),
+          clock: clock(last.timeOfDay),
+        })
+      : s.notYet,
+  );
+  const distance = card.estimatedDistanceM;
+  const track = el('div', progress, null, 'pp-bar');
+  el('div', track).style.width =
+    `${distance !== null ? Math.min(100, (distance / card.race.distanceM) * 100) : 0}%`;
+  if (distance !== null && card.status === 'onCourse')
+    el(
+      'small',
+      progress,
+      fill(s.estimated, { km: (distance / 1000).toLocaleString(lng, { maximumFractionDigits: 1 }) }),
+    );
+  if (card.prediction)
+    el(
+      'div',
+      section,
+      fill(s.predictedFinish, {
+        time: formatDuration(card.prediction.finishNetMs),
+        clock: clock(card.prediction.finishTimeOfDay),
+      }),
+      'pp-alert',
+    );
+
+  // The splits: every point, a reached one with its time, ranks, gap and pace, one ahead with its
+  // prediction across the columns (React's one-line prediction cell).
+  const table = el('table', section);
+  const head = el('tr', el('thead', table));
+  for (const [i, h] of s.heads.entries()) el('th', head, h, i === 3 ? 'pp-g' : undefined);
+  const body = el('tbody', table);
+  const predicted = new Map(card.prediction?.points.map((p) => [p.pointKey, p]) ?? []);
+  card.race.points.forEach((point, k) => {
+    const split = card.splits[k];
+    const done = split && split.netMs !== null;
+    const row = el('tr', body, null, done ? undefined : 'pp-ahead');
+    el('th', row, point.name);
+    if (done) {
+      el('td', row, formatDuration(split.netMs ?? 0));
+      el('td', row, String(split.rankOverall ?? ''));
+      el('td', row, String(split.rankGender ?? ''), 'pp-g');
+      el('td', row, String(split.rankCategory ?? ''));
+      el('td', row, formatGap(split.gapMs, lng));
+      el('td', row, formatPace(split.paceMsPerKm));
+    } else {
+      const ahead = predicted.get(point.key);
+      const cell = el(
+        'td',
+        row,
+        ahead
+          ? fill(s.predictedAt, { time: formatDuration(ahead.netMs), clock: clock(ahead.timeOfDay) })
+          : '',
+      ) as HTMLTableCellElement;
+      cell.colSpan = 5;
+      el('td', row, null, 'pp-g');
+    }
+  });
+
+  // The buttons (athlete-card.tsx, tracking-page.tsx): share, follow (pressed when followed),
+  // the athletes followed, a finisher's certificate.
+  const buttons = el('div', section, null, 'pp-btns');
+  el('span', buttons, s.share);
+  el('span', buttons, null, input.following ? 'pp-on' : undefined).append(
+    icon(input.following ? 'following' : 'follow'),
+    input.following ? s.following : s.follow,
+  );
+  el('span', buttons, s.followed, 'pp-text');
+  if (card.status === 'finished') el('span', buttons).append(icon('certificate'), s.certificate);
+  return root;
+}
