@@ -15,6 +15,10 @@ test('a spectator finds an athlete by bib and follows the live card, then sees t
   await expect(card.getByRole('table', { name: 'Splits' }).getByRole('row')).toHaveCount(5);
   await page.goto('/?lng=en#/firstrow/demo-city-run-10k/race/city-10k');
   await expect(page.getByRole('heading', { level: 2, name: 'Finish' })).toBeVisible();
+  // Timing points in the reader's language (issue 19): the demo names them in French too.
+  await page.goto('/?lng=fr#/firstrow/demo-city-run-10k/race/city-10k');
+  await expect(page.getByRole('heading', { level: 2, name: 'Arrivée' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '2,5 km' })).toBeVisible();
   await page.goto('/?lng=en#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/stats/city-10k');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistics — 10 km');
   await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row')).toHaveCount(11);

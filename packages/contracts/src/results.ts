@@ -154,7 +154,15 @@ export interface AthleteCard {
     id: string;
     name: string;
     distanceM: number;
-    points: { key: string; name: string; distanceM: number; lat: number | null; lon: number | null }[];
+    /** `nameFr`: the point's name in French (its English `name` when the organiser gave none). */
+    points: {
+      key: string;
+      name: string;
+      nameFr?: string;
+      distanceM: number;
+      lat: number | null;
+      lon: number | null;
+    }[];
   };
   athlete: ParticipantHit & { firstName: string; lastName: string };
   status: string;

@@ -1,6 +1,7 @@
 import type { AthleteCard } from '@tempora/contracts';
 import { formatPace } from '../../../../packages/domain/src/results/pace.ts';
 import { formatDuration, formatGap, formatTimeOfDay } from '../../../../packages/domain/src/time-format.ts';
+import { pointName } from '../lib/point-name.ts';
 import type { PrePaintIcon } from './icons.ts';
 
 /** The texts the tracking card's pre-paint shows, in one language (`trackingPrePaintStrings`). */
@@ -191,7 +192,7 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
     progress,
     last && lastPoint
       ? fill(s.lastPoint, {
-          point: lastPoint.name,
+          point: pointName(lastPoint, lng),
           time: formatDuration(last.netMs ?? 0),
           clock: clock(last.timeOfDay),
         })
@@ -229,7 +230,7 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
     const split = card.splits[k];
     const done = split && split.netMs !== null;
     const row = el('tr', body, null, done ? undefined : 'pp-ahead');
-    el('th', row, point.name);
+    el('th', row, pointName(point, lng));
     if (done) {
       el('td', row, formatDuration(split.netMs ?? 0));
       el('td', row, String(split.rankOverall ?? ''));

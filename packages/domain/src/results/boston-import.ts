@@ -44,7 +44,9 @@ const SPLITS: readonly (readonly [string, number])[] = [
   ['35K', 35_000],
   ['40K', 40_000],
 ];
-const FINISH: TimingPoint = { id: 'finish', name: 'Finish', distanceM: 42_195 };
+/** The splits' names in French where they differ (the "K" ones read the same). */
+const FRENCH_SPLITS: Readonly<Record<string, string>> = { Half: 'Semi' };
+const FINISH: TimingPoint = { id: 'finish', name: 'Finish', nameFr: 'Arrivée', distanceM: 42_195 };
 /** B.A.A. divisions: 18-34, then five-year groups to 75-79, then 80+. */
 const AGE_GROUPS: readonly (readonly [number, number | undefined])[] = [
   [18, 34],
@@ -91,7 +93,10 @@ function bostonRace(options: BostonOptions): RaceDefinition {
     startType: waves.length ? 'waves' : 'mass',
     gunTime: options.gunTime,
     ...(waves.length ? { waves } : {}),
-    points: [...SPLITS.map(([id, distanceM]) => ({ id, name: id, distanceM })), FINISH],
+    points: [
+      ...SPLITS.map(([id, distanceM]) => ({ id, name: id, nameFr: FRENCH_SPLITS[id] ?? id, distanceM })),
+      FINISH,
+    ],
     categories,
   };
 }

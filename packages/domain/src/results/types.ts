@@ -13,6 +13,8 @@ export type StartType = 'mass' | 'waves' | 'individual';
 export interface TimingPoint {
   readonly id: string;
   readonly name: string;
+  /** The name spectators read in French; `name` (English) when absent. */
+  readonly nameFr?: string;
   /** Distance from the start line in metres; pace and speed divide by it. */
   readonly distanceM: number;
 }

@@ -39,6 +39,7 @@ import type {
   ReportDefinition,
   ReportRow,
 } from './repository.ts';
+import { frenchName } from './repository.ts';
 
 /** A patch larger than this goes out as a reload request (Pusher's 10 KB limit on a message). */
 export const MAX_PATCH_BYTES = 8_000;
@@ -310,6 +311,7 @@ export class ContextState {
         points: racePoints,
         participants: people,
         pointNames: definition.points.map((p) => p.name),
+        pointNamesFr: definition.points.map((p) => p.nameFr ?? p.name),
         results,
         byBib,
         byTracking,
@@ -738,7 +740,7 @@ export function toDefinition(race: RaceRow, points: PointRow[]): RaceDefinition 
     ...(race.gunTimeMs !== null ? { gunTime: race.gunTimeMs } : {}),
     waves: race.waves,
     ...(start ? { startPoint: { id: start.key, name: start.name, distanceM: 0 } } : {}),
-    points: ranked.map((p) => ({ id: p.key, name: p.name, distanceM: p.distanceM })),
+    points: ranked.map((p) => ({ id: p.key, name: p.name, nameFr: frenchName(p), distanceM: p.distanceM })),
     categories: race.categories,
     ...(race.ageBasis ? { ageBasis: race.ageBasis } : {}),
   };

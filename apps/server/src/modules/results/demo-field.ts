@@ -17,6 +17,8 @@ import type { Participant } from '@tempora/domain';
 export interface DemoPoint {
   key: string;
   name: string;
+  /** French name (decimal comma, Départ / Arrivée); `name` where they read the same. */
+  nameFr?: string;
   distanceM: number;
   isStart?: boolean;
   lat: number;
@@ -67,26 +69,26 @@ const HOUR = 60 * MIN;
 
 /** Brussels: the 10 km along the canal and the park. */
 const TEN_K_POINTS: DemoPoint[] = [
-  { key: 'start', name: 'Start', distanceM: 0, isStart: true, lat: 50.8467, lon: 4.3525 },
-  { key: '2k5', name: '2.5 km', distanceM: 2500, lat: 50.8549, lon: 4.3378 },
+  { key: 'start', name: 'Start', nameFr: 'Départ', distanceM: 0, isStart: true, lat: 50.8467, lon: 4.3525 },
+  { key: '2k5', name: '2.5 km', nameFr: '2,5 km', distanceM: 2500, lat: 50.8549, lon: 4.3378 },
   { key: '5k', name: '5 km', distanceM: 5000, lat: 50.8412, lon: 4.3234 },
-  { key: '7k5', name: '7.5 km', distanceM: 7500, lat: 50.8336, lon: 4.3512 },
-  { key: 'finish', name: 'Finish', distanceM: 10_000, lat: 50.8443, lon: 4.3617 },
+  { key: '7k5', name: '7.5 km', nameFr: '7,5 km', distanceM: 7500, lat: 50.8336, lon: 4.3512 },
+  { key: 'finish', name: 'Finish', nameFr: 'Arrivée', distanceM: 10_000, lat: 50.8443, lon: 4.3617 },
 ];
 
 /** Brussels: the marathon from the Cinquantenaire through the forest to Tervuren and back. */
 const MARATHON_POINTS: DemoPoint[] = [
-  { key: 'start', name: 'Start', distanceM: 0, isStart: true, lat: 50.8404, lon: 4.3927 },
+  { key: 'start', name: 'Start', nameFr: 'Départ', distanceM: 0, isStart: true, lat: 50.8404, lon: 4.3927 },
   { key: '5k', name: '5 km', distanceM: 5000, lat: 50.821, lon: 4.372 },
   { key: '10k', name: '10 km', distanceM: 10_000, lat: 50.803, lon: 4.379 },
   { key: '15k', name: '15 km', distanceM: 15_000, lat: 50.792, lon: 4.405 },
   { key: '20k', name: '20 km', distanceM: 20_000, lat: 50.812, lon: 4.452 },
-  { key: 'half', name: '21.1 km', distanceM: 21_097, lat: 50.8185, lon: 4.4555 },
+  { key: 'half', name: '21.1 km', nameFr: '21,1 km', distanceM: 21_097, lat: 50.8185, lon: 4.4555 },
   { key: '25k', name: '25 km', distanceM: 25_000, lat: 50.839, lon: 4.42 },
   { key: '30k', name: '30 km', distanceM: 30_000, lat: 50.866, lon: 4.41 },
   { key: '35k', name: '35 km', distanceM: 35_000, lat: 50.883, lon: 4.37 },
   { key: '40k', name: '40 km', distanceM: 40_000, lat: 50.872, lon: 4.35 },
-  { key: 'finish', name: 'Finish', distanceM: 42_195, lat: 50.8467, lon: 4.3525 },
+  { key: 'finish', name: 'Finish', nameFr: 'Arrivée', distanceM: 42_195, lat: 50.8467, lon: 4.3525 },
 ];
 
 export const DEMO_TEN_K: DemoRaceSpec = {

@@ -10,6 +10,7 @@ import {
   timeTrialAt,
 } from '@tempora/domain';
 import type { RaceLive } from './context-state.ts';
+import { frenchName } from './repository.ts';
 
 /** Statistics of a race (issue 7 `stats/{key}`): counts per status and point, histogram, categories. */
 export interface RaceStats {
@@ -29,7 +30,15 @@ export interface RaceStats {
    * Per ranked point: how many passed it, how many are on course with it as their last point
    * (between it and the next), and how many abandoned after it (DNF with it as their last point).
    */
-  points: { key: string; name: string; distanceM: number; passed: number; onCourse: number; dnf: number }[];
+  points: {
+    key: string;
+    name: string;
+    nameFr: string;
+    distanceM: number;
+    passed: number;
+    onCourse: number;
+    dnf: number;
+  }[];
   /** Finish times in buckets of `bucketMs` (net). */
   histogram: { fromMs: number; toMs: number; count: number }[];
   categories: { id: string; name: string; registered: number; finished: number }[];
@@ -122,6 +131,7 @@ export function raceStats(race: RaceLive): RaceStats {
       .map((p, k) => ({
         key: p.key,
         name: p.name,
+        nameFr: frenchName(p),
         distanceM: p.distanceM,
         passed: passed[k]!,
         onCourse: onCourseAfter[k]!,
@@ -141,6 +151,7 @@ export interface LeadersBoard {
   points: {
     key: string;
     name: string;
+    nameFr: string;
     distanceM: number;
     rows: {
       rank: number;
@@ -163,6 +174,7 @@ export function leadersBoard(race: RaceLive, count: number): LeadersBoard {
     points: ranked.map((point, p) => ({
       key: point.key,
       name: point.name,
+      nameFr: frenchName(point),
       distanceM: point.distanceM,
       rows: leadersAt(race.results, p, count).map(({ i, rank, netMs, gapMs }) => {
         const person = race.participants[i]!;
@@ -208,7 +220,7 @@ export interface TimeTrialBoard {
   /** The gun (race time) and the event's time zone: the page shows times of day on the wall clock, there. */
   gunTimeMs: number | null;
   timeZone: string | null;
-  points: { key: string; name: string; distanceM: number }[];
+  points: { key: string; name: string; nameFr: string; distanceM: number }[];
   hotSeat: (TimeTrialRider & { netMs: number }) | null;
   standings: (TimeTrialRider & { rank: number; netMs: number; gapMs: number })[];
   /** Riders on course in all; `onCourse` lists the first 3 × size of them. */
@@ -262,7 +274,7 @@ export function timeTrialBoard(
     points: race.points
       .filter((p) => !p.isStart)
       .sort((a, b) => a.position - b.position)
-      .map((p) => ({ key: p.key, name: p.name, distanceM: p.distanceM })),
+      .map((p) => ({ key: p.key, name: p.name, nameFr: frenchName(p), distanceM: p.distanceM })),
     hotSeat: first ? { ...rider(first.i), netMs: first.netMs } : null,
     standings: board.standings.map(({ i, rank, netMs, gapMs }) => ({ ...rider(i), rank, netMs, gapMs })),
     onCourseCount: board.onCourse.length,

@@ -75,6 +75,8 @@ export interface RaceView {
   results: RaceResults;
   participants: readonly ParticipantRow[];
   pointNames: readonly string[];
+  /** The same in French (column titles; a row's last point stays in `pointNames`, one per row). */
+  pointNamesFr?: readonly string[];
 }
 
 /** Status buckets for ordering: finishers, then on course (furthest first), not started, DNF, DSQ, DNS. */
@@ -132,7 +134,9 @@ export function rankingColumns(
     splits: () =>
       view.pointNames
         .slice(0, -1)
-        .map((name, p) => column(F.firstSplit + p, L(name, name), 'time', { Alignment: 'Right' })),
+        .map((name, p) =>
+          column(F.firstSplit + p, L(name, view.pointNamesFr?.[p] ?? name), 'time', { Alignment: 'Right' }),
+        ),
     time: () => [column(F.time, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' })],
     gunTime: () => [column(F.gunTime, L('Gun time', 'Temps officiel'), 'time', { Alignment: 'Right' })],
     gap: () => [column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right' })],

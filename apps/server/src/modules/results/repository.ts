@@ -53,6 +53,15 @@ export interface PointRow {
   kind?: 'start' | 'split' | 'finish';
 }
 
+/**
+ * A point's name for spectators reading in French: its French name, or the English one when the
+ * organiser gave none (an empty `name_fr`). Every public view carries both (`name`, `nameFr`), so
+ * that one cached answer serves both languages.
+ */
+export function frenchName(point: Pick<PointRow, 'name' | 'nameFr'>): string {
+  return point.nameFr || point.name;
+}
+
 /** A participant as stored: the engine's fields plus its race and public tracking key. */
 export interface ParticipantRow extends Participant {
   raceId: string;
@@ -197,7 +206,7 @@ function defaultKind(points: readonly Pick<PointRow, 'isStart'>[], k: number): '
 export async function pointsOf(sql: Sql, db: string): Promise<PointRow[]> {
   return sql.query<PointRow>(
     `SELECT t.race_id AS "raceId", t.key, t.name, t.distance_m AS "distanceM", t.position,
-            t.is_start AS "isStart", t.lat, t.lon
+            t.is_start AS "isStart", t.lat, t.lon, t.name_fr AS "nameFr"
        FROM timing_points t JOIN races r ON r.id = t.race_id WHERE r.db = $1 ORDER BY t.race_id, t.position`,
     [db],
   );

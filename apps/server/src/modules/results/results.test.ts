@@ -249,6 +249,21 @@ describe('results API on the demo race', () => {
     expect((await app.inject('/api/tracking/unknown-key')).statusCode).toBe(404);
   });
 
+  it('names timing points in both languages: the card and the split columns (issue 19, French complete)', async () => {
+    const rows = await app.database.query<{ key: string }>(
+      "SELECT tracking_key AS key FROM participants WHERE bib = '101'",
+    );
+    const card = (await app.inject(`/api/tracking/${rows[0]!.key}`)).json();
+    const names = card.race.points.map((p: { name: string; nameFr: string }) => [p.name, p.nameFr]);
+    expect(names).toContainEqual(['2.5 km', '2,5 km']);
+    expect(names).toContainEqual(['5 km', '5 km']);
+    expect(names.at(-1)).toEqual(['Finish', 'Arrivée']);
+    const table = (await app.inject('/api/results/demo-city-run/groups/city-10k/reports/LIVE1')).json();
+    const titles = table.columns.map((c: { Title: { en: string; fr: string } }) => c.Title);
+    expect(titles).toContainEqual({ en: '2.5 km', fr: '2,5 km' });
+    expect(titles).toContainEqual({ en: '7.5 km', fr: '7,5 km' });
+  });
+
   it('refuses organiser calls from anonymous callers', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -350,7 +350,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       points: r.points
         .slice()
         .sort((a, b) => a.position - b.position)
-        .map((p) => ({ key: p.key, name: p.name, distanceM: p.distanceM })),
+        .map((p) => ({ key: p.key, name: p.name, nameFr: repo.frenchName(p), distanceM: p.distanceM })),
     }));
   });
 
@@ -384,7 +384,14 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       points: race.points
         .slice()
         .sort((a, b) => a.position - b.position)
-        .map((pt) => ({ key: pt.key, name: pt.name, distanceM: pt.distanceM, lat: pt.lat, lon: pt.lon })),
+        .map((pt) => ({
+          key: pt.key,
+          name: pt.name,
+          nameFr: repo.frenchName(pt),
+          distanceM: pt.distanceM,
+          lat: pt.lat,
+          lon: pt.lon,
+        })),
     };
   });
 

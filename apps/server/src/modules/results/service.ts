@@ -918,6 +918,7 @@ function athleteCard(
       points: ranked.map((pt) => ({
         key: pt.key,
         name: pt.name,
+        nameFr: repo.frenchName(pt),
         distanceM: pt.distanceM,
         lat: pt.lat,
         lon: pt.lon,

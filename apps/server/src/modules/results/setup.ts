@@ -31,6 +31,8 @@ export interface RaceSetup {
   points: {
     key: string;
     name: string;
+    /** The French name (spectators reading in French); the English `name` when absent. */
+    nameFr?: string | undefined;
     distanceM: number;
     isStart?: boolean | undefined;
     lat?: number | null | undefined;
@@ -65,6 +67,7 @@ export async function createRace(sql: Sql, db: string, setup: RaceSetup, positio
     setup.points.map((p, k) => ({
       key: p.key,
       name: p.name,
+      nameFr: p.nameFr ?? p.name,
       distanceM: p.distanceM,
       position: k,
       isStart: p.isStart ?? false,
@@ -197,9 +200,17 @@ export async function createBostonRace(sql: Sql, db: string, imported: BostonImp
     categories: [...race.categories],
     points: [
       ...(race.startPoint
-        ? [{ key: race.startPoint.id, name: race.startPoint.name, distanceM: 0, isStart: true }]
+        ? [
+            {
+              key: race.startPoint.id,
+              name: race.startPoint.name,
+              nameFr: race.startPoint.nameFr,
+              distanceM: 0,
+              isStart: true,
+            },
+          ]
         : []),
-      ...race.points.map((p) => ({ key: p.id, name: p.name, distanceM: p.distanceM })),
+      ...race.points.map((p) => ({ key: p.id, name: p.name, nameFr: p.nameFr, distanceM: p.distanceM })),
     ],
   });
   await addParticipants(sql, raceId, imported.participants);

@@ -17,6 +17,7 @@ import type { AthleteCard as Card } from '@tempora/contracts';
 import { formatDuration, formatGap, formatPace, formatTimeOfDay } from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pointName } from '../../lib/point-name.ts';
 
 /**
  * One athlete live (issue 7): status, last point, ranks at every point, pace, gaps, predicted
@@ -62,7 +63,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
         <Typography variant="body2" sx={{ mb: 0.5 }}>
           {last && lastPoint
             ? t('lastPoint', {
-                point: lastPoint.name,
+                point: pointName(lastPoint, lng),
                 time: formatDuration(last.netMs ?? 0),
                 clock: clock(last.timeOfDay),
               })
@@ -123,7 +124,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
               return (
                 <TableRow key={point.key} sx={{ opacity: done ? 1 : 0.75 }}>
                   <TableCell component="th" scope="row">
-                    {point.name}
+                    {pointName(point, lng)}
                   </TableCell>
                   {done ? (
                     <>

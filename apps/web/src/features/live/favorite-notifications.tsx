@@ -3,6 +3,7 @@ import { formatDuration } from '@tempora/domain';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../lib/api-client.ts';
+import { pointName } from '../../lib/point-name.ts';
 import { useChannelEvent } from '../../lib/realtime/realtime-provider.tsx';
 
 /** A `passing` event of `results-{db}`. */
@@ -23,10 +24,12 @@ export function favoriteNotification(
   favorites: ReadonlySet<string>,
   card: Pick<AthleteCard, 'athlete' | 'race' | 'splits'> | null,
   t: (key: string, options: Record<string, unknown>) => string,
+  lng = 'en',
 ): { title: string; body: string; tag: string } | null {
   if (!favorites.has(passing.bib)) return null;
   const name = card ? `${card.athlete.firstName} ${card.athlete.lastName}`.trim() : `#${passing.bib}`;
-  const point = card?.race.points.find((p) => p.key === passing.pointKey)?.name ?? passing.pointKey;
+  const found = card?.race.points.find((p) => p.key === passing.pointKey);
+  const point = found ? pointName(found, lng) : passing.pointKey;
   const split = card?.splits.find((s) => s.pointKey === passing.pointKey);
   const time = split?.netMs ? formatDuration(split.netMs) : '';
   return {
@@ -62,7 +65,7 @@ export function useNotifyChoice(eventId: string): [boolean, (on: boolean) => voi
  * (issue 7). Renders nothing; one per context of the event.
  */
 export function FavoritePassingNotifier({ db, favorites }: { db: string; favorites: ReadonlySet<string> }) {
-  const { t } = useTranslation('live');
+  const { t, i18n } = useTranslation('live');
   useChannelEvent(`results-${db}`, 'passing', (data) => {
     const passing = data as PassingEvent;
     if (!favorites.has(passing.bib) || typeof Notification === 'undefined') return;
@@ -73,7 +76,7 @@ export function FavoritePassingNotifier({ db, favorites }: { db: string; favorit
     )
       .catch(() => null)
       .then((card) => {
-        const note = favoriteNotification(passing, favorites, card, t);
+        const note = favoriteNotification(passing, favorites, card, t, i18n.language);
         if (note) new Notification(note.title, { body: note.body, tag: note.tag });
       });
   });

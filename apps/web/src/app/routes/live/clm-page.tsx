@@ -25,6 +25,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { pointName } from '../../../lib/point-name.ts';
 
 interface Rider {
   bib: string;
@@ -44,7 +45,7 @@ interface Board {
   clockRate: number;
   gunTimeMs: number | null;
   timeZone: string | null;
-  points: { key: string; name: string; distanceM: number }[];
+  points: { key: string; name: string; nameFr?: string; distanceM: number }[];
   hotSeat: (Rider & { netMs: number }) | null;
   standings: (Rider & { rank: number; netMs: number; gapMs: number })[];
   onCourseCount: number;
@@ -106,7 +107,8 @@ export default function ClmPage() {
   const now = tickRaceClock(b.now, board.dataUpdatedAt, wallNow, b.clockRate);
   const clock = (raceMs: number) => formatTimeOfDay(wallClock(b.gunTimeMs, b.clockRate, raceMs), b.timeZone);
   const gap = (ms: number | null | undefined) => formatGap(ms, i18n.language);
-  const pointName = (p: number) => (p >= 0 ? (b.points[p]?.name ?? '') : t('clm.started'));
+  const reachedPoint = (p: number) =>
+    p >= 0 ? (b.points[p] ? pointName(b.points[p], i18n.language) : '') : t('clm.started');
   const tracking = (r: Rider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
   const who = (r: Rider) => (
     <>
@@ -196,7 +198,7 @@ export default function ClmPage() {
                             ? formatDuration(now - r.startMs)
                             : ''}
                         </TableCell>
-                        <TableCell>{pointName(r.lastPoint)}</TableCell>
+                        <TableCell>{reachedPoint(r.lastPoint)}</TableCell>
                         <TableCell align="right" sx={num}>
                           {formatDuration(r.netMs)}
                         </TableCell>

@@ -18,6 +18,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { pointName } from '../../../lib/point-name.ts';
 
 interface Board {
   raceId: string;
@@ -25,6 +26,7 @@ interface Board {
   points: {
     key: string;
     name: string;
+    nameFr?: string;
     distanceM: number;
     rows: {
       rank: number;
@@ -103,12 +105,12 @@ export default function LeadersPage() {
           <Card key={point.key} variant="outlined">
             <CardContent>
               <Typography variant="h6" component="h2">
-                {point.name}
+                {pointName(point, i18n.language)}
               </Typography>
               {point.rows.length === 0 ? (
                 <Typography color="text.secondary">{t('nobodyYet')}</Typography>
               ) : (
-                <Table size="small" aria-label={point.name}>
+                <Table size="small" aria-label={pointName(point, i18n.language)}>
                   <TableBody>
                     {point.rows.map((row) => (
                       <TableRow key={row.bib}>

@@ -12,13 +12,21 @@ import { clusterMarkers } from '../../../features/live/map-markers.ts';
 import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
 import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
 import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
+import { pointName } from '../../../lib/point-name.ts';
 
 interface Course {
   raceId: string;
   name: string;
   distanceM: number;
   course: { type: 'LineString'; coordinates: [number, number][] } | null;
-  points: { key: string; name: string; distanceM: number; lat: number | null; lon: number | null }[];
+  points: {
+    key: string;
+    name: string;
+    nameFr?: string;
+    distanceM: number;
+    lat: number | null;
+    lon: number | null;
+  }[];
 }
 interface Board {
   points: { key: string; rows: { bib: string }[] }[];
@@ -35,7 +43,7 @@ const PHONE = { W: 360, H: 440 };
  * (product.md: a plain background when there is no map key or no network).
  */
 export default function MapPage() {
-  const { t } = useTranslation('live');
+  const { t, i18n } = useTranslation('live');
   const { eventId = '' } = useParams();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { W, H } = phone ? PHONE : WIDE;
@@ -196,7 +204,7 @@ export default function MapPage() {
                       stroke="#fff"
                       strokeWidth={3}
                     >
-                      {p.name}
+                      {pointName(p, i18n.language)}
                     </text>
                   </g>
                 );

@@ -18,12 +18,13 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useEventName, useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { pointName } from '../../../lib/point-name.ts';
 
 interface Stats {
   raceId: string;
   name: string;
   counts: Record<'registered' | 'started' | 'onCourse' | 'finished' | 'dnf' | 'dns' | 'dsq', number>;
-  points: { key: string; name: string; passed: number; onCourse: number; dnf: number }[];
+  points: { key: string; name: string; nameFr?: string; passed: number; onCourse: number; dnf: number }[];
   histogram: { fromMs: number; toMs: number; count: number }[];
   categories: { id: string; name: string; registered: number; finished: number }[];
   averagePaceMsPerKm: number | null;
@@ -142,7 +143,10 @@ export default function StatsPage() {
             <Typography variant="h6" component="h2" gutterBottom>
               {t('perPoint')}
             </Typography>
-            <Bars label={t('perPoint')} items={s.points.map((p) => ({ label: p.name, value: p.passed }))} />
+            <Bars
+              label={t('perPoint')}
+              items={s.points.map((p) => ({ label: pointName(p, i18n.language), value: p.passed }))}
+            />
             <Table size="small" aria-label={t('atPoints.title')} sx={{ mt: 2 }}>
               <TableHead>
                 <TableRow>
@@ -156,7 +160,7 @@ export default function StatsPage() {
                 {s.points.map((p) => (
                   <TableRow key={p.key}>
                     <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                      {p.name}
+                      {pointName(p, i18n.language)}
                     </TableCell>
                     <TableCell align="right">{p.passed}</TableCell>
                     <TableCell align="right">{p.onCourse}</TableCell>
@@ -229,7 +233,9 @@ export default function StatsPage() {
               <TableBody>
                 {s.leaderGaps.map((g) => (
                   <TableRow key={g.key}>
-                    <TableCell>{s.points.find((p) => p.key === g.key)?.name ?? g.key}</TableCell>
+                    <TableCell>
+                      {pointName(s.points.find((p) => p.key === g.key) ?? { name: g.key }, i18n.language)}
+                    </TableCell>
                     {g.gaps.map((gap, k) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the fixed ranks 2, 3, 5, 10.
                       <TableCell key={k} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
