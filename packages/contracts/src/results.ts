@@ -40,8 +40,13 @@ export const columnDefSchema = z.object({
   Settings: z.object({
     Target: z.string().optional(),
     Decimals: z.number().int().min(0).max(3).optional(),
-    /** `status`: a cell holding a result status code (`DNF`, `notStarted`…) shows its label. */
-    Labels: z.enum(['status']).optional(),
+    /**
+     * `status`: a cell holding a result status code (`DNF`, `notStarted`…) shows its label.
+     * `points`: a cell holding a timing point's name (English) shows it in French from `Names`.
+     */
+    Labels: z.enum(['status', 'points']).optional(),
+    /** With `Labels: 'points'`: English name → French name, where they differ. */
+    Names: z.record(z.string(), z.string()).optional(),
   }),
   Title: localizedSchema,
   Type: z.enum(cellTypes),

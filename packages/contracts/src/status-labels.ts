@@ -38,7 +38,13 @@ export function labelledCell(
   lng: 'en' | 'fr',
   short = false,
 ): unknown {
-  if (column.Settings.Labels !== 'status' || typeof value !== 'string') return value;
+  if (typeof value !== 'string') return value;
+  if (column.Settings.Labels === 'points') {
+    // A row holds one name for both languages: the column carries the French ones (issue 19).
+    const names = column.Settings.Names;
+    return lng === 'fr' && names && Object.hasOwn(names, value) ? names[value] : value;
+  }
+  if (column.Settings.Labels !== 'status') return value;
   if (short && Object.hasOwn(resultStatusShortLabels, value)) return resultStatusShortLabels[value]![lng];
   return Object.hasOwn(resultStatusLabels, value) ? resultStatusLabels[value]![lng] : value;
 }

@@ -79,6 +79,16 @@ export interface RaceView {
   pointNamesFr?: readonly string[];
 }
 
+/** English point name → French, where they differ (a `points` column's `Settings.Names`). */
+function frenchPointNames(view: Pick<RaceView, 'pointNames' | 'pointNamesFr'>): Record<string, string> {
+  const names: Record<string, string> = {};
+  view.pointNames.forEach((name, p) => {
+    const fr = view.pointNamesFr?.[p];
+    if (fr && fr !== name) names[name] = fr;
+  });
+  return names;
+}
+
 /** Status buckets for ordering: finishers, then on course (furthest first), not started, DNF, DSQ, DNS. */
 const STATUS_BUCKET: Record<string, number> = {
   finished: 0,
@@ -142,7 +152,11 @@ export function rankingColumns(
     gap: () => [column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right' })],
     pace: () => [column(F.pace, L('Pace', 'Allure'), 'text', { Alignment: 'Right' })],
     status: () => [column(F.status, L('Status', 'Statut'), 'text', { Settings: { Labels: 'status' } })],
-    lastPoint: () => [column(F.lastPoint, L('Last point', 'Dernier point'), 'text')],
+    lastPoint: () => [
+      column(F.lastPoint, L('Last point', 'Dernier point'), 'text', {
+        Settings: { Labels: 'points', Names: frenchPointNames(view) },
+      }),
+    ],
   };
   return fields.flatMap((f) => byName[f]?.() ?? []);
 }
