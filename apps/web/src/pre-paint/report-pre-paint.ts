@@ -2,6 +2,7 @@ import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/c
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
 import { formatDuration } from '../../../../packages/domain/src/time-format.ts';
 import { planColumns } from '../features/results/components/column-layout.ts';
+import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
 import type { PrePaintStrings } from './strings.ts';
 
@@ -117,18 +118,8 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     if (text !== undefined) node.textContent = text;
     return node;
   };
-  const icon = (name: PrePaintIcon) => {
-    const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    const use = doc.createElementNS('http://www.w3.org/2000/svg', 'use');
-    use.setAttribute('href', `${input.sprite}#${name}`);
-    svg.append(use);
-    return svg;
-  };
-  const root = el('div');
-  root.id = 'pre-paint';
-  root.setAttribute('aria-hidden', 'true');
-  root.setAttribute('inert', '');
-  root.setAttribute('lang', lng);
+  const icon = (name: PrePaintIcon) => spriteIcon(doc, input.sprite, name);
+  const root = prePaintRoot(doc, lng);
   const style = el('style', undefined, PRE_PAINT_CSS);
   root.append(style);
   // The navigation drawer's rail (nav-drawer.tsx, signed out: the pre-paint is not for a user).

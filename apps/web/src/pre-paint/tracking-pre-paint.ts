@@ -2,6 +2,7 @@ import type { AthleteCard } from '@tempora/contracts';
 import { formatPace } from '../../../../packages/domain/src/results/pace.ts';
 import { formatDuration, formatGap, formatTimeOfDay } from '../../../../packages/domain/src/time-format.ts';
 import { pointName } from '../lib/point-name.ts';
+import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
 
 /** The texts the tracking card's pre-paint shows, in one language (`trackingPrePaintStrings`). */
@@ -141,11 +142,7 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
     return node;
   };
   const clock = (ms: number | null) => formatTimeOfDay(ms, card.timeZone);
-  const root = doc.createElement('div');
-  root.id = 'pre-paint';
-  root.setAttribute('aria-hidden', 'true');
-  root.setAttribute('inert', '');
-  root.setAttribute('lang', lng);
+  const root = prePaintRoot(doc, lng);
   el('style', root, TRACKING_PRE_PAINT_CSS);
 
   // The generic layout's top bar (top-bar.tsx): logo and name, the language button.
@@ -153,13 +150,7 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
   const brand = el('span', bar);
   (el('img', brand) as HTMLImageElement).src = input.logo;
   brand.append(s.product);
-  const icon = (name: PrePaintIcon) => {
-    const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    const use = doc.createElementNS('http://www.w3.org/2000/svg', 'use');
-    use.setAttribute('href', `${input.sprite}#${name}`);
-    svg.append(use);
-    return svg;
-  };
+  const icon = (name: PrePaintIcon) => spriteIcon(doc, input.sprite, name);
   el('b', bar).append(icon('translate'), lng.toUpperCase());
 
   // PageHeader: Home / title, then the title.

@@ -62,6 +62,18 @@ export function frenchName(point: Pick<PointRow, 'name' | 'nameFr'>): string {
   return point.nameFr || point.name;
 }
 
+/** A point as the public views show it on a course (tracking card, map): both names, its place. */
+export function coursePoint(point: PointRow) {
+  return {
+    key: point.key,
+    name: point.name,
+    nameFr: frenchName(point),
+    distanceM: point.distanceM,
+    lat: point.lat,
+    lon: point.lon,
+  };
+}
+
 /** A participant as stored: the engine's fields plus its race and public tracking key. */
 export interface ParticipantRow extends Participant {
   raceId: string;

@@ -384,14 +384,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       points: race.points
         .slice()
         .sort((a, b) => a.position - b.position)
-        .map((pt) => ({
-          key: pt.key,
-          name: pt.name,
-          nameFr: repo.frenchName(pt),
-          distanceM: pt.distanceM,
-          lat: pt.lat,
-          lon: pt.lon,
-        })),
+        .map(repo.coursePoint),
     };
   });
 

@@ -19,14 +19,8 @@ interface Course {
   name: string;
   distanceM: number;
   course: { type: 'LineString'; coordinates: [number, number][] } | null;
-  points: {
-    key: string;
-    name: string;
-    nameFr?: string;
-    distanceM: number;
-    lat: number | null;
-    lon: number | null;
-  }[];
+  /** The course's points, as on a tracking card (both names, their place). */
+  points: AthleteCard['race']['points'];
 }
 interface Board {
   points: { key: string; rows: { bib: string }[] }[];
