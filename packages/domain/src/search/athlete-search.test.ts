@@ -12,6 +12,16 @@ describe('athlete search (issue 19)', () => {
     expect(matchScore('zoe', athlete('12', 'Zoë', 'Durand'))).toBe(75);
   });
 
+  it('folds letters beyond French: Vietnamese, Turkish, Polish, Nordic, German (issue 29)', () => {
+    expect(foldText('Nguyễn Thảo')).toBe('nguyen thao');
+    expect(foldText('Şahin İlhan')).toBe('sahin ilhan');
+    expect(foldText('Łukasiewicz')).toBe('lukasiewicz');
+    expect(foldText('Ødegaard')).toBe('odegaard');
+    expect(foldText('Đức Trần')).toBe('duc tran');
+    expect(foldText('Straße Æsir Œuvre Þór')).toBe('strasse aesir oeuvre thor');
+    fc.assert(fc.property(fc.string(), (s) => foldText(foldText(s)) === foldText(s)));
+  });
+
   it('ranks an exact bib, then names, then bibs starting with the query', () => {
     const exact = matchScore('12', athlete('12', 'A', 'B'));
     const prefix = matchScore('12', athlete('1203', 'A', 'B'));

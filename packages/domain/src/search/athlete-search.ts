@@ -4,9 +4,42 @@
  * relevance, then by bib in numeric order (issue 19: not 1061, 120, 1285 as text).
  */
 
-/** Lower case without diacritics ("Müller" → "muller"). */
+/**
+ * Letters that Unicode does not decompose into a base letter and a mark, with the Latin letters a
+ * person types for them on a keyboard without them (Ødegaard → odegaard, Łukasiewicz →
+ * lukasiewicz, Đức → duc, Straße → strasse, Æsir → aesir, Œuvre → oeuvre).
+ */
+const UNDECOMPOSED: Record<string, string> = {
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ŀ: 'l',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+  ŧ: 't',
+  ŋ: 'n',
+  ĸ: 'k',
+};
+const UNDECOMPOSED_RE = new RegExp(`[${Object.keys(UNDECOMPOSED).join('')}]`, 'g');
+
+/**
+ * The one accent and case fold of the product (issue 29: search, imports, exports and SQL
+ * agree): lower case, canonical decomposition without its combining marks, then the letters NFD
+ * leaves whole ("Müller" → "muller", "Şahin" → "sahin", "Nguyễn" → "nguyen", "Ødegaard" →
+ * "odegaard"). Pure and idempotent; the server stores it in indexed `*_folded` columns so SQL
+ * compares what JavaScript computes.
+ */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(UNDECOMPOSED_RE, (c) => UNDECOMPOSED[c] ?? c);
 }
 
 const DIGITS = /^\d+$/;
