@@ -6,13 +6,16 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 
 /** A real app on a fresh PGlite directory on disk (or DATABASE_URL), demo off, logs off. */
-export async function benchApp(): Promise<{ app: FastifyInstance; dataDir: string }> {
+export async function benchApp(
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-bench-'));
   // Benches run with NODE_ENV=production, which requires a public URL and non-default secrets.
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:8080',
     REALTIME_SECRET: 'bench-only-realtime-secret',
     ...process.env,
+    ...env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',

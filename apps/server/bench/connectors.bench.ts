@@ -33,7 +33,8 @@ const READS = Number(process.env.BENCH_CONNECTOR_READS ?? 20_000);
 const GUN = Date.UTC(2026, 4, 31, 8, 0, 0);
 const POINTS = ['p1', 'p2', 'p3', 'p4', 'p5'];
 
-const { app } = await benchApp();
+// The simulated devices run on loopback; MYLAPS and ChronoTrack listen on a port of 30000-49999.
+const { app } = await benchApp({ DEVICE_ALLOW_LOOPBACK: 'true', DEVICE_LISTEN_PORTS: '30000-49999' });
 await app.database.query(`INSERT INTO contexts (db, event_id, name) VALUES ('bench', 'bench', 'Bench')`);
 await app.database.transaction(async (sql) => {
   await createRace(sql, 'bench', {

@@ -17,11 +17,20 @@ const DB = 'demo-city-run-10k';
 const DESK = `/#/console/events/demo-city-run/raceday`;
 const SHOTS = path.resolve(import.meta.dirname, '../../../.tmp/raceday-shots');
 let token = '';
+/** The MYLAPS device's port: the one port the server opens to devices (DEVICE_LISTEN_PORTS). */
+let listenPort = 0;
 
 test.beforeAll(async () => {
   // A loaded machine may take longer than the default to start (E2E_READY_TIMEOUT_MS).
   test.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
-  server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF, DEMO_REPLAY: 'false' });
+  listenPort = await freePort();
+  // The simulated decoders run on loopback: allowed explicitly (issue 25, closed by default).
+  server = await startServer({
+    PLATFORM_STAFF_EMAILS: STAFF,
+    DEMO_REPLAY: 'false',
+    DEVICE_ALLOW_LOOPBACK: 'true',
+    DEVICE_LISTEN_PORTS: String(listenPort),
+  });
   token = await verifiedAccount(server, STAFF, PASSWORD, true);
 });
 test.afterAll(async () => server?.stop());
@@ -134,7 +143,6 @@ test('journey: RaceResult and MYLAPS feed the demo race; void, DSQ and DNF reach
     },
     token,
   );
-  const listenPort = await freePort();
   await post(
     server,
     `/api/raceday/contexts/${DB}/devices`,

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { describePortRanges, type PortRanges, parsePortRanges } from '../lib/egress/listen-ports.ts';
+import { isPrivateNetwork } from '../lib/egress/policy.ts';
 import { repoRoot } from '../paths.ts';
 
 /** Where relative paths in the configuration are resolved: the directory npm was run from. */
@@ -73,6 +75,46 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
     return z.NEVER;
   }
   return list;
+});
+/**
+ * `DEVICE_NETWORKS`: comma-separated CIDR ranges (or single addresses) of the private networks
+ * device connectors may reach (issue 25: a timer's LAN, `192.168.1.0/24`). Each must lie inside
+ * one private range (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7): loopback, link-local and
+ * cloud metadata can never be opened this way.
+ */
+const networkList = z.string().transform((value, ctx) => {
+  const out: { address: string; bits: number; family: 'ipv4' | 'ipv6' }[] = [];
+  for (const entry of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [address = '', bitsText, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const max = family === 4 ? 32 : 128;
+    const bits = bitsText === undefined ? max : Number(bitsText);
+    if (!family || extra !== undefined || !/^\d+$/.test(bitsText ?? String(max)) || bits > max) {
+      ctx.addIssue({ code: 'custom', message: `'${entry}' is not an address or CIDR range` });
+      continue;
+    }
+    if (!isPrivateNetwork(address, bits)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${entry}' is not inside a private range (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, fc00::/7)`,
+      });
+      continue;
+    }
+    out.push({ address, bits, family: family === 4 ? 'ipv4' : 'ipv6' });
+  }
+  return out;
+});
+/** `DEVICE_LISTEN_PORTS`: ports and ranges (`3097,61611-61620`) listening connectors may use. */
+const portRanges = z.string().transform((value, ctx): PortRanges => {
+  const parsed = parsePortRanges(value);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.ranges;
 });
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -197,6 +239,24 @@ export const envSchema = z.object({
    * network). Off by default: an organiser's URL must not reach the server's own network (SSRF).
    */
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Issue 25, device connectors (RaceResult, Wiclax: Tempora connects): private networks they may
+   * reach besides the public internet; default none. Loopback, link-local, metadata, unspecified
+   * and multicast addresses are refused whatever this says.
+   */
+  DEVICE_NETWORKS: networkList.default([]),
+  /** Connectors may reach loopback (local simulators in development and tests); off by default. */
+  DEVICE_ALLOW_LOOPBACK: bool.default(false),
+  /**
+   * Ports listening connectors (MYLAPS, ChronoTrack) may use, one device per port; default none:
+   * such devices are refused.
+   */
+  DEVICE_LISTEN_PORTS: portRanges.default([]),
+  /** The address listening connectors bind to (an IP address; 0.0.0.0 opens them to every network). */
+  DEVICE_LISTEN_HOST: z
+    .string()
+    .refine((v) => net.isIP(v) !== 0, { message: 'must be an IP address (e.g. 127.0.0.1 or 0.0.0.0)' })
+    .default('127.0.0.1'),
   /** Proxies trusted for the client's address and protocol (see {@link trustProxy}); default none. */
   TRUST_PROXY: trustProxy.default(false),
 });
@@ -254,6 +314,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     if (problems.length) throw new ConfigError(problems);
   }
+  const clash = [env.PORT, env.DECODER_TCP_PORT].find(
+    (p) => p !== undefined && p !== 0 && env.DEVICE_LISTEN_PORTS.some(([from, to]) => p >= from && p <= to),
+  );
+  if (clash !== undefined)
+    throw new ConfigError([
+      {
+        variable: 'DEVICE_LISTEN_PORTS',
+        message: `${describePortRanges(env.DEVICE_LISTEN_PORTS)} includes ${clash}, a port the server itself uses`,
+      },
+    ]);
   return { ...env, dataDir: path.resolve(baseDir, env.DATA_DIR), publicUrl: publicUrlOf(env) };
 }
 

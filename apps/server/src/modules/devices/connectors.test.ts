@@ -23,7 +23,8 @@ describe('device connectors against simulated devices over real sockets', () => 
   const base = Date.now() - 60_000;
 
   beforeAll(async () => {
-    app = await buildTestApp();
+    // The simulators run on loopback (allowed explicitly, issue 25); listeners use 20000-39999.
+    app = await buildTestApp({ DEVICE_ALLOW_LOOPBACK: 'true', DEVICE_LISTEN_PORTS: '20000-39999' });
     owner = (await createTestUser(app, { memberships: [{ organisationId: DEMO_ORG, role: 'timekeeper' }] }))
       .authorization;
     await app.raceday.manager.start();

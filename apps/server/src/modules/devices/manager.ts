@@ -11,6 +11,7 @@ import { MylapsListener } from './connectors/mylaps-listener.ts';
 import { RaceResultClient } from './connectors/raceresult-client.ts';
 import type { Connector, ConnectorLog } from './connectors/types.ts';
 import { WiclaxClient } from './connectors/wiclax-client.ts';
+import type { DeviceNetworkRules } from './network-rules.ts';
 import { allConnectors, type ConnectorConfig } from './repository.ts';
 import type { ReadSink } from './sink.ts';
 import { DeviceStatus } from './status.ts';
@@ -25,7 +26,8 @@ export function createConnectorManager(deps: {
   database: Database;
   sink: ReadSink;
   log: ConnectorLog;
-  host: string;
+  /** Where connectors may connect and listen (network-rules.ts). */
+  rules: DeviceNetworkRules;
 }) {
   const running = new Map<string, { connector: Connector; signature: string }>();
   const statuses = new Map<string, DeviceStatus>();
@@ -48,7 +50,7 @@ export function createConnectorManager(deps: {
       status: statusOf(config.deviceId),
       database: deps.database,
       log: deps.log,
-      host: deps.host,
+      rules: deps.rules,
     };
     switch (config.kind) {
       case 'raceresult':

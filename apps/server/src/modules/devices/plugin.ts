@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ConnectorManager, createConnectorManager } from './manager.ts';
+import { deviceNetworkRules } from './network-rules.ts';
 import { racedayRoutes } from './routes.ts';
 import { createRacedayService, type RacedayService } from './service.ts';
 import { createReadSink } from './sink.ts';
@@ -25,14 +26,10 @@ export const devicesModule = fp(
       publisher: app.realtime,
     });
     const sink = createReadSink((db, reads, meta) => service.ingest(db, reads, 'decoder', meta));
-    const manager = createConnectorManager({
-      database: app.database,
-      sink,
-      log: app.log,
-      host: app.config.HOST,
-    });
+    const rules = deviceNetworkRules(app.config);
+    const manager = createConnectorManager({ database: app.database, sink, log: app.log, rules });
     app.decorate('raceday', { service, manager });
-    await app.register(racedayRoutes, { service, manager });
+    await app.register(racedayRoutes, { service, manager, rules });
     app.addHook('onListen', async () => {
       await manager.start();
     });

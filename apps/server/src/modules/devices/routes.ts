@@ -12,6 +12,7 @@ import * as resultsRepo from '../results/repository.ts';
 import { hashKey, randomKey } from '../results/service.ts';
 import * as desk from './desk-repository.ts';
 import type { ConnectorManager } from './manager.ts';
+import { checkDeviceAddress, type DeviceNetworkRules } from './network-rules.ts';
 import { jsonRecords, parseImpinj, parseRrExporter } from './protocols/http.ts';
 import * as repo from './repository.ts';
 import * as s from './schemas.ts';
@@ -24,10 +25,31 @@ function asSubject<T extends Record<string, unknown>>(type: string, object: T): 
 
 export async function racedayRoutes(
   app: FastifyInstance,
-  opts: { service: RacedayService; manager: ConnectorManager },
+  opts: { service: RacedayService; manager: ConnectorManager; rules: DeviceNetworkRules },
 ) {
-  const { service, manager } = opts;
+  const { service, manager, rules } = opts;
   const database = app.database;
+
+  /**
+   * A connector's fields, then its address under the network rules (network-rules.ts, issue 25):
+   * a new one's, or a changed one's (a device whose stored address the operator has closed since
+   * can still be renamed or disabled; it does not connect: the check is made again there).
+   */
+  async function checkConnector(
+    c: Parameters<typeof checkFields>[0],
+    current: { deviceId: string; host: string | null; listenPort: number | null } | null,
+  ) {
+    checkFields(c);
+    const address = {
+      host: c.host !== current?.host ? c.host : null,
+      listenPort: c.listenPort !== current?.listenPort ? c.listenPort : null,
+    };
+    await checkDeviceAddress(rules, address, async (port) =>
+      (await repo.allConnectors(database)).some(
+        (o) => o.listenPort === port && o.deviceId !== current?.deviceId,
+      ),
+    );
+  }
 
   async function authorize(request: FastifyRequest, db: string, subject: 'Passing' | 'Device' = 'Passing') {
     const context = await resultsRepo.findContext(database, db);
@@ -158,7 +180,7 @@ export async function racedayRoutes(
     const { db } = parseInput(s.dbParams, request.params, 'params');
     await authorize(request, db, 'Device');
     const body = parseInput(s.connectorSchema, request.body);
-    checkConnector(body);
+    await checkConnector(body, null);
     const deviceKey = `tdk_${randomKey(24)}`;
     const id = await database.transaction(async (sql) => {
       const deviceId = await resultsRepo.insertDevice(sql, {
@@ -182,7 +204,7 @@ export async function racedayRoutes(
     if (!current || current.db !== db)
       throw errors.notFound('DEVICE_NOT_FOUND', `No device '${deviceId}' in '${db}'`);
     const next = { ...current, ...body };
-    checkConnector(next);
+    await checkConnector(next, current);
     await database.transaction(async (sql) => {
       await sql.query('UPDATE devices SET name = $2, point_key = $3 WHERE id = $1', [
         deviceId,
@@ -370,7 +392,7 @@ export async function racedayRoutes(
 }
 
 /** A connector needs its address: clients a host (and a port for Wiclax), listeners a port. */
-function checkConnector(c: {
+function checkFields(c: {
   kind: string;
   host: string | null;
   port: number | null;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { assertDeliverable, guardedLookup } from './address-guard.ts';
+import { type EgressPolicy, guardedLookup } from '../../lib/egress/policy.ts';
+import { assertDeliverable } from '../../lib/egress/url.ts';
 
 /** What one delivery attempt came to: the receiver's answer code, or why there was none. */
 export interface Attempt {
@@ -10,18 +11,18 @@ export interface Attempt {
 
 /**
  * POSTs one webhook body. Redirects are never followed (a 3xx is a failed attempt: a receiver
- * cannot bounce the request to an internal address). Unless `allowPrivate`, the address is checked
- * before connecting (an IP literal) or as it is resolved (`guardedLookup`: DNS rebinding).
+ * cannot bounce the request to an internal address). The egress policy (lib/egress) checks the
+ * address before connecting (an IP literal) or as it is resolved (`guardedLookup`: DNS rebinding).
  */
 export function postWebhook(
   rawUrl: string,
   headers: Record<string, string>,
   body: string,
-  options: { allowPrivate: boolean; timeoutMs: number },
+  options: { egress: EgressPolicy; timeoutMs: number },
 ): Promise<Attempt> {
   let url: URL;
   try {
-    url = assertDeliverable(rawUrl, options.allowPrivate);
+    url = assertDeliverable(rawUrl, options.egress);
   } catch (e) {
     return Promise.resolve({ status: null, error: `refused: ${(e as Error).message}` });
   }
@@ -33,7 +34,7 @@ export function postWebhook(
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         signal: AbortSignal.timeout(options.timeoutMs),
-        ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
+        lookup: guardedLookup(options.egress),
         agent: false,
       },
       (response) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webhookPolicy } from '../../lib/egress/policies.ts';
 import { webhooksRoutes } from './routes.ts';
 import { createWebhooksService, type WebhooksService } from './service.ts';
 
@@ -19,7 +20,7 @@ export const webhooksModule = fp(
     const service = createWebhooksService({
       database: app.database,
       log: app.log,
-      allowPrivate: app.config.WEBHOOK_ALLOW_PRIVATE,
+      egress: webhookPolicy(app.config),
     });
     app.decorate('webhooks', service);
     const stopObserving = app.results.observe(service.observer);

@@ -3,9 +3,11 @@ import { type WebhookCreated, webhookCreateSchema, webhookUpdateSchema } from '@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
+import { webhookPolicy } from '../../lib/egress/policies.ts';
+import { RefusedAddress } from '../../lib/egress/policy.ts';
+import { assertUrlAllowed } from '../../lib/egress/url.ts';
 import { parseInput } from '../../validate.ts';
 import { requireEventAbility } from '../content/access.ts';
-import { assertPublicUrl, RefusedUrl } from './address-guard.ts';
 import * as repo from './repository.ts';
 import type { WebhooksService } from './service.ts';
 
@@ -30,12 +32,13 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { service: Webh
     return hook;
   }
 
-  /** 400 for a URL that may not receive webhooks (address-guard.ts: SSRF). */
+  const egress = webhookPolicy(app.config);
+  /** 400 for a URL that may not receive webhooks (lib/egress: SSRF). */
   async function requirePublicUrl(url: string) {
     try {
-      await assertPublicUrl(url, app.config.WEBHOOK_ALLOW_PRIVATE);
+      await assertUrlAllowed(url, egress);
     } catch (e) {
-      if (!(e instanceof RefusedUrl)) throw e;
+      if (!(e instanceof RefusedAddress)) throw e;
       throw errors.badRequest('WEBHOOK_URL_REFUSED', `This URL may not receive webhooks: ${e.message}`, [
         { field: 'url', message: e.message },
       ]);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { WebhookType } from '@tempora/contracts';
 import { gunTimeOf, netTimeOf, rankAt, statusOf } from '@tempora/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EgressPolicy } from '../../lib/egress/policy.ts';
 import type { Database } from '../../db/database.ts';
 import type { ContextState, RaceLive } from '../results/context-state.ts';
 import type { PassingRow } from '../results/repository.ts';
@@ -70,10 +71,10 @@ function runner(race: RaceLive, i: number) {
 export function createWebhooksService(deps: {
   database: Database;
   log: FastifyBaseLogger;
-  /** `WEBHOOK_ALLOW_PRIVATE`: deliver to loopback and private addresses too (tests, closed networks). */
-  allowPrivate?: boolean;
+  /** Where deliveries may go (lib/egress: `webhookPolicy`); the public internet only by default. */
+  egress?: EgressPolicy;
 }) {
-  const { database, log, allowPrivate = false } = deps;
+  const { database, log, egress = {} } = deps;
   /** Last known status per context and `raceId/bib` (transitions make `runner.*` occurrences). */
   const statuses = new Map<string, Map<string, string>>();
   /** Active webhooks per event, cached briefly (CRUD clears it). */
@@ -243,7 +244,7 @@ export function createWebhooksService(deps: {
         'tempora-signature': signatureHeader(d.secret, body, timestamp),
       },
       body,
-      { allowPrivate, timeoutMs: TIMEOUT_MS },
+      { egress, timeoutMs: TIMEOUT_MS },
     );
     const { status } = attempt;
     let { error } = attempt;

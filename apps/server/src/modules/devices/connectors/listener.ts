@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { listenPortRefusal } from '../network-rules.ts';
 import type { ConnectorDeps } from './types.ts';
 
 /** Connections one listening connector accepts at once. */
@@ -20,7 +21,13 @@ export class DeviceListener {
   ) {}
 
   async start() {
-    const { config, status, host } = this.deps;
+    const { config, status, rules } = this.deps;
+    // Checked at registration; again here for a device stored before the operator changed the range.
+    const refused = config.listenPort === null ? 'no port' : listenPortRefusal(rules, config.listenPort);
+    if (refused) {
+      status.set('error', `not listening: ${refused}`);
+      return;
+    }
     const server = net.createServer((socket) => {
       if (this.sockets.size >= MAX_CLIENTS) {
         socket.destroy();
@@ -43,7 +50,7 @@ export class DeviceListener {
         this.server = null;
         resolve();
       });
-      server.listen(config.listenPort ?? 0, host, () => {
+      server.listen(config.listenPort ?? 0, rules.listenHost, () => {
         this.port = (server.address() as net.AddressInfo).port;
         status.set('waiting', `listening on port ${this.port}`);
         resolve();

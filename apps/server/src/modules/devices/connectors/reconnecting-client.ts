@@ -9,6 +9,7 @@
  * with the reason.
  */
 import net from 'node:net';
+import { resolveAllowed } from '../../../lib/egress/policy.ts';
 import { Backoff, type LineFramer, readLines } from '../framing.ts';
 import { OrderedQueue } from './ordered-queue.ts';
 import type { ConnectorDeps } from './types.ts';
@@ -40,7 +41,7 @@ export class ReconnectingClient {
   private readonly queue: OrderedQueue<string>;
 
   constructor(
-    private readonly deps: Pick<ConnectorDeps, 'status' | 'log' | 'config'>,
+    private readonly deps: Pick<ConnectorDeps, 'status' | 'log' | 'config' | 'rules'>,
     private readonly options: ReconnectingClientOptions,
   ) {
     this.queue = new OrderedQueue(
@@ -68,13 +69,33 @@ export class ReconnectingClient {
     this.queue.task(task);
   }
 
+  /**
+   * Resolves the device's host and checks the address under the egress policy (issue 25: DNS
+   * rebinding, an address closed since registration), then connects to that very address. A
+   * refused address is an error status and a later retry; no packet leaves for it.
+   */
   private connect() {
+    if (this.stopped) return;
+    const { status, rules, log, config } = this.deps;
+    const { host, port } = this.options;
+    status.set('waiting', `connecting to ${host}:${port}`);
+    resolveAllowed(host, rules.egress).then(
+      (target) => this.open(target.address),
+      (err: Error) => {
+        if (this.stopped) return;
+        log.warn({ deviceId: config.deviceId, host }, `${this.options.name}: refused: ${err.message}`);
+        status.set('error', `refused: ${err.message}`);
+        this.timer = setTimeout(() => this.connect(), this.backoff.next());
+      },
+    );
+  }
+
+  private open(address: string) {
     if (this.stopped) return;
     const { status } = this.deps;
     const { host, port, idleMs } = this.options;
     const where = `${host}:${port}`;
-    status.set('waiting', `connecting to ${where}`);
-    const socket = net.connect({ host, port });
+    const socket = net.connect({ host: address, port });
     this.socket = socket;
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 10_000);

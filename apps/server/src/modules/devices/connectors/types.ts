@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database.ts';
+import type { DeviceNetworkRules } from '../network-rules.ts';
 import type { ConnectorConfig } from '../repository.ts';
 import type { ReadSink } from '../sink.ts';
 import type { DeviceStatus } from '../status.ts';
@@ -15,8 +16,11 @@ export interface ConnectorDeps {
   status: DeviceStatus;
   database: Database;
   log: ConnectorLog;
-  /** Address listeners bind to. */
-  host: string;
+  /**
+   * Where connectors may go (issue 25): clients connect only to addresses its egress policy
+   * allows, checked at each connection; listeners use only its ports, bound to its address.
+   */
+  rules: DeviceNetworkRules;
   /** The server clock (tests move it). */
   now?: () => number;
 }
