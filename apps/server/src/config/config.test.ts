@@ -94,3 +94,66 @@ describe('OIDC_TRUSTED_ISSUERS', () => {
     expect(() => loadConfig({ OIDC_TRUSTED_ISSUERS: 'not a url|x' })).toThrow(/OIDC_TRUSTED_ISSUERS/);
   });
 });
+
+describe('loadConfig: device networks and ports (issue 25)', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    return expect.unreachable('should have thrown');
+  };
+
+  it('is closed by default: no private network, no loopback, no listening port, listeners on 127.0.0.1', () => {
+    const config = loadConfig({});
+    expect(config.DEVICE_NETWORKS).toEqual([]);
+    expect(config.DEVICE_ALLOW_LOOPBACK).toBe(false);
+    expect(config.DEVICE_LISTEN_PORTS).toEqual([]);
+    expect(config.DEVICE_LISTEN_HOST).toBe('127.0.0.1');
+  });
+
+  it('reads networks and port ranges', () => {
+    const config = loadConfig({
+      DEVICE_NETWORKS: '192.168.1.0/24, 10.0.0.0/8,fd00::/8,172.16.5.9',
+      DEVICE_LISTEN_PORTS: '3097, 61611-61620',
+      DEVICE_LISTEN_HOST: '0.0.0.0',
+    });
+    expect(config.DEVICE_NETWORKS).toEqual([
+      { address: '192.168.1.0', bits: 24, family: 'ipv4' },
+      { address: '10.0.0.0', bits: 8, family: 'ipv4' },
+      { address: 'fd00::', bits: 8, family: 'ipv6' },
+      { address: '172.16.5.9', bits: 32, family: 'ipv4' },
+    ]);
+    expect(config.DEVICE_LISTEN_PORTS).toEqual([
+      [3097, 3097],
+      [61611, 61620],
+    ]);
+    expect(config.DEVICE_LISTEN_HOST).toBe('0.0.0.0');
+  });
+
+  it('refuses networks outside the private ranges and bad port lists, naming each', () => {
+    for (const bad of [
+      '0.0.0.0/0',
+      '127.0.0.0/8',
+      '169.254.169.254',
+      '10.0.0.0/7',
+      '8.8.8.0/24',
+      'lan',
+      '10.0.0.0/33',
+    ])
+      expect(problems({ DEVICE_NETWORKS: bad }), bad).toEqual([
+        { variable: 'DEVICE_NETWORKS', message: expect.stringContaining(bad) },
+      ]);
+    for (const bad of ['80', '5000-4000', '70000', 'mylaps', '3000-'])
+      expect(problems({ DEVICE_LISTEN_PORTS: bad }), bad).toEqual([
+        { variable: 'DEVICE_LISTEN_PORTS', message: expect.stringContaining(bad) },
+      ]);
+    expect(problems({ DEVICE_LISTEN_PORTS: '8000-9000' })).toEqual([
+      { variable: 'DEVICE_LISTEN_PORTS', message: expect.stringContaining('8080') },
+    ]);
+    expect(problems({ DEVICE_LISTEN_HOST: 'everywhere' })[0]!.variable).toBe('DEVICE_LISTEN_HOST');
+    expect(problems({ DEVICE_ALLOW_LOOPBACK: 'sure' })[0]!.variable).toBe('DEVICE_ALLOW_LOOPBACK');
+  });
+});

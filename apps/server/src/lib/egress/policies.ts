@@ -11,7 +11,9 @@ export function webhookPolicy(config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'>): Eg
  * Device connectors: the public internet, the private networks the operator lists in
  * `DEVICE_NETWORKS` (a timer's LAN), and loopback only with `DEVICE_ALLOW_LOOPBACK` (simulators).
  */
-export function devicePolicy(config: Pick<Config, 'DEVICE_NETWORKS' | 'DEVICE_ALLOW_LOOPBACK'>): EgressPolicy {
+export function devicePolicy(
+  config: Pick<Config, 'DEVICE_NETWORKS' | 'DEVICE_ALLOW_LOOPBACK'>,
+): EgressPolicy {
   const networks = new net.BlockList();
   for (const n of config.DEVICE_NETWORKS) networks.addSubnet(n.address, n.bits, n.family);
   return {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import net from 'node:net';
+import { describe, expect, it } from 'vitest';
 import {
   canonicalHost,
   type EgressPolicy,
@@ -140,8 +140,13 @@ describe('egress policy for devices: listed private networks, loopback only when
   it('resolves a name and refuses it when any address it resolves to is refused', async () => {
     await expect(resolveAllowed('localhost', devices)).rejects.toThrow(/loopback/);
     await expect(resolveAllowed('0x7f000001', devices)).rejects.toThrow(/loopback/);
-    await expect(resolveAllowed('192.168.1.7', devices)).resolves.toEqual({ address: '192.168.1.7', family: 4 });
-    await expect(resolveAllowed('localhost', simulators)).resolves.toMatchObject({ family: expect.any(Number) });
+    await expect(resolveAllowed('192.168.1.7', devices)).resolves.toEqual({
+      address: '192.168.1.7',
+      family: 4,
+    });
+    await expect(resolveAllowed('localhost', simulators)).resolves.toMatchObject({
+      family: expect.any(Number),
+    });
     await expect(resolveAllowed('no-such-host.invalid', devices)).rejects.toThrow(/does not resolve/);
   });
 

@@ -156,7 +156,10 @@ export function canonicalHost(raw: string): { ip: string } | { name: string } {
 }
 
 /** RFC 6761: `localhost` and its subdomains are the local host whatever a resolver says. */
-const isLocalhostName = (name: string) => name === 'localhost' || name.endsWith('.localhost');
+function isLocalhostName(raw: string): boolean {
+  const name = raw.toLowerCase().replace(/\.+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
 
 /** Every address a name resolves to (the system resolver, as a connection would use). */
 async function resolveAll(name: string): Promise<LookupAddress[]> {
@@ -217,8 +220,10 @@ export function guardedLookup(policy: EgressPolicy) {
       refused.code = 'EADDRREFUSED';
       callback(refused, []);
     };
-    if (!policy.allowAll && !policy.allowLoopback && isLocalhostName(hostname.toLowerCase()))
-      return fail(`${hostname} is ${LABEL.loopback}`);
+    if (!policy.allowAll && !policy.allowLoopback && isLocalhostName(hostname)) {
+      fail(`${hostname} is ${LABEL.loopback}`);
+      return;
+    }
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       if (!addresses.length) return fail(`${hostname} does not resolve`);
