@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
+import { bombWorkbook, manyRowsWorkbook } from '../../../test/xlsx-bombs.ts';
+import { MAX_ROWS } from './parse.ts';
 import { createSchoolEvent, DEMO_ORG } from './test-helpers.ts';
 
 const OTHER_ORG = '00000000-0000-4000-8000-0000000000fe';
@@ -401,6 +403,24 @@ describe('confirmation of registration documents', () => {
       (await call('POST', `documents/${doc.id}/file?name=x.xlsx`, Buffer.from('PK\u0003\u0004broken'))).json()
         .code,
     ).toBe('FILE_UNREADABLE');
+  });
+
+  it('refuses a zip bomb (413) and a workbook of too many rows (422), naming the limit', async () => {
+    const doc = await newDocument('Bomb');
+    const bomb = await call('POST', `documents/${doc.id}/file?name=bomb.xlsx`, await bombWorkbook(200));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.headers['content-type']).toContain('application/problem+json');
+    expect(bomb.json()).toMatchObject({ code: 'XLSX_TOO_LARGE', detail: expect.stringContaining('64 MB') });
+    // A document holds at most MAX_ROWS rows: reading stops there.
+    const rows = await call(
+      'POST',
+      `documents/${doc.id}/file?name=rows.xlsx`,
+      await manyRowsWorkbook(MAX_ROWS + 1),
+    );
+    expect(rows.statusCode).toBe(422);
+    expect(rows.json()).toMatchObject({ code: 'TOO_MANY_ROWS' });
+    const again = await call('GET', `documents/${doc.id}`);
+    expect(again.json()).toMatchObject({ status: doc.status, version: doc.version });
   });
 
   it('reports totals by race and category with date-based fees, as JSON, PDF and XLSX', async () => {

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
+import { readXlsx } from '../../lib/xlsx-reader.ts';
 
 /** A file read into sheets of text cells (CSV: one sheet named `CSV`). */
 export interface ReadFile {
@@ -20,15 +20,16 @@ function isZip(bytes: Buffer): boolean {
 /**
  * Reads an uploaded CSV or XLSX (decided by the bytes, not the name). One maintained parser per
  * format (style.md): csv-parse with `,` `;` or tab separators and a BOM, exceljs for workbooks.
- * Unreadable files are a 400 `FILE_UNREADABLE`; more than {@link MAX_ROWS} rows a 400 `FILE_TOO_LARGE`.
+ * Unreadable files are a 400 `FILE_UNREADABLE`; more than {@link MAX_ROWS} rows a 422
+ * `TOO_MANY_ROWS`; a workbook past the XLSX reader's size limit a 413 `XLSX_TOO_LARGE`.
  */
 export async function readFile(bytes: Buffer): Promise<ReadFile> {
-  const file = isZip(bytes) ? await readXlsx(bytes) : readCsv(bytes);
+  const file = isZip(bytes) ? await readWorkbook(bytes) : readCsv(bytes);
   const names = Object.keys(file.sheets);
   if (!names.length) throw errors.badRequest('FILE_EMPTY', 'The file has no sheet with data');
   for (const name of names) {
     if ((file.sheets[name]?.length ?? 0) > MAX_ROWS + 1)
-      throw errors.badRequest('FILE_TOO_LARGE', `Sheet '${name}' has more than ${MAX_ROWS} rows`);
+      throw new AppError(422, 'TOO_MANY_ROWS', `Sheet '${name}' has more than ${MAX_ROWS} rows (the limit)`);
   }
   return file;
 }
@@ -55,46 +56,13 @@ function readCsv(bytes: Buffer): ReadFile {
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A cell's value as text; dates as `YYYY-MM-DD` (Excel dates carry no zone: read as UTC). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-  }
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-async function readXlsx(bytes: Buffer): Promise<ReadFile> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (error) {
-    throw errors.badRequest('FILE_UNREADABLE', `The workbook could not be read: ${(error as Error).message}`);
-  }
+/** A workbook through the server's one XLSX reader and its limits (lib/xlsx-reader.ts, issue 25). */
+async function readWorkbook(bytes: Buffer): Promise<ReadFile> {
   const sheets: Record<string, string[][]> = {};
-  workbook.eachSheet((sheet) => {
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => {
-        cells[col - 1] = cellText(cell.value);
-      });
-      rows.push(Array.from(cells, (c) => c ?? ''));
-      if (rows.length > MAX_ROWS + 1)
-        throw errors.badRequest('FILE_TOO_LARGE', `Sheet '${sheet.name}' has more than ${MAX_ROWS} rows`);
-    });
-    const cleaned = clean(rows);
-    if (cleaned.length) sheets[sheet.name] = cleaned;
-  });
+  for (const sheet of await readXlsx(bytes, { maxRows: MAX_ROWS + 1 })) {
+    const rows = [sheet.header, ...sheet.rows.map((r) => r.cells)].filter((r) => r.length);
+    if (rows.length) sheets[sheet.name] = rows;
+  }
   return { kind: 'xlsx', sheets };
 }
 

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
+import { bombWorkbook, manyRowsWorkbook } from '../../../test/xlsx-bombs.ts';
+import { XLSX_LIMITS } from '../../lib/xlsx-reader.ts';
 
 const ORG = '00000000-0000-4000-8000-0000000000a1';
 const OTHER = '00000000-0000-4000-8000-0000000000a2';
@@ -171,6 +173,24 @@ describe('console participants API', () => {
     expect(quote.json().code).toBe('CSV_INVALID');
     expect((await app.database.query('SELECT 1 FROM import_uploads')).length).toBe(0);
     expect((await app.database.query('SELECT 1 FROM participants')).length).toBe(0);
+  });
+
+  it('refuses a zip bomb (413) and a workbook of too many rows (422), naming the limit, storing nothing', async () => {
+    const upload = async (bytes: Buffer) =>
+      inject('staff', 'POST', `${base}/imports?fileName=bomb.xlsx`, bytes, { 'content-type': XLSX });
+    const bomb = await upload(await bombWorkbook(200));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.headers['content-type']).toContain('application/problem+json');
+    expect(bomb.json()).toMatchObject({ code: 'XLSX_TOO_LARGE', detail: expect.stringContaining('64 MB') });
+    const rows = await upload(await manyRowsWorkbook(XLSX_LIMITS.rows));
+    expect(rows.statusCode).toBe(422);
+    expect(rows.json()).toMatchObject({
+      code: 'TOO_MANY_ROWS',
+      detail: expect.stringContaining('100,000 rows'),
+    });
+    expect((await app.database.query('SELECT 1 FROM import_uploads')).length).toBe(0);
+    // The server answered its health check meanwhile (the workbook is read off the main thread).
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 
   let uploadId = '';
