@@ -11,6 +11,8 @@ import {
 
 const CLIENTS: ConnectorKind[] = ['raceresult', 'wiclax'];
 const LISTENERS: ConnectorKind[] = ['mylaps', 'chronotrack'];
+/** Where a device may be is the operator's choice (issue 25): these refusals are explained. */
+const REFUSALS = ['DEVICE_ADDRESS_REFUSED', 'LISTEN_PORT_REFUSED', 'LISTEN_PORT_TAKEN'] as const;
 
 /** `vendor=point` lines → a point map. */
 function parseMap(text: string): Record<string, string> {
@@ -160,6 +162,8 @@ export function DeviceForm({
       />
       {error && (
         <Alert severity="error" sx={{ gridColumn: { sm: '1 / -1' } }}>
+          {(REFUSALS as readonly string[]).includes(error.code) &&
+            `${t(`devices.refused.${error.code as (typeof REFUSALS)[number]}`)} `}
           {Object.values(error.fieldErrors).flat().join(' · ') || error.message}
         </Alert>
       )}
