@@ -228,7 +228,29 @@ describe('egress: the default configuration refuses every internal address, befo
           createdBy: null,
         }),
       );
+    // A listening device stored with a port the operator has not opened (none by default).
+    const listener = await resultsRepo.insertDevice(app.database, {
+      db: DEMO_DB,
+      name: 'mylaps stored',
+      keyHash: hashKey('tdk_mylaps_stored_egress'),
+      pointKey: 'finish',
+    });
+    await upsertConnector(app.database, {
+      deviceId: listener,
+      db: DEMO_DB,
+      kind: 'mylaps',
+      host: null,
+      port: null,
+      listenPort: 32658,
+      clockOffsetMs: 0,
+      enabled: true,
+      pointMap: {},
+    });
     await app.raceday.manager.start();
+    expect(app.raceday.manager.status(listener).reason).toMatch(
+      /^not listening: .*DEVICE_LISTEN_PORTS is empty/,
+    );
+    expect(app.raceday.manager.connector(listener)?.port).toBe(0);
     for (const id of hooks) await app.webhooks.ping(id, EVENT);
     const manager = app.raceday.manager;
     await until(
