@@ -16,7 +16,7 @@ import { AppError, errors } from '../errors.ts';
 export const XLSX_LIMITS = {
   /** Uncompressed size of all its parts (a 45,000-runner start list of 12 columns: 24 to 32 MB). */
   uncompressedBytes: 64 * 1024 * 1024,
-  /** Rows of all its sheets together, headers included (twice the biggest race, 45,000 runners). */
+  /** Rows of all its sheets together, each sheet's first (header) row aside (twice the biggest race, 45,000 runners). */
   rows: 100_000,
   /** Parts in the ZIP (a workbook has a few per sheet). */
   entries: 2_000,
@@ -160,14 +160,16 @@ export async function readXlsx(bytes: Buffer, options: { maxRows?: number } = {}
   });
   const sheets: Sheet[] = [];
   let rowsRead = 0;
+  let headers = 0;
   // Shared strings are stored once and may be referenced by every cell: the text read out is
   // limited too, to the workbook's size limit.
   let textLeft: number = XLSX_LIMITS.uncompressedBytes;
   try {
     for await (const worksheet of reader) {
       const rows: SheetRow[] = [];
+      headers++;
       for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        if (++rowsRead > maxRows) throw tooManyRows(maxRows);
+        if (++rowsRead > maxRows + headers) throw tooManyRows(maxRows);
         const values = row.values as unknown[];
         const cells: string[] = [];
         for (let c = 1; c < values.length; c++) {

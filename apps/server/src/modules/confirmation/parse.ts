@@ -59,7 +59,7 @@ function readCsv(bytes: Buffer): ReadFile {
 /** A workbook through the server's one XLSX reader and its limits (lib/xlsx-reader.ts, issue 25). */
 async function readWorkbook(bytes: Buffer): Promise<ReadFile> {
   const sheets: Record<string, string[][]> = {};
-  for (const sheet of await readXlsx(bytes, { maxRows: MAX_ROWS + 1 })) {
+  for (const sheet of await readXlsx(bytes, { maxRows: MAX_ROWS })) {
     const rows = [sheet.header, ...sheet.rows.map((r) => r.cells)].filter((r) => r.length);
     if (rows.length) sheets[sheet.name] = rows;
   }
