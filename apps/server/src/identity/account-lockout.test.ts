@@ -135,6 +135,36 @@ describe.each(stores)('a password spray does not lock the owner out (issue 25, %
     expect(sprayed).toBeGreaterThan(20);
   }, 60_000);
 
+  it('a password reset from a new browser ends the backoff and makes that browser known', async () => {
+    const phone = '192.0.2.77';
+    expect((await signIn(PASSWORD, phone)).statusCode).toBe(429);
+    const forgot = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email, lng: 'en' },
+      remoteAddress: phone,
+    });
+    expect(forgot.statusCode).toBe(202);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code: mails.lastCode(email, 'resetPassword'), password: `${PASSWORD} 2` },
+      remoteAddress: phone,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(JSON.parse(reset.body)).toEqual({ reset: true });
+    const phoneCookie = String(reset.headers['set-cookie']).split(';')[0] as string;
+    expect(phoneCookie).toMatch(/^tempora_kd_/);
+    expect((await signIn(`${PASSWORD} 2`, phone, phoneCookie)).statusCode).toBe(200);
+    // The backoff ended with the reset: a fresh browser gets a password check again (401, not 429).
+    expect((await signIn('wrong again', '192.0.2.78')).statusCode).toBe(401);
+    // Back to the first password for the tests below.
+    await app.database.query('UPDATE users SET password_hash = $1 WHERE email = $2', [
+      await hashPassword(PASSWORD),
+      email,
+    ]);
+  });
+
   it('limits wrong passwords from a known browser like those from one address', async () => {
     const fresh = await buildTestApp({ AUTH_RATE_LIMIT: '3', SEED_DEMO: 'false', ...env });
     try {

@@ -63,7 +63,7 @@ const noticeTexts: Record<Language, { subject: string; body: string[] }> = {
     body: [
       'De nombreuses tentatives de connexion à votre compte Tempora ont échoué : quelqu’un essaie peut-être de deviner votre mot de passe.',
       'Votre compte n’est pas bloqué : depuis un navigateur où vous vous êtes déjà connecté, votre mot de passe fonctionne comme d’habitude. Ailleurs, les essais sont ralentis pendant quelque temps.',
-      'Si vous n’êtes pas à l’origine de ces tentatives et craignez que votre mot de passe soit connu, changez-le :',
+      'Pour vous connecter tout de suite depuis un nouveau navigateur, ou si vous craignez que votre mot de passe soit connu, réinitialisez-le depuis ce navigateur :',
     ],
   },
   en: {
@@ -71,7 +71,7 @@ const noticeTexts: Record<Language, { subject: string; body: string[] }> = {
     body: [
       'Many sign-in attempts on your Tempora account have failed: someone may be trying to guess your password.',
       'Your account is not locked: from a browser where you have signed in before, your password works as usual. Elsewhere, attempts are slowed down for a while.',
-      'If these attempts were not yours and you fear your password is known, change it:',
+      'To sign in from a new browser right away, or if you fear your password is known, reset it from that browser:',
     ],
   },
 };

@@ -109,7 +109,12 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
   app.post('/api/auth/reset-password', post, async (request, reply) => {
     const input = parseInput(resetPasswordRequestSchema, request.body);
     await limit(request, reply, 'reset');
-    return service.resetPassword(input);
+    const { reset, sub } = await service.resetPassword(input);
+    // The browser that proved it reads the account's mail is known from now on, and a running
+    // spray's backoff ends (issue 25: the owner on a new device is never kept out for long).
+    const user = await repo.findBySub(app.database, sub);
+    if (user) await guard.succeeded(request, reply, user.email, sub, null);
+    return { reset };
   });
 
   app.get('/api/user/get', async (request, reply) => {

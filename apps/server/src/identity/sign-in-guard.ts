@@ -23,8 +23,8 @@ const DEVICE_WINDOW_MS = 15 * 60_000;
  *   browsers; instead AUTH_RATE_LIMIT attempts per 15 minutes per device;
  * - the account gets one notice e-mail when its backoff starts (once per spray).
  * The owner on a new device during a spray waits at most 15 minutes per attempt, and the notice
- * tells them to use a browser they know or to reset the password (reset mails are not blocked by
- * the sign-in backoff).
+ * tells them to use a browser they know or to reset the password: reset mails are not blocked by
+ * the sign-in backoff, and a completed reset ends the backoff and marks that browser known.
  */
 export function createSignInGuard(
   app: FastifyInstance,
