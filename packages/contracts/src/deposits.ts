@@ -6,7 +6,7 @@ import { z } from 'zod';
  *   GET    deposits/events/{event}/offer                → DepositOffer (public: races, fees, places, deadline)
  *   POST   deposits                 DepositCreate       → DepositDetail (signed in; the caller is captain)
  *   GET    deposits/mine                                → DepositSummary[] (captain or member)
- *   GET    deposits/join/{code}                         → JoinPreview (public: the code is the secret)
+ *   GET    deposits/join/{code}                         → JoinPreview (signed in; rate-limited)
  *   POST   deposits/join            { code }            → DepositDetail (signed in; becomes a member)
  *   GET    deposits/{id}                                → DepositDetail (captain, member, organiser staff)
  *   PATCH  deposits/{id}            DepositPatch        → DepositDetail (captain, while collecting)
@@ -212,13 +212,16 @@ export interface DepositShare {
   qrSvg: string;
 }
 
+/**
+ * What a join code shows a signed-in caller before joining (issue 25): no captain, no deposit id.
+ * `open`: the team still takes members (collecting, before the deadline).
+ */
 export interface JoinPreview {
-  depositId: string;
   eventId: string;
   eventName: string;
-  organisationName: string;
-  captainName: string;
-  state: DepositStateName;
+  teamName: string;
+  deadline: string;
+  open: boolean;
 }
 
 export interface DepositMessage {

@@ -34,6 +34,11 @@ export interface TokenSigner {
   sign(claims: IdTokenClaims): Promise<string>;
   /** Verifies one of our tokens (signature, `iss`, `aud`, `exp`, `nbf`); throws jose errors otherwise. */
   verify(token: string): Promise<JWTPayload & { sub: string }>;
+  /**
+   * A 32-byte key for one `purpose` (HKDF-SHA256 of the current private key): every node derives
+   * the same, nothing more to configure, and a key rotation renews it.
+   */
+  deriveKey(purpose: string): Buffer;
 }
 
 interface KeyRow {
@@ -83,6 +88,8 @@ export async function loadSigningKeys(sql: Sql, issuer: string): Promise<TokenSi
         .setIssuedAt()
         .setExpirationTime(`${ID_TOKEN_TTL_SECONDS}s`)
         .sign(privateKey),
+    deriveKey: (purpose) =>
+      Buffer.from(crypto.hkdfSync('sha256', String(current.private_jwk.d), 'tempora', purpose, 32)),
     async verify(token) {
       const { payload } = await jwtVerify(token, keySet, {
         issuer,

@@ -56,3 +56,37 @@ export function actionMail(to: string, lng: Language, mode: ActionMode, link: st
     html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.button)}</a></p><p>${escapeHtml(t.outro)}</p>`,
   };
 }
+
+const noticeTexts: Record<Language, { subject: string; body: string[] }> = {
+  fr: {
+    subject: 'Tentatives de connexion à votre compte',
+    body: [
+      'De nombreuses tentatives de connexion à votre compte Tempora ont échoué : quelqu’un essaie peut-être de deviner votre mot de passe.',
+      'Votre compte n’est pas bloqué : depuis un navigateur où vous vous êtes déjà connecté, votre mot de passe fonctionne comme d’habitude. Ailleurs, les essais sont ralentis pendant quelque temps.',
+      'Pour vous connecter tout de suite depuis un nouveau navigateur, ou si vous craignez que votre mot de passe soit connu, réinitialisez-le depuis ce navigateur :',
+    ],
+  },
+  en: {
+    subject: 'Sign-in attempts on your account',
+    body: [
+      'Many sign-in attempts on your Tempora account have failed: someone may be trying to guess your password.',
+      'Your account is not locked: from a browser where you have signed in before, your password works as usual. Elsewhere, attempts are slowed down for a while.',
+      'To sign in from a new browser right away, or if you fear your password is known, reset it from that browser:',
+    ],
+  },
+};
+
+/**
+ * The one notice an account gets when a password spray against it starts (issue 25): sent when
+ * its failed sign-ins reach the backoff threshold, once per spray.
+ */
+export function signInNoticeMail(to: string, lng: Language, baseUrl: string): Mail {
+  const t = noticeTexts[lng];
+  const link = `${baseUrl.replace(/\/+$/, '')}/#/auth/forgot-password`;
+  return {
+    to,
+    subject: `Tempora — ${t.subject}`,
+    text: `${t.body.join('\n\n')}\n\n${link}\n`,
+    html: `${t.body.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  };
+}

@@ -13,9 +13,11 @@ import { errors } from '../errors.ts';
 import type { LimitRule } from '../plugins/rate-limit.ts';
 import { parseInput } from '../validate.ts';
 import type { TokenSigner } from './keys.ts';
+import { knownDevices } from './known-device.ts';
 import type { Outbox } from './outbox.ts';
 import { identityRepository as repo, toProfile } from './repository.ts';
 import type { IdentityService } from './service.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
 
 export interface IdentityRouteOptions {
   service: IdentityService;
@@ -33,9 +35,17 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
   const { service, signer, outbox } = opts;
   const { config } = app;
   const rule = (name: string): LimitRule => ({ name, max: config.AUTH_RATE_LIMIT, windowMs: AUTH_WINDOW_MS });
-  /** One hit per client address and one per account (issue 13: spraying and stuffing both limited). */
+  /**
+   * One hit per client address and one per account (issue 13: spraying and stuffing both
+   * limited). Sign-in counts its accounts with a backoff instead (sign-in-guard.ts, issue 25).
+   */
   const limit = (request: FastifyRequest, reply: FastifyReply, name: string, email?: string) =>
     app.limits.hit(request, reply, rule(name), [`ip:${request.ip}`, ...(email ? [`account:${email}`] : [])]);
+  const guard = createSignInGuard(app, {
+    devices: knownDevices(signer.deriveKey('known-device')),
+    publicUrl: config.publicUrl,
+    free: config.AUTH_RATE_LIMIT,
+  });
   const signedIn = (request: FastifyRequest) => {
     if (!request.user) throw errors.unauthorized();
     return request.user;
@@ -68,9 +78,13 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
 
   app.post('/api/auth/sign-in', post, async (request, reply) => {
     const input = parseInput(signInRequestSchema, request.body);
-    await limit(request, reply, 'sign-in', input.email);
+    await limit(request, reply, 'sign-in');
     reply.header('cache-control', 'no-store');
-    return service.signIn(input);
+    const user = await repo.findLocalByEmail(app.database, input.email);
+    const device = await guard.admit(request, reply, input.email, user);
+    const tokens = await service.signIn(input);
+    if (user) await guard.succeeded(request, reply, input.email, user.sub, device);
+    return tokens;
   });
 
   app.post('/api/auth/refresh', post, async (request, reply) => {
@@ -95,7 +109,12 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRouteOp
   app.post('/api/auth/reset-password', post, async (request, reply) => {
     const input = parseInput(resetPasswordRequestSchema, request.body);
     await limit(request, reply, 'reset');
-    return service.resetPassword(input);
+    const { reset, sub } = await service.resetPassword(input);
+    // The browser that proved it reads the account's mail is known from now on, and a running
+    // spray's backoff ends (issue 25: the owner on a new device is never kept out for long).
+    const user = await repo.findBySub(app.database, sub);
+    if (user) await guard.succeeded(request, reply, user.email, sub, null);
+    return { reset };
   });
 
   app.get('/api/user/get', async (request, reply) => {

@@ -133,7 +133,7 @@ export function createIdentityService(deps: {
       await repo.setPassword(db, result.sub, passwordHash);
       // A new password ends every session (the reason to reset may be a stolen one).
       await repo.revokeAllOf(db, result.sub);
-      return { reset: true as const };
+      return { reset: true as const, sub: result.sub };
     },
 
     issueTokens,

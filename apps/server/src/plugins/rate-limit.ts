@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
+import { type BackoffStore, memoryBackoffStore, redisBackoffStore } from './backoff-store.ts';
 
 /** The 429 problem (code RATE_LIMITED) with how long the caller should wait. */
 export class RateLimitError extends AppError {
@@ -29,6 +30,8 @@ export interface Limits {
    * account) gets past (issue 13).
    */
   hit(request: FastifyRequest, reply: FastifyReply, rule: LimitRule, keys: string[]): Promise<void>;
+  /** Exponential backoff per key (the per-account sign-in counter, issue 25), in the same store. */
+  backoff: BackoffStore;
 }
 
 declare module 'fastify' {
@@ -74,7 +77,25 @@ export const rateLimitPlugin = fp(
       return check;
     };
 
+    const backoffStore = redis
+      ? redisBackoffStore(redis, app.config.RATE_LIMIT_REDIS_PREFIX)
+      : memoryBackoffStore();
+    const backoff: BackoffStore = {
+      async take(key, policy, now) {
+        try {
+          return await backoffStore.take(key, policy, now);
+        } catch (err) {
+          app.log.warn({ err }, 'backoff store: error, attempt let through');
+          return { allowed: true, count: 0 };
+        }
+      },
+      async clear(key) {
+        await backoffStore.clear(key).catch((err) => app.log.warn({ err }, 'backoff store: error'));
+      },
+    };
+
     app.decorate('limits', {
+      backoff,
       async hit(request, reply, rule, keys) {
         const check = checkOf(rule);
         let wait = 0;

@@ -6,17 +6,36 @@
  * a route? Add one line, `'METHOD /url/:param': 'access',` with the access it grants:
  *   public      anyone, anonymous included (the matrix checks nothing; the fuzz still runs)
  *   signed-in   any signed-in user (refused: anonymous, expired token, token of another issuer)
+ *   party       a signed-in party to the row: a deposit's captain and members, an order's payer
+ *               and captain, the staff of its organisation (refused: also strangers, other
+ *               organisers and the organisation's timekeepers)
  *   staff       platform staff only (refused: everyone else, organisers included)
  *   owner       owners of the organisation (refused: staff members below, timekeepers, others…)
  *   manager     owners and staff of the organisation (refused: timekeepers, other organisers, …)
  *   timekeeper  owners, staff and timekeepers of the organisation (refused: other organisers, …)
  *   key         a device key or an app signature, no user (refused: every user and anonymous)
  * The route's resource is the demo organisation's (`demo-city-run`, `demo-city-run-10k`,
- * `city-10k`, …: see `PARAMS` in route-table.ts); add `{ params: { name: value } }` as a second
- * element when a param of a new name needs a real value, or `{ body }` when the route reads
- * its body before checking the caller.
+ * `city-10k`, …: see `PARAMS` in route-table.ts), and every id in a path is a real row of it
+ * (foreign-rows.ts, issue 25): for the matrix's stranger and other organiser it is another
+ * organisation's row. Add `{ params: { name: value } }` as a second element when a param of a new
+ * name needs a value for the fuzz test, `{ body }` when the route reads its body before checking
+ * the caller, and a real row in foreign-rows.ts for a new kind of id.
+ *
+ * The refusal codes (one rule, asserted per route and caller by the matrix, `expectedRefusal` in
+ * route-table.ts):
+ *   401  anonymous, an expired token, a token of an untrusted issuer; every user on a `key`
+ *        route. Always before any lookup, so it says nothing of what exists.
+ *   404  a caller outside the organisation, for a row addressed by its own id (a deposit, an
+ *        order, a webhook, a confirmation document) or anything of the organisation console
+ *        (organisations, events, contexts and races as the console shows them): the same answer
+ *        as for an id that does not exist.
+ *   403  a member of the organisation (or a party to the deposit) whose role does not allow the
+ *        action; and anyone outside the organisation on a route under a published event,
+ *        context or race, whose id is public on the results pages. Such routes check the caller
+ *        before looking up the child id, so a real and a missing child id answer the same (the
+ *        matrix asserts it for every route with a real row).
  */
-export type Access = 'public' | 'signed-in' | 'staff' | 'owner' | 'manager' | 'timekeeper' | 'key';
+export type Access = 'public' | 'signed-in' | 'party' | 'staff' | 'owner' | 'manager' | 'timekeeper' | 'key';
 export interface AccessOptions {
   params?: Record<string, string>;
   body?: unknown;
@@ -176,7 +195,7 @@ export const routeAccess: Record<string, AccessEntry> = {
     'manager',
     { params: { id: '00000000-0000-4000-8000-0000000000e1' } },
   ],
-  'DELETE /api/deposits/:id/entries/:entryId': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
+  'DELETE /api/deposits/:id/entries/:entryId': ['party', { params: { id: '999999', entryId: '999999' } }],
   'DELETE /api/exports/:eventId/certificate/background': 'manager',
   'DELETE /api/webhooks/:id': [
     'manager',
@@ -218,10 +237,10 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/console/events/:eventId/participants/access': 'timekeeper',
   'GET /api/console/events/:eventId/participants/contexts': 'timekeeper',
   'GET /api/console/events/:eventId/participants/races': 'timekeeper',
-  'GET /api/deposits/:id': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'GET /api/deposits/:id/messages': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'GET /api/deposits/:id/ranking': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'GET /api/deposits/:id/share': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
+  'GET /api/deposits/:id': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'GET /api/deposits/:id/messages': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'GET /api/deposits/:id/ranking': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'GET /api/deposits/:id/share': ['party', { params: { id: '999999', entryId: '999999' } }],
   'GET /api/deposits/events/:event/all': 'manager',
   'GET /api/deposits/events/:event/offer': 'public',
   'GET /api/deposits/join/:code': ['signed-in', { params: { code: 'NOSUCH1' } }],
@@ -235,8 +254,8 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/feeds/:db/races/:raceId/hotseat': 'public',
   'GET /api/feeds/:db/races/:raceId/leaders': 'public',
   'GET /api/payments/mine': 'signed-in',
-  'GET /api/payments/orders/:id': ['signed-in', { params: { id: '999999' } }],
-  'GET /api/payments/orders/:id/receipt.pdf': ['signed-in', { params: { id: '999999' } }],
+  'GET /api/payments/orders/:id': ['party', { params: { id: '999999' } }],
+  'GET /api/payments/orders/:id/receipt.pdf': ['party', { params: { id: '999999' } }],
   'GET /api/payments/providers': 'public',
   'GET /api/payments/staff/events': 'signed-in',
   'GET /api/payments/staff/events/:event/audit': 'manager',
@@ -265,8 +284,8 @@ export const routeAccess: Record<string, AccessEntry> = {
     'manager',
     { params: { id: '00000000-0000-4000-8000-0000000000e1' } },
   ],
-  'PATCH /api/deposits/:id': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'PATCH /api/deposits/:id/entries/:entryId': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
+  'PATCH /api/deposits/:id': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'PATCH /api/deposits/:id/entries/:entryId': ['party', { params: { id: '999999', entryId: '999999' } }],
   'PATCH /api/webhooks/:id': [
     'manager',
     { params: { id: '00000000-0000-4000-8000-0000000000d0', deliveryId: '1' } },
@@ -326,19 +345,19 @@ export const routeAccess: Record<string, AccessEntry> = {
   'POST /api/console/events/:eventId/participants/bibs': 'manager',
   'POST /api/console/events/:eventId/result-imports': 'manager',
   'POST /api/deposits': 'signed-in',
-  'POST /api/deposits/:id/cancel': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'POST /api/deposits/:id/close': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'POST /api/deposits/:id/entries': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
+  'POST /api/deposits/:id/cancel': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'POST /api/deposits/:id/close': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'POST /api/deposits/:id/entries': ['party', { params: { id: '999999', entryId: '999999' } }],
   'POST /api/deposits/:id/entries/:entryId/substitution': [
-    'signed-in',
+    'party',
     { params: { id: '999999', entryId: '999999' } },
   ],
-  'POST /api/deposits/:id/entries/import': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'POST /api/deposits/:id/messages': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'POST /api/deposits/:id/reopen': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
-  'POST /api/deposits/:id/submit': ['signed-in', { params: { id: '999999', entryId: '999999' } }],
+  'POST /api/deposits/:id/entries/import': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'POST /api/deposits/:id/messages': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'POST /api/deposits/:id/reopen': ['party', { params: { id: '999999', entryId: '999999' } }],
+  'POST /api/deposits/:id/submit': ['party', { params: { id: '999999', entryId: '999999' } }],
   'POST /api/deposits/join': 'signed-in',
-  'POST /api/payments/orders/:id/pay': ['signed-in', { params: { id: '999999' } }],
+  'POST /api/payments/orders/:id/pay': ['party', { params: { id: '999999' } }],
   'POST /api/payments/staff/events/:event/expire': 'manager',
   'POST /api/payments/staff/events/:event/queue/:lineId/ignore': 'manager',
   'POST /api/payments/staff/events/:event/queue/:lineId/match': 'manager',

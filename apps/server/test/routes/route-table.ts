@@ -135,12 +135,37 @@ export async function createActors(app: FastifyInstance): Promise<Actors> {
 export const refusedBy: Record<Access, (keyof Actors)[]> = {
   public: [],
   'signed-in': ['anonymous', 'expired', 'foreignIssuer'],
+  party: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'expired', 'foreignIssuer'],
   key: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'expired', 'foreignIssuer'],
   staff: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'owner', 'expired', 'foreignIssuer'],
   owner: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'expired', 'foreignIssuer'],
   manager: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'expired', 'foreignIssuer'],
   timekeeper: ['anonymous', 'user', 'otherOrganiser', 'expired', 'foreignIssuer'],
 };
+
+/** Rows addressed by their own id: a caller outside their organisation gets 404 (route-access.ts). */
+const OWN_ID_ROUTES = [/^\/api\/webhooks\/:id(\/|$)/, /^\/api\/confirmation\/documents\/:id(\/|$)/];
+/** The organisation console's own spaces, hidden from outsiders (404): not the participant pages. */
+const CONSOLE_PRIVATE =
+  /^\/api\/console\/(organisations|contexts|races|events\/:eventId($|\/(logo|contexts)$))/;
+
+/**
+ * The code a refused caller must get (the rule in the header of route-access.ts): 401 without a
+ * valid user (and for users on `key` routes), 404 for an outsider on a row addressed by its own id
+ * or on the console's spaces, 403 otherwise.
+ */
+export function expectedRefusal(route: { url: string; access: Access }, who: keyof Actors): 401 | 403 | 404 {
+  if (who === 'anonymous' || who === 'expired' || who === 'foreignIssuer' || route.access === 'key')
+    return 401;
+  if (route.access === 'staff') return 403;
+  const outsider =
+    who === 'user' || who === 'otherOrganiser' || (route.access === 'party' && who === 'timekeeper');
+  const hidden =
+    route.access === 'party' ||
+    OWN_ID_ROUTES.some((re) => re.test(route.url)) ||
+    CONSOLE_PRIVATE.test(route.url);
+  return outsider && hidden ? 404 : 403;
+}
 
 /** A digest of every table (md5 of its rows in order), to prove a refused call changed nothing. */
 export async function tableDigests(app: FastifyInstance): Promise<Record<string, string>> {

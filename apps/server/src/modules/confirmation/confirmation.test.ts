@@ -488,10 +488,11 @@ describe('confirmation of registration documents', () => {
       (await app.inject({ method: 'POST', url: '/api/confirmation/documents', payload: { eventId: EVENT } }))
         .statusCode,
     ).toBe(401);
-    // Another organisation: forbidden on the document, nothing in its lists, nothing created.
-    expect((await call('GET', `documents/${doc.id}`, undefined, stranger)).statusCode).toBe(403);
+    // Another organisation: the document answers as a missing one (issue 25), nothing in its
+    // lists, nothing created; the event's list is forbidden (the event is public).
+    expect((await call('GET', `documents/${doc.id}`, undefined, stranger)).statusCode).toBe(404);
     expect((await call('POST', `documents/${doc.id}/reject`, { reason: 'x' }, stranger)).statusCode).toBe(
-      403,
+      404,
     );
     expect((await call('GET', `events/${EVENT}/documents`, undefined, stranger)).statusCode).toBe(403);
     expect(

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
-import { asSubject } from '../content/access.ts';
+import { asSubject, hideFromOutsiders } from '../content/access.ts';
 import { confirmRows } from './confirm.ts';
 import { buildReport, reportPdf, reportXlsx } from './report.ts';
 import * as repo from './repository.ts';
@@ -95,9 +95,14 @@ export async function confirmationRoutes(
   async function loadDocument(request: FastifyRequest, action: Action) {
     actorOf(request);
     const { id } = parseInput(confirmationDocumentParams, request.params, 'params');
+    const notFound = () => errors.notFound('DOCUMENT_NOT_FOUND', `No document '${id}'`);
     const doc = await repo.findDocument(database, id);
-    if (!doc) throw errors.notFound('DOCUMENT_NOT_FOUND', `No document '${id}'`);
-    return { doc, actor: await authorizeOrganisation(request, doc.organisationId, action) };
+    if (!doc) throw notFound();
+    // Another organisation's document answers as a missing one (issue 25, hideFromOutsiders).
+    const actor = await authorizeOrganisation(request, doc.organisationId, action).catch(
+      hideFromOutsiders(request, doc.organisationId, notFound),
+    );
+    return { doc, actor };
   }
 
   const locks = new Map<string, Promise<unknown>>();

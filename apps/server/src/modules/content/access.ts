@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../../db/database.ts';
-import { errors } from '../../errors.ts';
+import { type AppError, errors } from '../../errors.ts';
 
 /** The subjects of the content module (packages/contracts/src/abilities.ts). */
 export type ContentSubject = 'Event' | 'CmsPage' | 'Contact' | 'Stream' | 'Photo';
@@ -9,6 +9,23 @@ type Action = 'create' | 'update' | 'delete' | 'publish' | 'manage';
 /** A CASL subject with its type, as `subject()` of @casl/ability marks it. */
 export function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
   return Object.defineProperty(object, '__caslSubjectType__', { value: type });
+}
+
+/**
+ * The 404-vs-403 rule for a row addressed by its own id (issue 25; the matrix in
+ * test/routes/route-access.ts states it for every route): a caller outside the row's organisation
+ * gets the same 404 as for a missing row, so ids cannot be probed; a member of the organisation
+ * whose role does not allow the action gets 403. Use as `.catch(hideFromOutsiders(…))` on the
+ * ability check, after the caller is known to be signed in.
+ */
+export function hideFromOutsiders(request: FastifyRequest, organisationId: string, notFound: () => AppError) {
+  return (error: unknown): never => {
+    const user = request.user;
+    const insider =
+      user?.isPlatformStaff || user?.memberships.some((m) => m.organisationId === organisationId);
+    if ((error as AppError | undefined)?.status === 403 && !insider) throw notFound();
+    throw error;
+  };
 }
 
 /** The owner of an event, for ability conditions. */

@@ -5,8 +5,8 @@ import { depositCast, EVENT, TEN_K } from './test-helpers.ts';
 
 /**
  * Every deposits and payments route, for each caller that must be refused: anonymous (401), a
- * signed-in stranger and another organisation's owner (403, or 404 where the thing is not
- * theirs to know), a member where only the captain or staff act (403). Bad input is a 4xx,
+ * signed-in stranger and another organisation's owner (404 on a deposit or order: not theirs to
+ * know; 403 on an event's staff pages), a member where only the captain or staff act (403). Bad input is a 4xx,
  * never a 5xx, and nothing changes.
  */
 describe('deposits and payments: who may call what', () => {
@@ -156,22 +156,53 @@ describe('deposits and payments: who may call what', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('a stranger and another organisation get 403, and nothing changes', async () => {
+  // Issue 25's 404-vs-403 rule: a deposit or order the caller has no part in answers as a missing
+  // one (404), so ids cannot be probed; the event's staff pages (the event is public) say 403.
+  const eventStaff = () => staffOnly().filter(([, url]) => url.includes('/events/'));
+  const depositScoped = () => [
+    ...captainOnly(),
+    ...leaders(),
+    ...staffOnly().filter(([, url]) => !url.includes('/events/')),
+    ...members(),
+  ];
+
+  it('a stranger and another organisation get 404 on deposits and orders, 403 on event pages', async () => {
     const before = await snapshot();
     for (const who of [cast.stranger, cast.otherOrg]) {
-      for (const route of [...captainOnly(), ...leaders(), ...staffOnly(), ...members(), ...orders()]) {
-        expect(await call(route, who), `${route[0]} ${route[1]}`).toBe(403);
+      for (const route of [...depositScoped(), ...orders()]) {
+        expect(await call(route, who), `${route[0]} ${route[1]}`).toBe(404);
       }
+      for (const route of eventStaff()) expect(await call(route, who), `${route[0]} ${route[1]}`).toBe(403);
     }
+    // The same answer as for an id that does not exist.
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/deposits/4503599627370497',
+      headers: { authorization: cast.stranger.authorization },
+    });
+    const existing = await app.inject({
+      method: 'GET',
+      url: `/api/deposits/${depositId}`,
+      headers: { authorization: cast.stranger.authorization },
+    });
+    expect(existing.statusCode).toBe(missing.statusCode);
+    expect(JSON.parse(existing.body).code).toBe(JSON.parse(missing.body).code);
     expect(await snapshot()).toEqual(before);
   });
 
-  it('a member is refused what only the captain or staff do', async () => {
+  it('a member is refused what only the captain or staff do, and knows nothing of others’ orders', async () => {
     const before = await snapshot();
-    for (const route of [...captainOnly(), ...leaders(), ...staffOnly(), ...orders()]) {
+    for (const route of [...captainOnly(), ...leaders(), ...staffOnly()]) {
       expect(await call(route, cast.ann), `${route[0]} ${route[1]}`).toBe(403);
     }
+    for (const route of orders()) expect(await call(route, cast.ann), `${route[0]} ${route[1]}`).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('deposit ids are random 16-digit numbers, not a sequence', () => {
+    expect(depositId).toMatch(/^\d{16}$/);
+    expect(Number(depositId)).toBeGreaterThanOrEqual(2 ** 52);
+    expect(Number.isSafeInteger(Number(depositId))).toBe(true);
   });
 
   it('answers malformed input with a 4xx problem, never a 5xx', async () => {

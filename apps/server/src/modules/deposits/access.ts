@@ -15,9 +15,12 @@ export function isOrganiserStaff(request: FastifyRequest, organisationId: string
 }
 
 /**
- * Loads a deposit and the caller's role: 404 when it does not exist, 401 when anonymous, 403 when
- * the caller is none of `allowed` (another organisation's staff, a stranger, a member where only
- * the captain may act). The captain of their own deposit acts as captain even when also staff.
+ * Loads a deposit and the caller's role. The 404-vs-403 rule (issue 25, one for every deposit
+ * route): 401 when anonymous, before anything is looked up; 404 DEPOSIT_NOT_FOUND, the same
+ * answer, when the deposit does not exist or the caller has no part in it (a stranger, another
+ * organisation's staff), so ids cannot be probed; 403 only for a party to the deposit acting
+ * beyond its role (a member where only the captain may act). The captain of their own deposit
+ * acts as captain even when also staff.
  */
 export async function depositAccess(
   request: FastifyRequest,
@@ -25,15 +28,17 @@ export async function depositAccess(
   id: string,
   allowed: readonly DepositRole[],
 ): Promise<{ deposit: repo.DepositRow; role: DepositRole }> {
-  const deposit = await repo.findDeposit(sql, id);
-  if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', `No deposit '${id}'`);
   const user = request.user;
   if (!user) throw errors.unauthorized();
+  const notFound = () => errors.notFound('DEPOSIT_NOT_FOUND', `No deposit '${id}'`);
+  const deposit = await repo.findDeposit(sql, id);
+  if (!deposit) throw notFound();
   let role: DepositRole | null = null;
   if (deposit.captainSub === user.sub) role = 'captain';
   else if (isOrganiserStaff(request, deposit.organisationId)) role = 'staff';
   else if (await repo.isMember(sql, id, user.sub)) role = 'member';
-  if (!role || !allowed.includes(role)) throw errors.forbidden(`Not allowed on deposit '${id}'`);
+  if (!role) throw notFound();
+  if (!allowed.includes(role)) throw errors.forbidden(`Not allowed on deposit '${id}'`);
   return { deposit, role };
 }
 

@@ -60,10 +60,19 @@ describe('group deposits API', () => {
     expect(deposit.joinCode).toMatch(/^[A-Z2-9]{8}$/);
   });
 
-  it('shares a join code: anyone with it sees the team, signed-in users join as members', async () => {
-    const preview = await call('GET', `/api/deposits/join/${deposit.joinCode}`);
+  it('shares a join code: signed-in users see the team and join as members', async () => {
+    // Issue 25: anonymous callers learn nothing; a joiner sees the event, the team, the deadline.
+    expect((await call('GET', `/api/deposits/join/${deposit.joinCode}`)).status).toBe(401);
+    const preview = await call('GET', `/api/deposits/join/${deposit.joinCode}`, cast.bob);
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ depositId: deposit.id, organisationName: 'Acme SA' });
+    expect(preview.body).toEqual({
+      eventId: EVENT,
+      eventName: expect.any(String),
+      teamName: 'Acme SA',
+      deadline: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      open: true,
+    });
+    expect(JSON.stringify(preview.body)).not.toContain(cast.captain.email.replace(/@.*/, ''));
     expect((await call('POST', '/api/deposits/join', null, { code: deposit.joinCode })).status).toBe(401);
     expect((await call('POST', '/api/deposits/join', cast.ann, { code: 'NOPE1234' })).status).toBe(404);
     const joined = await call('POST', '/api/deposits/join', cast.ann, { code: deposit.joinCode });
@@ -83,8 +92,8 @@ describe('group deposits API', () => {
 
   it('enforces who sees and changes the deposit', async () => {
     expect((await call('GET', `/api/deposits/${deposit.id}`)).status).toBe(401);
-    expect((await call('GET', `/api/deposits/${deposit.id}`, cast.stranger)).status).toBe(403);
-    expect((await call('GET', `/api/deposits/${deposit.id}`, cast.otherOrg)).status).toBe(403);
+    expect((await call('GET', `/api/deposits/${deposit.id}`, cast.stranger)).status).toBe(404);
+    expect((await call('GET', `/api/deposits/${deposit.id}`, cast.otherOrg)).status).toBe(404);
     expect((await call('GET', '/api/deposits/999999', cast.captain)).status).toBe(404);
     expect((await call('GET', '/api/deposits/abc', cast.captain)).status).toBe(400);
     expect((await call('GET', `/api/deposits/${deposit.id}`, cast.staff)).body.role).toBe('staff');
@@ -136,7 +145,7 @@ describe('group deposits API', () => {
         })
       ).body.code,
     ).toBe('NO_CATEGORY');
-    expect((await call('POST', `/api/deposits/${deposit.id}/entries`, cast.stranger, ann)).status).toBe(403);
+    expect((await call('POST', `/api/deposits/${deposit.id}/entries`, cast.stranger, ann)).status).toBe(404);
     const placeholder = await call('POST', `/api/deposits/${deposit.id}/entries`, cast.captain, {
       raceId: TEN_K,
       placeholder: true,
@@ -216,7 +225,7 @@ describe('group deposits API', () => {
     expect((await call('POST', `/api/deposits/${deposit.id}/submit`, cast.captain)).body.code).toBe(
       'DEPOSIT_STATE',
     );
-    expect((await call('GET', `/api/payments/orders/${order.id}`, cast.stranger)).status).toBe(403);
+    expect((await call('GET', `/api/payments/orders/${order.id}`, cast.stranger)).status).toBe(404);
   });
 
   it('a camt.053 statement pays the order; the unmatched line waits in the queue; entries become participants', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { CategoryDef } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
 
@@ -191,9 +192,9 @@ export async function insertDeposit(
   },
 ): Promise<string> {
   const [row] = await sql.query<{ id: string }>(
-    `INSERT INTO deposits (event_id, organisation_name, vat, type, captain_sub, join_code, payer_mode, company_cap,
+    `INSERT INTO deposits (id, event_id, organisation_name, vat, type, captain_sub, join_code, payer_mode, company_cap,
                            company_until, min_team_size)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text`,
+     VALUES ($11, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text`,
     [
       d.eventId,
       d.organisationName,
@@ -205,9 +206,22 @@ export async function insertDeposit(
       d.companyCap,
       d.companyUntil,
       d.minTeamSize,
+      randomDepositId(),
     ],
   );
   return (row as { id: string }).id;
+}
+
+/**
+ * A deposit's id, drawn at random (issue 25: sequential ids told how many deposits there were and
+ * which existed). The id is the one in URLs, API answers, orders and receipts, so it is the key
+ * itself rather than a second "public" id beside it: 2^52 + 52 random bits, always 16 digits, a
+ * safe JavaScript integer, still a bigint for the tables that reference it. A collision (2^-52
+ * per pair) fails the insert's primary key and the caller draws again.
+ */
+export function randomDepositId(): string {
+  const bits = crypto.randomBytes(8).readBigUInt64BE() & ((1n << 52n) - 1n);
+  return String((1n << 52n) + bits);
 }
 
 export async function updateDeposit(sql: Sql, id: string, patch: Record<string, unknown>) {

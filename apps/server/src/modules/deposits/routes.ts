@@ -7,20 +7,28 @@ import {
   messageInputSchema,
   substitutionDecisionSchema,
 } from '@tempora/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
+import type { LimitRule } from '../../plugins/rate-limit.ts';
 import { parseInput } from '../../validate.ts';
 import { type DepositRole, depositAccess, requireEventStaff } from './access.ts';
 import { parseEntryCsv } from './entry-import.ts';
 import * as repo from './repository.ts';
 import type { DepositsService } from './service.ts';
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'a deposit number') });
+// Deposit ids are 16 digits (random, repository.randomDepositId); older ones are shorter.
+const idParams = z.object({ id: z.string().regex(/^\d{1,16}$/, 'a deposit number') });
 const entryParams = idParams.extend({ entryId: z.string().regex(/^\d{1,15}$/, 'an entry number') });
 const eventParams = z.object({ event: z.string().min(1).max(100) });
 const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9]{4,20}$/) });
 const shareQuery = z.object({ origin: z.url().max(300).optional() });
+
+/**
+ * Join codes are 40 bits: looking them up is limited per address and per account (issue 25: they
+ * were guessed at ~180/s), 30 per 15 minutes, far above what someone joining a team needs.
+ */
+const JOIN_LIMIT: LimitRule = { name: 'join-code', max: 30, windowMs: 15 * 60_000 };
 
 const ALL: DepositRole[] = ['captain', 'member', 'staff'];
 const LEADERS: DepositRole[] = ['captain', 'staff'];
@@ -83,22 +91,23 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
     );
   });
 
-  app.get('/api/deposits/join/:code', async (request) => {
+  /** Signed in, then counted per address and per account, before the code is looked up. */
+  async function limitJoin(request: FastifyRequest, reply: FastifyReply) {
+    const user = signedIn(request);
+    await app.limits.hit(request, reply, JOIN_LIMIT, [`ip:${request.ip}`, `account:${user.sub}`]);
+    return user;
+  }
+
+  app.get('/api/deposits/join/:code', async (request, reply) => {
+    await limitJoin(request, reply);
     const { code } = parseInput(codeParams, request.params, 'params');
     const deposit = await repo.findDepositByCode(database, code);
     if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');
-    return {
-      depositId: deposit.id,
-      eventId: deposit.eventId,
-      eventName: deposit.eventName,
-      organisationName: deposit.organisationName,
-      captainName: deposit.captainName || deposit.captainEmail.replace(/@.*/, ''),
-      state: deposit.state,
-    };
+    return service.joinPreview(deposit);
   });
 
-  app.post('/api/deposits/join', async (request) => {
-    const user = signedIn(request);
+  app.post('/api/deposits/join', async (request, reply) => {
+    const user = await limitJoin(request, reply);
     const { code } = parseInput(joinSchema, request.body);
     const deposit = await repo.findDepositByCode(database, code);
     if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');

@@ -6,6 +6,7 @@ import type {
   DepositOffer,
   DepositPatch,
   EntryInput,
+  JoinPreview,
   MessageInput,
   TeamRanking,
 } from '@tempora/contracts';
@@ -105,6 +106,22 @@ export function createDepositsService(deps: DepositsDeps) {
       deadline: deadline.toISOString(),
       currency: settings?.currency ?? 'EUR',
       races,
+    };
+  }
+
+  /**
+   * What someone holding a join code sees before joining (issue 25): the event, the team's name,
+   * the deadline and whether it still takes members. Not the captain, nor the deposit's id.
+   */
+  async function joinPreview(deposit: repo.DepositRow): Promise<JoinPreview> {
+    const settings = await settingsOf(database, deposit.eventId);
+    const deadline = deadlineOf(settings, deposit);
+    return {
+      eventId: deposit.eventId,
+      eventName: deposit.eventName,
+      teamName: deposit.organisationName,
+      deadline: deadline.toISOString(),
+      open: deposit.state === 'collecting' && now() < deadline,
     };
   }
 
@@ -224,8 +241,8 @@ export function createDepositsService(deps: DepositsDeps) {
           minTeamSize: input.minTeamSize,
         });
       } catch (error) {
-        // A join code collision (40 bits: rare) draws again.
-        if (attempt >= 3 || !String((error as Error).message).includes('join_code')) throw error;
+        // A join code or id collision (40 and 52 bits: rare) draws again.
+        if (attempt >= 3 || !/join_code|deposits_pkey/.test(String((error as Error).message))) throw error;
       }
     }
   }
@@ -630,6 +647,7 @@ export function createDepositsService(deps: DepositsDeps) {
 
   return {
     offer,
+    joinPreview,
     detail,
     create,
     patch,

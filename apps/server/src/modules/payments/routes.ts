@@ -27,19 +27,20 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
 
   /** An order the caller may see: its payer, its deposit's captain, or the organiser's staff. */
   async function orderAccess(request: FastifyRequest) {
-    const { id } = parseInput(orderParams, request.params, 'params');
-    const order = await repo.findOrder(database, id);
-    if (!order) throw errors.notFound('ORDER_NOT_FOUND', `No order '${id}'`);
+    // The deposits' 404-vs-403 rule (deposits/access.ts, issue 25): 401 before any lookup, and
+    // the same 404 for a missing order and one the caller has no part in.
     const user = request.user;
     if (!user) throw errors.unauthorized();
+    const { id } = parseInput(orderParams, request.params, 'params');
+    const notFound = () => errors.notFound('ORDER_NOT_FOUND', `No order '${id}'`);
+    const order = await repo.findOrder(database, id);
+    if (!order) throw notFound();
     const [deposit] = await database.query<{ captain: string }>(
       'SELECT captain_sub::text AS captain FROM deposits WHERE id = $1::bigint',
       [order.depositId],
     );
     const staff = isOrganiserStaff(request, order.organisationId);
-    if (order.payerSub !== user.sub && deposit?.captain !== user.sub && !staff) {
-      throw errors.forbidden(`Not allowed on order '${id}'`);
-    }
+    if (order.payerSub !== user.sub && deposit?.captain !== user.sub && !staff) throw notFound();
     return { order, isPayer: order.payerSub === user.sub, staff };
   }
 

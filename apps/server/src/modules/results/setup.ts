@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   BOSTON_2017,
   type BostonImport,
@@ -41,6 +42,31 @@ export interface RaceSetup {
 }
 
 const L = (en: string, fr: string) => ({ en, fr });
+
+/**
+ * The id a new race of context `db` gets when `requested` is asked for (issue 25). Race ids are
+ * the primary key of `races` and referenced by passings, participants, points, reports,
+ * confirmation and deposit tables and by every race URL, so they stay global; what is scoped to
+ * the context is the uniqueness rule and what the caller learns:
+ * - the context already has a race with this id → 409 RACE_EXISTS (the caller's own race);
+ * - another context has it → the new race gets `requested-xxxxx` (5 random letters/digits)
+ *   instead, transparently: the answer carries the id given, never names the other race, and
+ *   nobody can take a name first to block another organisation.
+ * Race ids of published events are public anyway (the results pages list them).
+ */
+export async function raceIdFor(sql: Sql, db: string, requested: string): Promise<string> {
+  const owners = async (id: string) =>
+    (await sql.query<{ db: string }>('SELECT db FROM races WHERE id = $1', [id])).map((r) => r.db);
+  const taken = await owners(requested);
+  if (taken.includes(db))
+    throw errors.conflict('RACE_EXISTS', `This context already has a race '${requested}'`);
+  if (!taken.length) return requested;
+  for (;;) {
+    const suffix = [...crypto.randomBytes(5)].map((b) => (b % 36).toString(36)).join('');
+    const candidate = `${requested.slice(0, 58)}-${suffix}`;
+    if (!(await owners(candidate)).length) return candidate;
+  }
+}
 
 /**
  * Creates a race, its points and its default reports (product.md "Reports"): overall, women,

@@ -7,7 +7,7 @@ import { webhookPolicy } from '../../lib/egress/policies.ts';
 import { RefusedAddress } from '../../lib/egress/policy.ts';
 import { assertUrlAllowed } from '../../lib/egress/url.ts';
 import { parseInput } from '../../validate.ts';
-import { requireEventAbility } from '../content/access.ts';
+import { findEventOwner, hideFromOutsiders, requireEventAbility } from '../content/access.ts';
 import * as repo from './repository.ts';
 import type { WebhooksService } from './service.ts';
 
@@ -23,12 +23,21 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { service: Webh
   const { service } = opts;
   const database = app.database;
 
-  /** The webhook, if the caller may manage its event's webhooks (404 unknown, 401, 403). */
+  /**
+   * The webhook, if the caller may manage its event's webhooks: 401 anonymous (before any
+   * lookup), 404 unknown or another organisation's (content/access.ts hideFromOutsiders, issue
+   * 25), 403 a member of its organisation without the right.
+   */
   async function requireHook(request: FastifyRequest) {
+    if (!request.user) throw errors.unauthorized();
     const { id } = parseInput(hookParams, request.params, 'params');
+    const notFound = () => errors.notFound('WEBHOOK_NOT_FOUND', 'No such webhook');
     const hook = await repo.findWebhook(database, id);
-    if (!hook) throw errors.notFound('WEBHOOK_NOT_FOUND', 'No such webhook');
-    await requireEventAbility(request, database, hook.eventId, 'update', 'Event');
+    if (!hook) throw notFound();
+    const { organisationId } = await findEventOwner(database, hook.eventId);
+    await requireEventAbility(request, database, hook.eventId, 'update', 'Event').catch(
+      hideFromOutsiders(request, organisationId, notFound),
+    );
     return hook;
   }
 

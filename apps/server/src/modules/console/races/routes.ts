@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { parseInput } from '../../../validate.ts';
-import { createRace } from '../../results/setup.ts';
+import { createRace, raceIdFor } from '../../results/setup.ts';
 import { contextFor, raceFor } from '../access.ts';
 import { syncCategoryReports } from '../reports/repository.ts';
 import { courseFromUpload } from './course-file.ts';
@@ -70,9 +70,9 @@ export async function raceRoutes(app: FastifyInstance) {
   app.post('/api/console/contexts/:db/races', async (request, reply) => {
     const { db } = parseInput(dbParams, request.params, 'params');
     const ctx = await contextFor(request, database, db, 'create', 'Race');
-    const body = parseInput(raceCreateSchema, request.body);
-    if ((await database.query('SELECT 1 FROM races WHERE id = $1', [body.id])).length)
-      throw errors.conflict('RACE_EXISTS', `A race '${body.id}' exists`);
+    const { id: requested, ...body } = parseInput(raceCreateSchema, request.body);
+    // Ids are unique per context as far as callers can tell (results/setup.ts raceIdFor, issue 25).
+    const id = await raceIdFor(database, db, requested);
     if (body.startType === 'waves' && body.waves.length === 0)
       throw fieldError('waves', 'a wave start needs its waves');
     const gunTimeMs =
@@ -91,7 +91,7 @@ export async function raceRoutes(app: FastifyInstance) {
         sql,
         db,
         {
-          id: body.id,
+          id,
           name: body.name,
           date: body.date,
           distanceM: body.distanceM,
@@ -105,7 +105,7 @@ export async function raceRoutes(app: FastifyInstance) {
         },
         n,
       );
-      await replacePoints(sql, body.id, [
+      await replacePoints(sql, id, [
         {
           key: 'start',
           name: { en: 'Start', fr: 'Départ' },
@@ -125,7 +125,7 @@ export async function raceRoutes(app: FastifyInstance) {
       ]);
     });
     app.results.invalidate(db);
-    return reply.code(201).send(await view(body.id));
+    return reply.code(201).send(await view(id));
   });
 
   app.get('/api/console/races/:raceId', async (request) => {

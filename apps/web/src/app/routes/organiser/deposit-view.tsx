@@ -28,7 +28,9 @@ export default function DepositView() {
   });
   if (deposit.isPending) return <PageLoading />;
   if (deposit.isError) {
-    if (code && deposit.error instanceof ApiError && deposit.error.status === 403) {
+    // Someone not (yet) in the team gets 404 for the deposit (issue 25: a stranger cannot tell it
+    // exists); with the captain's code, the join card is what they came for.
+    if (code && deposit.error instanceof ApiError && [403, 404].includes(deposit.error.status)) {
       return (
         <JoinCard
           code={code}

@@ -24,14 +24,16 @@ export function JoinCard({ code, onJoin }: { code: string; onJoin: () => Promise
   return (
     <Paper variant="outlined" sx={{ p: 3, mb: 2, maxWidth: 560 }}>
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
-        {t('join.title', { team: preview.data.organisationName })}
+        {t('join.title', { team: preview.data.teamName })}
       </Typography>
-      <Typography sx={{ mb: 2 }}>
-        {t('join.text', { captain: preview.data.captainName, event: preview.data.eventName })}
-      </Typography>
-      <Button variant="contained" onClick={join}>
-        {t('join.button')}
-      </Button>
+      <Typography sx={{ mb: 2 }}>{t('join.text', { event: preview.data.eventName })}</Typography>
+      {preview.data.open ? (
+        <Button variant="contained" onClick={join}>
+          {t('join.button')}
+        </Button>
+      ) : (
+        <Alert severity="info">{t('join.closed')}</Alert>
+      )}
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {error}
