@@ -125,10 +125,13 @@ export function computeRelay(
         startMs = leg.massStartMs;
         startedBy = 'massStart';
       }
-      // The leg's end: the first read at its mat after it started (after the previous leg's
-      // own end, too, when exchanges share a mat).
-      const lastEnd = legs.at(-1)?.end?.timeMs;
-      const after = startMs === undefined ? undefined : Math.max(startMs, lastEnd ?? startMs);
+      // The leg's end: the first read at its mat after it started. When exchanges share a mat,
+      // also after the previous leg's own end there; on separate mats a mass-started runner may
+      // well finish before their team-mates of the leg before (a fast last leg).
+      const previous = k > 0 ? legs[k - 1]!.end : undefined;
+      const sharedMat = previous !== undefined && race.legs[k - 1]!.endPointId === leg.endPointId;
+      const after =
+        startMs === undefined ? undefined : Math.max(startMs, sharedMat ? previous.timeMs : startMs);
       const end =
         after === undefined ? undefined : firstReadFrom(book.byOwner[i]!.get(leg.endPointId), after, true);
       legs.push({
