@@ -39,12 +39,16 @@ export function bookReads(owners: readonly ReadOwner[], passings: readonly Passi
     for (const chip of o.chips ?? []) byChip.set(chip, i);
   });
   const raw: Map<string, Passing[]>[] = owners.map(() => new Map());
-  const unmatched: ReadRef[] = [];
+  // Unmatched reads: one per (bib or chip, point, time), like matched ones.
+  const unmatchedBy = new Map<string, ReadRef>();
   for (const p of passings) {
     const i =
       (p.bib !== undefined ? byBib.get(p.bib) : undefined) ?? (p.chip ? byChip.get(p.chip) : undefined);
     if (i === undefined) {
-      if (!p.deleted) unmatched.push({ id: p.id, pointId: p.pointId, timeMs: p.timeMs });
+      if (p.deleted) continue;
+      const key = `${p.bib ?? ''}\u0000${p.chip ?? ''}\u0000${p.pointId}\u0000${p.timeMs}`;
+      const held = unmatchedBy.get(key);
+      if (!held || p.id < held.id) unmatchedBy.set(key, { id: p.id, pointId: p.pointId, timeMs: p.timeMs });
       continue;
     }
     const at = raw[i]!;
@@ -72,7 +76,7 @@ export function bookReads(owners: readonly ReadOwner[], passings: readonly Passi
     }
     return out;
   });
-  unmatched.sort(byTimeThenId);
+  const unmatched = [...unmatchedBy.values()].sort(byTimeThenId);
   return { byOwner, unmatched };
 }
 
