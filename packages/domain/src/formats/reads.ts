@@ -38,7 +38,10 @@ export function bookReads(owners: readonly ReadOwner[], passings: readonly Passi
     byBib.set(o.bib, i);
     for (const chip of o.chips ?? []) byChip.set(chip, i);
   });
+  // Buckets hold the passings themselves (a passing is a ReadRef): no copy per read, as a 24-hour
+  // race recomputes 100,000 of them.
   const raw: Map<string, Passing[]>[] = owners.map(() => new Map());
+  let anyDeleted = false;
   // Unmatched reads: one per (bib or chip, point, time), like matched ones.
   const unmatchedBy = new Map<string, ReadRef>();
   for (const p of passings) {
@@ -51,30 +54,36 @@ export function bookReads(owners: readonly ReadOwner[], passings: readonly Passi
       if (!held || p.id < held.id) unmatchedBy.set(key, { id: p.id, pointId: p.pointId, timeMs: p.timeMs });
       continue;
     }
+    if (p.deleted) anyDeleted = true;
     const at = raw[i]!;
     const list = at.get(p.pointId);
     if (list) list.push(p);
     else at.set(p.pointId, [p]);
   }
   const byOwner = raw.map((points) => {
-    const out = new Map<string, readonly ReadRef[]>();
-    for (const [pointId, list] of points) {
-      const deadIds = new Set<string>();
-      const deadTimes = new Set<number>();
-      for (const p of list) {
-        if (!p.deleted) continue;
-        deadIds.add(p.id);
-        deadTimes.add(p.timeMs);
+    for (const [pointId, bucket] of points) {
+      let list = bucket;
+      if (anyDeleted && list.some((p) => p.deleted)) {
+        const deadIds = new Set<string>();
+        const deadTimes = new Set<number>();
+        for (const p of list) {
+          if (!p.deleted) continue;
+          deadIds.add(p.id);
+          deadTimes.add(p.timeMs);
+        }
+        list = list.filter((p) => !p.deleted && !deadIds.has(p.id) && !deadTimes.has(p.timeMs));
       }
-      const kept = list
-        .filter((p) => !p.deleted && !deadIds.has(p.id) && !deadTimes.has(p.timeMs))
-        .map((p) => ({ id: p.id, pointId, timeMs: p.timeMs }))
-        .sort(byTimeThenId);
-      const reads: ReadRef[] = [];
-      for (const r of kept) if (reads.at(-1)?.timeMs !== r.timeMs) reads.push(r);
-      if (reads.length) out.set(pointId, reads);
+      list.sort(byTimeThenId);
+      // One read per distinct time (the first by id): duplicates by id or by time fold here.
+      let w = 0;
+      for (let k = 0; k < list.length; k++) {
+        if (w === 0 || list[w - 1]!.timeMs !== list[k]!.timeMs) list[w++] = list[k]!;
+      }
+      list.length = w;
+      if (w) points.set(pointId, list);
+      else points.delete(pointId);
     }
-    return out;
+    return points as ReadonlyMap<string, readonly ReadRef[]>;
   });
   const unmatched = [...unmatchedBy.values()].sort(byTimeThenId);
   return { byOwner, unmatched };
