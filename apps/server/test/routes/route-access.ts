@@ -75,6 +75,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'PUT /api/console/races/:raceId/course': 'manager',
   'DELETE /api/console/races/:raceId/fade-prior': 'manager',
   'PUT /api/console/races/:raceId/fade-prior': 'manager',
+  'PUT /api/console/races/:raceId/format': 'manager',
   'POST /api/console/races/:raceId/course/place': 'manager',
   'PUT /api/console/races/:raceId/points': 'manager',
   'GET /api/console/races/:raceId/reports': 'timekeeper',

@@ -4,6 +4,7 @@ import {
   coursePlacementSchema,
   pointsReplaceSchema,
   raceCreateSchema,
+  raceFormatSchema,
   raceUpdateSchema,
   teamRuleSchema,
 } from '@tempora/contracts';
@@ -50,7 +51,7 @@ const fieldError = (field: string, message: string) =>
  * Races of a context in the console (issue 14): create (with a start and a finish point and the
  * standard reports), edit (name, date, distance, start type, gun and wave times typed in the
  * event's time zone), delete while no passing is theirs; timing points; the course (GPX or
- * GeoJSON) and points placed on it; categories and their age basis; the team rule.
+ * GeoJSON) and points placed on it; categories and their age basis; the team rule; the format.
  */
 export async function raceRoutes(app: FastifyInstance) {
   const { database } = app;
@@ -336,6 +337,33 @@ export async function raceRoutes(app: FastifyInstance) {
       await sql.query(
         `UPDATE races SET rules = rules || jsonb_build_object('fadePrior', $2::jsonb) WHERE id = $1`,
         [raceId, JSON.stringify({ ...bands, source })],
+      );
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  /**
+   * The race's format (issue 31): the road race, laps, time-limited, backyard, multisport or
+   * relay, with its parameters, kept in the race's rules. Every point it names must be one of the
+   * race's timing points.
+   */
+  app.put('/api/console/races/:raceId/format', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const format = parseInput(raceFormatSchema, request.body);
+    const current = await view(raceId);
+    const keys = new Set(current.points.map((p) => p.key));
+    if ('lapPointKey' in format && !keys.has(format.lapPointKey))
+      throw fieldError('lapPointKey', 'no such timing point');
+    if ('legs' in format)
+      format.legs.forEach((leg, k) => {
+        if (!keys.has(leg.pointKey)) throw fieldError(`legs.${k}.pointKey`, 'no such timing point');
+      });
+    await database.transaction(async (sql) => {
+      await sql.query(
+        `UPDATE races SET rules = rules || jsonb_build_object('format', $2::jsonb) WHERE id = $1`,
+        [raceId, JSON.stringify(format)],
       );
       await changed(sql, race.db, raceId);
     });
