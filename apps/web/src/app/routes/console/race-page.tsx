@@ -11,6 +11,7 @@ import { CategoriesEditor } from '../../../features/console/components/categorie
 import { CoursePanel } from '../../../features/console/components/course-panel.tsx';
 import { FadePriorForm } from '../../../features/console/components/fade-prior-form.tsx';
 import { SaveError } from '../../../features/console/components/form-state.tsx';
+import { FormatForm } from '../../../features/console/components/format-form.tsx';
 import { PointsEditor } from '../../../features/console/components/points-editor.tsx';
 import { RaceDetailsForm } from '../../../features/console/components/race-details-form.tsx';
 import { TeamRuleForm } from '../../../features/console/components/team-rule-form.tsx';
@@ -71,6 +72,9 @@ export default function RacePage() {
       </Section>
       <Section id="race-course" title={t('course.title')}>
         <CoursePanel race={r} editable={editable} />
+      </Section>
+      <Section id="race-format" title={t('format.title')}>
+        <FormatForm key={`m${stamp}`} race={r} editable={editable} />
       </Section>
       <Section id="race-categories" title={t('categories.title')}>
         <CategoriesEditor key={`c${stamp}`} race={r} editable={editable} />

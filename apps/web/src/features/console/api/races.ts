@@ -5,6 +5,7 @@ import type {
   CoursePlacement,
   PointsReplace,
   RaceCreate,
+  RaceFormat,
   RaceUpdate,
   ReportCreate,
   ReportDefinitionView,
@@ -76,3 +77,7 @@ export const setFadePrior = (raceId: string, body: { csv: string } | { fromRaceI
   apiRequest<ConsoleRace>(base, `${race(raceId)}/fade-prior`, { method: 'PUT', body });
 export const deleteFadePrior = (raceId: string) =>
   apiRequest<ConsoleRace>(base, `${race(raceId)}/fade-prior`, { method: 'DELETE' });
+
+/** `PUT console/races/{id}/format`: the race's format and its parameters (issue 31). */
+export const setRaceFormat = (raceId: string, body: RaceFormat) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/format`, { method: 'PUT', body });
