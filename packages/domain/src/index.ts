@@ -3,6 +3,7 @@ export * from './console/category-templates.ts';
 export * from './console/course.ts';
 export * from './console/time-zone.ts';
 export * from './formats/cutoffs.ts';
+export * from './formats/from-results.ts';
 export * from './formats/laps.ts';
 export * from './formats/multisport.ts';
 export { competitionRanks } from './formats/ranking.ts';
