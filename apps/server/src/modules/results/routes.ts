@@ -12,6 +12,7 @@ import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
+import { lapTable } from './lap-table.ts';
 import {
   leadersBoard,
   raceClock,
@@ -372,6 +373,14 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const race = await raceOfRequest(request);
     const { context } = await service.state(p.db);
     return timeTrialBoard(race, raceClock(race, Date.now()), 10, context.timeZone ?? null);
+  });
+
+  /** A lap race's live table (issue 31): laps, last and best lap, distance; 404 for other formats. */
+  app.get('/api/results/contexts/:db/races/:raceId/laps', async (request) => {
+    const race = await raceOfRequest(request);
+    const table = lapTable(race, raceClock(race, Date.now()));
+    if (!table) throw errors.notFound('NOT_A_LAP_RACE', `Race '${race.row.id}' is not a lap race`);
+    return table;
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {
