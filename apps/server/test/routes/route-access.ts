@@ -152,6 +152,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/results/contexts/:db/races/:raceId/course': 'public',
   'POST /api/results/contexts/:db/races/:raceId/import/participants': 'manager',
   'GET /api/results/contexts/:db/races/:raceId/laps': 'public',
+  'GET /api/results/contexts/:db/races/:raceId/legs': 'public',
   'GET /api/results/contexts/:db/races/:raceId/leaders': 'public',
   'POST /api/results/contexts/:db/races/:raceId/participants': 'manager',
   'GET /api/results/contexts/:db/races/:raceId/stats': 'public',

@@ -121,7 +121,7 @@ export function computeRelay(
       } else if (prevEnd !== undefined && (leg.massStartMs === undefined || prevEnd <= leg.massStartMs)) {
         startMs = prevEnd;
         startedBy = 'handover';
-      } else if (leg.massStartMs !== undefined && (nowMs === undefined || nowMs >= leg.massStartMs)) {
+      } else if (leg.massStartMs !== undefined) {
         startMs = leg.massStartMs;
         startedBy = 'massStart';
       }

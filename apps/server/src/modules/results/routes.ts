@@ -13,6 +13,7 @@ import { parseCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
 import { lapTable } from './lap-table.ts';
+import { legTable } from './leg-table.ts';
 import {
   leadersBoard,
   raceClock,
@@ -380,6 +381,15 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const race = await raceOfRequest(request);
     const table = lapTable(race, raceClock(race, Date.now()));
     if (!table) throw errors.notFound('NOT_A_LAP_RACE', `Race '${race.row.id}' is not a lap race`);
+    return table;
+  });
+
+  /** A multisport race's or a relay's legs (issue 31): leg times and ranks; 404 for other formats. */
+  app.get('/api/results/contexts/:db/races/:raceId/legs', async (request) => {
+    const race = await raceOfRequest(request);
+    const table = legTable(race, raceClock(race, Date.now()));
+    if (!table)
+      throw errors.notFound('NOT_A_LEG_RACE', `Race '${race.row.id}' is neither multisport nor a relay`);
     return table;
   });
 
