@@ -42,6 +42,8 @@ import type { localizedSchema } from './results.ts';
  *   PUT    races/{raceId}/fade-prior    { csv } | { fromRaceId } → ConsoleRace (previous editions' fade, issue 19)
  *   DELETE races/{raceId}/fade-prior                       → ConsoleRace
  *   PUT    races/{raceId}/format        RaceFormat         → ConsoleRace (laps, multisport, relay…, issue 31)
+ *   PUT    races/{raceId}/publication   RacePublication    → ConsoleRace (provisional → official, issue 31)
+ *   GET    races/{raceId}/review                           → anomalies before publishing (issue 31)
  *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
  *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
  *   PATCH  races/{raceId}/reports/{key} ReportUpdate       → ReportDefinitionView
@@ -441,6 +443,16 @@ export const raceFormatSchema = z.discriminatedUnion('kind', [
 ]);
 export type RaceFormat = z.infer<typeof raceFormatSchema>;
 
+/**
+ * Publishing a race's results (issue 31): `official: true` publishes them now, open to protests
+ * for `protestWindowMinutes` (0: none) before they are final; `official: false` takes them back
+ * to provisional.
+ */
+export const racePublicationSchema = z
+  .object({ official: z.boolean(), protestWindowMinutes: z.number().int().min(0).max(10_080).default(0) })
+  .strict();
+export type RacePublication = z.infer<typeof racePublicationSchema>;
+
 export interface ConsolePoint {
   key: string;
   name: { en: string; fr: string };
@@ -482,6 +494,8 @@ export interface ConsoleRace extends ConsoleRaceSummary {
   fadePrior: { source: string; runners: number } | null;
   /** The race's format (issue 31); `{ kind: 'road' }` unless the console set another. */
   format: RaceFormat;
+  /** When results were published as official and their protest window (issue 31); null: provisional. */
+  publication: { publishedAtMs: number; protestWindowMs: number } | null;
   passings: number;
 }
 

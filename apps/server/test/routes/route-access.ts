@@ -76,6 +76,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'DELETE /api/console/races/:raceId/fade-prior': 'manager',
   'PUT /api/console/races/:raceId/fade-prior': 'manager',
   'PUT /api/console/races/:raceId/format': 'manager',
+  'PUT /api/console/races/:raceId/publication': 'manager',
   'GET /api/console/races/:raceId/review': 'timekeeper',
   'POST /api/console/races/:raceId/course/place': 'manager',
   'PUT /api/console/races/:raceId/points': 'manager',

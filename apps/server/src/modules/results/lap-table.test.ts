@@ -95,4 +95,26 @@ describe('lap race live table (issue 31)', () => {
       [3, '3', 2, 3.5 * MIN, 3 * MIN, 1, 'finished'],
     ]);
   });
+
+  it('says provisional until published, then open to protests, then official again after a take-back', async () => {
+    expect((await table()).json().publication).toEqual({ state: 'provisional' });
+    const publish = (payload: unknown) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/console/races/crit/publication',
+        headers: { authorization: owner },
+        payload: payload as object,
+      });
+    const open = await publish({ official: true, protestWindowMinutes: 30 });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().publication.protestWindowMs).toBe(30 * MIN);
+    const during = (await table()).json().publication;
+    expect(during.state).toBe('protestOpen');
+    expect(during.protestEndsMs).toBe(open.json().publication.publishedAtMs + 30 * MIN);
+    expect((await publish({ official: true })).json().publication.protestWindowMs).toBe(0);
+    expect((await table()).json().publication).toEqual({ state: 'official' });
+    expect((await publish({ official: false })).json().publication).toBeNull();
+    expect((await table()).json().publication).toEqual({ state: 'provisional' });
+    expect((await publish({ official: 'yes' })).statusCode).toBe(400);
+  });
 });

@@ -5,6 +5,7 @@ import {
   pointsReplaceSchema,
   raceCreateSchema,
   raceFormatSchema,
+  racePublicationSchema,
   raceUpdateSchema,
   teamRuleSchema,
 } from '@tempora/contracts';
@@ -365,6 +366,32 @@ export async function raceRoutes(app: FastifyInstance) {
         `UPDATE races SET rules = rules || jsonb_build_object('format', $2::jsonb) WHERE id = $1`,
         [raceId, JSON.stringify(format)],
       );
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  /**
+   * Publishing results (issue 31): official now, after an optional protest window, or back to
+   * provisional. Spectators' live tables say which (`publication` beside the rows).
+   */
+  app.put('/api/console/races/:raceId/publication', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const body = parseInput(racePublicationSchema, request.body);
+    await database.transaction(async (sql) => {
+      if (body.official)
+        await sql.query(
+          `UPDATE races SET rules = rules || jsonb_build_object('publication', $2::jsonb) WHERE id = $1`,
+          [
+            raceId,
+            JSON.stringify({
+              publishedAtMs: Date.now(),
+              protestWindowMs: body.protestWindowMinutes * 60_000,
+            }),
+          ],
+        );
+      else await sql.query(`UPDATE races SET rules = rules - 'publication' WHERE id = $1`, [raceId]);
       await changed(sql, race.db, raceId);
     });
     return view(raceId);

@@ -13,6 +13,7 @@ import { FadePriorForm } from '../../../features/console/components/fade-prior-f
 import { SaveError } from '../../../features/console/components/form-state.tsx';
 import { FormatForm } from '../../../features/console/components/format-form.tsx';
 import { PointsEditor } from '../../../features/console/components/points-editor.tsx';
+import { PublicationForm } from '../../../features/console/components/publication-form.tsx';
 import { RaceDetailsForm } from '../../../features/console/components/race-details-form.tsx';
 import { TeamRuleForm } from '../../../features/console/components/team-rule-form.tsx';
 import { useOrgAbility } from '../../../features/console/use-org-ability.ts';
@@ -81,6 +82,9 @@ export default function RacePage() {
       </Section>
       <Section id="race-team" title={t('team.title')}>
         <TeamRuleForm key={`t${stamp}`} race={r} editable={editable} />
+      </Section>
+      <Section id="race-publication" title={t('publication.title')}>
+        <PublicationForm key={`o${stamp}`} race={r} editable={editable} />
       </Section>
       <Section id="race-prediction" title={t('prediction.title')}>
         <FadePriorForm key={`f${stamp}`} race={r} editable={editable} />

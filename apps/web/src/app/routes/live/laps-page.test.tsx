@@ -12,6 +12,7 @@ const table: LapTable = {
   format: 'timeLimited',
   leaderLaps: 152,
   lapsToGo: null,
+  publication: { state: 'provisional' },
   rows: [
     {
       rank: 1,
@@ -73,6 +74,7 @@ describe('LapsPage (issue 31: a lap race live)', () => {
     ).toEqual(['1', 'Ann Long #7', '152', '6:42', '6:11', '152.00', '182.40']);
     expect(within(rows[2]!).getByText('−2 laps')).toBeTruthy();
     expect(screen.getByText('Leader: 152 laps')).toBeTruthy();
+    expect(screen.getByText('Provisional results')).toBeTruthy();
   });
 
   it('speaks French', async () => {
@@ -83,6 +85,7 @@ describe('LapsPage (issue 31: a lap race live)', () => {
     expect(screen.getByText('Meilleur tour')).toBeTruthy();
     expect(screen.getByText('−2 tours')).toBeTruthy();
     expect(screen.getByText('152,00')).toBeTruthy();
+    expect(screen.getByText('Résultats provisoires')).toBeTruthy();
     await i18next.changeLanguage('en');
   });
 });

@@ -15,6 +15,8 @@ export interface LapTable {
   format: 'laps' | 'timeLimited' | 'backyard';
   leaderLaps: number;
   lapsToGo: number | null;
+  /** Provisional until the timekeeper publishes, then open to protests, then official. */
+  publication: { state: 'provisional' | 'protestOpen' | 'official'; protestEndsMs?: number };
   rows: {
     rank: number | null;
     bib: string;
@@ -60,6 +62,19 @@ export default function LapsPage() {
       <PageHeader
         title={`${t('laps.title')} — ${data.name}`}
         crumbs={[[t('leaders'), paths.leaders(db)], [data.name]]}
+      />
+      <Chip
+        size="small"
+        color={data.publication.state === 'official' ? 'success' : 'default'}
+        sx={{ mb: 1 }}
+        label={t(`laps.publication.${data.publication.state}`, {
+          time: data.publication.protestEndsMs
+            ? new Date(data.publication.protestEndsMs).toLocaleTimeString(i18n.language, {
+                hour: '2-digit',
+                minute: '2-digit',
+              })
+            : '',
+        })}
       />
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         {data.lapsToGo !== null

@@ -6,6 +6,7 @@ import type {
   PointsReplace,
   RaceCreate,
   RaceFormat,
+  RacePublication,
   RaceUpdate,
   ReportCreate,
   ReportDefinitionView,
@@ -81,3 +82,7 @@ export const deleteFadePrior = (raceId: string) =>
 /** `PUT console/races/{id}/format`: the race's format and its parameters (issue 31). */
 export const setRaceFormat = (raceId: string, body: RaceFormat) =>
   apiRequest<ConsoleRace>(base, `${race(raceId)}/format`, { method: 'PUT', body });
+
+/** `PUT console/races/{id}/publication`: official (with a protest window) or provisional (issue 31). */
+export const setRacePublication = (raceId: string, body: RacePublication) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/publication`, { method: 'PUT', body });
