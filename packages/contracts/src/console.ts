@@ -41,6 +41,9 @@ import type { localizedSchema } from './results.ts';
  *   PUT    races/{raceId}/team-rule     TeamRule           → ConsoleRace
  *   PUT    races/{raceId}/fade-prior    { csv } | { fromRaceId } → ConsoleRace (previous editions' fade, issue 19)
  *   DELETE races/{raceId}/fade-prior                       → ConsoleRace
+ *   PUT    races/{raceId}/format        RaceFormat         → ConsoleRace (laps, multisport, relay…, issue 31)
+ *   PUT    races/{raceId}/publication   RacePublication    → ConsoleRace (provisional → official, issue 31)
+ *   GET    races/{raceId}/review                           → anomalies before publishing (issue 31)
  *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
  *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
  *   PATCH  races/{raceId}/reports/{key} ReportUpdate       → ReportDefinitionView
@@ -361,6 +364,95 @@ export const teamRuleSchema = z
   .refine((r) => r.minMembers >= r.best, { path: ['minMembers'], message: 'at least the number counted' });
 export type TeamRule = z.infer<typeof teamRuleSchema>;
 
+/**
+ * A race's format (issue 31), kept in the race's rules: the road race (the default) or one of the
+ * formats of packages/domain/src/formats. Points are named by their console key; durations in
+ * whole seconds or minutes as the console takes them.
+ */
+const lapFields = {
+  lapPointKey: z.string().min(1).max(60),
+  /** Reads closer than this to the last counted crossing are re-reads. */
+  minLapS: z.number().int().min(0).max(86_400),
+};
+const legName = z
+  .object({ en: z.string().trim().min(1).max(60), fr: z.string().trim().min(1).max(60) })
+  .strict();
+export const raceFormatKinds = ['road', 'laps', 'timeLimited', 'backyard', 'multisport', 'relay'] as const;
+export const raceFormatSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('road') }).strict(),
+  z
+    .object({
+      kind: z.literal('laps'),
+      ...lapFields,
+      lapLengthM: z.number().positive().max(1_000_000).optional(),
+      targetLaps: z.number().int().min(1).max(10_000),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('timeLimited'),
+      ...lapFields,
+      lapLengthM: z.number().positive().max(1_000_000),
+      limitMinutes: z.number().int().min(1).max(20_160),
+      partialLap: z.enum(['none', 'measured']),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('backyard'),
+      ...lapFields,
+      lapLengthM: z.number().positive().max(1_000_000),
+      intervalMinutes: z.number().int().min(1).max(1_440),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('multisport'),
+      legs: z
+        .array(
+          z
+            .object({
+              pointKey: z.string().min(1).max(60),
+              kind: z.enum(['discipline', 'transition']),
+              name: legName,
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(20),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('relay'),
+      legs: z
+        .array(
+          z
+            .object({
+              pointKey: z.string().min(1).max(60),
+              name: legName,
+              /** A mass start of the leg, minutes after the gun. */
+              massStartMinutes: z.number().int().min(0).max(20_160).optional(),
+            })
+            .strict(),
+        )
+        .min(2)
+        .max(30),
+    })
+    .strict(),
+]);
+export type RaceFormat = z.infer<typeof raceFormatSchema>;
+
+/**
+ * Publishing a race's results (issue 31): `official: true` publishes them now, open to protests
+ * for `protestWindowMinutes` (0: none) before they are final; `official: false` takes them back
+ * to provisional.
+ */
+export const racePublicationSchema = z
+  .object({ official: z.boolean(), protestWindowMinutes: z.number().int().min(0).max(10_080).default(0) })
+  .strict();
+export type RacePublication = z.infer<typeof racePublicationSchema>;
+
 export interface ConsolePoint {
   key: string;
   name: { en: string; fr: string };
@@ -400,6 +492,10 @@ export interface ConsoleRace extends ConsoleRaceSummary {
    * or an earlier race (its id), and how many of their finishers count; null: the general model.
    */
   fadePrior: { source: string; runners: number } | null;
+  /** The race's format (issue 31); `{ kind: 'road' }` unless the console set another. */
+  format: RaceFormat;
+  /** When results were published as official and their protest window (issue 31); null: provisional. */
+  publication: { publishedAtMs: number; protestWindowMs: number } | null;
   passings: number;
 }
 

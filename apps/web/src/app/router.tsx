@@ -37,6 +37,7 @@ const live = {
   stats: () => page(() => import('./routes/live/stats-page.tsx')),
   scroller: () => page(() => import('./routes/live/scroller-page.tsx')),
   leaders: () => page(() => import('./routes/live/leaders-page.tsx')),
+  laps: () => page(() => import('./routes/live/laps-page.tsx')),
   clm: () => page(() => import('./routes/live/clm-page.tsx')),
   genericTracking: () => page(() => import('./routes/live/generic-tracking-page.tsx')),
 };
@@ -125,6 +126,7 @@ const defaultLayoutRoutes: RouteObject[] = [
   { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
+  { path: '/laps/:db/race/:race', element: live.laps() },
   { path: '/misc/crac/:context', element: content.series() },
   {
     path: '/firstrow/:db',

@@ -56,6 +56,7 @@ export const paths = {
   clm: (db: string, key: string) => `/live/clm/${enc(db)}/${enc(key)}`,
   series: (context: string) => `/misc/crac/${enc(context)}`,
   leaders: (db: string, race?: string) => `/firstrow/${enc(db)}${race ? `/race/${enc(race)}` : ''}`,
+  laps: (db: string, race: string) => `/laps/${enc(db)}/race/${enc(race)}`,
   confirmation: () => '/confirmation/home',
   confirmationDocument: (id: string, view?: 'edit' | 'home' | 'import' | 'report') =>
     `/confirmation/document/${enc(id)}${view ? `/${view}` : ''}`,

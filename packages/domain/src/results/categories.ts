@@ -57,7 +57,10 @@ function matches(category: CategoryDef, gender: Gender, age: number | undefined)
  * (organisers place elites or teams by hand); otherwise the first category matching gender and
  * age on race day, so that overlapping definitions resolve in the organiser's order.
  */
-export function categoryIndexOf(race: RaceDefinition, participant: Participant): number {
+export function categoryIndexOf(
+  race: Pick<RaceDefinition, 'categories' | 'date' | 'ageBasis'>,
+  participant: Participant,
+): number {
   if (participant.category !== undefined) {
     return race.categories.findIndex((c) => c.id === participant.category);
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { eventRoutes } from './events/routes.ts';
 import { organisationRoutes } from './organisations/routes.ts';
+import { reviewRoutes } from './races/review.ts';
 import { raceRoutes } from './races/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createVisibilityCache, enforceDraftVisibility } from './visibility.ts';
@@ -24,6 +25,7 @@ async function consoleRoutes(
   await app.register(organisationRoutes);
   await app.register(eventRoutes, { visibility: opts.visibility });
   await app.register(raceRoutes);
+  await app.register(reviewRoutes);
   await app.register(reportRoutes);
 }
 

@@ -6,12 +6,15 @@ import {
   MAX_TIME_MS,
   timeInputSchema,
 } from '@tempora/contracts';
+import { publicationStatus } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
+import { lapTable } from './lap-table.ts';
+import { legTable } from './leg-table.ts';
 import {
   leadersBoard,
   raceClock,
@@ -372,6 +375,39 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const race = await raceOfRequest(request);
     const { context } = await service.state(p.db);
     return timeTrialBoard(race, raceClock(race, Date.now()), 10, context.timeZone ?? null);
+  });
+
+  /** Provisional, open to protests or official (issue 31), as set in the console. */
+  function publicationState(race: { row: { rules?: Record<string, unknown> } }) {
+    const stored = race.row.rules?.publication as
+      | { publishedAtMs?: unknown; protestWindowMs?: unknown }
+      | undefined;
+    return publicationStatus(
+      typeof stored?.publishedAtMs === 'number'
+        ? {
+            publishedAtMs: stored.publishedAtMs,
+            protestWindowMs: typeof stored.protestWindowMs === 'number' ? stored.protestWindowMs : 0,
+          }
+        : {},
+      Date.now(),
+    );
+  }
+
+  /** A lap race's live table (issue 31): laps, last and best lap, distance; 404 for other formats. */
+  app.get('/api/results/contexts/:db/races/:raceId/laps', async (request) => {
+    const race = await raceOfRequest(request);
+    const table = lapTable(race, raceClock(race, Date.now()));
+    if (!table) throw errors.notFound('NOT_A_LAP_RACE', `Race '${race.row.id}' is not a lap race`);
+    return { ...table, publication: publicationState(race) };
+  });
+
+  /** A multisport race's or a relay's legs (issue 31): leg times and ranks; 404 for other formats. */
+  app.get('/api/results/contexts/:db/races/:raceId/legs', async (request) => {
+    const race = await raceOfRequest(request);
+    const table = legTable(race, raceClock(race, Date.now()));
+    if (!table)
+      throw errors.notFound('NOT_A_LEG_RACE', `Race '${race.row.id}' is neither multisport nor a relay`);
+    return table;
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {

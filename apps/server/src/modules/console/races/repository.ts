@@ -1,4 +1,10 @@
-import type { ConsolePoint, ConsoleRace, TeamRule } from '@tempora/contracts';
+import {
+  type ConsolePoint,
+  type ConsoleRace,
+  type RaceFormat,
+  raceFormatSchema,
+  type TeamRule,
+} from '@tempora/contracts';
 import { type CategoryDef, checkCategories, type LonLat, trackLengthM, zonedParts } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 
@@ -18,8 +24,26 @@ interface RaceRecord {
   ageBasis: ConsoleRace['ageBasis'];
   teamRule: TeamRule;
   fadePrior: { source?: string; bands?: { runners?: number }[] } | null;
+  format: unknown;
+  publication: { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
   participants: number;
   passings: number;
+}
+
+/** A race's stored format (issue 31): the road race when none is stored or it no longer parses. */
+export function raceFormatOf(stored: unknown): RaceFormat {
+  const parsed = raceFormatSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { kind: 'road' };
+}
+
+/** A race's stored publication (issue 31), or null (provisional) when none or malformed. */
+export function publicationOf(stored: unknown): ConsoleRace['publication'] {
+  const p = stored as { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
+  if (!p || typeof p.publishedAtMs !== 'number') return null;
+  return {
+    publishedAtMs: p.publishedAtMs,
+    protestWindowMs: typeof p.protestWindowMs === 'number' ? p.protestWindowMs : 0,
+  };
 }
 
 /** The wall-clock time of an instant in the event's zone (`HH:MM:SS`). */
@@ -31,7 +55,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
     `SELECT r.id, r.db, c.event_id AS "eventId", e.time_zone AS "timeZone", r.name,
             to_char(r.race_date, 'YYYY-MM-DD') AS date, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.gun_time_ms::float8 AS "gunTimeMs", r.waves, r.categories, r.course, r.age_basis AS "ageBasis",
-            r.team_rule AS "teamRule", r.rules->'fadePrior' AS "fadePrior",
+            r.team_rule AS "teamRule", r.rules->'fadePrior' AS "fadePrior", r.rules->'format' AS format, r.rules->'publication' AS publication,
             (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id) AS participants,
             (SELECT count(*)::int FROM passings ps WHERE ps.db = r.db AND (
                ps.bib IN (SELECT bib FROM participants p WHERE p.race_id = r.id)
@@ -78,6 +102,8 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
           runners: (r.fadePrior.bands ?? []).reduce((n, b) => n + (Number(b.runners) || 0), 0),
         }
       : null,
+    format: raceFormatOf(r.format),
+    publication: publicationOf(r.publication),
   };
 }
 

@@ -4,6 +4,8 @@ import {
   coursePlacementSchema,
   pointsReplaceSchema,
   raceCreateSchema,
+  raceFormatSchema,
+  racePublicationSchema,
   raceUpdateSchema,
   teamRuleSchema,
 } from '@tempora/contracts';
@@ -50,7 +52,7 @@ const fieldError = (field: string, message: string) =>
  * Races of a context in the console (issue 14): create (with a start and a finish point and the
  * standard reports), edit (name, date, distance, start type, gun and wave times typed in the
  * event's time zone), delete while no passing is theirs; timing points; the course (GPX or
- * GeoJSON) and points placed on it; categories and their age basis; the team rule.
+ * GeoJSON) and points placed on it; categories and their age basis; the team rule; the format.
  */
 export async function raceRoutes(app: FastifyInstance) {
   const { database } = app;
@@ -337,6 +339,59 @@ export async function raceRoutes(app: FastifyInstance) {
         `UPDATE races SET rules = rules || jsonb_build_object('fadePrior', $2::jsonb) WHERE id = $1`,
         [raceId, JSON.stringify({ ...bands, source })],
       );
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  /**
+   * The race's format (issue 31): the road race, laps, time-limited, backyard, multisport or
+   * relay, with its parameters, kept in the race's rules. Every point it names must be one of the
+   * race's timing points.
+   */
+  app.put('/api/console/races/:raceId/format', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const format = parseInput(raceFormatSchema, request.body);
+    const current = await view(raceId);
+    const keys = new Set(current.points.map((p) => p.key));
+    if ('lapPointKey' in format && !keys.has(format.lapPointKey))
+      throw fieldError('lapPointKey', 'no such timing point');
+    if ('legs' in format)
+      format.legs.forEach((leg, k) => {
+        if (!keys.has(leg.pointKey)) throw fieldError(`legs.${k}.pointKey`, 'no such timing point');
+      });
+    await database.transaction(async (sql) => {
+      await sql.query(
+        `UPDATE races SET rules = rules || jsonb_build_object('format', $2::jsonb) WHERE id = $1`,
+        [raceId, JSON.stringify(format)],
+      );
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  /**
+   * Publishing results (issue 31): official now, after an optional protest window, or back to
+   * provisional. Spectators' live tables say which (`publication` beside the rows).
+   */
+  app.put('/api/console/races/:raceId/publication', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const body = parseInput(racePublicationSchema, request.body);
+    await database.transaction(async (sql) => {
+      if (body.official)
+        await sql.query(
+          `UPDATE races SET rules = rules || jsonb_build_object('publication', $2::jsonb) WHERE id = $1`,
+          [
+            raceId,
+            JSON.stringify({
+              publishedAtMs: Date.now(),
+              protestWindowMs: body.protestWindowMinutes * 60_000,
+            }),
+          ],
+        );
+      else await sql.query(`UPDATE races SET rules = rules - 'publication' WHERE id = $1`, [raceId]);
       await changed(sql, race.db, raceId);
     });
     return view(raceId);

@@ -11,7 +11,9 @@ import { CategoriesEditor } from '../../../features/console/components/categorie
 import { CoursePanel } from '../../../features/console/components/course-panel.tsx';
 import { FadePriorForm } from '../../../features/console/components/fade-prior-form.tsx';
 import { SaveError } from '../../../features/console/components/form-state.tsx';
+import { FormatForm } from '../../../features/console/components/format-form.tsx';
 import { PointsEditor } from '../../../features/console/components/points-editor.tsx';
+import { PublicationForm } from '../../../features/console/components/publication-form.tsx';
 import { RaceDetailsForm } from '../../../features/console/components/race-details-form.tsx';
 import { TeamRuleForm } from '../../../features/console/components/team-rule-form.tsx';
 import { useOrgAbility } from '../../../features/console/use-org-ability.ts';
@@ -72,11 +74,17 @@ export default function RacePage() {
       <Section id="race-course" title={t('course.title')}>
         <CoursePanel race={r} editable={editable} />
       </Section>
+      <Section id="race-format" title={t('format.title')}>
+        <FormatForm key={`m${stamp}`} race={r} editable={editable} />
+      </Section>
       <Section id="race-categories" title={t('categories.title')}>
         <CategoriesEditor key={`c${stamp}`} race={r} editable={editable} />
       </Section>
       <Section id="race-team" title={t('team.title')}>
         <TeamRuleForm key={`t${stamp}`} race={r} editable={editable} />
+      </Section>
+      <Section id="race-publication" title={t('publication.title')}>
+        <PublicationForm key={`o${stamp}`} race={r} editable={editable} />
       </Section>
       <Section id="race-prediction" title={t('prediction.title')}>
         <FadePriorForm key={`f${stamp}`} race={r} editable={editable} />

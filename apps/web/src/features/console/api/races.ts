@@ -5,6 +5,8 @@ import type {
   CoursePlacement,
   PointsReplace,
   RaceCreate,
+  RaceFormat,
+  RacePublication,
   RaceUpdate,
   ReportCreate,
   ReportDefinitionView,
@@ -76,3 +78,11 @@ export const setFadePrior = (raceId: string, body: { csv: string } | { fromRaceI
   apiRequest<ConsoleRace>(base, `${race(raceId)}/fade-prior`, { method: 'PUT', body });
 export const deleteFadePrior = (raceId: string) =>
   apiRequest<ConsoleRace>(base, `${race(raceId)}/fade-prior`, { method: 'DELETE' });
+
+/** `PUT console/races/{id}/format`: the race's format and its parameters (issue 31). */
+export const setRaceFormat = (raceId: string, body: RaceFormat) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/format`, { method: 'PUT', body });
+
+/** `PUT console/races/{id}/publication`: official (with a protest window) or provisional (issue 31). */
+export const setRacePublication = (raceId: string, body: RacePublication) =>
+  apiRequest<ConsoleRace>(base, `${race(raceId)}/publication`, { method: 'PUT', body });

@@ -1,0 +1,149 @@
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { formatDuration } from '@tempora/domain';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useLiveRefetch } from '../../../features/live/api.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** `GET results/contexts/{db}/races/{race}/laps` (issue 31). */
+export interface LapTable {
+  raceId: string;
+  name: string;
+  format: 'laps' | 'timeLimited' | 'backyard';
+  leaderLaps: number;
+  lapsToGo: number | null;
+  /** Provisional until the timekeeper publishes, then open to protests, then official. */
+  publication: { state: 'provisional' | 'protestOpen' | 'official'; protestEndsMs?: number };
+  rows: {
+    rank: number | null;
+    bib: string;
+    name: string;
+    status: string;
+    laps: number;
+    lastLapMs: number | null;
+    bestLapMs: number | null;
+    elapsedMs: number | null;
+    distanceM: number;
+    projectedDistanceM: number | null;
+    lapsDown: number;
+  }[];
+}
+
+const km = (m: number, language: string) =>
+  (m / 1000).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * `/laps/{db}/race/{race}`: a lap race live (issue 31) — criterium, 24 h or backyard: rank, laps,
+ * last and best lap, and for time-limited races the distance and the projected final distance.
+ */
+export default function LapsPage() {
+  const { t, i18n } = useTranslation('live');
+  const { db = '', race = '' } = useParams();
+  const key = ['laps', db, race] as const;
+  const table = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      apiGet<LapTable>(
+        'resultsApiUrlBase',
+        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race)}/laps`,
+        { signal },
+      ),
+  });
+  useLiveRefetch(db, key);
+  if (table.isPending) return <PageLoading />;
+  if (table.isError) return <PageError error={table.error} />;
+  const data = table.data;
+  const byDistance = data.format === 'timeLimited';
+  return (
+    <>
+      <PageHeader
+        title={`${t('laps.title')} — ${data.name}`}
+        crumbs={[[t('leaders'), paths.leaders(db)], [data.name]]}
+      />
+      <Chip
+        size="small"
+        color={data.publication.state === 'official' ? 'success' : 'default'}
+        sx={{ mb: 1 }}
+        label={t(`laps.publication.${data.publication.state}`, {
+          time: data.publication.protestEndsMs
+            ? new Date(data.publication.protestEndsMs).toLocaleTimeString(i18n.language, {
+                hour: '2-digit',
+                minute: '2-digit',
+              })
+            : '',
+        })}
+      />
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {data.lapsToGo !== null
+          ? t('laps.toGo', { count: data.lapsToGo })
+          : t('laps.leader', { count: data.leaderLaps })}
+      </Typography>
+      <Table size="small" aria-label={t('laps.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 32 }}>{t('laps.rank')}</TableCell>
+            <TableCell>{t('laps.name')}</TableCell>
+            <TableCell align="right">{t('laps.laps')}</TableCell>
+            <TableCell align="right">{t('laps.lastLap')}</TableCell>
+            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+              {t('laps.bestLap')}
+            </TableCell>
+            {byDistance && <TableCell align="right">{t('laps.distance')}</TableCell>}
+            {byDistance && (
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {t('laps.projected')}
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.rows.map((row) => (
+            <TableRow key={row.bib}>
+              <TableCell sx={{ fontWeight: 700 }}>{row.rank ?? ''}</TableCell>
+              <TableCell>
+                {row.name}{' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  #{row.bib}
+                </Typography>
+                {row.lapsDown > 0 && row.laps > 0 && (
+                  <Chip size="small" sx={{ ml: 1 }} label={t('laps.down', { count: row.lapsDown })} />
+                )}
+                {row.status !== 'onCourse' && row.status !== 'finished' && row.status !== 'notStarted' && (
+                  <Chip size="small" sx={{ ml: 1 }} label={row.status} />
+                )}
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+                {row.laps}
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatDuration(row.lastLapMs)}
+              </TableCell>
+              <TableCell
+                align="right"
+                sx={{ fontVariantNumeric: 'tabular-nums', display: { xs: 'none', sm: 'table-cell' } }}
+              >
+                {formatDuration(row.bestLapMs)}
+              </TableCell>
+              {byDistance && (
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {km(row.distanceM, i18n.language)}
+                </TableCell>
+              )}
+              {byDistance && (
+                <TableCell
+                  align="right"
+                  sx={{ fontVariantNumeric: 'tabular-nums', display: { xs: 'none', sm: 'table-cell' } }}
+                >
+                  {row.projectedDistanceM === null ? '' : km(row.projectedDistanceM, i18n.language)}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}

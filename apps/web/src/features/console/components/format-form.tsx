@@ -1,0 +1,242 @@
+import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ConsoleRace, type RaceFormat, raceFormatKinds } from '@tempora/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setRaceFormat } from '../api/races.ts';
+import { fieldError, SaveError } from './form-state.tsx';
+
+type Kind = (typeof raceFormatKinds)[number];
+
+/** The form's fields as typed (strings), whatever the kind chosen. */
+interface Draft {
+  kind: Kind;
+  lapPointKey: string;
+  minLapS: string;
+  lapLengthM: string;
+  targetLaps: string;
+  limitMinutes: string;
+  partialLap: 'none' | 'measured';
+  intervalMinutes: string;
+  legKinds: Record<string, 'discipline' | 'transition'>;
+  massStart: Record<string, string>;
+}
+
+const str = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+function draftOf(race: ConsoleRace): Draft {
+  const f = race.format;
+  const finish = race.points.at(-1)?.key ?? '';
+  return {
+    kind: f.kind,
+    lapPointKey: 'lapPointKey' in f ? f.lapPointKey : finish,
+    minLapS: 'minLapS' in f ? String(f.minLapS) : '60',
+    lapLengthM: 'lapLengthM' in f ? str(f.lapLengthM) : '',
+    targetLaps: f.kind === 'laps' ? String(f.targetLaps) : '',
+    limitMinutes: f.kind === 'timeLimited' ? String(f.limitMinutes) : '1440',
+    partialLap: f.kind === 'timeLimited' ? f.partialLap : 'measured',
+    intervalMinutes: f.kind === 'backyard' ? String(f.intervalMinutes) : '60',
+    legKinds: Object.fromEntries(f.kind === 'multisport' ? f.legs.map((l) => [l.pointKey, l.kind]) : []),
+    massStart: Object.fromEntries(
+      f.kind === 'relay' ? f.legs.map((l) => [l.pointKey, str(l.massStartMinutes)]) : [],
+    ),
+  };
+}
+
+/** A typed number, or NaN for the server to refuse with a field error. */
+const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+function formatOf(d: Draft, race: ConsoleRace): RaceFormat {
+  const lap = { lapPointKey: d.lapPointKey, minLapS: num(d.minLapS) };
+  // Legs: one per timing point after the start, named after the point.
+  const legPoints = race.points.slice(1);
+  switch (d.kind) {
+    case 'road':
+      return { kind: 'road' };
+    case 'laps':
+      return {
+        kind: 'laps',
+        ...lap,
+        targetLaps: num(d.targetLaps),
+        ...(d.lapLengthM.trim() ? { lapLengthM: num(d.lapLengthM) } : {}),
+      };
+    case 'timeLimited':
+      return {
+        kind: 'timeLimited',
+        ...lap,
+        lapLengthM: num(d.lapLengthM),
+        limitMinutes: num(d.limitMinutes),
+        partialLap: d.partialLap,
+      };
+    case 'backyard':
+      return {
+        kind: 'backyard',
+        ...lap,
+        lapLengthM: num(d.lapLengthM),
+        intervalMinutes: num(d.intervalMinutes),
+      };
+    case 'multisport':
+      return {
+        kind: 'multisport',
+        legs: legPoints.map((p) => ({
+          pointKey: p.key,
+          kind: d.legKinds[p.key] ?? 'discipline',
+          name: p.name,
+        })),
+      };
+    case 'relay':
+      return {
+        kind: 'relay',
+        legs: legPoints.map((p) => {
+          const mass = d.massStart[p.key]?.trim();
+          return { pointKey: p.key, name: p.name, ...(mass ? { massStartMinutes: num(mass) } : {}) };
+        }),
+      };
+  }
+}
+
+/**
+ * The race's format (issue 31): a road race, laps (criterium, track), a time-limited race (6, 12,
+ * 24 h), a backyard, multisport (triathlon…) or a relay, with the parameters each one needs.
+ * Multisport and relay legs are the race's timing points after the start, in order.
+ */
+export function FormatForm({ race, editable }: { race: ConsoleRace; editable: boolean }) {
+  const { t, i18n } = useTranslation('console');
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(race));
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const save = useMutation({
+    mutationFn: (format: RaceFormat) => setRaceFormat(race.id, format),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['console', 'race', race.id] }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(formatOf(draft, race));
+  };
+  const err = (...names: string[]) => fieldError(save.error, ...names);
+  const pointName = (p: ConsoleRace['points'][number]) =>
+    i18n.language.startsWith('fr') ? p.name.fr : p.name.en;
+  const lapKind = draft.kind === 'laps' || draft.kind === 'timeLimited' || draft.kind === 'backyard';
+  const numberField = (key: keyof Draft, label: string, field = key) => (
+    <TextField
+      label={label}
+      value={draft[key] as string}
+      onChange={(e) => set({ [key]: e.target.value } as Partial<Draft>)}
+      disabled={!editable}
+      inputMode="numeric"
+      error={!!err(field)}
+      helperText={err(field)}
+      sx={{ minWidth: 180 }}
+    />
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('format.title')}>
+      <SaveError error={save.error} />
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t(`format.help.${draft.kind}`)}
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          select
+          label={t('format.kind')}
+          value={draft.kind}
+          onChange={(e) => set({ kind: e.target.value as Kind })}
+          disabled={!editable}
+          sx={{ maxWidth: 360 }}
+        >
+          {raceFormatKinds.map((k) => (
+            <MenuItem key={k} value={k}>
+              {t(`format.kinds.${k}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {lapKind && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <TextField
+              select
+              label={t('format.lapPoint')}
+              value={draft.lapPointKey}
+              onChange={(e) => set({ lapPointKey: e.target.value })}
+              disabled={!editable}
+              error={!!err('lapPointKey')}
+              helperText={err('lapPointKey')}
+              sx={{ minWidth: 200 }}
+            >
+              {race.points.map((p) => (
+                <MenuItem key={p.key} value={p.key}>
+                  {pointName(p)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {numberField('minLapS', t('format.minLapS'))}
+            {numberField('lapLengthM', t('format.lapLengthM'))}
+            {draft.kind === 'laps' && numberField('targetLaps', t('format.targetLaps'))}
+            {draft.kind === 'timeLimited' && numberField('limitMinutes', t('format.limitMinutes'))}
+            {draft.kind === 'timeLimited' && (
+              <TextField
+                select
+                label={t('format.partialLap')}
+                value={draft.partialLap}
+                onChange={(e) => set({ partialLap: e.target.value as Draft['partialLap'] })}
+                disabled={!editable}
+                sx={{ minWidth: 220 }}
+              >
+                <MenuItem value="measured">{t('format.partial.measured')}</MenuItem>
+                <MenuItem value="none">{t('format.partial.none')}</MenuItem>
+              </TextField>
+            )}
+            {draft.kind === 'backyard' && numberField('intervalMinutes', t('format.intervalMinutes'))}
+          </Stack>
+        )}
+        {(draft.kind === 'multisport' || draft.kind === 'relay') &&
+          race.points.slice(1).map((p, k) => (
+            <Stack
+              key={p.key}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <Typography sx={{ minWidth: 200 }}>
+                {t('format.legTo', { n: k + 1, point: pointName(p) })}
+              </Typography>
+              {draft.kind === 'multisport' ? (
+                <TextField
+                  select
+                  label={t('format.legKind')}
+                  value={draft.legKinds[p.key] ?? 'discipline'}
+                  onChange={(e) =>
+                    set({
+                      legKinds: { ...draft.legKinds, [p.key]: e.target.value as 'discipline' | 'transition' },
+                    })
+                  }
+                  disabled={!editable}
+                  sx={{ minWidth: 200 }}
+                >
+                  <MenuItem value="discipline">{t('format.discipline')}</MenuItem>
+                  <MenuItem value="transition">{t('format.transition')}</MenuItem>
+                </TextField>
+              ) : (
+                <TextField
+                  label={t('format.massStart')}
+                  value={draft.massStart[p.key] ?? ''}
+                  onChange={(e) => set({ massStart: { ...draft.massStart, [p.key]: e.target.value } })}
+                  disabled={!editable}
+                  inputMode="numeric"
+                  error={!!err(`legs.${k}.massStartMinutes`)}
+                  helperText={err(`legs.${k}.massStartMinutes`)}
+                  sx={{ minWidth: 260 }}
+                />
+              )}
+            </Stack>
+          ))}
+        {editable && (
+          <div>
+            <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: 48 }}>
+              {t('format.save')}
+            </Button>
+          </div>
+        )}
+      </Stack>
+    </form>
+  );
+}
