@@ -43,6 +43,7 @@ import type { localizedSchema } from './results.ts';
  *   DELETE races/{raceId}/fade-prior                       → ConsoleRace
  *   PUT    races/{raceId}/format        RaceFormat         → ConsoleRace (laps, multisport, relay…, issue 31)
  *   PUT    races/{raceId}/publication   RacePublication    → ConsoleRace (provisional → official, issue 31)
+ *   PUT    races/{raceId}/cutoff-overrides CutoffOverrideInput → ConsoleRace (desk reinstates past a cut-off)
  *   GET    races/{raceId}/review                           → anomalies before publishing (issue 31)
  *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
  *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
@@ -377,6 +378,32 @@ const lapFields = {
 const legName = z
   .object({ en: z.string().trim().min(1).max(60), fr: z.string().trim().min(1).max(60) })
   .strict();
+/**
+ * A cut-off at a timing point (issue 31): passed by `afterGunMinutes` after the gun (a time of
+ * day) and/or within `elapsedMinutes` of the athlete's own start (the earlier holds); past it the
+ * athlete is DNF, or "over time" where the race still lists them. The desk can reinstate one.
+ */
+export const cutoffSchema = z
+  .object({
+    pointKey: z.string().min(1).max(60),
+    afterGunMinutes: z.number().int().min(1).max(20_160).optional(),
+    elapsedMinutes: z.number().int().min(1).max(20_160).optional(),
+    outcome: z.enum(['DNF', 'overTime']).default('DNF'),
+  })
+  .strict()
+  .refine((c) => c.afterGunMinutes !== undefined || c.elapsedMinutes !== undefined, {
+    message: 'a time after the gun or an elapsed time is required',
+    path: ['afterGunMinutes'],
+  });
+export type CutoffInput = z.infer<typeof cutoffSchema>;
+const cutoffs = z.array(cutoffSchema).max(30).optional();
+
+/** A desk decision on a cut-off (issue 31): reinstate one athlete (or team) at one point, or undo it. */
+export const cutoffOverrideSchema = z
+  .object({ bib: z.string().trim().min(1).max(20), pointKey: z.string().min(1).max(60), reinstated: z.boolean() })
+  .strict();
+export type CutoffOverrideInput = z.infer<typeof cutoffOverrideSchema>;
+
 export const raceFormatKinds = ['road', 'laps', 'timeLimited', 'backyard', 'multisport', 'relay'] as const;
 export const raceFormatSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('road') }).strict(),
@@ -420,6 +447,7 @@ export const raceFormatSchema = z.discriminatedUnion('kind', [
         )
         .min(1)
         .max(20),
+      cutoffs,
     })
     .strict(),
   z
@@ -438,6 +466,7 @@ export const raceFormatSchema = z.discriminatedUnion('kind', [
         )
         .min(2)
         .max(30),
+      cutoffs,
     })
     .strict(),
 ]);
@@ -496,6 +525,8 @@ export interface ConsoleRace extends ConsoleRaceSummary {
   format: RaceFormat;
   /** When results were published as official and their protest window (issue 31); null: provisional. */
   publication: { publishedAtMs: number; protestWindowMs: number } | null;
+  /** Athletes the desk reinstated past a cut-off (issue 31). */
+  cutoffOverrides: { bib: string; pointKey: string }[];
   passings: number;
 }
 

@@ -66,7 +66,15 @@ export interface EventSummary {
 
 export interface EventDetail extends EventSummary {
   contexts: { db: string; name: string }[];
-  races: { id: string; db: string; name: string; distanceM: number; startType: string }[];
+  races: {
+    id: string;
+    db: string;
+    name: string;
+    distanceM: number;
+    startType: string;
+    /** The race's format when not a road race (issue 31): its live table is the laps or legs page. */
+    format?: 'laps' | 'timeLimited' | 'backyard' | 'multisport' | 'relay';
+  }[];
   /** Series (challenges) of the event's organisation, for links to their standings. */
   series?: { id: string; name: string }[];
 }

@@ -3,7 +3,7 @@ import type { Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 
 type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
-type Subject = 'Organisation' | 'Event' | 'Race' | 'Report' | 'Participant';
+type Subject = 'Organisation' | 'Event' | 'Race' | 'Report' | 'Participant' | 'Passing';
 
 /** A CASL subject with its type, as `subject()` of @casl/ability marks it. */
 export function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {

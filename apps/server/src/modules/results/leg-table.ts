@@ -1,5 +1,14 @@
-import { raceFormatSchema } from '@tempora/contracts';
-import { computeMultisport, computeRelay, passingsOfResults, type RelayTeam } from '@tempora/domain';
+import { type CutoffInput, raceFormatSchema } from '@tempora/contracts';
+import {
+  applyCutoffs,
+  type Cutoff,
+  type CutoffDecision,
+  competitionRanks,
+  computeMultisport,
+  computeRelay,
+  passingsOfResults,
+  type RelayTeam,
+} from '@tempora/domain';
 import type { RaceLive } from './context-state.ts';
 
 /** One leg's cell: its time and rank (overall; gender for multisport). */
@@ -18,6 +27,22 @@ export interface LegTableRow {
   legs: LegCell[];
   /** The leg being done (on course only). */
   currentLeg: number | null;
+  /** A relay team's members by leg (names; empty when none are stored). */
+  members: string[][];
+  /** Who is on course now (a relay: the current leg's members). */
+  onCourse: string[];
+  /**
+   * The cut-off this athlete (team) missed: DNF or over time with the reason; `overridden` when
+   * the desk reinstated them (shown, not applied).
+   */
+  cutoff: {
+    pointKey: string;
+    outcome: 'DNF' | 'overTime';
+    reason: 'late' | 'notReached';
+    deadlineMs: number;
+    readMs: number | null;
+    overridden: boolean;
+  } | null;
 }
 
 export interface LegTable {
@@ -26,6 +51,88 @@ export interface LegTable {
   format: 'multisport' | 'relay';
   legs: { key: string; name: { en: string; fr: string }; kind: 'discipline' | 'transition' | 'leg' }[];
   rows: LegTableRow[];
+}
+
+/**
+ * A relay team's members as stored in the race's rules (`relayMembers`: bib → names by leg, set
+ * in the console); malformed entries dropped.
+ */
+function membersOf(stored: unknown, bib: string): { leg: number; name: string }[] {
+  const list = (stored as Record<string, unknown> | null | undefined)?.[bib];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((name, leg) =>
+    typeof name === 'string' && name.trim() ? [{ leg, name: name.trim() }] : [],
+  );
+}
+
+/** The desk's reinstatements as stored in the race's rules. */
+function overridesOf(stored: unknown): { bib: string; pointId: string }[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((o) =>
+    o && typeof o.bib === 'string' && typeof o.pointKey === 'string' ? [{ bib: o.bib, pointId: o.pointKey }] : [],
+  );
+}
+
+/**
+ * Applies the race's cut-offs to a leg table (issue 31): an athlete (team) who missed one is DNF
+ * or over time with the reason, out of the overall ranking (the others re-ranked: 1 + the number
+ * of ranked totals strictly better); their leg times and leg ranks stay. A desk reinstatement
+ * shows the decision without applying it. Returns the new ranked order.
+ */
+function withCutoffs(
+  rows: LegTableRow[],
+  order: readonly number[],
+  cutoffs: readonly CutoffInput[],
+  legs: readonly { pointKey: string }[],
+  ends: readonly (number | undefined)[][],
+  at: { startOf: (i: number) => number; gunMs: number; nowMs: number; overrides: { bib: string; pointId: string }[] },
+): number[] {
+  const points = legs.map((l) => l.pointKey);
+  const defs: Cutoff[] = cutoffs.map((c) => ({
+    pointId: c.pointKey,
+    atMs: c.afterGunMinutes === undefined ? undefined : at.gunMs + c.afterGunMinutes * 60_000,
+    elapsedMs: c.elapsedMinutes === undefined ? undefined : c.elapsedMinutes * 60_000,
+    outcome: c.outcome,
+  }));
+  const runners = rows.map((row, i) => ({
+    bib: row.bib,
+    startMs: at.startOf(i),
+    times: Object.fromEntries(points.map((p, k) => [p, ends[i]?.[k]])),
+  }));
+  const decided = new Map<string, CutoffDecision>();
+  for (const d of applyCutoffs(defs, points, runners, at.nowMs, at.overrides)) {
+    // The decision that applies (the last one: earlier ones were reinstated) or the last shown.
+    decided.set(d.bib, d);
+  }
+  const out = new Set<number>();
+  rows.forEach((row, i) => {
+    const d = decided.get(row.bib);
+    if (!d) return;
+    if (row.status === 'DNS' || row.status === 'DSQ') return;
+    row.cutoff = {
+      pointKey: d.pointId,
+      outcome: d.outcome,
+      reason: d.reason,
+      deadlineMs: d.deadlineMs,
+      readMs: d.readMs ?? null,
+      overridden: d.overridden,
+    };
+    if (d.overridden) return;
+    row.status = d.outcome;
+    row.rank = null;
+    row.currentLeg = null;
+    row.onCourse = [];
+    out.add(i);
+  });
+  if (!out.size) return [...order];
+  const kept = order.filter((i) => !out.has(i));
+  const { order: ranked, rank } = competitionRanks(
+    kept,
+    (a, b) => (rows[a]!.totalMs ?? 0) - (rows[b]!.totalMs ?? 0),
+    (i) => rows[i]!.bib,
+  );
+  for (const i of ranked) rows[i]!.rank = rank.get(i) ?? null;
+  return ranked;
 }
 
 const cache = new WeakMap<RaceLive, { key: string; table: LegTable }>();
@@ -42,7 +149,7 @@ export function legTable(race: RaceLive, nowMs: number): LegTable | null {
   const f = parsed.data;
   if (f.kind !== 'multisport' && f.kind !== 'relay') return null;
   const state = race.results;
-  const key = `${JSON.stringify(f)}|${state.stamp}|${state.passings.length}|${state.overlay.size}|${race.recent.at(-1)?.seq ?? 0}`;
+  const key = `${JSON.stringify(f)}|${JSON.stringify(race.row.rules?.cutoffOverrides ?? null)}|${JSON.stringify(race.row.rules?.relayMembers ?? null)}|${f.cutoffs?.length ? Math.floor(nowMs / 5000) : 0}|${state.stamp}|${state.passings.length}|${state.overlay.size}|${race.recent.at(-1)?.seq ?? 0}`;
   const held = cache.get(race);
   if (held?.key === key) return held.table;
   const { participants, race: definition } = state.index;
@@ -51,6 +158,8 @@ export function legTable(race: RaceLive, nowMs: number): LegTable | null {
   const name = (i: number) => `${participants[i]!.firstName} ${participants[i]!.lastName}`.trim();
   let rows: LegTableRow[];
   let order: readonly number[];
+  /** Per row, per leg: the time of the read that ended it (for the cut-offs). */
+  let ends: (number | undefined)[][];
   if (f.kind === 'multisport') {
     const r = computeMultisport(
       {
@@ -83,7 +192,11 @@ export function legTable(race: RaceLive, nowMs: number): LegTable | null {
         genderRank: row.legRanks[k]!.gender ?? null,
       })),
       currentLeg: row.currentLeg ?? null,
+      members: [],
+      onCourse: [],
+      cutoff: null,
     }));
+    ends = r.rows.map((row) => row.legEnds.map((e) => e?.timeMs));
   } else {
     const teams: RelayTeam[] = participants.map((p) => ({
       bib: p.bib,
@@ -91,7 +204,7 @@ export function legTable(race: RaceLive, nowMs: number): LegTable | null {
       gender: p.gender,
       category: p.category,
       status: p.status,
-      members: [],
+      members: membersOf(race.row.rules?.relayMembers, p.bib),
     }));
     const r = computeRelay(
       {
@@ -120,8 +233,19 @@ export function legTable(race: RaceLive, nowMs: number): LegTable | null {
       totalMs: row.totalMs ?? null,
       legs: row.legs.map((l) => ({ timeMs: l.timeMs ?? null, rank: l.rank ?? null, genderRank: null })),
       currentLeg: row.onCourse?.leg ?? null,
+      members: row.legs.map((l) => [...l.members]),
+      onCourse: [...(row.onCourse?.members ?? [])],
+      cutoff: null,
     }));
+    ends = r.rows.map((row) => row.legs.map((l) => l.end?.timeMs));
   }
+  if (f.cutoffs?.length)
+    order = withCutoffs(rows, order, f.cutoffs, f.legs, ends, {
+      startOf: (i) => state.index.scheduledStart[i] ?? startMs,
+      gunMs: startMs,
+      nowMs,
+      overrides: overridesOf(race.row.rules?.cutoffOverrides),
+    });
   const ranked = new Set(order);
   const table: LegTable = {
     raceId: race.row.id,

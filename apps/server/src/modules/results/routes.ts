@@ -407,7 +407,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const table = legTable(race, raceClock(race, Date.now()));
     if (!table)
       throw errors.notFound('NOT_A_LEG_RACE', `Race '${race.row.id}' is neither multisport nor a relay`);
-    return table;
+    return { ...table, publication: publicationState(race) };
   });
 
   app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {

@@ -26,6 +26,7 @@ interface RaceRecord {
   fadePrior: { source?: string; bands?: { runners?: number }[] } | null;
   format: unknown;
   publication: { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
+  cutoffOverrides: unknown;
   participants: number;
   passings: number;
 }
@@ -34,6 +35,14 @@ interface RaceRecord {
 export function raceFormatOf(stored: unknown): RaceFormat {
   const parsed = raceFormatSchema.safeParse(stored);
   return parsed.success ? parsed.data : { kind: 'road' };
+}
+
+/** The desk's cut-off reinstatements stored in a race's rules (issue 31); malformed entries dropped. */
+export function cutoffOverridesOf(stored: unknown): { bib: string; pointKey: string }[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((o) =>
+    o && typeof o.bib === 'string' && typeof o.pointKey === 'string' ? [{ bib: o.bib, pointKey: o.pointKey }] : [],
+  );
 }
 
 /** A race's stored publication (issue 31), or null (provisional) when none or malformed. */
@@ -56,6 +65,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
             to_char(r.race_date, 'YYYY-MM-DD') AS date, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.gun_time_ms::float8 AS "gunTimeMs", r.waves, r.categories, r.course, r.age_basis AS "ageBasis",
             r.team_rule AS "teamRule", r.rules->'fadePrior' AS "fadePrior", r.rules->'format' AS format, r.rules->'publication' AS publication,
+            r.rules->'cutoffOverrides' AS "cutoffOverrides",
             (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id) AS participants,
             (SELECT count(*)::int FROM passings ps WHERE ps.db = r.db AND (
                ps.bib IN (SELECT bib FROM participants p WHERE p.race_id = r.id)
@@ -104,6 +114,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
       : null,
     format: raceFormatOf(r.format),
     publication: publicationOf(r.publication),
+    cutoffOverrides: cutoffOverridesOf(r.cutoffOverrides),
   };
 }
 

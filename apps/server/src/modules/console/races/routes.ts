@@ -4,6 +4,7 @@ import {
   coursePlacementSchema,
   pointsReplaceSchema,
   raceCreateSchema,
+  cutoffOverrideSchema,
   raceFormatSchema,
   racePublicationSchema,
   raceUpdateSchema,
@@ -27,7 +28,7 @@ import { createRace, raceIdFor } from '../../results/setup.ts';
 import { contextFor, raceFor } from '../access.ts';
 import { syncCategoryReports } from '../reports/repository.ts';
 import { courseFromUpload } from './course-file.ts';
-import { bumpEpoch, raceView, replacePoints } from './repository.ts';
+import { bumpEpoch, cutoffOverridesOf, raceView, replacePoints } from './repository.ts';
 
 const dbParams = z.object({ db: z.string().min(1).max(100) });
 const raceParams = z.object({ raceId: z.string().min(1).max(100) });
@@ -361,6 +362,10 @@ export async function raceRoutes(app: FastifyInstance) {
       format.legs.forEach((leg, k) => {
         if (!keys.has(leg.pointKey)) throw fieldError(`legs.${k}.pointKey`, 'no such timing point');
       });
+    if ('cutoffs' in format)
+      format.cutoffs?.forEach((c, k) => {
+        if (!keys.has(c.pointKey)) throw fieldError(`cutoffs.${k}.pointKey`, 'no such timing point');
+      });
     await database.transaction(async (sql) => {
       await sql.query(
         `UPDATE races SET rules = rules || jsonb_build_object('format', $2::jsonb) WHERE id = $1`,
@@ -392,6 +397,32 @@ export async function raceRoutes(app: FastifyInstance) {
           ],
         );
       else await sql.query(`UPDATE races SET rules = rules - 'publication' WHERE id = $1`, [raceId]);
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  /**
+   * The desk reinstates an athlete (or a team) past a cut-off, or undoes that (issue 31): kept in
+   * the race's rules; the leg table then shows the decision without applying it. Race-day access.
+   */
+  app.put('/api/console/races/:raceId/cutoff-overrides', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'manage', 'Passing');
+    const body = parseInput(cutoffOverrideSchema, request.body);
+    await database.transaction(async (sql) => {
+      const [row] = await sql.query<{ list: unknown }>(
+        `SELECT rules->'cutoffOverrides' AS list FROM races WHERE id = $1 FOR UPDATE`,
+        [raceId],
+      );
+      const others = cutoffOverridesOf(row?.list).filter(
+        (o) => o.bib !== body.bib || o.pointKey !== body.pointKey,
+      );
+      const list = body.reinstated ? [...others, { bib: body.bib, pointKey: body.pointKey }] : others;
+      await sql.query(
+        `UPDATE races SET rules = rules || jsonb_build_object('cutoffOverrides', $2::jsonb) WHERE id = $1`,
+        [raceId, JSON.stringify(list)],
+      );
       await changed(sql, race.db, raceId);
     });
     return view(raceId);

@@ -61,10 +61,15 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
     'SELECT db, name FROM contexts WHERE event_id = $1 ORDER BY created_at, db',
     [id],
   );
-  const races = await sql.query<EventDetail['races'][number]>(
-    `SELECT r.id, r.db, r.name, r.distance_m AS "distanceM", r.start_type AS "startType"
+  const rows = await sql.query<EventDetail['races'][number] & { format: string | null }>(
+    `SELECT r.id, r.db, r.name, r.distance_m AS "distanceM", r.start_type AS "startType",
+            r.rules->'format'->>'kind' AS format
        FROM races r JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 ORDER BY r.position, r.id`,
     [id],
+  );
+  // The format only when another than the road race (issue 31), so road races read as before.
+  const races = rows.map(({ format, ...race }) =>
+    format && format !== 'road' ? { ...race, format: format as EventDetail['races'][number]['format'] } : race,
   );
   return { ...event, contexts, races };
 }
