@@ -400,7 +400,11 @@ const cutoffs = z.array(cutoffSchema).max(30).optional();
 
 /** A desk decision on a cut-off (issue 31): reinstate one athlete (or team) at one point, or undo it. */
 export const cutoffOverrideSchema = z
-  .object({ bib: z.string().trim().min(1).max(20), pointKey: z.string().min(1).max(60), reinstated: z.boolean() })
+  .object({
+    bib: z.string().trim().min(1).max(20),
+    pointKey: z.string().min(1).max(60),
+    reinstated: z.boolean(),
+  })
   .strict();
 export type CutoffOverrideInput = z.infer<typeof cutoffOverrideSchema>;
 

@@ -38,6 +38,7 @@ const live = {
   scroller: () => page(() => import('./routes/live/scroller-page.tsx')),
   leaders: () => page(() => import('./routes/live/leaders-page.tsx')),
   laps: () => page(() => import('./routes/live/laps-page.tsx')),
+  legs: () => page(() => import('./routes/live/legs-page.tsx')),
   clm: () => page(() => import('./routes/live/clm-page.tsx')),
   genericTracking: () => page(() => import('./routes/live/generic-tracking-page.tsx')),
 };
@@ -127,6 +128,7 @@ const defaultLayoutRoutes: RouteObject[] = [
   { path: '/test', element: content.diagnostics() },
   { path: '/live/clm/:db/:key', element: live.clm() },
   { path: '/laps/:db/race/:race', element: live.laps() },
+  { path: '/legs/:db/race/:race', element: live.legs() },
   { path: '/misc/crac/:context', element: content.series() },
   {
     path: '/firstrow/:db',

@@ -57,6 +57,7 @@ export const paths = {
   series: (context: string) => `/misc/crac/${enc(context)}`,
   leaders: (db: string, race?: string) => `/firstrow/${enc(db)}${race ? `/race/${enc(race)}` : ''}`,
   laps: (db: string, race: string) => `/laps/${enc(db)}/race/${enc(race)}`,
+  legs: (db: string, race: string) => `/legs/${enc(db)}/race/${enc(race)}`,
   confirmation: () => '/confirmation/home',
   confirmationDocument: (id: string, view?: 'edit' | 'home' | 'import' | 'report') =>
     `/confirmation/document/${enc(id)}${view ? `/${view}` : ''}`,

@@ -60,7 +60,11 @@ describe('cut-offs on a leg table and the desk reinstating (issue 31)', () => {
   afterAll(() => app.close());
 
   it('refuses a cut-off at a point the race does not have, or without a time', async () => {
-    const legsOf = ['swim', 'bike', 'finish'].map((k) => ({ pointKey: k, kind: 'discipline', name: { en: k, fr: k } }));
+    const legsOf = ['swim', 'bike', 'finish'].map((k) => ({
+      pointKey: k,
+      kind: 'discipline',
+      name: { en: k, fr: k },
+    }));
     const bad = await send('PUT', '/api/console/races/cut/format', {
       kind: 'multisport',
       legs: legsOf,
@@ -77,7 +81,11 @@ describe('cut-offs on a leg table and the desk reinstating (issue 31)', () => {
   });
 
   it('a late swimmer is DNF with the reason, the others re-ranked; the desk reinstates and undoes', async () => {
-    const legsOf = ['swim', 'bike', 'finish'].map((k) => ({ pointKey: k, kind: 'discipline', name: { en: k, fr: k } }));
+    const legsOf = ['swim', 'bike', 'finish'].map((k) => ({
+      pointKey: k,
+      kind: 'discipline',
+      name: { en: k, fr: k },
+    }));
     await send('PUT', '/api/console/races/cut/format', { kind: 'multisport', legs: legsOf });
     const before = (await legs()).json();
     expect(before.rows.map((r: { bib: string }) => r.bib)).toEqual(['2', '1', '3']);
@@ -95,10 +103,20 @@ describe('cut-offs on a leg table and the desk reinstating (issue 31)', () => {
     expect(row('2')).toMatchObject({
       rank: null,
       status: 'DNF',
-      cutoff: { pointKey: 'swim', outcome: 'DNF', reason: 'late', deadlineMs: GUN + 45 * MIN, readMs: GUN + 50 * MIN },
+      cutoff: {
+        pointKey: 'swim',
+        outcome: 'DNF',
+        reason: 'late',
+        deadlineMs: GUN + 45 * MIN,
+        readMs: GUN + 50 * MIN,
+      },
     });
     expect(row('2').legs[0].timeMs).toBe(50 * MIN); // the leg time stays
-    expect(row('3')).toMatchObject({ rank: null, status: 'overTime', cutoff: { pointKey: 'bike', reason: 'late' } });
+    expect(row('3')).toMatchObject({
+      rank: null,
+      status: 'overTime',
+      cutoff: { pointKey: 'bike', reason: 'late' },
+    });
     expect(row('1')).toMatchObject({ rank: 1, cutoff: null });
     expect(body.publication.state).toBe('provisional');
 
@@ -115,8 +133,15 @@ describe('cut-offs on a leg table and the desk reinstating (issue 31)', () => {
     expect(after.rows[1]).toMatchObject({ bib: '1', rank: 2 });
 
     // Undone: DNF again.
-    await send('PUT', '/api/console/races/cut/cutoff-overrides', { bib: '2', pointKey: 'swim', reinstated: false });
+    await send('PUT', '/api/console/races/cut/cutoff-overrides', {
+      bib: '2',
+      pointKey: 'swim',
+      reinstated: false,
+    });
     const undone = (await legs()).json();
-    expect(undone.rows.find((r: { bib: string }) => r.bib === '2')).toMatchObject({ status: 'DNF', rank: null });
+    expect(undone.rows.find((r: { bib: string }) => r.bib === '2')).toMatchObject({
+      status: 'DNF',
+      rank: null,
+    });
   });
 });

@@ -69,7 +69,9 @@ function membersOf(stored: unknown, bib: string): { leg: number; name: string }[
 function overridesOf(stored: unknown): { bib: string; pointId: string }[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((o) =>
-    o && typeof o.bib === 'string' && typeof o.pointKey === 'string' ? [{ bib: o.bib, pointId: o.pointKey }] : [],
+    o && typeof o.bib === 'string' && typeof o.pointKey === 'string'
+      ? [{ bib: o.bib, pointId: o.pointKey }]
+      : [],
   );
 }
 
@@ -85,7 +87,12 @@ function withCutoffs(
   cutoffs: readonly CutoffInput[],
   legs: readonly { pointKey: string }[],
   ends: readonly (number | undefined)[][],
-  at: { startOf: (i: number) => number; gunMs: number; nowMs: number; overrides: { bib: string; pointId: string }[] },
+  at: {
+    startOf: (i: number) => number;
+    gunMs: number;
+    nowMs: number;
+    overrides: { bib: string; pointId: string }[];
+  },
 ): number[] {
   const points = legs.map((l) => l.pointKey);
   const defs: Cutoff[] = cutoffs.map((c) => ({

@@ -5,7 +5,9 @@ import {
   mdiMapOutline,
   mdiMonitor,
   mdiPodium,
+  mdiRepeat,
   mdiStar,
+  mdiSwapHorizontal,
   mdiTimerOutline,
   mdiTrophyOutline,
 } from '@mdi/js';
@@ -89,6 +91,16 @@ export function RaceViewLinks({
           to={paths.eventFavorites(eventId)}
           icon={mdiStar}
           label={favorites ? t('favoritesCount', { count: favorites }) : t('favorites')}
+        />
+      )}
+      {(race.format === 'laps' || race.format === 'timeLimited' || race.format === 'backyard') && (
+        <ViewChip to={paths.laps(race.db, race.id)} icon={mdiRepeat} label={t('laps')} />
+      )}
+      {(race.format === 'multisport' || race.format === 'relay') && (
+        <ViewChip
+          to={paths.legs(race.db, race.id)}
+          icon={mdiSwapHorizontal}
+          label={t(race.format === 'relay' ? 'relayLegs' : 'legs')}
         />
       )}
       <ViewChip to={paths.leaders(race.db, race.id)} icon={mdiPodium} label={t('leaders')} />

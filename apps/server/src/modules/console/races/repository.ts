@@ -41,7 +41,9 @@ export function raceFormatOf(stored: unknown): RaceFormat {
 export function cutoffOverridesOf(stored: unknown): { bib: string; pointKey: string }[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((o) =>
-    o && typeof o.bib === 'string' && typeof o.pointKey === 'string' ? [{ bib: o.bib, pointKey: o.pointKey }] : [],
+    o && typeof o.bib === 'string' && typeof o.pointKey === 'string'
+      ? [{ bib: o.bib, pointKey: o.pointKey }]
+      : [],
   );
 }
 

@@ -69,7 +69,9 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
   );
   // The format only when another than the road race (issue 31), so road races read as before.
   const races = rows.map(({ format, ...race }) =>
-    format && format !== 'road' ? { ...race, format: format as EventDetail['races'][number]['format'] } : race,
+    format && format !== 'road'
+      ? { ...race, format: format as EventDetail['races'][number]['format'] }
+      : race,
   );
   return { ...event, contexts, races };
 }
