@@ -81,6 +81,29 @@ describe('FormatForm (issue 31: the race format in the console)', () => {
     );
   });
 
+  it('sets a cut-off at the end of a leg, after the gun and from the own start, as over time', async () => {
+    api.setRaceFormat.mockResolvedValue(race);
+    renderForm(race);
+    await choose('Format', 'Relay');
+    const gun = screen.getAllByLabelText('Cut-off (min after the gun)');
+    const own = screen.getAllByLabelText('Cut-off (min from own start)');
+    expect(gun).toHaveLength(3);
+    await userEvent.type(gun[0]!, '45');
+    await userEvent.type(own[1]!, '120');
+    await choose('Past a cut-off', 'Listed as over time');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the format' }));
+    await waitFor(() =>
+      expect(api.setRaceFormat).toHaveBeenLastCalledWith('tri', {
+        kind: 'relay',
+        legs: race.points.slice(1).map((p) => ({ pointKey: p.key, name: p.name })),
+        cutoffs: [
+          { pointKey: 't1', afterGunMinutes: 45, outcome: 'overTime' },
+          { pointKey: 't2', elapsedMinutes: 120, outcome: 'overTime' },
+        ],
+      }),
+    );
+  });
+
   it('speaks French', async () => {
     await i18next.changeLanguage('fr');
     renderForm({

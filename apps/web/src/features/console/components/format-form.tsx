@@ -20,6 +20,10 @@ interface Draft {
   intervalMinutes: string;
   legKinds: Record<string, 'discipline' | 'transition'>;
   massStart: Record<string, string>;
+  /** Cut-offs per leg's end point: minutes after the gun, minutes from the athlete's start. */
+  cutoffGun: Record<string, string>;
+  cutoffElapsed: Record<string, string>;
+  cutoffOutcome: 'DNF' | 'overTime';
 }
 
 const str = (n: number | undefined) => (n === undefined ? '' : String(n));
@@ -40,11 +44,46 @@ function draftOf(race: ConsoleRace): Draft {
     massStart: Object.fromEntries(
       f.kind === 'relay' ? f.legs.map((l) => [l.pointKey, str(l.massStartMinutes)]) : [],
     ),
+    ...cutoffDraft(f),
   };
+}
+
+function cutoffDraft(f: RaceFormat): Pick<Draft, 'cutoffGun' | 'cutoffElapsed' | 'cutoffOutcome'> {
+  const list = 'cutoffs' in f ? (f.cutoffs ?? []) : [];
+  return {
+    cutoffGun: Object.fromEntries(list.map((c) => [c.pointKey, str(c.afterGunMinutes)])),
+    cutoffElapsed: Object.fromEntries(list.map((c) => [c.pointKey, str(c.elapsedMinutes)])),
+    cutoffOutcome: list[0]?.outcome ?? 'DNF',
+  };
+}
+
+/** The cut-offs typed in the legs' rows (a leg with neither time has none). */
+function cutoffsOf(
+  d: Draft,
+  race: ConsoleRace,
+): NonNullable<Extract<RaceFormat, { kind: 'relay' }>['cutoffs']> {
+  return race.points.slice(1).flatMap((p) => {
+    const gun = d.cutoffGun[p.key]?.trim();
+    const elapsed = d.cutoffElapsed[p.key]?.trim();
+    if (!gun && !elapsed) return [];
+    return [
+      {
+        pointKey: p.key,
+        ...(gun ? { afterGunMinutes: num(gun) } : {}),
+        ...(elapsed ? { elapsedMinutes: num(elapsed) } : {}),
+        outcome: d.cutoffOutcome,
+      },
+    ];
+  });
 }
 
 /** A typed number, or NaN for the server to refuse with a field error. */
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+const withCutoffs = (d: Draft, race: ConsoleRace) => {
+  const cutoffs = cutoffsOf(d, race);
+  return cutoffs.length ? { cutoffs } : {};
+};
 
 function formatOf(d: Draft, race: ConsoleRace): RaceFormat {
   const lap = { lapPointKey: d.lapPointKey, minLapS: num(d.minLapS) };
@@ -83,6 +122,7 @@ function formatOf(d: Draft, race: ConsoleRace): RaceFormat {
           kind: d.legKinds[p.key] ?? 'discipline',
           name: p.name,
         })),
+        ...withCutoffs(d, race),
       };
     case 'relay':
       return {
@@ -91,6 +131,7 @@ function formatOf(d: Draft, race: ConsoleRace): RaceFormat {
           const mass = d.massStart[p.key]?.trim();
           return { pointKey: p.key, name: p.name, ...(mass ? { massStartMinutes: num(mass) } : {}) };
         }),
+        ...withCutoffs(d, race),
       };
   }
 }
@@ -114,6 +155,11 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
     save.mutate(formatOf(draft, race));
   };
   const err = (...names: string[]) => fieldError(save.error, ...names);
+  /** A cut-off's field error: the server names it by its place among the cut-offs sent. */
+  const cutoffErr = (pointKey: string, field: string) => {
+    const k = cutoffsOf(draft, race).findIndex((c) => c.pointKey === pointKey);
+    return k < 0 ? undefined : err(`cutoffs.${k}.${field}`, `cutoffs.${k}`);
+  };
   const pointName = (p: ConsoleRace['points'][number]) =>
     i18n.language.startsWith('fr') ? p.name.fr : p.name.en;
   const lapKind = draft.kind === 'laps' || draft.kind === 'timeLimited' || draft.kind === 'backyard';
@@ -227,8 +273,41 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
                   sx={{ minWidth: 260 }}
                 />
               )}
+              <TextField
+                label={t('format.cutoffGun')}
+                value={draft.cutoffGun[p.key] ?? ''}
+                onChange={(e) => set({ cutoffGun: { ...draft.cutoffGun, [p.key]: e.target.value } })}
+                disabled={!editable}
+                inputMode="numeric"
+                error={!!cutoffErr(p.key, 'afterGunMinutes')}
+                helperText={cutoffErr(p.key, 'afterGunMinutes')}
+                sx={{ minWidth: 200 }}
+              />
+              <TextField
+                label={t('format.cutoffElapsed')}
+                value={draft.cutoffElapsed[p.key] ?? ''}
+                onChange={(e) => set({ cutoffElapsed: { ...draft.cutoffElapsed, [p.key]: e.target.value } })}
+                disabled={!editable}
+                inputMode="numeric"
+                error={!!cutoffErr(p.key, 'elapsedMinutes')}
+                helperText={cutoffErr(p.key, 'elapsedMinutes')}
+                sx={{ minWidth: 200 }}
+              />
             </Stack>
           ))}
+        {(draft.kind === 'multisport' || draft.kind === 'relay') && (
+          <TextField
+            select
+            label={t('format.cutoffOutcome')}
+            value={draft.cutoffOutcome}
+            onChange={(e) => set({ cutoffOutcome: e.target.value as Draft['cutoffOutcome'] })}
+            disabled={!editable}
+            sx={{ maxWidth: 360 }}
+          >
+            <MenuItem value="DNF">{t('format.cutoffOutcomes.DNF')}</MenuItem>
+            <MenuItem value="overTime">{t('format.cutoffOutcomes.overTime')}</MenuItem>
+          </TextField>
+        )}
         {editable && (
           <div>
             <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: 48 }}>
