@@ -61,7 +61,7 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
     'SELECT db, name FROM contexts WHERE event_id = $1 ORDER BY created_at, db',
     [id],
   );
-  const rows = await sql.query<EventDetail['races'][number] & { format: string | null }>(
+  const rows = await sql.query<Omit<EventDetail['races'][number], 'format'> & { format: string | null }>(
     `SELECT r.id, r.db, r.name, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.rules->'format'->>'kind' AS format
        FROM races r JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 ORDER BY r.position, r.id`,

@@ -15,6 +15,7 @@ import { FormatForm } from '../../../features/console/components/format-form.tsx
 import { PointsEditor } from '../../../features/console/components/points-editor.tsx';
 import { PublicationForm } from '../../../features/console/components/publication-form.tsx';
 import { RaceDetailsForm } from '../../../features/console/components/race-details-form.tsx';
+import { ReviewPanel } from '../../../features/console/components/review-panel.tsx';
 import { TeamRuleForm } from '../../../features/console/components/team-rule-form.tsx';
 import { useOrgAbility } from '../../../features/console/use-org-ability.ts';
 
@@ -82,6 +83,9 @@ export default function RacePage() {
       </Section>
       <Section id="race-team" title={t('team.title')}>
         <TeamRuleForm key={`t${stamp}`} race={r} editable={editable} />
+      </Section>
+      <Section id="race-review" title={t('review.title')}>
+        <ReviewPanel race={r} desk={can('manage', 'Passing')} />
       </Section>
       <Section id="race-publication" title={t('publication.title')}>
         <PublicationForm key={`o${stamp}`} race={r} editable={editable} />

@@ -124,7 +124,7 @@ export default function LegsPage() {
                   {row.cutoff && (
                     <Typography
                       variant="caption"
-                      display="block"
+                      sx={{ display: 'block' }}
                       color={row.cutoff.overridden ? 'text.secondary' : 'warning.dark'}
                     >
                       {t(`legs.cutoff.${row.cutoff.reason}`, {
@@ -137,7 +137,7 @@ export default function LegsPage() {
                     </Typography>
                   )}
                   {relay && row.onCourse.length > 0 && (
-                    <Typography variant="caption" display="block" color="info.dark">
+                    <Typography variant="caption" sx={{ display: 'block' }} color="info.dark">
                       {t('legs.onCourse', { names: row.onCourse.join(', ') })}
                     </Typography>
                   )}
@@ -168,7 +168,11 @@ export default function LegsPage() {
                     ))}
                   </Box>
                   {relay && row.members.some((m) => m.length > 0) && (
-                    <Typography variant="caption" display="block" color="text.secondary" sx={wide}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: { xs: 'none', sm: 'block' } }}
+                    >
                       {row.members.map((m, k) => `${legName(k)}: ${m.join(' & ') || '–'}`).join(' · ')}
                     </Typography>
                   )}
@@ -177,12 +181,22 @@ export default function LegsPage() {
                   <TableCell key={data.legs[k]?.key ?? k} align="right" sx={{ ...num, ...wide }}>
                     {formatDuration(cell.timeMs)}
                     {cell.rank !== null && (
-                      <Typography component="span" variant="caption" color="text.secondary" display="block">
+                      <Typography
+                        component="span"
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: 'block' }}
+                      >
                         {t('legs.rankOf', { rank: cell.rank })}
                       </Typography>
                     )}
                     {relay && row.members[k]?.length ? (
-                      <Typography component="span" variant="caption" color="text.secondary" display="block">
+                      <Typography
+                        component="span"
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: 'block' }}
+                      >
                         {row.members[k]!.join(' & ')}
                       </Typography>
                     ) : null}

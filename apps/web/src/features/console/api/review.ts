@@ -1,0 +1,57 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConsoleRace, CutoffOverrideInput } from '@tempora/contracts';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+
+const enc = encodeURIComponent;
+
+/** One anomaly of `GET console/races/{id}/review` (issue 31), with the reads behind it. */
+export interface ReviewAnomaly {
+  kind: 'missingRead' | 'tooFast' | 'outOfOrder' | 'readAfterStop';
+  bib: string;
+  pointId: string | null;
+  paceMsPerKm: number | null;
+  reads: { id: string; pointId: string; timeMs: number }[];
+}
+
+/** `GET console/races/{id}/review`: the race's anomalies before results are official. */
+export const reviewQuery = (raceId: string) =>
+  queryOptions({
+    queryKey: ['console', 'race', raceId, 'review'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<{ raceId: string; anomalies: ReviewAnomaly[] }>(
+        'apiUrlBase',
+        `console/races/${enc(raceId)}/review`,
+        {
+          signal,
+        },
+      ),
+  });
+export const useReview = (raceId: string) => useQuery(reviewQuery(raceId));
+
+/** The desk's corrections a review fix goes through (`POST raceday/contexts/{db}/corrections`). */
+export type ReviewFix =
+  | { action: 'void'; passingId: string; reason: string }
+  | { action: 'add'; bib: string; pointKey: string; timeMs: number; reason: string };
+export const applyReviewFix = (db: string, fix: ReviewFix) =>
+  apiPost<unknown>('apiUrlBase', `raceday/contexts/${enc(db)}/corrections`, fix);
+
+/** The desk's status change (`POST raceday/contexts/{db}/races/{race}/status`): reinstate a runner. */
+export const setRunnerStatus = (
+  db: string,
+  raceId: string,
+  bib: string,
+  status: 'registered' | 'DNF',
+  reason: string,
+) =>
+  apiPost<unknown>('apiUrlBase', `raceday/contexts/${enc(db)}/races/${enc(raceId)}/status`, {
+    bib,
+    status,
+    reason,
+  });
+
+/** `PUT console/races/{id}/cutoff-overrides`: reinstate a runner past a cut-off, or undo it. */
+export const setCutoffOverride = (raceId: string, body: CutoffOverrideInput) =>
+  apiRequest<ConsoleRace>('apiUrlBase', `console/races/${enc(raceId)}/cutoff-overrides`, {
+    method: 'PUT',
+    body,
+  });
