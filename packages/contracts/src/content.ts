@@ -74,6 +74,11 @@ export interface EventDetail extends EventSummary {
     startType: string;
     /** The race's format when not a road race (issue 31): its live table is the laps or legs page. */
     format?: 'laps' | 'timeLimited' | 'backyard' | 'multisport' | 'relay';
+    /**
+     * Where the race's results stand (issue 31): provisional until the timekeeper publishes them,
+     * open to protests until `protestEndsMs`, then official.
+     */
+    publication?: { state: 'provisional' | 'protestOpen' | 'official'; protestEndsMs?: number };
   }[];
   /** Series (challenges) of the event's organisation, for links to their standings. */
   series?: { id: string; name: string }[];

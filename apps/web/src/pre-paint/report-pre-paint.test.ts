@@ -99,6 +99,18 @@ const rowTexts = (root: HTMLElement) =>
   );
 
 describe('the report pre-paint', () => {
+  it('shows the publication state of a race state and its legs page as the links do (issue 31)', () => {
+    const relay = {
+      ...event,
+      races: [{ ...event.races[0]!, format: 'relay', publication: { state: 'official' } }],
+    } as EventDetail;
+    const chips = (lng: 'en' | 'fr') =>
+      [...paint({ event: relay, lng }).querySelectorAll('.pp-chip')].map((c) => c.textContent);
+    expect(chips('en').slice(0, 4)).toEqual(['Official results', 'Favourites', 'Relay legs', 'Leaders']);
+    expect(chips('fr')[0]).toBe('Résultats officiels');
+    expect(chips('fr')[2]).toBe('Relais');
+  });
+
   it('draws the page title, the breadcrumbs and the first rows with rank, name and time', () => {
     const root = paint();
     expect(root.id).toBe('pre-paint');

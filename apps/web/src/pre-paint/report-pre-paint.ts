@@ -101,6 +101,10 @@ function emojiFlag(code: string): string | null {
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
+/** The end of a protest window as the race's links show it (race-view-links.tsx). */
+const publicationTime = (ms: number, lng: string) =>
+  new Date(ms).toLocaleTimeString(lng, { hour: '2-digit', minute: '2-digit' });
+
 /**
  * The first screenful of a report page (issue 19: LCP before React), drawn with DOM calls from the
  * early answers: the default layout's bar (and, on wide screens, the navigation rail's place), the
@@ -193,10 +197,22 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       li.append(c);
       chips.append(li);
     };
+    const published = raceOf.publication;
+    if (published)
+      chip(
+        'certificate',
+        fill(s[published.state], {
+          time: published.protestEndsMs ? publicationTime(published.protestEndsMs, lng) : '',
+        }),
+      );
     chip(
       'star',
       input.favorites.size ? fill(s.favoritesCount, { count: String(input.favorites.size) }) : s.favorites,
     );
+    if (raceOf.format === 'laps' || raceOf.format === 'timeLimited' || raceOf.format === 'backyard')
+      chip('repeat', s.laps);
+    if (raceOf.format === 'multisport' || raceOf.format === 'relay')
+      chip('swap', raceOf.format === 'relay' ? s.relayLegs : s.legs);
     chip('podium', s.leaders);
     chip('chart', s.stats);
     if (raceOf.startType === 'individual') chip('timer', s.clm);

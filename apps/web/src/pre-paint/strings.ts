@@ -26,6 +26,12 @@ export interface PrePaintStrings {
   tracking: string;
   results: string;
   series: string;
+  laps: string;
+  legs: string;
+  relayLegs: string;
+  provisional: string;
+  protestOpen: string;
+  official: string;
 }
 
 /** A namespace's JSON, as read from `src/locales/{lng}/{ns}.json`. */
@@ -61,5 +67,11 @@ export function prePaintStrings(ns: { common: Locale; results: Locale; views: Lo
     tracking: v.tracking!,
     results: v.results!,
     series: v.series!,
+    laps: v.laps!,
+    legs: v.legs!,
+    relayLegs: v.relayLegs!,
+    provisional: v.provisional!,
+    protestOpen: v.protestOpen!,
+    official: v.official!,
   };
 }

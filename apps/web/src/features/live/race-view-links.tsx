@@ -1,5 +1,6 @@
 import {
   mdiAccountSearchOutline,
+  mdiCertificateOutline,
   mdiChartBar,
   mdiFormatListNumbered,
   mdiMapOutline,
@@ -18,6 +19,10 @@ import { Link as RouterLink } from 'react-router';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { paths } from '../../config/paths.ts';
 
+/** The end of a protest window, as the report's pre-paint shows it (report-pre-paint.ts). */
+const publicationTime = (ms: number, lng: string) =>
+  new Date(ms).toLocaleTimeString(lng, { hour: '2-digit', minute: '2-digit' });
+
 /** The generic path segment of the live views (`…/generic/live/stats/{race}`). */
 const GENERIC = 'live';
 
@@ -27,12 +32,11 @@ type Race = EventDetail['races'][number];
  * A link in a row of chips: styled as MUI's outlined clickable Chip, without its 3 KB of gzip on
  * every report page (issue 19: the first JS of a public page).
  */
-function ViewChip({ to, icon, label }: { to: string; icon: string; label: string }) {
+function ViewChip({ to, icon, label }: { to?: string; icon: string; label: string }) {
   return (
     <li>
       <Box
-        component={RouterLink}
-        to={to}
+        {...(to ? { component: RouterLink, to } : { component: 'span' })}
         sx={{
           display: 'inline-flex',
           alignItems: 'center',
@@ -79,13 +83,22 @@ export function RaceViewLinks({
   series?: { id: string; name: string }[];
   withEvent?: boolean;
 }) {
-  const { t } = useTranslation('views');
+  const { t, i18n } = useTranslation('views');
+  const published = race.publication;
   return (
     <Box
       component="ul"
       aria-label={t('liveViewsOf', { race: race.name })}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
     >
+      {withEvent && published && (
+        <ViewChip
+          icon={mdiCertificateOutline}
+          label={t(published.state, {
+            time: published.protestEndsMs ? publicationTime(published.protestEndsMs, i18n.language) : '',
+          })}
+        />
+      )}
       {withEvent && (
         <ViewChip
           to={paths.eventFavorites(eventId)}

@@ -23,6 +23,9 @@ describe('events API', () => {
     const event = (await app.inject('/api/events/demo-city-run')).json();
     expect(event.contexts[0].db).toBe('demo-city-run-10k');
     expect(event.races[0]).toMatchObject({ id: 'city-10k', distanceM: 10_000 });
+    // Issue 31: a road race names no format; results are provisional until published.
+    expect(event.races[0].format).toBeUndefined();
+    expect(event.races[0].publication).toEqual({ state: 'provisional' });
     const missing = await app.inject('/api/events/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('problem+json');

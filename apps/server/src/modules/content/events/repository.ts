@@ -1,4 +1,5 @@
 import type { EventBranding, EventDetail, EventPatch, EventSummary } from '@tempora/contracts';
+import { publicationStatus } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 
 const COLUMNS = `e.id, e.organisation_id AS "organisationId", e.name, e.place,
@@ -61,18 +62,33 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
     'SELECT db, name FROM contexts WHERE event_id = $1 ORDER BY created_at, db',
     [id],
   );
-  const rows = await sql.query<Omit<EventDetail['races'][number], 'format'> & { format: string | null }>(
+  const rows = await sql.query<
+    Omit<EventDetail['races'][number], 'format' | 'publication'> & {
+      format: string | null;
+      published: { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
+    }
+  >(
     `SELECT r.id, r.db, r.name, r.distance_m AS "distanceM", r.start_type AS "startType",
-            r.rules->'format'->>'kind' AS format
+            r.rules->'format'->>'kind' AS format, r.rules->'publication' AS published
        FROM races r JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 ORDER BY r.position, r.id`,
     [id],
   );
-  // The format only when another than the road race (issue 31), so road races read as before.
-  const races = rows.map(({ format, ...race }) =>
-    format && format !== 'road'
-      ? { ...race, format: format as EventDetail['races'][number]['format'] }
-      : race,
-  );
+  // The format only when another than the road race (issue 31), so road races read as before; the
+  // publication state of every race (provisional until the timekeeper publishes).
+  const now = Date.now();
+  const races = rows.map(({ format, published, ...race }) => ({
+    ...race,
+    ...(format && format !== 'road' ? { format: format as EventDetail['races'][number]['format'] } : {}),
+    publication: publicationStatus(
+      typeof published?.publishedAtMs === 'number'
+        ? {
+            publishedAtMs: published.publishedAtMs,
+            protestWindowMs: typeof published.protestWindowMs === 'number' ? published.protestWindowMs : 0,
+          }
+        : {},
+      now,
+    ),
+  }));
   return { ...event, contexts, races };
 }
 
