@@ -44,6 +44,7 @@ import type { localizedSchema } from './results.ts';
  *   PUT    races/{raceId}/format        RaceFormat         → ConsoleRace (laps, multisport, relay…, issue 31)
  *   PUT    races/{raceId}/publication   RacePublication    → ConsoleRace (provisional → official, issue 31)
  *   PUT    races/{raceId}/cutoff-overrides CutoffOverrideInput → ConsoleRace (desk reinstates past a cut-off)
+ *   PUT    races/{raceId}/relay-members  RelayMembers       → ConsoleRace (who runs each leg of a team)
  *   GET    races/{raceId}/review                           → anomalies before publishing (issue 31)
  *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
  *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
@@ -408,6 +409,28 @@ export const cutoffOverrideSchema = z
   .strict();
 export type CutoffOverrideInput = z.infer<typeof cutoffOverrideSchema>;
 
+/**
+ * A relay's team members (issue 31): per team (its bib), the name of who runs each leg, in leg
+ * order ('' for a leg not yet named; "A & B" for a pair). The teams sent replace theirs; an empty
+ * list removes a team's members.
+ */
+export const relayMembersSchema = z
+  .object({
+    teams: z
+      .array(
+        z
+          .object({
+            bib: z.string().trim().min(1).max(20),
+            members: z.array(z.string().trim().max(120)).max(30),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(5000),
+  })
+  .strict();
+export type RelayMembers = z.infer<typeof relayMembersSchema>;
+
 export const raceFormatKinds = ['road', 'laps', 'timeLimited', 'backyard', 'multisport', 'relay'] as const;
 export const raceFormatSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('road') }).strict(),
@@ -531,6 +554,8 @@ export interface ConsoleRace extends ConsoleRaceSummary {
   publication: { publishedAtMs: number; protestWindowMs: number } | null;
   /** Athletes the desk reinstated past a cut-off (issue 31). */
   cutoffOverrides: { bib: string; pointKey: string }[];
+  /** A relay's members by team bib, names in leg order (issue 31). */
+  relayMembers: Record<string, string[]>;
   passings: number;
 }
 

@@ -98,6 +98,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'PUT /api/console/races/:raceId/publication': 'manager',
   'GET /api/console/races/:raceId/review': 'timekeeper',
   'PUT /api/console/races/:raceId/cutoff-overrides': 'timekeeper',
+  'PUT /api/console/races/:raceId/relay-members': 'manager',
   'POST /api/console/races/:raceId/course/place': 'manager',
   'PUT /api/console/races/:raceId/points': 'manager',
   'GET /api/console/races/:raceId/reports': 'timekeeper',

@@ -27,6 +27,7 @@ interface RaceRecord {
   format: unknown;
   publication: { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
   cutoffOverrides: unknown;
+  relayMembers: unknown;
   participants: number;
   passings: number;
 }
@@ -44,6 +45,16 @@ export function cutoffOverridesOf(stored: unknown): { bib: string; pointKey: str
     o && typeof o.bib === 'string' && typeof o.pointKey === 'string'
       ? [{ bib: o.bib, pointKey: o.pointKey }]
       : [],
+  );
+}
+
+/** A relay's stored members (issue 31): team bib → names in leg order; malformed entries dropped. */
+export function relayMembersOf(stored: unknown): Record<string, string[]> {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  return Object.fromEntries(
+    Object.entries(stored).flatMap(([bib, names]) =>
+      Array.isArray(names) ? [[bib, names.map((n) => (typeof n === 'string' ? n : ''))]] : [],
+    ),
   );
 }
 
@@ -67,7 +78,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
             to_char(r.race_date, 'YYYY-MM-DD') AS date, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.gun_time_ms::float8 AS "gunTimeMs", r.waves, r.categories, r.course, r.age_basis AS "ageBasis",
             r.team_rule AS "teamRule", r.rules->'fadePrior' AS "fadePrior", r.rules->'format' AS format, r.rules->'publication' AS publication,
-            r.rules->'cutoffOverrides' AS "cutoffOverrides",
+            r.rules->'cutoffOverrides' AS "cutoffOverrides", r.rules->'relayMembers' AS "relayMembers",
             (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id) AS participants,
             (SELECT count(*)::int FROM passings ps WHERE ps.db = r.db AND (
                ps.bib IN (SELECT bib FROM participants p WHERE p.race_id = r.id)
@@ -117,6 +128,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
     format: raceFormatOf(r.format),
     publication: publicationOf(r.publication),
     cutoffOverrides: cutoffOverridesOf(r.cutoffOverrides),
+    relayMembers: relayMembersOf(r.relayMembers),
   };
 }
 

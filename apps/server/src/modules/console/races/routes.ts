@@ -8,6 +8,7 @@ import {
   raceFormatSchema,
   racePublicationSchema,
   raceUpdateSchema,
+  relayMembersSchema,
   teamRuleSchema,
 } from '@tempora/contracts';
 import {
@@ -28,7 +29,7 @@ import { createRace, raceIdFor } from '../../results/setup.ts';
 import { contextFor, raceFor } from '../access.ts';
 import { syncCategoryReports } from '../reports/repository.ts';
 import { courseFromUpload } from './course-file.ts';
-import { bumpEpoch, cutoffOverridesOf, raceView, replacePoints } from './repository.ts';
+import { bumpEpoch, cutoffOverridesOf, raceView, relayMembersOf, replacePoints } from './repository.ts';
 
 const dbParams = z.object({ db: z.string().min(1).max(100) });
 const raceParams = z.object({ raceId: z.string().min(1).max(100) });
@@ -422,6 +423,45 @@ export async function raceRoutes(app: FastifyInstance) {
       await sql.query(
         `UPDATE races SET rules = rules || jsonb_build_object('cutoffOverrides', $2::jsonb) WHERE id = $1`,
         [raceId, JSON.stringify(list)],
+      );
+      await changed(sql, race.db, raceId);
+    });
+    return view(raceId);
+  });
+
+  /**
+   * A relay's members (issue 31): who runs each leg of each team, kept in the race's rules by team
+   * bib (a team is one participant, read at every exchange). The spectators' leg table names them
+   * and who is on course. The teams sent replace theirs; every bib must be a participant's.
+   */
+  app.put('/api/console/races/:raceId/relay-members', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update');
+    const { teams } = parseInput(relayMembersSchema, request.body);
+    await database.transaction(async (sql) => {
+      const known = new Set(
+        (
+          await sql.query<{ bib: string }>(
+            'SELECT bib FROM participants WHERE race_id = $1 AND deleted_at IS NULL AND bib IS NOT NULL',
+            [raceId],
+          )
+        ).map((p) => p.bib),
+      );
+      teams.forEach((team, k) => {
+        if (!known.has(team.bib)) throw fieldError(`teams.${k}.bib`, 'no such team in this race');
+      });
+      const [row] = await sql.query<{ stored: unknown }>(
+        `SELECT rules->'relayMembers' AS stored FROM races WHERE id = $1 FOR UPDATE`,
+        [raceId],
+      );
+      const members = relayMembersOf(row?.stored);
+      for (const team of teams) {
+        if (team.members.some((m) => m)) members[team.bib] = team.members;
+        else delete members[team.bib];
+      }
+      await sql.query(
+        `UPDATE races SET rules = rules || jsonb_build_object('relayMembers', $2::jsonb) WHERE id = $1`,
+        [raceId, JSON.stringify(members)],
       );
       await changed(sql, race.db, raceId);
     });

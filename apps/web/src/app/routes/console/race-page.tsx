@@ -15,6 +15,7 @@ import { FormatForm } from '../../../features/console/components/format-form.tsx
 import { PointsEditor } from '../../../features/console/components/points-editor.tsx';
 import { PublicationForm } from '../../../features/console/components/publication-form.tsx';
 import { RaceDetailsForm } from '../../../features/console/components/race-details-form.tsx';
+import { RelayMembersForm } from '../../../features/console/components/relay-members-form.tsx';
 import { ReviewPanel } from '../../../features/console/components/review-panel.tsx';
 import { TeamRuleForm } from '../../../features/console/components/team-rule-form.tsx';
 import { useOrgAbility } from '../../../features/console/use-org-ability.ts';
@@ -78,6 +79,11 @@ export default function RacePage() {
       <Section id="race-format" title={t('format.title')}>
         <FormatForm key={`m${stamp}`} race={r} editable={editable} />
       </Section>
+      {r.format.kind === 'relay' && (
+        <Section id="race-relay-members" title={t('relayMembers.title')}>
+          <RelayMembersForm key={`r${stamp}`} race={r} editable={editable} />
+        </Section>
+      )}
       <Section id="race-categories" title={t('categories.title')}>
         <CategoriesEditor key={`c${stamp}`} race={r} editable={editable} />
       </Section>
