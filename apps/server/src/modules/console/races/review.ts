@@ -1,3 +1,4 @@
+import { raceFormatSchema } from '@tempora/contracts';
 import { type Anomaly, passingsOfResults, reviewReads } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,8 +8,11 @@ import { raceFor } from '../access.ts';
 
 const raceParams = z.object({ raceId: z.string().min(1).max(100) });
 const reviewQuery = z.object({
-  /** Segments faster than this pace (seconds per km) are listed; 2:00/km by default. */
-  fastestPaceS: z.coerce.number().int().min(30).max(1200).default(120),
+  /**
+   * Segments faster than this pace (seconds per km) are listed; 2:00/km by default, 1:00/km for
+   * a multisport race (a bike leg runs well under 2:00/km; under 1:00/km no leg is plausible).
+   */
+  fastestPaceS: z.coerce.number().int().min(30).max(1200).optional(),
 });
 
 /**
@@ -26,11 +30,23 @@ export async function reviewRoutes(app: FastifyInstance) {
     if (!live) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
     const { index } = live.results;
     const start = new Map(index.participants.map((p, i) => [p.bib, index.scheduledStart[i]!]));
-    const points = index.race.points.map((p) => ({ id: p.id, distanceM: p.distanceM }));
+    // A multisport race or a relay is reviewed on its legs' mats only (a start mat is not a leg's
+    // end); a transition is no segment to pace (issue 31).
+    const format = raceFormatSchema.safeParse(live.row.rules?.format);
+    const legs = format.success && 'legs' in format.data ? format.data.legs : null;
+    const onLegs = legs ? new Set(legs.map((l) => l.pointKey)) : null;
+    const transitions = new Set(
+      legs?.flatMap((l) => ('kind' in l && l.kind === 'transition' ? [l.pointKey] : [])) ?? [],
+    );
+    const multisport = format.success && format.data.kind === 'multisport';
+    const points = index.race.points
+      .filter((p) => !onLegs || onLegs.has(p.id))
+      .map((p) => ({ id: p.id, distanceM: p.distanceM }));
+    const pace = fastestPaceS ?? (multisport ? 60 : 120);
     const anomalies: Anomaly[] = reviewReads(points, index.participants, passingsOfResults(live.results), {
-      fastestPaceMsPerKm: fastestPaceS * 1000,
+      fastestPaceMsPerKm: pace * 1000,
       startOf: (p) => start.get(p.bib) ?? Number.NaN,
-    });
+    }).filter((a) => !(a.kind === 'tooFast' && a.pointId && transitions.has(a.pointId)));
     return {
       raceId,
       anomalies: anomalies.map((a) => ({

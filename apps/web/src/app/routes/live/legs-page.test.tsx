@@ -123,7 +123,8 @@ describe('LegsPage (issue 31: multisport and relay legs live)', () => {
     renderPage();
     const grid = await screen.findByRole('table', { name: 'Relais' });
     expect(within(grid).getByRole('columnheader', { name: 'Équipe' })).toBeTruthy();
-    expect(within(grid).getByText('En Relais 2')).toBeTruthy();
+    expect(within(grid).getByText('Relais 2 en course')).toBeTruthy();
+    expect(within(grid).getByRole('columnheader', { name: 'Relais 1' })).toBeTruthy();
     expect(within(grid).getByText('En course : Yann')).toBeTruthy();
     expect(screen.getByText('Résultats provisoires')).toBeTruthy();
     await i18next.changeLanguage('en');

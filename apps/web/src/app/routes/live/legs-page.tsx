@@ -65,7 +65,9 @@ export default function LegsPage() {
   const data = table.data;
   const clock = (ms: number) =>
     new Date(ms).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
-  const legName = (k: number) => data.legs[k]?.name[lng] ?? '';
+  // A relay's leg is "Leg n" (its end point is an exchange's mat); a multisport leg is its name.
+  const legName = (k: number) =>
+    data.format === 'relay' ? t('legs.legN', { n: k + 1 }) : (data.legs[k]?.name[lng] ?? '');
   const relay = data.format === 'relay';
   return (
     <>
@@ -86,9 +88,9 @@ export default function LegsPage() {
           <TableRow>
             <TableCell sx={{ width: 32 }}>{t('laps.rank')}</TableCell>
             <TableCell>{t(relay ? 'legs.team' : 'laps.name')}</TableCell>
-            {data.legs.map((leg) => (
+            {data.legs.map((leg, k) => (
               <TableCell key={leg.key} align="right" sx={wide}>
-                {leg.name[lng]}
+                {legName(k)}
               </TableCell>
             ))}
             <TableCell align="right">{t('legs.total')}</TableCell>
@@ -118,7 +120,11 @@ export default function LegsPage() {
                       size="small"
                       sx={{ ml: 1 }}
                       color="info"
-                      label={t('legs.onLeg', { leg: legName(row.currentLeg) })}
+                      label={
+                        relay
+                          ? t('legs.onRelayLeg', { n: row.currentLeg + 1 })
+                          : t('legs.onLeg', { leg: legName(row.currentLeg) })
+                      }
                     />
                   )}
                   {row.cutoff && (
@@ -162,20 +168,13 @@ export default function LegsPage() {
                         variant="caption"
                         sx={{ ...num, bgcolor: 'action.hover', borderRadius: 1, px: 0.75 }}
                       >
-                        {legName(k)} {formatDuration(cell.timeMs) || '–'}
+                        {legName(k)}
+                        {relay && row.members[k]?.length ? ` · ${row.members[k]!.join(' & ')}` : ''}{' '}
+                        {formatDuration(cell.timeMs) || '–'}
                         {cell.rank !== null ? ` (${cell.rank})` : ''}
                       </Typography>
                     ))}
                   </Box>
-                  {relay && row.members.some((m) => m.length > 0) && (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: { xs: 'none', sm: 'block' } }}
-                    >
-                      {row.members.map((m, k) => `${legName(k)}: ${m.join(' & ') || '–'}`).join(' · ')}
-                    </Typography>
-                  )}
                 </TableCell>
                 {row.legs.map((cell, k) => (
                   <TableCell key={data.legs[k]?.key ?? k} align="right" sx={{ ...num, ...wide }}>
