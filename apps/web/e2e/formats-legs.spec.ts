@@ -206,9 +206,23 @@ test('a triathlon: legs and a swim cut-off in the console, the review fixes a mi
   await expect(page.getByRole('list', { name: 'Cut-offs' })).toContainText(
     '#3 Cid Slow — past the cut-off at Swim',
   );
+  if (SHOTS)
+    await page
+      .getByRole('region', { name: 'Review before publishing' })
+      .screenshot({ path: `${SHOTS}/tri-console-review-before-en-1280.png` });
   await page.getByRole('button', { name: /Add the read at T1/ }).click();
   await expect(review).not.toContainText('#2 — no read at T1', { timeout: 20_000 });
-  await shot(page, 'tri-console-review-en-1280');
+  await expect(page.getByText("No anomalies: every runner's reads look plausible.")).toBeVisible();
+  // The desk reinstates Cid past the swim cut-off, then takes it back.
+  const cutoffs = page.getByRole('list', { name: 'Cut-offs' });
+  await cutoffs.getByRole('button', { name: 'Reinstate' }).click();
+  await expect(cutoffs).toContainText('(reinstated)', { timeout: 20_000 });
+  await cutoffs.getByRole('button', { name: 'Undo the reinstatement' }).click();
+  await expect(cutoffs.getByRole('button', { name: 'Reinstate' })).toBeVisible({ timeout: 20_000 });
+  if (SHOTS)
+    await page
+      .getByRole('region', { name: 'Review before publishing' })
+      .screenshot({ path: `${SHOTS}/tri-console-review-en-1280.png` });
 
   const { phone, spectator } = await phonePage(page);
   await spectator.goto(`${server.url}/?lng=fr#/events/${EVENT}/home`);

@@ -82,7 +82,7 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
   const { anomalies } = review.data;
   const cut = (cuts.data?.rows ?? []).filter((r) => r.cutoff);
   return (
-    <Box aria-label={t('review.title')} component="section">
+    <Box>
       <SaveError error={act.error} />
       {anomalies.length === 0 ? (
         <Alert severity="success" sx={{ mb: 1 }}>
