@@ -112,6 +112,8 @@ test('a 6-hour race: format in the console, laps through the ingest, distance on
   await expect(rows.nth(1)).toContainText('30,00');
   await expect(rows.nth(2)).toContainText('25,00');
   await expect(spectator.getByText('Résultats provisoires')).toBeVisible();
+  // Nothing wider than the phone.
+  expect(await spectator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(spectator, '6h-fr-390');
   await spectator.goto(`${server.url}/?lng=en#/laps/${DB}/race/e2e-6h`);
   await spectator.reload();
@@ -237,6 +239,7 @@ test('a triathlon: legs and a swim cut-off in the console, the review fixes a mi
   await expect(spectator.getByRole('list', { name: 'Segments de Bob Bike' })).toContainText('Swim 25:00 (2)');
   await expect(rows.nth(3)).toContainText('Abandon');
   await expect(rows.nth(3)).toContainText('Hors délai à Swim');
+  expect(await spectator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(spectator, 'tri-fr-390');
   await spectator.goto(`${server.url}/?lng=en#/legs/${DB}/race/e2e-tri`);
   await spectator.reload();
@@ -327,6 +330,7 @@ test('a relay: members by leg, who is on course on a phone, the legs page from t
   await expect(table.getByRole('list', { name: 'Segments de Les Rapides' })).toContainText(
     'Relais 1 · Zoé Martin 17:00 (1)',
   );
+  expect(await spectator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(spectator, 'relay-fr-390');
   await spectator.goto(`${server.url}/?lng=en#/legs/${DB}/race/e2e-relay`);
   await spectator.reload();

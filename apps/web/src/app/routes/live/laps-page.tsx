@@ -87,7 +87,13 @@ export default function LapsPage() {
             <TableCell sx={{ width: 32 }}>{t('laps.rank')}</TableCell>
             <TableCell>{t('laps.name')}</TableCell>
             <TableCell align="right">{t('laps.laps')}</TableCell>
-            <TableCell align="right">{t('laps.lastLap')}</TableCell>
+            {/* A time-limited race on a phone: laps and km matter most; the last lap on wider screens. */}
+            <TableCell
+              align="right"
+              sx={byDistance ? { display: { xs: 'none', sm: 'table-cell' } } : undefined}
+            >
+              {t('laps.lastLap')}
+            </TableCell>
             <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
               {t('laps.bestLap')}
             </TableCell>
@@ -118,7 +124,13 @@ export default function LapsPage() {
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
                 {row.laps}
               </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              <TableCell
+                align="right"
+                sx={{
+                  fontVariantNumeric: 'tabular-nums',
+                  ...(byDistance ? { display: { xs: 'none', sm: 'table-cell' } } : {}),
+                }}
+              >
                 {formatDuration(row.lastLapMs)}
               </TableCell>
               <TableCell
