@@ -349,3 +349,26 @@ test('a relay: members by leg, who is on course on a phone, the legs page from t
   );
   await shot(page, 'relay-en-1280');
 });
+
+test('a road race’s report shows provisional results, then official once the timekeeper publishes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await staffToken();
+  const report = `${server.url}/?lng=fr#/events/${EVENT}/reportlist/group/city-10k/report/LIVE1`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(report);
+  await expect(page.getByText('Résultats provisoires')).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'road-report-provisional-fr-390');
+  const res = await fetch(`${server.url}/api/console/races/city-10k/publication`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ official: true, protestWindowMinutes: 0 }),
+  });
+  expect(res.status).toBe(200);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(report.replace('lng=fr', 'lng=en'));
+  await page.reload();
+  await expect(page.getByText('Official results')).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'road-report-official-en-1280');
+});

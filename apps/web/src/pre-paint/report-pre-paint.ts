@@ -66,6 +66,8 @@ export const PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;ove
 #pre-paint ul{gap:8px;margin-bottom:12px}
 #pre-paint .pp-chip{display:inline-flex;align-items:center;gap:6px;height:32px;padding:0 10px;border:1px solid rgba(0,0,0,.23);border-radius:32px;font-size:13px;font-weight:500;line-height:1;white-space:nowrap}
 #pre-paint .pp-chip svg{color:rgba(0,0,0,.6)}
+#pre-paint .pp-chip.pp-state{background:rgba(0,0,0,.06);border-color:transparent}
+#pre-paint .pp-chip.pp-official{background:#e8f5e9;border-color:transparent;color:#1b5e20}
 #pre-paint .pp-tools{display:flex;flex-wrap:wrap;align-items:center;gap:12px;margin-bottom:8px}
 #pre-paint .pp-search{position:relative;display:flex;align-items:center;flex:1 1 220px;max-width:360px;height:40px;border:1px solid rgba(0,0,0,.42);border-radius:8px;background:#fff}
 #pre-paint .pp-search svg{margin:0 8px;color:rgba(0,0,0,.6)}
@@ -190,9 +192,9 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     event.races.find((r) => r.id === table.group) ?? (inContext.length === 1 ? inContext[0] : undefined);
   if (raceOf) {
     const chips = el('ul');
-    const chip = (name: PrePaintIcon, label: string) => {
+    const chip = (name: PrePaintIcon, label: string, tone = '') => {
       const li = el('li');
-      const c = el('span', 'pp-chip');
+      const c = el('span', `pp-chip${tone}`);
       c.append(icon(name), label);
       li.append(c);
       chips.append(li);
@@ -204,6 +206,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
         fill(s[published.state], {
           time: published.protestEndsMs ? publicationTime(published.protestEndsMs, lng) : '',
         }),
+        published.state === 'official' ? ' pp-official' : ' pp-state',
       );
     chip(
       'star',

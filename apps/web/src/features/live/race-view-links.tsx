@@ -32,7 +32,18 @@ type Race = EventDetail['races'][number];
  * A link in a row of chips: styled as MUI's outlined clickable Chip, without its 3 KB of gzip on
  * every report page (issue 19: the first JS of a public page).
  */
-function ViewChip({ to, icon, label }: { to?: string; icon: string; label: string }) {
+function ViewChip({
+  to,
+  icon,
+  label,
+  tone,
+}: {
+  to?: string;
+  icon: string;
+  label: string;
+  /** A state, not a link (the results' publication): filled, green once official. */
+  tone?: 'state' | 'official';
+}) {
   return (
     <li>
       <Box
@@ -55,6 +66,12 @@ function ViewChip({ to, icon, label }: { to?: string; icon: string; label: strin
           '&:hover': { bgcolor: 'action.hover' },
           '&:focus-visible': { outline: 2, outlineColor: 'primary.dark', outlineOffset: 1 },
           '& svg': { color: 'text.secondary' },
+          ...(tone && {
+            borderColor: 'transparent',
+            bgcolor: tone === 'official' ? '#e8f5e9' : 'rgba(0, 0, 0, 0.06)',
+            color: tone === 'official' ? '#1b5e20' : 'text.primary',
+            '&:hover': {},
+          }),
         }}
       >
         <MdiIcon path={icon} fontSize="small" aria-hidden />
@@ -93,6 +110,7 @@ export function RaceViewLinks({
     >
       {withEvent && published && (
         <ViewChip
+          tone={published.state === 'official' ? 'official' : 'state'}
           icon={mdiCertificateOutline}
           label={t(published.state, {
             time: published.protestEndsMs ? publicationTime(published.protestEndsMs, i18n.language) : '',
