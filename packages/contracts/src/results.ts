@@ -122,6 +122,11 @@ export type ReportPatch =
        * order like upserts.
        */
       edits?: unknown[][];
+      /**
+       * A window patch (issue 28, `liveChannels.reportTop`): the change of the report's first
+       * `window` rows only, from the window's last change (see `applyWindowPatch`).
+       */
+      window?: number;
     }
   | { group: string; report: string; version: number; reload: true };
 

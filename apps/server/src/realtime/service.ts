@@ -23,6 +23,8 @@ export interface RealtimeService extends RealtimePublisher {
   members(channel: string): Promise<PresenceMember[]>;
   /** WebSocket connections held by this node. */
   localConnections(): number;
+  /** This node's subscriptions to a channel (issue 28: occupancy without a round trip). */
+  localCount(channel: string): number;
   /** An event to every connection signed in as the user (`pusher:signin`), on every node. */
   sendToUser(userId: string, event: string, data: unknown): Promise<void>;
   /** Closes every connection signed in as the user, on every node. */
@@ -81,6 +83,7 @@ export function createRealtimeService(
     channel: (name) => adapter.channel(name),
     members: (channel) => adapter.members(channel),
     localConnections,
+    localCount: (channel) => hub?.count(channel) ?? 0,
     async sendToUser(userId, event, data) {
       await publishEnvelope({
         channels: [`${SERVER_TO_USER_PREFIX}${userId}`],

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
 import { MAX_PATCH_BYTES } from './context-state.ts';
 import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
+import { channelOccupancy } from './occupancy.ts';
 import { redisLeases } from './publisher-lease.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
@@ -59,6 +60,15 @@ export const resultsModule = fp(
             },
           }
         : {}),
+      // Issue 28: only occupied channels get a context's changes; the cluster's (Redis shares, or
+      // the upstream Pusher service's channel list) asked at most every 250 ms.
+      occupancy: channelOccupancy({
+        localCount: (channel) => app.realtime.localCount(channel),
+        ...(app.realtime.adapter === 'local'
+          ? {}
+          : { clusterChannels: (prefix) => app.realtime.channels(prefix) }),
+        onError: (err) => app.log.warn({ err }, 'results: asking the channels occupied failed'),
+      }),
       publishMs: app.config.RESULTS_PUBLISH_MS,
       maxPatchBytes:
         app.realtime.adapter === 'pusher-http'
