@@ -18,7 +18,7 @@ import type { ReportPatch, ReportTable } from './results.ts';
  */
 
 /** Rows of a report's top window (`…-top`): what a phone or a screen shows first, with margin. */
-export const TOP_WINDOW_ROWS = 50;
+export const TOP_WINDOW_ROWS = 30;
 
 const PLAIN = /^[A-Za-z0-9_\-=@,.]*$/;
 
