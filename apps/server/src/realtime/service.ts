@@ -25,6 +25,8 @@ export interface RealtimeService extends RealtimePublisher {
   localConnections(): number;
   /** This node's subscriptions to a channel (issue 28: occupancy without a round trip). */
   localCount(channel: string): number;
+  /** Listens to channels getting their first subscriber on this node (`LocalHub.onOccupied`). */
+  onLocalOccupied(listener: (channel: string) => void): void;
   /** An event to every connection signed in as the user (`pusher:signin`), on every node. */
   sendToUser(userId: string, event: string, data: unknown): Promise<void>;
   /** Closes every connection signed in as the user, on every node. */
@@ -84,6 +86,7 @@ export function createRealtimeService(
     members: (channel) => adapter.members(channel),
     localConnections,
     localCount: (channel) => hub?.count(channel) ?? 0,
+    onLocalOccupied: (listener) => hub?.onOccupied(listener),
     async sendToUser(userId, event, data) {
       await publishEnvelope({
         channels: [`${SERVER_TO_USER_PREFIX}${userId}`],

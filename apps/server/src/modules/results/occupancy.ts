@@ -3,16 +3,22 @@ import type { ChannelStats } from '../../realtime/adapters/types.ts';
 /**
  * Which live channels someone is subscribed to (issue 28: publish only to occupied channels).
  * `has` is synchronous — a publication asks it for every report and runner it could send to —
- * and answers from this node's own subscriptions (exact) plus a snapshot of the cluster's (the
- * Redis adapter's shares of every live node, or the upstream Pusher service's channel list),
- * refreshed in the background at most every `refreshMs` while publications ask.
+ * and answers from this node's own subscriptions (exact), the channels other nodes announced
+ * getting their first subscriber (`announce`, through the nodes' bus: heard within milliseconds),
+ * and a snapshot of the cluster's occupancy (the Redis adapter's shares of every live node, or the
+ * upstream Pusher service's channel list) refreshed every `refreshMs`, which also forgets the
+ * channels left.
  */
 export interface ChannelOccupancy {
   has(channel: string): boolean;
+  /** A channel got its first subscriber on some node. */
+  announce?(channel: string): void;
+  /** Stops the refreshing. */
+  close?(): void;
 }
 
-/** Every channel occupied: the behaviour before issue 28 (a service built without occupancy). */
-export const EVERY_CHANNEL: ChannelOccupancy = { has: () => true };
+/** How long an announced channel counts as occupied without the snapshot saying so. */
+const ANNOUNCED_MS = 5_000;
 
 export function channelOccupancy(options: {
   /** This node's subscriptions to a channel (0 when this node serves no sockets). */
@@ -27,31 +33,40 @@ export function channelOccupancy(options: {
   const prefix = options.prefix ?? 'results-';
   const refreshMs = options.refreshMs ?? 250;
   let snapshot: Set<string> | null = null;
-  let takenAt = 0;
+  const announced = new Map<string, number>();
   let refreshing = false;
   const refresh = () => {
-    if (!clusterChannels || refreshing || Date.now() - takenAt < refreshMs) return;
+    if (!clusterChannels || refreshing) return;
     refreshing = true;
     clusterChannels(prefix)
       .then((channels) => {
         snapshot = new Set([...channels].filter(([, s]) => s.subscriptionCount > 0).map(([name]) => name));
-        takenAt = Date.now();
       })
-      .catch((error: unknown) => {
-        takenAt = Date.now();
-        options.onError?.(error);
-      })
+      .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
         refreshing = false;
       });
   };
+  const timer = clusterChannels ? setInterval(refresh, refreshMs) : undefined;
+  timer?.unref();
+  refresh();
   return {
     has(channel) {
       if (localCount(channel) > 0) return true;
       if (!clusterChannels) return false;
-      refresh();
-      // Before the first answer (or when the cluster cannot be asked): occupied, to be safe.
+      const at = announced.get(channel);
+      if (at !== undefined) {
+        if (Date.now() - at < ANNOUNCED_MS) return true;
+        announced.delete(channel);
+      }
+      // Before the first answer: occupied, to be safe.
       return snapshot ? snapshot.has(channel) : true;
+    },
+    announce(channel) {
+      if (clusterChannels && channel.startsWith(prefix)) announced.set(channel, Date.now());
+    },
+    close() {
+      clearInterval(timer);
     },
   };
 }
