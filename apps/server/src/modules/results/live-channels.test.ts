@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { eventually, rawSubscriber } from '../../realtime/test-harness.ts';
+import { eventually, rawSubscriber, startNode } from '../../realtime/test-harness.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
 import { DEMO_DB } from './seed.ts';
@@ -108,5 +108,58 @@ describe('live channels follow views (issue 28)', () => {
     // Other reports (the categories) nobody watches: no patch published for them.
     expect(published.flat().filter((c) => c.includes('-report-') && !c.includes('-LIVE1-top'))).toEqual([]);
     top.ws.close();
+  });
+});
+
+describe('live channels through an upstream Pusher service (pusher-http adapter)', () => {
+  it("asks the upstream which channels are occupied and publishes only to those: a runner's card gets his read", async () => {
+    // Another Tempora node stands in for hosted Pusher; the results node publishes to it.
+    const upstream = await startNode();
+    const app = await buildTestApp({
+      REALTIME_ADAPTER: 'pusher-http',
+      REALTIME_UPSTREAM_URL: `http://127.0.0.1:${upstream.port}`,
+    });
+    try {
+      await repo.insertDevice(app.database, {
+        db: DEMO_DB,
+        name: 'finish',
+        keyHash: hashKey(DEVICE_KEY),
+        pointKey: 'finish',
+      });
+      const gun = (
+        await app.database.query<{ gun: number }>(
+          "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
+        )
+      )[0]!.gun;
+      const published: string[][] = [];
+      const original = app.realtime.publish.bind(app.realtime);
+      Object.assign(app.realtime, {
+        publish: async (channels: string[], ...rest: unknown[]) => {
+          published.push(channels);
+          return (original as (...args: unknown[]) => Promise<void>)(channels, ...rest);
+        },
+      });
+      const card = await rawSubscriber(upstream, [liveChannels.runner(DEMO_DB, '141')]);
+      // The occupancy is asked every second: the subscription is known after the next answer.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/ingest/passings',
+        headers: { 'x-device-key': DEVICE_KEY, 'content-type': 'application/json' },
+        payload: JSON.stringify({ passings: [{ bib: '141', time: gun + 45 * 60_000 }] }),
+      });
+      expect(res.statusCode).toBe(200);
+      await app.results.settle(DEMO_DB);
+      await eventually(() => card.events.length > 0);
+      const bibs = card.events.flatMap((m) =>
+        unbundleResults(JSON.parse(String(m.data))).map(([, d]) => (d as { bib?: string }).bib),
+      );
+      expect(bibs).toEqual(['141']);
+      expect(published.flat()).toEqual([liveChannels.runner(DEMO_DB, '141')]);
+      card.ws.close();
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
   });
 });
