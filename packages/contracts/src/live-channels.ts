@@ -13,7 +13,9 @@ import type { ReportPatch, ReportTable } from './results.ts';
  * | `results-{db}-report-{group}-{report}`    | every patch of one report (the whole table, scrolled)  |
  * | `results-{db}-report-{group}-{report}-top`| patches of the report's first `TOP_WINDOW_ROWS` rows   |
  * | `results-{db}-runner-{bib}`               | one runner's reads (tracking card, favourites, detail) |
- * | `results-{db}-passings`                   | every read (last passings, desk, map, statistics)      |
+ * | `results-{db}-passings`                   | every read (the desk)                                  |
+ * | `results-{db}-changes`                    | `changed` `{ races }` once per publication (pages that  |
+ * |                                           | refetch: statistics, leaders, map, time trial)         |
  * | `results-{db}`                            | everything, as before issue 28 (integrators' firehose) |
  */
 
@@ -43,7 +45,18 @@ export const liveChannels = {
   runner: (db: string, bib: string) => `results-${channelPart(db)}-runner-${channelPart(bib)}`,
   /** Every read of the context. */
   passings: (db: string) => `results-${channelPart(db)}-passings`,
+  /** `changed` once per publication, naming the races whose reads it held (`ChangedEvent`). */
+  changes: (db: string) => `results-${channelPart(db)}-changes`,
 } as const;
+
+/** The event name on `liveChannels.changes`. */
+export const CHANGED_EVENT = 'changed';
+
+/** `changed` on `liveChannels.changes`: the context changed; pages refetch what they show. */
+export interface ChangedEvent {
+  /** The races whose reads the publication held. */
+  races: string[];
+}
 
 /**
  * Applies a window patch (`window` rows from the top) to a table: the patch is the change of the

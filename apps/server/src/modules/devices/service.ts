@@ -79,13 +79,13 @@ export function createRacedayService(deps: {
 
   /**
    * A correction (`{ bibs }`, [] for every runner) to the views it concerns (issue 28): the
-   * context's firehose and passings feed, and the cards of the runners named (every occupied
+   * context's firehose, passings feed and changes, and the cards of the runners named (every occupied
    * runner channel when none is).
    */
   async function publishCorrection(db: string, bibs: (string | null)[]) {
     const named = bibs.filter((b): b is string => !!b);
     const occupied = await occupiedOf(db);
-    const channels = [liveChannels.all(db), liveChannels.passings(db)];
+    const channels = [liveChannels.all(db), liveChannels.passings(db), liveChannels.changes(db)];
     if (named.length) channels.push(...named.map((bib) => liveChannels.runner(db, bib)));
     else if (deps.channels) {
       const runners = await deps.channels(`${liveChannels.all(db)}-runner-`).catch(() => new Map());

@@ -67,6 +67,7 @@ describe('live channels follow views (issue 28)', () => {
     const card = await rawSubscriber(node(), [liveChannels.runner(DEMO_DB, '107')]);
     const idle = await rawSubscriber(node(), [liveChannels.runner(DEMO_DB, '199')]);
     const feed = await rawSubscriber(node(), [liveChannels.passings(DEMO_DB)]);
+    const changes = await rawSubscriber(node(), [liveChannels.changes(DEMO_DB)]);
     published.length = 0;
     await read('107', 40);
     await eventually(() => card.events.length > 0 && feed.events.length > 0);
@@ -75,11 +76,16 @@ describe('live channels follow views (issue 28)', () => {
     expect(card.events.flatMap(passings)).toEqual([['passing', '107']]);
     expect(feed.events.flatMap(passings)).toContainEqual(['passing', '107']);
     expect(idle.bytes()).toBe(0);
+    // Pages that refetch hear one small `changed` per publication, not the reads.
+    await eventually(() => changes.events.length > 0);
+    expect(changes.events.map((m) => [m.event, JSON.parse(String(m.data))])).toEqual([
+      ['changed', { races: ['city-10k'] }],
+    ]);
     // Nobody holds the firehose nor any report: nothing went there, no patch was even built.
     const channels = published.flat();
     expect(channels).not.toContain(liveChannels.all(DEMO_DB));
     expect(channels.some((c) => c.includes('-report-'))).toBe(false);
-    for (const c of [card, idle, feed]) c.ws.close();
+    for (const c of [card, idle, feed, changes]) c.ws.close();
   });
 
   it("sends a report's top window only its own changes, which bring a client's table to the server's", async () => {

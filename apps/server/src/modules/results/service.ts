@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import {
   type AthleteCard,
   bundleResults,
+  CHANGED_EVENT,
+  type ChangedEvent,
   type IngestResult,
   liveChannels,
   type ParticipantHit,
@@ -675,6 +677,12 @@ export function createResultsService(deps: {
     for (const [channel, view] of views)
       for (const bundle of bundleResults(view.patches, view.passings))
         await publisher.publish([channel], RESULTS_EVENT, bundle, undefined, limit);
+    // Pages that refetch what they show hear that something changed, not every read.
+    const changes = liveChannels.changes(db);
+    if (occupancy?.has(changes)) {
+      const changed: ChangedEvent = { races: [...new Set(passings.map((p) => p.raceId))] };
+      await publisher.publish([changes], CHANGED_EVENT, changed);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AthleteCard,
+  CHANGED_EVENT,
   type EventDetail as ContractEventDetail,
   liveChannels,
   type ParticipantHit,
@@ -55,7 +56,8 @@ export function useAthleteSearch(dbs: string[], q: string) {
  * Refetches `queryKey` when its view's channel reports activity (throttled to one refetch per
  * `everyMs`), and after a reconnection: live pages never keep their own copy of server data.
  * Issue 28, channels follow views: a runner's page listens to the runner's channel (his reads and
- * the corrections that touch him), other pages to the context's passings feed.
+ * the corrections that touch him), other pages to the context's changes (one small event per
+ * publication, not every read).
  */
 export function useLiveRefetch(
   db: string | null | undefined,
@@ -75,8 +77,8 @@ export function useLiveRefetch(
       void client.invalidateQueries({ queryKey });
     }, wait);
   };
-  const channel = !db ? null : bib ? liveChannels.runner(db, bib) : liveChannels.passings(db);
-  useChannelEvent(channel, 'passing', refetch);
+  const channel = !db ? null : bib ? liveChannels.runner(db, bib) : liveChannels.changes(db);
+  useChannelEvent(channel, bib ? 'passing' : CHANGED_EVENT, refetch);
   // Race-day corrections (void, status, gun): on a runner's channel, his or everyone's.
   useChannelEvent(channel, 'correction', refetch);
   useReconnectCatchUp(() => void client.invalidateQueries({ queryKey }));
