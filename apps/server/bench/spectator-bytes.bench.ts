@@ -56,7 +56,9 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 await repo.insertDevice(app.database, { db: DB, name: 'bench', keyHash: hashKey(KEY), pointKey: null });
 const gun = (
-  await app.database.query<{ gun: number }>('SELECT gun_time_ms::float8 AS gun FROM races WHERE id = $1', [GROUP])
+  await app.database.query<{ gun: number }>('SELECT gun_time_ms::float8 AS gun FROM races WHERE id = $1', [
+    GROUP,
+  ])
 )[0]!.gun;
 
 // Mid-race: every runner on course, the leaders past half-way.
@@ -77,7 +79,9 @@ interface Client {
 }
 
 async function subscribe(channel: string): Promise<Client> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${config.REALTIME_KEY}?protocol=7&client=js&version=8.6.0`);
+  const ws = new WebSocket(
+    `ws://127.0.0.1:${port}/app/${config.REALTIME_KEY}?protocol=7&client=js&version=8.6.0`,
+  );
   const client: Client = { bytes: 0, frames: 0, close: () => ws.close() };
   let subscribed: () => void;
   const ready = new Promise<void>((resolve) => {
@@ -165,7 +169,8 @@ async function run(mode: 'before' | 'after', reads: typeof all) {
         passings: part.map((r) => ({ id: r.id, chip: r.chip, point: r.pointKey, time: gun + r.offsetMs })),
       }),
     });
-    if (res.statusCode >= 300) throw new Error(`ingest answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    if (res.statusCode >= 300)
+      throw new Error(`ingest answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   }
   await app.results.settle(DB);
   await new Promise((r) => setTimeout(r, 500));
@@ -176,7 +181,8 @@ async function run(mode: 'before' | 'after', reads: typeof all) {
   // The table as kept live against the server's: its shown rows must be the same.
   const server = await fetchTable();
   const same =
-    JSON.stringify(server.rows.slice(0, TOP_WINDOW_ROWS)) === JSON.stringify(held.rows.slice(0, TOP_WINDOW_ROWS));
+    JSON.stringify(server.rows.slice(0, TOP_WINDOW_ROWS)) ===
+    JSON.stringify(held.rows.slice(0, TOP_WINDOW_ROWS));
   return {
     mode,
     readsPerS: reads.length / seconds,
