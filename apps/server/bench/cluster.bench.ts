@@ -326,11 +326,16 @@ const VIEWS = process.env.BENCH_CLUSTER_VIEWS ?? 'mix';
 const viewChannels =
   VIEWS === 'all'
     ? [channel]
-    : [
-        ...Array.from({ length: 700 }, () => liveChannels.reportTop(DB, RACE, 'LIVE1')),
-        ...Array.from({ length: 200 }, (_, k) => liveChannels.runner(DB, String(1 + ((k * 7919) % RUNNERS)))),
-        ...Array.from({ length: 100 }, () => liveChannels.passings(DB)),
-      ];
+    : // Interleaved, so that any number of clients gets the mix: of every ten, seven tables, two
+      // cards (of different runners), one feed — the first, which the sampled clients (one in
+      // SAMPLE_EVERY) are on: they time every read.
+      Array.from({ length: 1000 }, (_, j) =>
+        j % 10 === 0
+          ? liveChannels.passings(DB)
+          : j % 10 < 3
+            ? liveChannels.runner(DB, String(1 + ((j * 7919) % RUNNERS)))
+            : liveChannels.reportTop(DB, RACE, 'LIVE1'),
+      );
 const wsWorkers = Array.from({ length: Math.ceil(CLIENTS / PER_WORKER) }, worker);
 const httpWorker = worker();
 const workers = [...wsWorkers, httpWorker];
