@@ -40,7 +40,9 @@ export function channelOccupancy(options: {
     refreshing = true;
     clusterChannels(prefix)
       .then((channels) => {
-        snapshot = new Set([...channels].filter(([, s]) => s.subscriptionCount > 0).map(([name]) => name));
+        // Listed means occupied (Pusher's `GET /channels` lists occupied channels only, and
+        // gives no count unless subscription counting is on).
+        snapshot = new Set(channels.keys());
       })
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
