@@ -8,6 +8,7 @@ export * from './env-config.ts';
 export * from './environments.ts';
 export * from './exports.ts';
 export * from './identity.ts';
+export * from './live-channels.ts';
 export * from './participants.ts';
 export * from './payments.ts';
 export * from './permissions.ts';

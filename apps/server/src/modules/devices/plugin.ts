@@ -24,6 +24,7 @@ export const devicesModule = fp(
       database: app.database,
       results: app.results,
       publisher: app.realtime,
+      channels: (prefix) => app.realtime.channels(prefix),
     });
     const sink = createReadSink((db, reads, meta) => service.ingest(db, reads, 'decoder', meta));
     const rules = deviceNetworkRules(app.config);

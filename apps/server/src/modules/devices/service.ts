@@ -17,7 +17,7 @@
  * - Any read of a runner marked DNS clears the DNS: they did start.
  */
 import crypto from 'node:crypto';
-import { bundleResults, RESULTS_EVENT, type ReportPatch } from '@tempora/contracts';
+import { bundleResults, liveChannels, RESULTS_EVENT, type ReportPatch } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
@@ -58,8 +58,43 @@ export function createRacedayService(deps: {
   database: Database;
   results: ResultsService;
   publisher: RealtimePublisher;
+  /**
+   * The occupied channels with a prefix (issue 28): corrections and reloads go only to the live
+   * views someone watches. Absent: to every channel they concern.
+   */
+  channels?: (prefix: string) => Promise<Map<string, unknown>>;
 }) {
   const { database, publisher } = deps;
+
+  /** Which of a context's live channels are occupied now (every one when it cannot be asked). */
+  async function occupiedOf(db: string): Promise<(channel: string) => boolean> {
+    if (!deps.channels) return () => true;
+    try {
+      const occupied = await deps.channels(liveChannels.all(db));
+      return (channel) => occupied.has(channel);
+    } catch {
+      return () => true;
+    }
+  }
+
+  /**
+   * A correction (`{ bibs }`, [] for every runner) to the views it concerns (issue 28): the
+   * context's firehose, passings feed and changes, and the cards of the runners named (every occupied
+   * runner channel when none is).
+   */
+  async function publishCorrection(db: string, bibs: (string | null)[]) {
+    const named = bibs.filter((b): b is string => !!b);
+    const occupied = await occupiedOf(db);
+    const channels = [liveChannels.all(db), liveChannels.passings(db), liveChannels.changes(db)];
+    if (named.length) channels.push(...named.map((bib) => liveChannels.runner(db, bib)));
+    else if (deps.channels) {
+      const runners = await deps.channels(`${liveChannels.all(db)}-runner-`).catch(() => new Map());
+      channels.push(...runners.keys());
+    }
+    const targets = [...new Set(channels)].filter(occupied);
+    for (let i = 0; i < targets.length; i += 100)
+      await publisher.publish(targets.slice(i, i + 100), 'correction', { bibs: named });
+  }
   const svc = deps.results;
   /** The DNS clearing queued behind device reads, per context. */
   const dnsChecks = new Map<string, Promise<void>>();
@@ -74,15 +109,25 @@ export function createRacedayService(deps: {
     // (waiting for it here first put it twice on the path to the spectator's screen).
     svc.invalidate(db, preset);
     void svc.state(db).catch(() => undefined);
-    const channel = [`results-${db}`];
     const reloads: ReportPatch[] = reports.map((r) => ({
       group: r.groupKey,
       report: r.key,
       version: lastSeq,
       reload: true,
     }));
-    for (const bundle of bundleResults(reloads, [])) await publisher.publish(channel, RESULTS_EVENT, bundle);
-    await publisher.publish(channel, 'correction', { bibs });
+    // Issue 28: each report's reload on its own views' channels, all of them on the firehose.
+    const occupied = await occupiedOf(db);
+    const all = liveChannels.all(db);
+    if (occupied(all))
+      for (const bundle of bundleResults(reloads, [])) await publisher.publish([all], RESULTS_EVENT, bundle);
+    for (const reload of reloads) {
+      const views = [
+        liveChannels.report(db, reload.group, reload.report),
+        liveChannels.reportTop(db, reload.group, reload.report),
+      ].filter(occupied);
+      if (views.length) await publisher.publish(views, RESULTS_EVENT, { patches: [reload] });
+    }
+    await publishCorrection(db, bibs);
   }
 
   /**
@@ -206,10 +251,6 @@ export function createRacedayService(deps: {
     timeMs: r.timeMs,
     ...over,
   });
-
-  async function publishCorrection(db: string, bibs: (string | null)[]) {
-    await publisher.publish([`results-${db}`], 'correction', { bibs: bibs.filter(Boolean) });
-  }
 
   async function voidRead(
     db: string,

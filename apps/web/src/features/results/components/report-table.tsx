@@ -3,7 +3,7 @@
 import { Box, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReportTable as Table } from '@tempora/contracts';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEnvironment } from '../../../lib/api-client.ts';
 import { useWidth } from '../hooks/use-width.ts';
@@ -27,6 +27,11 @@ export interface ReportTableProps {
   height?: string;
   /** Rows the whole table has when `rows` is only its first part (progressive loading). */
   totalRows?: number;
+  /**
+   * Told the index of the last row on screen as it scrolls (issue 28: the page keeps live only
+   * the rows it shows — the top window or the whole report).
+   */
+  onVisibleEnd?: (index: number) => void;
 }
 
 function blobBase(): string {
@@ -51,6 +56,7 @@ export function ReportTable({
   changed,
   height = 'calc(100dvh - 220px)',
   totalRows,
+  onVisibleEnd,
 }: ReportTableProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
@@ -75,6 +81,8 @@ export function ReportTable({
     overscan: 6,
     initialRect: { width: 1024, height: 800 },
   });
+  const visibleEnd = virtualizer.range?.endIndex ?? 0;
+  useEffect(() => onVisibleEnd?.(visibleEnd), [visibleEnd, onVisibleEnd]);
   const flagBase = blobBase();
   // One translation lookup for every star (a hook per cell would cost a subscription each).
   const starLabel = useCallback(

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import type { ReportTable as Table } from '@tempora/contracts';
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ReportTable as Table, TOP_WINDOW_ROWS } from '@tempora/contracts';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -56,10 +56,14 @@ export function ReportView({
 }: ReportViewProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
-  const report = useLiveReport(source);
   const { favorites, toggle } = useFavorites(eventId);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
+  // Issue 28: at its top, the table keeps live only its first rows (the report's top window);
+  // scrolled further or searched, the whole report.
+  const [deep, setDeep] = useState(false);
+  const handleVisibleEnd = useCallback((end: number) => setDeep(end >= TOP_WINDOW_ROWS), []);
+  const report = useLiveReport(source, deep || deferred ? 'all' : 'top');
   const data = report.shown;
   const list = useReportList(eventId);
   const rows = useMemo(
@@ -135,6 +139,7 @@ export function ReportView({
         onToggleFavorite={toggle}
         changed={report.changed}
         totalRows={report.partial ? data.total : undefined}
+        onVisibleEnd={handleVisibleEnd}
         height={chrome ? undefined : 'calc(100dvh - 64px)'}
       />
     </>
