@@ -104,6 +104,31 @@ describe('device connectors against simulated devices over real sockets', () => 
     await sim.stop();
   });
 
+  it('Wiclax: the memory made before the first connection is fetched whole, each read stored once', async () => {
+    const sim = await new WiclaxDeviceSim().start();
+    sim.skewMs = -3_000; // the device's clock runs 3 s slow; its offset corrects it
+    for (let k = 0; k < 60; k++) sim.read(chip(500 + k), base - 3_600_000 + k * 1000, '', false);
+    const { id } = await device({
+      name: 'Wiclax memory',
+      kind: 'wiclax',
+      host: '127.0.0.1',
+      port: sim.port,
+      pointKey: 'finish',
+      clockOffsetMs: 3_000,
+    });
+    await until(async () => (await stored(id)).length === 60);
+    for (let k = 60; k < 65; k++) sim.read(chip(500 + k), base + k * 1000); // live after it
+    await until(async () => (await stored(id)).length === 65);
+    sim.drop(); // the reconnection's REWIND sends the last reads again: nothing twice
+    await until(async () => sim.commands.filter((c) => c.startsWith('REWIND ')).length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    const rows = await stored(id);
+    expect(rows.length).toBe(65);
+    expect(new Set(rows.map((r) => r.chip)).size).toBe(65);
+    expect(rows.find((r) => r.chip === chip(500))!.t).toBe(base - 3_600_000);
+    await sim.stop();
+  });
+
   it('MYLAPS: acknowledges each frame once stored, re-sent frames after a drop are stored once', async () => {
     const { id } = await device({
       name: 'MYLAPS',

@@ -1,9 +1,10 @@
 /**
  * Wiclax generic acquisition connector: Tempora connects to the device (which listens) and reads
  * its tag reports (`../protocols/wiclax.ts`). On every connection: CLOCK (drift), STARTREAD, and
- * — when reads of this device are stored already — `REWIND <from> <to>` from a minute before the
- * last stored read to now, so the reads made while the connection was down come again (the
- * protocol has no acknowledgement; a read sent twice is one passing). Reads are stored in order,
+ * `REWIND <from> <to>`: on the first connection (nothing stored from this device) over the
+ * device's whole memory, so the reads made before Tempora connected come too; later from a minute
+ * before the last stored read to now, so the reads made while the connection was down come again
+ * (the protocol has no acknowledgement; a read sent twice is one passing). Reads are stored in order,
  * those received while storing together; `*` heartbeats keep the connection alive; CLOCK is
  * asked every 30 s. The connection and its back-off are `ReconnectingClient`'s.
  */
@@ -18,6 +19,8 @@ import type { Connector, ConnectorDeps } from './types.ts';
 const CLOCK_MS = 30_000;
 const IDLE_MS = 60_000;
 const REWIND_MARGIN_MS = 60_000;
+/** The start of a device's memory as REWIND names it (01-01-2000 00:00:00). */
+const MEMORY_START_MS = Date.UTC(2000, 0, 1);
 
 export class WiclaxClient implements Connector {
   readonly port = null;
@@ -57,12 +60,12 @@ export class WiclaxClient implements Connector {
       this.askClock();
       this.send('STARTREAD');
       const last = await lastReadTime(database, config.deviceId);
-      if (last !== null) {
-        // Device time = UTC − offset; the window covers what the connection may have missed.
-        const from = last - config.clockOffsetMs - REWIND_MARGIN_MS;
-        const to = this.now() - config.clockOffsetMs + REWIND_MARGIN_MS;
-        this.send(`REWIND ${formatWiclaxDateTime(from)} ${formatWiclaxDateTime(to)}`);
-      }
+      // Device time = UTC − offset. Nothing stored from this device yet: its whole memory (the
+      // reads made before Tempora first connected); else from shortly before the last stored
+      // read, which covers what the connection may have missed. A read sent again is one passing.
+      const from = last === null ? MEMORY_START_MS : last - config.clockOffsetMs - REWIND_MARGIN_MS;
+      const to = this.now() - config.clockOffsetMs + REWIND_MARGIN_MS;
+      this.send(`REWIND ${formatWiclaxDateTime(from)} ${formatWiclaxDateTime(to)}`);
     });
     this.clock = setInterval(() => this.askClock(), CLOCK_MS);
   }
