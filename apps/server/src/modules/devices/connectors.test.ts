@@ -138,12 +138,14 @@ describe('device connectors against simulated devices over real sockets', () => 
     });
     const port = app.raceday.manager.connector(id)!.port!;
     const sim = await new MylapsSim(port, 'Finish').connect();
+    sim.send('Finish@Pong@$'); // the hello: answered with the V2 version
     sim.send('Finish@Ping@$');
     for (let f = 0; f < 5; f++)
       sim.passing([0, 1, 2, 3].map((k) => ({ chip: chip(100 + f * 4 + k), ms: base + f * 4000 + k })));
     await sim.settled();
     expect(sim.acked).toEqual([1, 2, 3, 4, 5]);
     expect(sim.received.some((r) => r.includes('AckPing'))).toBe(true);
+    expect(sim.received).toContain('Tempora@AckPong@Version2.1@');
     sim.passing([{ chip: chip(140), ms: base + 40_000 }], true); // cut in the middle of the frame
     await new Promise((r) => setTimeout(r, 100));
     await sim.connect(); // re-sends the unacknowledged frame
