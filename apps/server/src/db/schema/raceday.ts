@@ -23,6 +23,8 @@ export const deviceConnectors = pgTable(
     pointMap: jsonb('point_map').notNull().default({}),
     cursorFile: integer('cursor_file'),
     cursorPassing: integer('cursor_passing').notNull().default(0),
+    /** ChronoTrack: the last stored read's sequence number per client location (0032). */
+    cursorLocations: jsonb('cursor_locations').notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('device_connectors_db_idx').on(t.db)],

@@ -160,7 +160,7 @@ describe('device connectors against simulated devices over real sockets', () => 
     sim.close();
   });
 
-  it('ChronoTrack: greets, streams, resends everything after a reconnection without doubles', async () => {
+  it('ChronoTrack: greets with its settings, streams, resumes after a reconnection without doubles', async () => {
     const { id } = await device({
       name: 'ChronoTrack',
       kind: 'chronotrack',
@@ -173,17 +173,31 @@ describe('device connectors against simulated devices over real sockets', () => 
     for (let k = 0; k < 8; k++) sim.read(chip(200 + k), base + k * 10);
     await sim.connect();
     await until(async () => (await stored(id)).length === 8);
+    expect(sim.received.slice(0, 6)).toEqual([
+      'Tempora~1.0~4',
+      'guntimes=true',
+      'newlocations=true',
+      'stream-mode=push',
+      'time-format=iso',
+      'getlocations',
+    ]);
+    expect(sim.received).toContain('start'); // nothing stored yet: the whole session
     sim.read(chip(208), base + 80);
+    await until(async () => (await stored(id)).length === 9);
     sim.send('CT01_33~x~~~garbage\r\n');
     sim.drop();
     await new Promise((r) => setTimeout(r, 50));
-    sim.read(chip(209), base + 90);
+    sim.read(chip(209), base + 90); // made while cut off
+    sim.received = [];
     await sim.connect();
     await until(async () => (await stored(id)).length === 10);
+    // The reconnection resumes after the last stored read: no replay of the session.
+    expect(sim.received).toContain('start~FINISH~10');
+    expect(sim.received).not.toContain('start');
+    expect(sim.sessionLines).toBe(1);
     const rows = await stored(id);
     expect(new Set(rows.map((r) => r.chip)).size).toBe(10);
     expect(rows[0]!.t).toBe(Math.floor(base / 10) * 10 + 1_000); // ISO times to the hundredth
-    expect(sim.received[0]).toBe('Tempora~2');
     sim.drop();
   });
 

@@ -28,13 +28,16 @@ export interface ConnectorConfig {
   pointMap: Record<string, string>;
   cursorFile: number | null;
   cursorPassing: number;
+  /** ChronoTrack: the last stored read's sequence number per client location. */
+  cursorLocations: Record<string, number>;
 }
 
 const CONFIG_SELECT = `SELECT d.id AS "deviceId", d.db, d.name, d.point_key AS "pointKey",
        coalesce(c.kind, 'tempora') AS kind, c.host, c.port, c.listen_port AS "listenPort",
        coalesce(c.clock_offset_ms, 0) AS "clockOffsetMs", coalesce(c.enabled, true) AS enabled,
        coalesce(c.point_map, '{}'::jsonb) AS "pointMap", c.cursor_file AS "cursorFile",
-       coalesce(c.cursor_passing, 0) AS "cursorPassing"
+       coalesce(c.cursor_passing, 0) AS "cursorPassing",
+       coalesce(c.cursor_locations, '{}'::jsonb) AS "cursorLocations"
   FROM devices d LEFT JOIN device_connectors c ON c.device_id = d.id`;
 
 export async function connectorsOf(sql: Sql, db: string): Promise<ConnectorConfig[]> {
@@ -83,6 +86,15 @@ export async function saveCursor(sql: Sql, deviceId: string, file: number | null
     file,
     passing,
   ]);
+}
+
+/** ChronoTrack: merges the last stored sequence numbers of these locations (resume point). */
+export async function saveLocationCursors(sql: Sql, deviceId: string, cursors: Record<string, number>) {
+  await sql.query(
+    `UPDATE device_connectors SET cursor_locations = coalesce(cursor_locations, '{}'::jsonb) || $2::jsonb
+      WHERE device_id = $1`,
+    [deviceId, JSON.stringify(cursors)],
+  );
 }
 
 /** The latest read time stored from a device (Wiclax rewinds from there). */
