@@ -303,6 +303,75 @@ describe('device connectors against simulated devices over real sockets', () => 
     expect(rrClock.view()).toMatchObject({ driftMs: 120, driftSource: 'clock' });
   });
 
+  it('the timer applies a measured drift (or a clock sync) to a device, audited with old and new offset', async () => {
+    const impinj = await device({ name: 'Impinj drifting', kind: 'impinj', pointKey: 'finish' });
+    const read = (epc: string, deviceMs: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/ingest/impinj?key=${impinj.key}`,
+        payload: [{ antennaPort: 1, epc, firstSeenTimestamp: deviceMs * 1000, isHeartBeat: false }],
+      });
+    const clock = (payload: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/raceday/contexts/${DEMO_DB}/devices/${impinj.id}/clock`,
+        headers: { authorization: owner },
+        payload: payload as object,
+      });
+    // Nothing measured yet: nothing to apply.
+    expect((await clock({ action: 'applyDrift' })).statusCode).toBe(409);
+    await read(chip(600), Date.now() - 5_000); // the reader's clock is 5 s slow
+    const applied = await clock({ action: 'applyDrift', reason: 'reader 5 s slow' });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const body = applied.json() as { auditId: string; previousOffsetMs: number; clockOffsetMs: number };
+    expect(body.previousOffsetMs).toBe(0);
+    expect(body.clockOffsetMs).toBeGreaterThanOrEqual(5_000 - 50);
+    expect(body.clockOffsetMs).toBeLessThan(6_000);
+    // The next read of the same slow clock lands on server time.
+    const before = Date.now();
+    await read(chip(601), Date.now() - 5_000);
+    const [row] = await app.database.query<{ t: number }>(
+      'SELECT time_ms::float8 AS t FROM passings WHERE chip = $1',
+      [chip(601)],
+    );
+    expect(Math.abs(row!.t - before)).toBeLessThan(1_000);
+    // A clock sync's correction is set as given; both are in the audit with who and the offsets.
+    expect((await clock({ action: 'set', clockOffsetMs: 4_990, reason: 'GPS sync' })).statusCode).toBe(201);
+    expect((await clock({ action: 'set', clockOffsetMs: 'x' })).statusCode).toBe(400);
+    const audit = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/raceday/contexts/${DEMO_DB}/audit`,
+        headers: { authorization: owner },
+      })
+    ).json() as {
+      id: string;
+      action: string;
+      actor: string | null;
+      before: any;
+      after: any;
+      reason: string;
+    }[];
+    const entries = audit.filter((a) => a.action === 'clock' && a.after.deviceId === impinj.id);
+    expect(entries).toHaveLength(2);
+    const first = entries.find((a) => a.id === body.auditId)!;
+    expect(first).toMatchObject({
+      reason: 'reader 5 s slow',
+      before: { clockOffsetMs: 0, driftSource: 'reads' },
+    });
+    expect(first.actor).not.toBeNull();
+    expect(first.after.clockOffsetMs).toBe(body.clockOffsetMs);
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/raceday/contexts/${DEMO_DB}/devices`,
+      headers: { authorization: owner },
+    });
+    const d = (list.json() as { devices: { id: string; clockOffsetMs: number }[] }).devices.find(
+      (x) => x.id === impinj.id,
+    );
+    expect(d!.clockOffsetMs).toBe(4_990);
+  });
+
   it('Impinj and RaceResult exporter POSTs: antenna and timing point mapped, duplicates counted', async () => {
     const impinj = await device({ name: 'Impinj', kind: 'impinj', pointMap: { '1': '2k5', '2': '7k5' } });
     const body = [

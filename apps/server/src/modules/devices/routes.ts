@@ -5,6 +5,7 @@
  * Passing or Device of the context's organisation (owner, staff, timekeeper: abilities.ts):
  * 401 anonymous, 403 others, 404 unknown context.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
@@ -193,6 +194,44 @@ export async function racedayRoutes(
     });
     if (manager.active) await manager.reload();
     return { id: deviceId };
+  });
+
+  /**
+   * Corrects a device's clock: the measured drift applied to its offset (or a given offset), with
+   * the audit trail (who, when, old and new offset, the drift it corrected). Reads to come carry
+   * the new offset; reads stored already keep their times (retime them at the desk if needed).
+   */
+  app.post('/api/raceday/contexts/:db/devices/:deviceId/clock', async (request, reply) => {
+    const { db, deviceId } = parseInput(s.deviceParams, request.params, 'params');
+    await authorize(request, db, 'Device');
+    const body = parseInput(s.clockSchema, request.body);
+    const current = await repo.findConnector(database, deviceId);
+    if (!current || current.db !== db)
+      throw errors.notFound('DEVICE_NOT_FOUND', `No device '${deviceId}' in '${db}'`);
+    const status = manager.status(deviceId);
+    const { driftMs, driftSource } = status.view();
+    let next: number;
+    if (body.action === 'applyDrift') {
+      if (driftMs === null) throw errors.conflict('DRIFT_UNKNOWN', 'No drift measured for this device yet');
+      next = current.clockOffsetMs - driftMs;
+    } else next = body.clockOffsetMs;
+    const checked = parseInput(s.connectorPatchSchema, { clockOffsetMs: next });
+    const auditId = crypto.randomUUID();
+    await database.transaction(async (sql) => {
+      await repo.upsertConnector(sql, { ...current, clockOffsetMs: checked.clockOffsetMs! });
+      await desk.insertAudit(sql, {
+        id: auditId,
+        db,
+        action: 'clock',
+        before: { deviceId, name: current.name, clockOffsetMs: current.clockOffsetMs, driftMs, driftSource },
+        after: { deviceId, clockOffsetMs: next },
+        reason: body.reason,
+        actor: actor(request),
+      });
+    });
+    status.resetDrift();
+    if (manager.active) await manager.reload();
+    return reply.code(201).send({ auditId, previousOffsetMs: current.clockOffsetMs, clockOffsetMs: next });
   });
 
   // ── passings desk ──────────────────────────────────────────────────────

@@ -49,6 +49,15 @@ export const connectorSchema = z.object({
  */
 export const connectorPatchSchema = z.object(connectorFields).partial();
 
+/**
+ * A device's clock correction: apply the measured drift (the offset becomes offset − drift), or
+ * set the offset the device's clock sync gave. Audited with the old and new offsets.
+ */
+export const clockSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('applyDrift'), reason }),
+  z.object({ action: z.literal('set'), clockOffsetMs: connectorFields.clockOffsetMs, reason }),
+]);
+
 export const listQuery = z.object({
   point: key.optional(),
   device: z.uuid().optional(),
