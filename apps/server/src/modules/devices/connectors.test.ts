@@ -348,8 +348,8 @@ describe('device connectors against simulated devices over real sockets', () => 
       id: string;
       action: string;
       actor: string | null;
-      before: any;
-      after: any;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
       reason: string;
     }[];
     const entries = audit.filter((a) => a.action === 'clock' && a.after.deviceId === impinj.id);

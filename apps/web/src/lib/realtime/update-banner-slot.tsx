@@ -38,22 +38,22 @@ export class OptionalChunk extends Component<
   { children: ReactNode; onRetry?: () => void },
   { failed: boolean }
 > {
-  state = { failed: false };
+  override state = { failed: false };
   private readonly retry = () => this.props.onRetry?.();
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
-  componentDidCatch() {
+  override componentDidCatch() {
     window.addEventListener('online', this.retry, { once: true });
   }
 
-  componentWillUnmount() {
+  override componentWillUnmount() {
     window.removeEventListener('online', this.retry);
   }
 
-  render() {
+  override render() {
     return this.state.failed ? null : this.props.children;
   }
 }
