@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type DecoderListener, startDecoderListener } from '../results/decoder-tcp.ts';
+import { createFrontDoor, decoderIngest, type FrontDoor } from './ingest.ts';
 import { type ConnectorManager, createConnectorManager } from './manager.ts';
 import { racedayRoutes } from './routes.ts';
 import { createRacedayService, type RacedayService } from './service.ts';
@@ -8,7 +10,7 @@ import { createReadSink } from './sink.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Race day (issue 15): device connectors and the passings desk. */
-    raceday: { service: RacedayService; manager: ConnectorManager };
+    raceday: { service: RacedayService; manager: ConnectorManager; door: FrontDoor };
   }
 }
 
@@ -24,15 +26,36 @@ export const devicesModule = fp(
       results: app.results,
       publisher: app.realtime,
     });
-    const sink = createReadSink((db, reads, meta) => service.ingest(db, reads, 'decoder', meta));
+    // The one front door every transport stores through (./ingest.ts).
+    const door = createFrontDoor({
+      database: app.database,
+      ingest: (db, reads, source, meta) => service.ingest(db, reads, source, meta),
+      status: (deviceId) => manager.status(deviceId),
+    });
     const manager = createConnectorManager({
       database: app.database,
-      sink,
+      sink: createReadSink(door),
       log: app.log,
       host: app.config.HOST,
     });
-    app.decorate('raceday', { service, manager });
-    await app.register(racedayRoutes, { service, manager });
+    app.decorate('raceday', { service, manager, door });
+    await app.register(racedayRoutes, { service, manager, door });
+    const decoderPort = app.config.DECODER_TCP_PORT;
+    if (decoderPort !== undefined) {
+      // The TCP line decoder, beside the HTTP server: opened when it listens, closed with the app
+      // (acknowledged reads are stored first). Its reads go through the front door too.
+      let listener: DecoderListener | undefined;
+      app.addHook('onListen', async () => {
+        listener = await startDecoderListener({
+          host: app.config.DECODER_TCP_HOST ?? app.config.HOST,
+          port: decoderPort,
+          database: app.database,
+          service: decoderIngest(door),
+          log: app.log,
+        });
+      });
+      app.addHook('onClose', async () => listener?.close());
+    }
     app.addHook('onListen', async () => {
       await manager.start();
     });

@@ -6,18 +6,21 @@
  * 401 anonymous, 403 others, 404 unknown context.
  */
 import crypto from 'node:crypto';
+import { ingestRequestSchema } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import * as resultsRepo from '../results/repository.ts';
-import { hashKey, randomKey } from '../results/service.ts';
+import { parseIngestCsv } from '../results/routes.ts';
+import { hashKey, type IncomingPassing, randomKey } from '../results/service.ts';
 import * as desk from './desk-repository.ts';
+import { type FrontDoor, toIncoming } from './ingest.ts';
 import type { ConnectorManager } from './manager.ts';
+import type { VendorRead } from './protocols/common.ts';
 import { jsonRecords, parseImpinj, parseRrExporter } from './protocols/http.ts';
 import * as repo from './repository.ts';
 import * as s from './schemas.ts';
 import type { RacedayService } from './service.ts';
-import { toIncoming } from './sink.ts';
 
 function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
   return Object.defineProperty(object, '__caslSubjectType__', { value: type });
@@ -25,10 +28,13 @@ function asSubject<T extends Record<string, unknown>>(type: string, object: T): 
 
 export async function racedayRoutes(
   app: FastifyInstance,
-  opts: { service: RacedayService; manager: ConnectorManager },
+  opts: { service: RacedayService; manager: ConnectorManager; door: FrontDoor },
 ) {
-  const { service, manager } = opts;
+  const { service, manager, door } = opts;
   const database = app.database;
+  // `POST /api/ingest/passings` takes `chip;time;point` lines as text/csv too.
+  if (!app.hasContentTypeParser('text/csv'))
+    app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_r, body, done) => done(null, body));
 
   async function authorize(request: FastifyRequest, db: string, subject: 'Passing' | 'Device' = 'Passing') {
     const context = await resultsRepo.findContext(database, db);
@@ -140,6 +146,8 @@ export async function racedayRoutes(
           port: c.port,
           listenPort: listening || c.listenPort,
           clockOffsetMs: c.clockOffsetMs,
+          timeZone: c.timeZone,
+          chipFormat: c.chipFormat,
           enabled: c.enabled,
           pointMap: c.pointMap,
           status: {
@@ -350,16 +358,59 @@ export async function racedayRoutes(
   });
 
   // ── HTTP-fed devices ───────────────────────────────────────────────────
+  /**
+   * Tempora's own ingest (JSON `{ passings: [...] }` or `chip;time;point` CSV lines): times are
+   * UTC; the device's point map, clock offset and chip format apply, and its status counts them,
+   * as for every other transport (the front door, ./ingest.ts).
+   */
+  app.post('/api/ingest/passings', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
+    const receivedAt = Date.now();
+    const header = request.headers['x-device-key'];
+    if (typeof header !== 'string' || header.length < 10)
+      throw errors.unauthorized('x-device-key header required');
+    const config = await door.authenticate(header);
+    if (!config) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
+    let reads: { read: VendorRead & { deleted?: boolean }; point: string | null }[];
+    if (typeof request.body === 'string')
+      reads = (await parseIngestCsv(request.body, null)).map((p) => ({
+        read: { chip: p.chip!, pointKey: null, deviceTimeMs: p.timeMs },
+        point: p.pointKey,
+      }));
+    else {
+      const body = parseInput(ingestRequestSchema, request.body);
+      reads = body.passings.map((p) => ({
+        read: {
+          ...(p.id ? { id: p.id } : {}),
+          ...(p.bib ? { bib: p.bib } : {}),
+          ...(p.chip ? { chip: p.chip } : {}),
+          ...(p.deleted ? { deleted: true } : {}),
+          pointKey: null,
+          deviceTimeMs: typeof p.time === 'number' ? p.time : Date.parse(p.time),
+        },
+        point: p.point ?? null,
+      }));
+    }
+    const incoming: IncomingPassing[] = [];
+    for (const [k, r] of reads.entries()) {
+      const p = toIncoming(config, r.read, r.point);
+      if (!p)
+        throw errors.badRequest('VALIDATION_FAILED', 'point is required', [
+          { field: `passings.${k}.point`, message: 'required for this device' },
+        ]);
+      incoming.push(p);
+    }
+    return door.store(config, incoming, { receivedAt });
+  });
+
   async function deviceOf(request: FastifyRequest, kind: 'impinj' | 'rrexporter') {
     const q = parseInput(s.ingestKeyQuery, request.query, 'query');
     const header = request.headers['x-device-key'];
     // Speedway Connect and RaceResult's exporter cannot always set headers: the key may be a query parameter.
     const key = typeof header === 'string' ? header : q.key;
     if (!key || key.length < 10) throw errors.unauthorized('x-device-key header or key parameter required');
-    const device = await resultsRepo.findDeviceByKeyHash(database, hashKey(key));
-    if (!device) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
-    const config = await repo.findConnector(database, device.id);
-    if (!config || config.kind !== kind)
+    const config = await door.authenticate(key);
+    if (!config) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
+    if (config.kind !== kind)
       throw errors.badRequest('DEVICE_KIND', `This device is not configured as ${kind}`);
     if (!config.enabled) throw errors.conflict('DEVICE_DISABLED', 'This device is disabled');
     return config;
@@ -370,7 +421,6 @@ export async function racedayRoutes(
     app.post(path, { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
       const receivedAt = Date.now();
       const config = await deviceOf(request, kind);
-      const status = manager.status(config.deviceId);
       const records = jsonRecords(request.body);
       if (records === null) throw errors.badRequest('BAD_FORMAT', 'Expected JSON records');
       if (records.length > 10_000) throw errors.badRequest('TOO_MANY', 'At most 10,000 records per request');
@@ -392,18 +442,9 @@ export async function racedayRoutes(
           incoming.push(p);
         }
       }
-      status.set('connected', null, request.ip);
-      if (!incoming.length) {
-        status.seen();
-        return { accepted: 0, duplicates: 0 };
-      }
-      const out = await service.ingest(config.db, incoming, 'decoder', { deviceId: config.deviceId });
-      let latest = Number.NEGATIVE_INFINITY;
-      for (const p of incoming) if (p.timeMs > latest) latest = p.timeMs;
-      status.stored(incoming.length, latest);
-      // Speedway Connect and the exporter send each read's time: the drift is estimated from them.
-      status.readLead(latest, receivedAt);
-      return out;
+      manager.status(config.deviceId).set('connected', null, request.ip);
+      // Speedway Connect and the exporter send each read's UTC time: the drift is estimated from them.
+      return door.store(config, incoming, { receivedAt });
     });
   }
 }

@@ -1,5 +1,6 @@
+import { isTimeZone } from '@tempora/domain';
 import { z } from 'zod';
-import { CONNECTOR_KINDS } from './repository.ts';
+import { CHIP_FORMATS, CONNECTOR_KINDS } from './repository.ts';
 
 /** Input schemas of the race-day routes (every route validates with zod: 400 problem+json). */
 
@@ -28,6 +29,9 @@ const connectorFields = {
   port: z.number().int().min(1).max(65535).nullable(),
   listenPort: z.number().int().min(1024).max(65535).nullable(),
   clockOffsetMs: z.number().int().min(-86_400_000).max(86_400_000),
+  /** The IANA zone the device's clock shows (daylight saving followed); null: UTC. */
+  timeZone: z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/Brussels').nullable(),
+  chipFormat: z.enum(CHIP_FORMATS),
   enabled: z.boolean(),
   pointMap: z.record(z.string().min(1).max(64), key),
 };
@@ -39,6 +43,8 @@ export const connectorSchema = z.object({
   port: connectorFields.port.default(null),
   listenPort: connectorFields.listenPort.default(null),
   clockOffsetMs: connectorFields.clockOffsetMs.default(0),
+  timeZone: connectorFields.timeZone.default(null),
+  chipFormat: connectorFields.chipFormat.default('as-is'),
   enabled: connectorFields.enabled.default(true),
   pointMap: connectorFields.pointMap.default({}),
 });

@@ -1,11 +1,5 @@
 import zlib from 'node:zlib';
-import {
-  ingestPassingSchema,
-  ingestRequestSchema,
-  MAX_INGEST_BATCH,
-  MAX_TIME_MS,
-  timeInputSchema,
-} from '@tempora/contracts';
+import { ingestPassingSchema, MAX_INGEST_BATCH, MAX_TIME_MS, timeInputSchema } from '@tempora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
@@ -449,32 +443,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     return service.tracking(p.key);
   });
 
-  app.post('/api/ingest/passings', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
-    const header = request.headers['x-device-key'];
-    if (typeof header !== 'string' || header.length < 10)
-      throw errors.unauthorized('x-device-key header required');
-    const device = await repo.findDeviceByKeyHash(database, hashKey(header));
-    if (!device) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
-    let incoming: IncomingPassing[];
-    if (typeof request.body === 'string') incoming = await parseIngestCsv(request.body, device.pointKey);
-    else {
-      const body = parseInput(ingestRequestSchema, request.body);
-      const missing = body.passings.findIndex((p) => !p.point && !device.pointKey);
-      if (missing >= 0)
-        throw errors.badRequest('VALIDATION_FAILED', 'point is required', [
-          { field: `passings.${missing}.point`, message: 'required for this device' },
-        ]);
-      incoming = body.passings.map((p) => ({
-        id: p.id,
-        bib: p.bib,
-        chip: p.chip,
-        pointKey: (p.point ?? device.pointKey)!,
-        timeMs: toMs(p.time),
-        deleted: p.deleted,
-      }));
-    }
-    return service.ingest(device.db, incoming, 'decoder', { deviceId: device.id });
-  });
+  // POST /api/ingest/passings: a transport of the timing front door (devices/routes.ts).
 
   app.post('/api/results/events/:eventId/contexts', async (request, reply) => {
     const { eventId } = parseInput(

@@ -11,6 +11,7 @@
 import type net from 'node:net';
 import type { IncomingPassing } from '../../results/service.ts';
 import { LineFramer, readLines } from '../framing.ts';
+import { toIncoming, WALL_CLOCK } from '../ingest.ts';
 import {
   CT_PROTOCOL,
   CT_SERVER_NAME,
@@ -20,7 +21,6 @@ import {
   startCommands,
 } from '../protocols/chronotrack.ts';
 import { saveLocationCursors } from '../repository.ts';
-import { toIncoming } from '../sink.ts';
 import { DeviceListener } from './listener.ts';
 import { OrderedQueue } from './ordered-queue.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
@@ -106,7 +106,7 @@ export class ChronoTrackListener implements Connector {
         if (r.kind === 'guntime') this.lastGunTimeMs = r.deviceTimeMs + config.clockOffsetMs;
         else if (r.kind === 'newlocation') send('getlocations');
         else {
-          const incoming = toIncoming(config, r, r.location);
+          const incoming = toIncoming(config, r, r.location, WALL_CLOCK);
           if (incoming) reads.push(incoming);
           else status.rejected++;
         }

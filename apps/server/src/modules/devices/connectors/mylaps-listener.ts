@@ -10,9 +10,9 @@
  */
 import type net from 'node:net';
 import type { IncomingPassing } from '../../results/service.ts';
+import { toIncoming, WALL_CLOCK } from '../ingest.ts';
 import { dayMs, timeOfDayMs } from '../protocols/common.ts';
 import { mylapsFrame, parseMylapsFrame, parseMylapsPassing, splitMylapsFrames } from '../protocols/mylaps.ts';
-import { toIncoming } from '../sink.ts';
 import { DeviceListener } from './listener.ts';
 import { OrderedQueue } from './ordered-queue.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
@@ -91,7 +91,7 @@ export class MylapsListener implements Connector {
               const read = fn === 'Passing' ? parseMylapsPassing(item) : null;
               const legacy = fn === 'Store' ? legacyPassing(item) : null;
               const vendor = read?.ok ? read.read : legacy ? { ...legacy, pointKey: null } : null;
-              const incoming = vendor ? toIncoming(config, vendor, location) : null;
+              const incoming = vendor ? toIncoming(config, vendor, location, WALL_CLOCK) : null;
               if (incoming) reads.push(incoming);
               else status.rejected++;
             }

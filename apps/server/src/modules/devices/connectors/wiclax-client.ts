@@ -10,9 +10,9 @@
  */
 import type { IncomingPassing } from '../../results/service.ts';
 import { LineFramer } from '../framing.ts';
+import { toIncoming, WALL_CLOCK } from '../ingest.ts';
 import { formatWiclaxDateTime, parseWiclaxLine } from '../protocols/wiclax.ts';
 import { lastReadTime } from '../repository.ts';
-import { toIncoming } from '../sink.ts';
 import { ReconnectingClient } from './reconnecting-client.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
 
@@ -91,7 +91,7 @@ export class WiclaxClient implements Connector {
       const m = parsed.message;
       if (m.kind === 'read') {
         if (m.read.battery !== undefined) status.battery = m.read.battery;
-        const incoming = toIncoming(config, m.read, m.read.loop);
+        const incoming = toIncoming(config, m.read, m.read.loop, WALL_CLOCK);
         if (incoming) reads.push(incoming);
         else status.rejected++;
       } else if (m.kind === 'clock') {
