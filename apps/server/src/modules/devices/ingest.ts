@@ -159,3 +159,17 @@ export function decoderIngest(door: FrontDoor) {
     },
   };
 }
+
+/** UTC → what a device's clock shows (its zone's wall clock written as UTC, offset removed). */
+export function deviceClockOf(utcMs: number, config: Pick<DeviceSettings, 'clockOffsetMs' | 'timeZone'>) {
+  const utc = utcMs - config.clockOffsetMs;
+  return config.timeZone ? utc + zoneOffsetMs(utc, config.timeZone) : utc;
+}
+
+/** A device clock's reading → UTC (its zone, then its offset): the inverse of `deviceClockOf`. */
+export function utcOfDeviceClock(
+  deviceMs: number,
+  config: Pick<DeviceSettings, 'clockOffsetMs' | 'timeZone'>,
+) {
+  return wallClockToUtc(deviceMs, config.timeZone ?? null) + config.clockOffsetMs;
+}

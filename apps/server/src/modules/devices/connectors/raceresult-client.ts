@@ -11,7 +11,7 @@
  */
 import type { IncomingPassing } from '../../results/service.ts';
 import { LineFramer } from '../framing.ts';
-import { toIncoming, WALL_CLOCK } from '../ingest.ts';
+import { toIncoming, utcOfDeviceClock, WALL_CLOCK } from '../ingest.ts';
 import { parseRrPassing, parseRrStatus, RR_PORT, RR_PROTOCOL } from '../protocols/raceresult.ts';
 import { saveCursor } from '../repository.ts';
 import { ReconnectingClient } from './reconnecting-client.ts';
@@ -126,7 +126,7 @@ export class RaceResultClient implements Connector {
       if (s.deviceTimeMs !== null) {
         // Half the round trip is the best guess of when the decoder read its clock.
         const at = (this.statusAskedAt + this.now()) / 2;
-        status.clockDrift(Math.round(s.deviceTimeMs + config.clockOffsetMs - at));
+        status.clockDrift(Math.round(utcOfDeviceClock(s.deviceTimeMs, config) - at));
       }
       if (s.battery !== null) status.battery = s.battery;
       return;

@@ -10,7 +10,7 @@
  */
 import type { IncomingPassing } from '../../results/service.ts';
 import { LineFramer } from '../framing.ts';
-import { toIncoming, WALL_CLOCK } from '../ingest.ts';
+import { deviceClockOf, toIncoming, utcOfDeviceClock, WALL_CLOCK } from '../ingest.ts';
 import { formatWiclaxDateTime, parseWiclaxLine } from '../protocols/wiclax.ts';
 import { lastReadTime } from '../repository.ts';
 import { ReconnectingClient } from './reconnecting-client.ts';
@@ -60,11 +60,12 @@ export class WiclaxClient implements Connector {
       this.askClock();
       this.send('STARTREAD');
       const last = await lastReadTime(database, config.deviceId);
-      // Device time = UTC − offset. Nothing stored from this device yet: its whole memory (the
+      // In the device clock (its zone, less its offset). Nothing stored from this device yet: its whole memory (the
       // reads made before Tempora first connected); else from shortly before the last stored
       // read, which covers what the connection may have missed. A read sent again is one passing.
-      const from = last === null ? MEMORY_START_MS : last - config.clockOffsetMs - REWIND_MARGIN_MS;
-      const to = this.now() - config.clockOffsetMs + REWIND_MARGIN_MS;
+      // The window in the device's clock (its zone and offset).
+      const from = last === null ? MEMORY_START_MS : deviceClockOf(last, config) - REWIND_MARGIN_MS;
+      const to = deviceClockOf(this.now(), config) + REWIND_MARGIN_MS;
       this.send(`REWIND ${formatWiclaxDateTime(from)} ${formatWiclaxDateTime(to)}`);
     });
     this.clock = setInterval(() => this.askClock(), CLOCK_MS);
@@ -97,7 +98,7 @@ export class WiclaxClient implements Connector {
       } else if (m.kind === 'clock') {
         // CLOCK answers to the second: drift finer than that is not measurable here.
         const at = (this.clockAskedAt + this.now()) / 2;
-        status.clockDrift(Math.round(m.deviceTimeMs + config.clockOffsetMs - at));
+        status.clockDrift(Math.round(utcOfDeviceClock(m.deviceTimeMs, config) - at));
       }
     }
     if (reads.length) await this.deps.sink.store(config, reads, status);
