@@ -17,11 +17,11 @@
  * - Any read of a runner marked DNS clears the DNS: they did start.
  */
 import crypto from 'node:crypto';
-import { bundleResults, RESULTS_EVENT, type ReportPatch } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import type { ContextState } from '../results/context-state.ts';
+import { createReloadCommand } from '../results/reload.ts';
 import type { ParticipantRow } from '../results/repository.ts';
 import * as results from '../results/repository.ts';
 import type { IncomingPassing, ResultsService } from '../results/service.ts';
@@ -59,30 +59,17 @@ export function createRacedayService(deps: {
   results: ResultsService;
   publisher: RealtimePublisher;
 }) {
-  const { database, publisher } = deps;
+  const { database } = deps;
   const svc = deps.results;
+  const reloads = createReloadCommand({ database, results: svc, publisher: deps.publisher });
   /** The DNS clearing queued behind device reads, per context. */
   const dnsChecks = new Map<string, Promise<void>>();
 
-  /** Rebuilds a context's live state and tells every open table and card to reload. */
+  /** Rebuilds a context's live state and tells every open table and card to reload (one command). */
   async function refresh(db: string, bibs: string[], change?: ParticipantsChange) {
     const old = await svc.state(db);
-    const { lastSeq } = old;
-    const { reports } = await results.reportsOf(database, db);
     const preset = change ? await presetParticipants(db, old, change) : undefined;
-    // Forget the state and tell the readers at once: their refetches share the one rebuild
-    // (waiting for it here first put it twice on the path to the spectator's screen).
-    svc.invalidate(db, preset);
-    void svc.state(db).catch(() => undefined);
-    const channel = [`results-${db}`];
-    const reloads: ReportPatch[] = reports.map((r) => ({
-      group: r.groupKey,
-      report: r.key,
-      version: lastSeq,
-      reload: true,
-    }));
-    for (const bundle of bundleResults(reloads, [])) await publisher.publish(channel, RESULTS_EVENT, bundle);
-    await publisher.publish(channel, 'correction', { bibs });
+    await reloads.reload(db, { bibs, ...(preset ? { participants: preset } : {}) });
   }
 
   /**
@@ -207,9 +194,7 @@ export function createRacedayService(deps: {
     ...over,
   });
 
-  async function publishCorrection(db: string, bibs: (string | null)[]) {
-    await publisher.publish([`results-${db}`], 'correction', { bibs: bibs.filter(Boolean) });
-  }
+  const publishCorrection = (db: string, bibs: (string | null)[]) => reloads.correction(db, bibs);
 
   async function voidRead(
     db: string,
