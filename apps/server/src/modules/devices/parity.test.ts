@@ -299,4 +299,25 @@ describe('transport parity: one front door', () => {
     };
     for (const o of outcomes) expect(o, String(o.name)).toEqual({ name: o.name, ...expected });
   }, 90_000);
+
+  it('a result import clears a DNS too, and stores a re-imported read once', async () => {
+    const owner = (await createTestUser(app, { memberships: [{ organisationId: DEMO_ORG, role: 'owner' }] }))
+      .authorization;
+    expect(
+      (await api('POST', `/races/${DEMO_RACE}/status`, { bib: '401', status: 'DNS', reason: 'x' }))
+        .statusCode,
+    ).toBe(201);
+    const url = `/api/results/contexts/${DEMO_DB}/import/passings?bib=Bib&time=Time&defaultPoint=finish`;
+    const body = `Bib,Time\n401,${new Date(T + 200_000).toISOString()}\n`;
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: owner, 'content-type': 'text/csv' },
+        payload: body,
+      });
+    expect((await post()).json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(await statusOf(401)).toBe('registered');
+    expect((await post()).json()).toEqual({ accepted: 0, duplicates: 1 });
+  });
 });

@@ -111,15 +111,18 @@ export function createRacedayService(deps: {
     };
   }
 
-  /** Stores reads (any source) and clears the DNS of runners they show started. */
+  /**
+   * Stores reads (any source: devices through the front door, the desk, result imports) and clears
+   * the DNS of runners they show started.
+   */
   async function ingest(
     db: string,
     reads: readonly IncomingPassing[],
-    source: 'decoder' | 'manual',
+    source: 'decoder' | 'manual' | 'import',
     meta: { deviceId?: string | null; createdBy?: string | null },
   ) {
     const out = await svc.ingest(db, reads, source, meta);
-    if (source === 'manual') await clearStarted(db, reads);
+    if (source !== 'decoder') await clearStarted(db, reads);
     else {
       // Off a device's acknowledgement path (it waits for the live state): the reads are stored
       // already; clearing DNS follows in order per context, and the next read retries a failure.

@@ -516,7 +516,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const { db } = parseInput(dbParam, request.params, 'params');
     await authorize(request, db, 'manage', 'Passing');
     const body = parseInput(manualSchema, request.body);
-    return service.ingest(
+    // Through the race-day ingest, like the passings desk: a read clears a DNS (issue 26).
+    return app.raceday.service.ingest(
       db,
       body.passings.map((p) => ({
         id: p.id,
@@ -553,7 +554,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const { defaultPoint, day, ...columns } = mapping;
     const dayStart = day ? Date.parse(`${day}T00:00:00Z`) : null;
     const incoming = await passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
-    return service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
+    // Through the race-day ingest: a read clears a DNS, as from any other way in (issue 26).
+    return app.raceday.service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
   });
 
   app.post(
