@@ -86,7 +86,7 @@ export interface FrontDoor {
   store(
     config: Pick<ConnectorConfig, 'db' | 'deviceId'>,
     reads: readonly IncomingPassing[],
-    opts?: { receivedAt?: number; estimateDrift?: boolean },
+    opts?: { receivedAt?: number; estimateDrift?: boolean; settle?: boolean },
   ): Promise<{ accepted: number; duplicates: number }>;
 }
 
@@ -98,6 +98,7 @@ export function createFrontDoor(deps: {
     reads: readonly IncomingPassing[],
     source: 'decoder',
     meta: { deviceId: string },
+    opts: { settle?: boolean },
   ) => Promise<{ accepted: number; duplicates: number }>;
   status: (deviceId: string) => DeviceStatus;
 }): FrontDoor {
@@ -116,9 +117,13 @@ export function createFrontDoor(deps: {
       let accepted = 0;
       let duplicates = 0;
       for (let k = 0; k < reads.length; k += MAX_INGEST_BATCH) {
-        const out = await deps.ingest(config.db, reads.slice(k, k + MAX_INGEST_BATCH), 'decoder', {
-          deviceId: config.deviceId,
-        });
+        const out = await deps.ingest(
+          config.db,
+          reads.slice(k, k + MAX_INGEST_BATCH),
+          'decoder',
+          { deviceId: config.deviceId },
+          { settle: opts.settle ?? false },
+        );
         accepted += out.accepted;
         duplicates += out.duplicates;
       }

@@ -29,7 +29,7 @@ export const devicesModule = fp(
     // The one front door every transport stores through (./ingest.ts).
     const door = createFrontDoor({
       database: app.database,
-      ingest: (db, reads, source, meta) => service.ingest(db, reads, source, meta),
+      ingest: (db, reads, source, meta, opts) => service.ingest(db, reads, source, meta, opts),
       status: (deviceId) => manager.status(deviceId),
     });
     const manager = createConnectorManager({

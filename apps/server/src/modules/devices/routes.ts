@@ -399,7 +399,8 @@ export async function racedayRoutes(
         ]);
       incoming.push(p);
     }
-    return door.store(config, incoming, { receivedAt });
+    // Answered once stored and its effects applied (a DNS cleared): the caller reads after it.
+    return door.store(config, incoming, { receivedAt, settle: true });
   });
 
   async function deviceOf(request: FastifyRequest, kind: 'impinj' | 'rrexporter') {

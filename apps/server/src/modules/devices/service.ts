@@ -120,9 +120,11 @@ export function createRacedayService(deps: {
     reads: readonly IncomingPassing[],
     source: 'decoder' | 'manual' | 'import',
     meta: { deviceId?: string | null; createdBy?: string | null },
+    /** `settle`: answer only once the DNS clearing is done (HTTP ingest), as for the desk. */
+    opts: { settle?: boolean } = {},
   ) {
     const out = await svc.ingest(db, reads, source, meta);
-    if (source !== 'decoder') await clearStarted(db, reads);
+    if (source !== 'decoder' || opts.settle) await clearStarted(db, reads);
     else {
       // Off a device's acknowledgement path (it waits for the live state): the reads are stored
       // already; clearing DNS follows in order per context, and the next read retries a failure.
