@@ -337,6 +337,16 @@ describe('passings desk API', () => {
       clockOffsetMs: -1_250,
       pointMap: { L1: 'finish' },
     });
+    // The device's time zone and chip format (the front door's settings), checked.
+    expect((await patch({ timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await patch({ chipFormat: 'hex' })).statusCode).toBe(400);
+    expect((await patch({ timeZone: 'Europe/Paris', chipFormat: 'strip-zeros' })).statusCode).toBe(200);
+    const zoned = (await get('/devices')).json() as { devices: Record<string, unknown>[] };
+    expect(zoned.devices.find((d) => d.id === id)).toMatchObject({
+      timeZone: 'Europe/Paris',
+      chipFormat: 'strip-zeros',
+      clockOffsetMs: -1_250,
+    });
     // A patch that removes the address is still refused.
     expect((await patch({ host: null })).statusCode).toBe(400);
     expect((await patch({ clockOffsetMs: 'soon' })).statusCode).toBe(400);
