@@ -17,11 +17,11 @@
  * - Any read of a runner marked DNS clears the DNS: they did start.
  */
 import crypto from 'node:crypto';
-import { bundleResults, liveChannels, RESULTS_EVENT, type ReportPatch } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import type { ContextState } from '../results/context-state.ts';
+import { createReloadCommand } from '../results/reload.ts';
 import type { ParticipantRow } from '../results/repository.ts';
 import * as results from '../results/repository.ts';
 import type { IncomingPassing, ResultsService } from '../results/service.ts';
@@ -64,70 +64,22 @@ export function createRacedayService(deps: {
    */
   channels?: (prefix: string) => Promise<Map<string, unknown>>;
 }) {
-  const { database, publisher } = deps;
-
-  /** Which of a context's live channels are occupied now (every one when it cannot be asked). */
-  async function occupiedOf(db: string): Promise<(channel: string) => boolean> {
-    if (!deps.channels) return () => true;
-    try {
-      const occupied = await deps.channels(liveChannels.all(db));
-      return (channel) => occupied.has(channel);
-    } catch {
-      return () => true;
-    }
-  }
-
-  /**
-   * A correction (`{ bibs }`, [] for every runner) to the views it concerns (issue 28): the
-   * context's firehose, passings feed and changes, and the cards of the runners named (every occupied
-   * runner channel when none is).
-   */
-  async function publishCorrection(db: string, bibs: (string | null)[]) {
-    const named = bibs.filter((b): b is string => !!b);
-    const occupied = await occupiedOf(db);
-    const channels = [liveChannels.all(db), liveChannels.passings(db), liveChannels.changes(db)];
-    if (named.length) channels.push(...named.map((bib) => liveChannels.runner(db, bib)));
-    else if (deps.channels) {
-      const runners = await deps.channels(`${liveChannels.all(db)}-runner-`).catch(() => new Map());
-      channels.push(...runners.keys());
-    }
-    const targets = [...new Set(channels)].filter(occupied);
-    for (let i = 0; i < targets.length; i += 100)
-      await publisher.publish(targets.slice(i, i + 100), 'correction', { bibs: named });
-  }
+  const { database } = deps;
   const svc = deps.results;
+  const reloads = createReloadCommand({
+    database,
+    results: svc,
+    publisher: deps.publisher,
+    ...(deps.channels ? { channels: deps.channels } : {}),
+  });
   /** The DNS clearing queued behind device reads, per context. */
   const dnsChecks = new Map<string, Promise<void>>();
 
-  /** Rebuilds a context's live state and tells every open table and card to reload. */
+  /** Rebuilds a context's live state and tells every open table and card to reload (one command). */
   async function refresh(db: string, bibs: string[], change?: ParticipantsChange) {
     const old = await svc.state(db);
-    const { lastSeq } = old;
-    const { reports } = await results.reportsOf(database, db);
     const preset = change ? await presetParticipants(db, old, change) : undefined;
-    // Forget the state and tell the readers at once: their refetches share the one rebuild
-    // (waiting for it here first put it twice on the path to the spectator's screen).
-    svc.invalidate(db, preset);
-    void svc.state(db).catch(() => undefined);
-    const reloads: ReportPatch[] = reports.map((r) => ({
-      group: r.groupKey,
-      report: r.key,
-      version: lastSeq,
-      reload: true,
-    }));
-    // Issue 28: each report's reload on its own views' channels, all of them on the firehose.
-    const occupied = await occupiedOf(db);
-    const all = liveChannels.all(db);
-    if (occupied(all))
-      for (const bundle of bundleResults(reloads, [])) await publisher.publish([all], RESULTS_EVENT, bundle);
-    for (const reload of reloads) {
-      const views = [
-        liveChannels.report(db, reload.group, reload.report),
-        liveChannels.reportTop(db, reload.group, reload.report),
-      ].filter(occupied);
-      if (views.length) await publisher.publish(views, RESULTS_EVENT, { patches: [reload] });
-    }
-    await publishCorrection(db, bibs);
+    await reloads.reload(db, { bibs, ...(preset ? { participants: preset } : {}) });
   }
 
   /**
@@ -169,15 +121,20 @@ export function createRacedayService(deps: {
     };
   }
 
-  /** Stores reads (any source) and clears the DNS of runners they show started. */
+  /**
+   * Stores reads (any source: devices through the front door, the desk, result imports) and clears
+   * the DNS of runners they show started.
+   */
   async function ingest(
     db: string,
     reads: readonly IncomingPassing[],
-    source: 'decoder' | 'manual',
+    source: 'decoder' | 'manual' | 'import',
     meta: { deviceId?: string | null; createdBy?: string | null },
+    /** `settle`: answer only once the DNS clearing is done (HTTP ingest), as for the desk. */
+    opts: { settle?: boolean } = {},
   ) {
     const out = await svc.ingest(db, reads, source, meta);
-    if (source === 'manual') await clearStarted(db, reads);
+    if (source !== 'decoder' || opts.settle) await clearStarted(db, reads);
     else {
       // Off a device's acknowledgement path (it waits for the live state): the reads are stored
       // already; clearing DNS follows in order per context, and the next read retries a failure.
@@ -251,6 +208,8 @@ export function createRacedayService(deps: {
     timeMs: r.timeMs,
     ...over,
   });
+
+  const publishCorrection = (db: string, bibs: (string | null)[]) => reloads.correction(db, bibs);
 
   async function voidRead(
     db: string,

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
 import { MAX_PATCH_BYTES } from './context-state.ts';
-import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { channelOccupancy } from './occupancy.ts';
 import { redisLeases } from './publisher-lease.ts';
 import { resultsRoutes } from './routes.ts';
@@ -121,22 +120,8 @@ export const resultsModule = fp(
     app.addHook('onListen', async () => {
       app.readiness.wait('live results', warmLiveContexts(app, service));
     });
-    const decoderPort = app.config.DECODER_TCP_PORT;
-    if (decoderPort !== undefined) {
-      // Beside the HTTP server: opened when it listens, closed with the app (acknowledged reads
-      // are stored first).
-      let listener: DecoderListener | undefined;
-      app.addHook('onListen', async () => {
-        listener = await startDecoderListener({
-          host: app.config.DECODER_TCP_HOST ?? app.config.HOST,
-          port: decoderPort,
-          database: app.database,
-          service,
-          log: app.log,
-        });
-      });
-      app.addHook('onClose', async () => listener?.close());
-    }
+    // The TCP line decoder is started by the devices module: its reads go through the timing
+    // front door (devices/ingest.ts) like every other device's.
     if (!app.config.SEED_DEMO) return;
     await seedDemoRace(app.database, Date.now(), { speed: app.config.DEMO_SPEED });
     if (app.config.NODE_ENV === 'test') return;

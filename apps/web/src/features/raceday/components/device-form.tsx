@@ -9,6 +9,10 @@ import {
   useRacedayMutation,
 } from '../api/raceday.ts';
 
+/** How the device's chip codes are read (the server's CHIP_FORMATS). */
+const CHIP_FORMATS = ['as-is', 'strip-zeros', 'epc-bib'] as const;
+/** Protocols that send the device's wall clock: its time zone applies. */
+const WALL_CLOCK: ConnectorKind[] = ['raceresult', 'wiclax', 'mylaps', 'chronotrack'];
 const CLIENTS: ConnectorKind[] = ['raceresult', 'wiclax'];
 const LISTENERS: ConnectorKind[] = ['mylaps', 'chronotrack'];
 /** Where a device may be is the operator's choice (issue 25): these refusals are explained. */
@@ -43,6 +47,8 @@ export function DeviceForm({
   const [listenPort, setListenPort] = useState('');
   const [offset, setOffset] = useState('0');
   const [map, setMap] = useState('');
+  const [timeZone, setTimeZone] = useState('');
+  const [chipFormat, setChipFormat] = useState<(typeof CHIP_FORMATS)[number]>('as-is');
   const create = useRacedayMutation<Record<string, unknown>, { id: string; key: string }>(db, '/devices');
   const error = create.error instanceof ApiError ? create.error : null;
   const submit = (e: React.FormEvent) => {
@@ -56,6 +62,8 @@ export function DeviceForm({
         port: CLIENTS.includes(kind) && port ? Number(port) : null,
         listenPort: LISTENERS.includes(kind) && listenPort ? Number(listenPort) : null,
         clockOffsetMs: Number(offset) || 0,
+        timeZone: WALL_CLOCK.includes(kind) && timeZone.trim() ? timeZone.trim() : null,
+        chipFormat,
         pointMap: parseMap(map),
       },
     });
@@ -150,6 +158,29 @@ export function DeviceForm({
           required
         />
       )}
+      {WALL_CLOCK.includes(kind) && (
+        <TextField
+          label={t('devices.timeZone')}
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          size="small"
+          placeholder="Europe/Brussels"
+          helperText={t('devices.timeZoneHelp')}
+        />
+      )}
+      <TextField
+        select
+        label={t('devices.chipFormat')}
+        value={chipFormat}
+        onChange={(e) => setChipFormat(e.target.value as (typeof CHIP_FORMATS)[number])}
+        size="small"
+      >
+        {CHIP_FORMATS.map((f) => (
+          <MenuItem key={f} value={f}>
+            {t(`devices.chipFormats.${f}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         label={t('devices.pointMap')}
         value={map}
