@@ -18,7 +18,8 @@ describe('passings desk API', () => {
     stranger: '',
   };
   beforeAll(async () => {
-    app = await buildTestApp();
+    // A decoder on the timer's LAN (issue 25: private networks only where the operator lists them).
+    app = await buildTestApp({ DEVICE_NETWORKS: '10.0.0.0/8' });
     await app.database.query(`INSERT INTO organisations (id, slug, name) VALUES ($1, 'other', 'Other')`, [
       OTHER_ORG,
     ]);
@@ -308,7 +309,7 @@ describe('passings desk API', () => {
     const created = await post('/devices', {
       name: 'Wiclax km 10',
       kind: 'wiclax',
-      host: '127.0.0.1',
+      host: '10.20.0.9',
       port: 9,
       enabled: false,
       clockOffsetMs: -1_250,
@@ -331,7 +332,7 @@ describe('passings desk API', () => {
     expect(list.devices.find((d) => d.id === id)).toMatchObject({
       name: 'Wiclax 10 km',
       kind: 'wiclax',
-      host: '127.0.0.1',
+      host: '10.20.0.9',
       port: 9,
       enabled: false,
       clockOffsetMs: -1_250,

@@ -49,7 +49,13 @@ describe('transport parity: one front door', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     decoderPort = (probe.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    app = await buildTestApp({ DECODER_TCP_PORT: String(decoderPort), DECODER_TCP_HOST: '127.0.0.1' });
+    // Local simulators on loopback, listening ports from a range (issue 25's egress policy).
+    app = await buildTestApp({
+      DECODER_TCP_PORT: String(decoderPort),
+      DECODER_TCP_HOST: '127.0.0.1',
+      DEVICE_ALLOW_LOOPBACK: 'true',
+      DEVICE_LISTEN_PORTS: '20000-39999',
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     auth = (await createTestUser(app, { memberships: [{ organisationId: DEMO_ORG, role: 'timekeeper' }] }))
       .authorization;

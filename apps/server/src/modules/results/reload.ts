@@ -97,7 +97,8 @@ export function createReloadCommand(deps: {
         const occupied = await occupiedOf(db);
         const all = liveChannels.all(db);
         if (occupied(all))
-          for (const bundle of bundleResults(reloads, [])) await publisher.publish([all], RESULTS_EVENT, bundle);
+          for (const bundle of bundleResults(reloads, []))
+            await publisher.publish([all], RESULTS_EVENT, bundle);
         for (const reload of reloads) {
           const views = [
             liveChannels.report(db, reload.group, reload.report),
