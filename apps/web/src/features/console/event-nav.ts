@@ -52,3 +52,12 @@ export const eventNav: EventNavEntry[] = [
   { key: 'webhooks', label: 'exports:nav.webhooks', icon: mdiWebhook, to: consolePaths.webhooks },
   // Documents (issue 17) · deposits (issue 18): add here.
 ];
+
+/**
+ * The i18n namespaces the navigation's labels come from (`console` first, the default one): the
+ * event layout loads them all, or a label of another namespace shows as its raw key (issue 29).
+ */
+export const eventNavNamespaces: string[] = [
+  'console',
+  ...new Set(eventNav.flatMap((entry) => (entry.label.includes(':') ? [entry.label.split(':')[0]!] : []))),
+];
