@@ -1,4 +1,5 @@
 import type { ConsoleContext, ConsoleEvent, ConsoleRaceSummary, EventUpdate } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 
 interface EventRow extends Omit<ConsoleEvent, 'accentColor' | 'tagline' | 'logoUrl'> {
@@ -53,10 +54,7 @@ export async function racesOfEvent(sql: Sql, eventId: string): Promise<ConsoleRa
 
 /** A free event id from a name and year (`city-run-2026`, then `-2` …). */
 export async function freeEventId(sql: Sql, name: string, startDate: string): Promise<string> {
-  const base = `${name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const base = `${foldText(name.normalize('NFKC'))
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 50)}-${startDate.slice(0, 4)}`.replace(/^-/, 'event-');
