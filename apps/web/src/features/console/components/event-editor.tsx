@@ -17,7 +17,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { consolePaths } from '../../../config/console-paths.ts';
-import { deleteEvent, deleteLogo, updateEvent, uploadLogo } from '../api/events.ts';
+import { deleteEvent, deleteLogo, updateEvent, uploadLogo, useEventLogo } from '../api/events.ts';
 import { useOrgAbility } from '../use-org-ability.ts';
 import { fieldError, SaveError } from './form-state.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
@@ -81,6 +81,7 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
     },
     onSuccess: refresh,
   });
+  const logoSrc = useEventLogo(event.id, event.logoUrl);
   const logo = useMutation({
     mutationFn: (file: File | null) => (file ? uploadLogo(event.id, file) : deleteLogo(event.id)),
     onSuccess: refresh,
@@ -267,10 +268,11 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
                     bgcolor: 'background.default',
                   }}
                 >
-                  {event.logoUrl ? (
+                  {logoSrc.data ? (
                     <Box
                       component="img"
-                      src={event.logoUrl}
+                      src={logoSrc.data}
+                      data-testid="console-event-logo"
                       alt={t('event.logoAlt', { name: event.name })}
                       sx={{ maxWidth: '100%', maxHeight: '100%' }}
                     />
