@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { verifiedAccount } from './api.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -11,6 +12,8 @@ import { type RunningServer, startServer } from './server.ts';
  * key of the locale files that translates to something else ("title").
  */
 let server: RunningServer;
+/** The organiser's ID token (platform staff: every event). */
+let token = '';
 const ORGANISER = 'words@example.org';
 const PASSWORD = 'a long organiser password';
 const EVENT = 'demo-city-run';
@@ -20,6 +23,7 @@ const SHOTS = process.env.SCREENSHOTS ? path.resolve(import.meta.dirname, '../..
 test.beforeAll(async ({}, info) => {
   info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: ORGANISER, DEMO_REPLAY: 'false' });
+  token = await verifiedAccount(server, ORGANISER, PASSWORD, true);
 });
 test.afterAll(async () => server?.stop());
 
@@ -80,7 +84,6 @@ async function keyLikeTexts(page: Page): Promise<string[]> {
 
 test('every console page shows words, not i18n keys, in French and in English', async ({ page }) => {
   test.setTimeout(180_000);
-  await verifiedAccount(server, ORGANISER, PASSWORD, true);
   await page.goto(`${server.url}/?lng=en#/login`);
   await page.getByLabel('E-mail').fill(ORGANISER);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -125,4 +128,59 @@ test('every console page shows words, not i18n keys, in French and in English', 
     }
   }
   expect(found).toEqual([]);
+});
+
+test('a draft event’s logo shows in the console; once published, on its public page (issue 29)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const call = (method: string, url: string, body: BodyInit, type: string) =>
+    fetch(`${server.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body,
+    });
+  // A 40×20 red PNG (a logo the server turns into WebP).
+  const image = new PNG({ width: 40, height: 20 });
+  for (let k = 0; k < image.data.length; k += 4) image.data.set([209, 17, 73, 255], k);
+  const png = PNG.sync.write(image);
+  expect(
+    (
+      await call(
+        'PATCH',
+        `/api/console/events/${EVENT}`,
+        JSON.stringify({ visibility: 'draft' }),
+        'application/json',
+      )
+    ).status,
+  ).toBe(200);
+  expect((await call('PUT', `/api/console/events/${EVENT}/logo`, png, 'image/png')).status).toBe(200);
+
+  await page.goto(`${server.url}/?lng=en#/login`);
+  await page.getByLabel('E-mail').fill(ORGANISER);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await page.goto(`${server.url}/?lng=fr#/console/events/${EVENT}`);
+  const logo = page.getByTestId('console-event-logo');
+  await expect(logo).toBeVisible();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  expect(
+    (
+      await call(
+        'PATCH',
+        `/api/console/events/${EVENT}`,
+        JSON.stringify({ visibility: 'public' }),
+        'application/json',
+      )
+    ).status,
+  ).toBe(200);
+  const spectator = await (await page.context().browser()!.newContext()).newPage();
+  await spectator.goto(`${server.url}/?lng=fr#/events/${EVENT}/home`);
+  const publicLogo = spectator.getByTestId('event-logo');
+  await expect(publicLogo).toBeVisible();
+  await expect
+    .poll(() => publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 });
