@@ -154,7 +154,9 @@ test('a draft event’s logo shows in the console; once published, on its public
       )
     ).status,
   ).toBe(200);
-  expect((await call('PUT', `/api/console/events/${EVENT}/logo`, png, 'image/png')).status).toBe(200);
+  expect(
+    (await call('PUT', `/api/console/events/${EVENT}/logo`, new Uint8Array(png), 'image/png')).status,
+  ).toBe(200);
 
   await page.goto(`${server.url}/?lng=en#/login`);
   await page.getByLabel('E-mail').fill(ORGANISER);
