@@ -390,6 +390,25 @@ describe('group deposits API', () => {
       headers: cast.staff,
     });
     expect(csv.body.split('\r\n')[1]).toContain(order.structured);
+    // Amounts with two decimals (issue 29: `36.3` was written), a decimal comma for French Excel.
+    const amounts = (body: string) =>
+      body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) =>
+          line
+            .split(';')
+            .slice(10, 13)
+            .map((cell) => cell.replace(/^"(.*)"$/, '$1')),
+        );
+    for (const cells of amounts(csv.body)) for (const cell of cells) expect(cell).toMatch(/^\d+\.\d{2}$/);
+    const fr = await app.inject({
+      method: 'GET',
+      url: `/api/payments/staff/events/${EVENT}/export.csv?lng=fr`,
+      headers: cast.staff,
+    });
+    expect(amounts(fr.body)).toEqual(amounts(csv.body).map((cells) => cells.map((c) => c.replace('.', ','))));
+    expect(amounts(fr.body)[0]![0]).toMatch(/^\d+,\d{2}$/);
     const xlsx = await app.inject({
       method: 'GET',
       url: `/api/payments/staff/events/${EVENT}/export.xlsx`,
@@ -415,6 +434,8 @@ describe('group deposits API', () => {
       headers: cast.staff,
     });
     expect(exported.body).toContain('60.00');
+    for (const line of exported.body.trim().split('\r\n').slice(1))
+      expect(line.split(';')[4]).toMatch(/^\d+\.\d{2}$/);
     expect(exported.body).toContain('BE71096123456769'); // back to the account that paid
     const twice = await app.inject({
       method: 'GET',
