@@ -1,5 +1,5 @@
 import type { DepositDetail, StatementImportResult } from '@tempora/contracts';
-import { isValidStructured } from '@tempora/domain';
+import { formatStructured, isValidStructured, structuredFromNumber } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -69,14 +69,16 @@ describe('group deposits API', () => {
     const joined = await call('POST', '/api/deposits/join', cast.ann, { code: deposit.joinCode });
     expect(joined.body).toMatchObject({ role: 'member', joinCode: null });
     expect((await call('POST', '/api/deposits/join', cast.bob, { code: deposit.joinCode })).status).toBe(200);
+    // The link's host is the site's (PUBLIC_URL), never the caller's `?origin=` (issue 29).
     const share = await call(
       'GET',
-      `/api/deposits/${deposit.id}/share?origin=http://localhost:8080`,
+      `/api/deposits/${deposit.id}/share?origin=https://evil.example`,
       cast.captain,
     );
     expect(share.body.url).toBe(
-      `http://localhost:8080/#/deposit/${EVENT}/${deposit.id}/collect?code=${deposit.joinCode}`,
+      `${app.config.publicUrl}/#/deposit/${EVENT}/${deposit.id}/collect?code=${deposit.joinCode}`,
     );
+    expect(share.body.url).not.toContain('evil');
     expect(String(share.body.qrSvg)).toMatch(/^<svg/);
     expect((await call('GET', `/api/deposits/${deposit.id}/share`, cast.ann)).status).toBe(403);
   });
@@ -191,6 +193,13 @@ describe('group deposits API', () => {
     const order = deposit.orders[0]!;
     expect(order.amountCents).toBe(2500 * 3 + 4500);
     expect(isValidStructured(order.structured.replace(/\D/g, ''))).toBe(true);
+    // Issue 29: not the order's number (sequential across the instance, it told volumes).
+    expect(order.structured).not.toBe(formatStructured(structuredFromNumber(Number(order.id))));
+    const [{ n } = { n: 0 }] = await app.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE structured = $1',
+      [order.structured.replace(/\D/g, '')],
+    );
+    expect(n).toBe(1);
     expect(deposit.editable).toBe(false);
     const mails = await app.outbox.list(20);
     expect(mails.some((m) => m.to === cast.captain.email && m.text.includes(order.structured))).toBe(true);
