@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -58,7 +58,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : await loggerOptions(config),
     // Readable logs (development on a terminal) say each request on one line (log-output.ts).
-    disableRequestLogging: options.logger !== false && prettyLogs(config),
+    logController: new LogController({
+      disableRequestLogging: options.logger !== false && prettyLogs(config),
+    }),
     bodyLimit: config.BODY_LIMIT,
     // Off unless configured (issue 13): a forged X-Forwarded-For must not change the client address.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
