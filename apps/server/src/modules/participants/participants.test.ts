@@ -141,6 +141,13 @@ describe('console participants API', () => {
     expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(
       expect.arrayContaining(['firstName', 'lastName', 'gender']),
     );
+    // Each with a stable code the web client translates on its field (issue 29).
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'firstName', code: 'required' }),
+        expect.objectContaining({ field: 'gender', code: 'invalidChoice' }),
+      ]),
+    );
     const query = await inject('staff', 'GET', `${base}/participants?sort=shoe&limit=0`);
     expect(query.statusCode).toBe(400);
     expect(query.json().errors.map((e: { field: string }) => e.field)).toEqual(['sort', 'limit']);

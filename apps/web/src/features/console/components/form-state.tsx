@@ -2,12 +2,7 @@ import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** The server's message for a field (problem+json `errors`), for a TextField's helper text. */
-export function fieldError(error: unknown, ...names: string[]): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const messages = names.flatMap((n) => error.fieldErrors[n] ?? []);
-  return messages.length ? messages.join(', ') : undefined;
-}
+export { fieldError } from '../../../lib/api-client.ts';
 
 /** A translated alert for a failed save: field errors point at the fields, other errors say why. */
 export function SaveError({ error }: { error: unknown }) {

@@ -2,7 +2,7 @@ import { Alert, Box, Button, FormControlLabel, Paper, Switch, TextField, Typogra
 import type { DepositSettings } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, fieldError } from '../../../lib/api-client.ts';
 import { paymentsApi, useSettings, useSettingsRaces, useStaffMutation } from '../api/payments.ts';
 
 /** The event's group-entry settings: open, deadline, fees and places per race, expiry, refunds, account. */
@@ -11,6 +11,12 @@ export function SettingsForm({ eventId }: { eventId: string }) {
   const settings = useSettings(eventId);
   const races = useSettingsRaces(eventId).data ?? [];
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  /** A field's translated error, as helper text (issue 29: on the field, in the UI's language). */
+  const err = (...names: string[]) => {
+    const message = fieldError(error, ...names);
+    return message ? { error: true, helperText: message } : {};
+  };
   const save = useStaffMutation((s: DepositSettings) => paymentsApi.saveSettings(eventId, s));
   if (!settings.data) return null;
   const s = settings.data;
@@ -51,13 +57,15 @@ export function SettingsForm({ eventId }: { eventId: string }) {
     };
     try {
       await save.mutateAsync(next);
+      setError(null);
       setStatus({ ok: true, text: t('settings.saved') });
     } catch (e) {
+      setError(e);
       setStatus({
         ok: false,
         text:
-          e instanceof ApiError
-            ? `${e.message} ${Object.keys(e.fieldErrors).join(', ')}`
+          e instanceof ApiError && Object.keys(e.fieldErrors).length
+            ? t('settings.checkFields')
             : t('errors.generic'),
       });
     }
@@ -84,31 +92,46 @@ export function SettingsForm({ eventId }: { eventId: string }) {
         type="datetime-local"
         label={t('settings.deadline')}
         defaultValue={local}
+        {...err('entryDeadline')}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField name="expiry" type="number" label={t('settings.expiry')} defaultValue={s.orderExpiryDays} />
+      <TextField
+        name="expiry"
+        type="number"
+        label={t('settings.expiry')}
+        defaultValue={s.orderExpiryDays}
+        {...err('orderExpiryDays')}
+      />
       {races.map((r) => (
         <Box key={r.id} sx={{ display: 'contents' }}>
           <TextField
             name={`fee-${r.id}`}
             label={t('settings.fee', { race: r.name })}
             defaultValue={((s.fees[r.id] ?? 0) / 100).toFixed(2)}
+            {...err(`fees.${r.id}`)}
           />
           <TextField
             name={`cap-${r.id}`}
             type="number"
             label={t('settings.capacity', { race: r.name })}
             defaultValue={s.capacities[r.id] ?? ''}
+            {...err(`capacities.${r.id}`)}
           />
         </Box>
       ))}
-      <TextField name="beneficiary" label={t('settings.beneficiary')} defaultValue={s.beneficiary} />
-      <TextField name="iban" label="IBAN" defaultValue={s.iban} />
+      <TextField
+        name="beneficiary"
+        label={t('settings.beneficiary')}
+        defaultValue={s.beneficiary}
+        {...err('beneficiary')}
+      />
+      <TextField name="iban" label="IBAN" defaultValue={s.iban} {...err('iban')} />
       <TextField
         name="policy"
         label={t('settings.policy')}
         defaultValue={policyText}
         helperText={t('settings.policyHelp')}
+        {...err('refundPolicy')}
         sx={{ gridColumn: { sm: 'span 2' } }}
       />
       <Box>
