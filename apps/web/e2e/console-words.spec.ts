@@ -186,3 +186,33 @@ test('a draft event’s logo shows in the console; once published, on its public
     .poll(() => publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
 });
+
+test('saves are confirmed and errors sit on their fields, in French (issue 29)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.url}/?lng=fr#/login`);
+  await page.getByLabel('E-mail').fill(ORGANISER);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  // Event settings: a name left empty is refused on the field, in French; a good save is confirmed.
+  await page.goto(`${server.url}/?lng=fr#/console/events/${EVENT}`);
+  const name = page.getByRole('textbox', { name: 'Nom', exact: true }).first();
+  await name.fill('');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  const nameField = page.locator('.MuiFormControl-root').filter({ has: name });
+  await expect(nameField).toContainText('Obligatoire');
+  await expect(page.getByText(/Too small|expected string/)).toHaveCount(0);
+  await name.fill('Demo City Run');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enregistré.' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'console-saved-fr.png') });
+  // Points and categories of a race.
+  await page.goto(`${server.url}/?lng=fr#/console/events/${EVENT}/races`);
+  await page.locator(`a[href*="/console/events/${EVENT}/races/"]`).first().click();
+  await page.getByRole('button', { name: 'Enregistrer les points' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enregistré.' })).toBeVisible();
+  await page.getByRole('status').filter({ hasText: 'Enregistré.' }).getByRole('button').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enregistré.' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Enregistrer les catégories' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enregistré.' })).toBeVisible();
+});

@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { consolePaths } from '../../../config/console-paths.ts';
 import { deleteEvent, deleteLogo, updateEvent, uploadLogo, useEventLogo } from '../api/events.ts';
 import { useOrgAbility } from '../use-org-ability.ts';
-import { fieldError, SaveError } from './form-state.tsx';
+import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
 
 /** Status moves the server allows (events/routes.ts STATUS_MOVES), the current one first. */
@@ -105,11 +105,7 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
       <Stack spacing={2}>
         {!editable && <Alert severity="info">{t('readOnly')}</Alert>}
         <SaveError error={save.error} />
-        {save.isSuccess && !save.isPending && (
-          <Alert severity="success" role="status">
-            {t('form.saved')}
-          </Alert>
-        )}
+        <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Section title={t('event.details')}>
@@ -212,6 +208,7 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
                 value={form.timeZone}
                 onChange={(timeZone) => setForm((f) => ({ ...f, timeZone }))}
                 error={err('timeZone')}
+                disabled={!editable}
               />
             </Section>
           </Grid>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replacePoints } from '../api/races.ts';
 import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
-import { fieldError, SaveError } from './form-state.tsx';
+import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
 import { kmToMetres } from './race-fields.tsx';
 
 interface Row {
@@ -66,6 +66,7 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
   return (
     <form onSubmit={submit} noValidate aria-label={t('points.title')}>
       <SaveError error={save.error} />
+      <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
       <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {rows.map((r, k) => (
           <EditorRow
