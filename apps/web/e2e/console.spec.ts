@@ -125,7 +125,9 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await expect(page.getByText('You are not a member of any organisation yet')).toBeVisible();
   const create = page.getByRole('form', { name: 'New organisation' });
   await create.getByLabel('Name').fill('Brussels Running Club');
-  await create.getByLabel('Country').fill('be');
+  // A country picker (issue 29): the name in the interface language gives the ISO code.
+  await create.getByLabel('Country').fill('Belgi');
+  await page.getByRole('option', { name: 'Belgium' }).click();
   await create.getByLabel('Contact e-mail').fill('info@brc.example');
   await create.getByRole('button', { name: 'Create the organisation' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Brussels Running Club');
