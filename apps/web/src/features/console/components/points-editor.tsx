@@ -8,7 +8,7 @@ import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replacePoints } from '../api/races.ts';
 import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
 import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
-import { kmToMetres } from './race-fields.tsx';
+import { kmToMetres, metresToKm } from './race-fields.tsx';
 
 interface Row {
   key: string;
@@ -22,14 +22,14 @@ interface Row {
 
 /** The ordered timing points of a race: key, names in both languages, distance, kind. */
 export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: boolean }) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const client = useQueryClient();
   const { rows, patch, insert, remove, move } = useEditableRows<Row>(() =>
     race.points.map((p) => ({
       key: p.key,
       en: p.name.en,
       fr: p.name.fr,
-      km: String(p.distanceM / 1000),
+      km: metresToKm(p.distanceM, i18n.language),
       kind: p.kind,
       lat: p.lat,
       lon: p.lon,
