@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldError } from '../../../lib/api-client.ts';
 import { paymentsApi, useSettings, useSettingsRaces, useStaffMutation } from '../api/payments.ts';
+import { RefundPolicyField } from './refund-policy-field.tsx';
 
 /** The event's group-entry settings: open, deadline, fees and places per race, expiry, refunds, account. */
 export function SettingsForm({ eventId }: { eventId: string }) {
@@ -12,6 +13,7 @@ export function SettingsForm({ eventId }: { eventId: string }) {
   const races = useSettingsRaces(eventId).data ?? [];
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [policy, setPolicy] = useState<DepositSettings['refundPolicy'] | null>(null);
   /** A field's translated error, as helper text (issue 29: on the field, in the UI's language). */
   const err = (...names: string[]) => {
     const message = fieldError(error, ...names);
@@ -20,15 +22,11 @@ export function SettingsForm({ eventId }: { eventId: string }) {
   const save = useStaffMutation((s: DepositSettings) => paymentsApi.saveSettings(eventId, s));
   if (!settings.data) return null;
   const s = settings.data;
-  const policyText =
-    s.refundPolicy.kind === 'tiers'
-      ? s.refundPolicy.tiers.map((x) => `${x.until}=${x.percent}`).join(', ')
-      : s.refundPolicy.kind;
+  const refundPolicy = policy ?? s.refundPolicy;
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const v = (k: string) => String(form.get(k) ?? '').trim();
-    const policy = v('policy');
     const fees: Record<string, number> = {};
     const capacities: Record<string, number> = {};
     for (const r of races) {
@@ -42,16 +40,7 @@ export function SettingsForm({ eventId }: { eventId: string }) {
       fees,
       capacities,
       orderExpiryDays: Number(v('expiry') || 14),
-      refundPolicy:
-        policy === 'full' || policy === 'none'
-          ? { kind: policy }
-          : {
-              kind: 'tiers',
-              tiers: policy
-                .split(/[,;]+/)
-                .map((p) => p.trim().split('='))
-                .map(([until = '', percent = '0']) => ({ until: until.trim(), percent: Number(percent) })),
-            },
+      refundPolicy,
       beneficiary: v('beneficiary'),
       iban: v('iban').replace(/\s/g, '').toUpperCase(),
     };
@@ -126,14 +115,9 @@ export function SettingsForm({ eventId }: { eventId: string }) {
         {...err('beneficiary')}
       />
       <TextField name="iban" label="IBAN" defaultValue={s.iban} {...err('iban')} />
-      <TextField
-        name="policy"
-        label={t('settings.policy')}
-        defaultValue={policyText}
-        helperText={t('settings.policyHelp')}
-        {...err('refundPolicy')}
-        sx={{ gridColumn: { sm: 'span 2' } }}
-      />
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+        <RefundPolicyField value={refundPolicy} onChange={setPolicy} error={error} />
+      </Box>
       <Box>
         <Button type="submit" variant="contained">
           {t('settings.save')}
