@@ -87,6 +87,17 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
         ...(body.tagline ? { tagline: body.tagline } : {}),
       },
     });
+    if (body.context) {
+      const taken = async (db: string) =>
+        (await database.query('SELECT 1 FROM contexts WHERE db = $1', [db])).length > 0;
+      const db = (await taken(id)) ? `${id.slice(0, 60)}-ctx` : id;
+      if (!(await taken(db)))
+        await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
+          db,
+          id,
+          body.name.slice(0, 120),
+        ]);
+    }
     return reply.code(201).send(await detail(id));
   });
 
