@@ -302,6 +302,14 @@ describe('organiser console API', () => {
         name: 'Trail des Fagnes',
       });
       expect(generated.body.id).toBe('trail-des-fagnes-2026');
+      // A name that says its year does not get it twice (issue 29).
+      const named = await call('POST', `/api/console/organisations/${orgId}/events`, owner, {
+        ...event,
+        id: undefined,
+        name: 'Marathon 2026 de Namur',
+      });
+      expect(named.body.id).toBe('marathon-2026-de-namur');
+      expect((await call('DELETE', `/api/console/events/${named.body.id}`, owner)).status).toBe(204);
       expect((await call('GET', `/api/console/organisations/${orgId}/events`, timekeeper)).body).toHaveLength(
         2,
       );
