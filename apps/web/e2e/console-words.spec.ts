@@ -108,6 +108,8 @@ test('every console page shows words, not i18n keys, in French and in English', 
     `/console/events/${EVENT}/certificate`,
     `/console/events/${EVENT}/webhooks`,
     ...['devices', 'desk', 'start', 'audit'].map((tab) => `/console/events/${EVENT}/raceday/${tab}`),
+    // The Documents tab's page (issue 29: confirmation reached by clicking).
+    `/confirmation/event/${EVENT}`,
   ];
   const found: string[] = [];
   for (const lng of ['fr', 'en']) {
