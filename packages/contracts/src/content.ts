@@ -62,6 +62,11 @@ export interface EventSummary {
   endDate: string;
   status: EventStatus;
   branding: EventBranding;
+  /**
+   * The logo the organiser uploaded in the console (`/api/events/{id}/logo?v=…`, public once the
+   * event is), else `branding.logoUrl`, else null (issue 29: spectators see the logo).
+   */
+  logoUrl?: string | null;
 }
 
 export interface EventDetail extends EventSummary {

@@ -1,5 +1,5 @@
 import { type ColumnDef, labelledCell, type ReportTable } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { foldText, formatDuration } from '@tempora/domain';
 
 /** A report made text, as the report page shows it: what every export format writes. */
 export interface TextTable {
@@ -48,7 +48,7 @@ export function cellText(column: ColumnDef, value: unknown, lng: Lng = 'en'): st
   return String(value);
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = foldText;
 
 /**
  * The report page's search (apps/web features/results/patch.ts `searchRows`, kept identical so

@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = foldText;
 
 /**
  * Client-side search (issue 6: by name or bib, an exact bib first). The row key is the bib. A

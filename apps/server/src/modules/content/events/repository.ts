@@ -3,7 +3,8 @@ import type { Sql } from '../../../db/database.ts';
 
 const COLUMNS = `e.id, e.organisation_id AS "organisationId", e.name, e.place,
   to_char(e.start_date, 'YYYY-MM-DD') AS "startDate", to_char(e.end_date, 'YYYY-MM-DD') AS "endDate",
-  e.status, e.branding`;
+  e.status, e.branding,
+  COALESCE('/api/events/' || e.id || '/logo?v=' || e.logo_version, e.branding->>'logoUrl') AS "logoUrl"`;
 
 /** Filters of the events list. */
 export interface EventFilter {

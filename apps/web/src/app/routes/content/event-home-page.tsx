@@ -71,6 +71,21 @@ export default function EventHomePage() {
           backgroundSize: 'cover',
         }}
       >
+        {e.logoUrl && (
+          <Box
+            component="img"
+            src={e.logoUrl}
+            alt={t('event.logoAlt', { name: e.name })}
+            data-testid="event-logo"
+            sx={{
+              float: 'right',
+              maxHeight: { xs: 56, sm: 88 },
+              maxWidth: { xs: 112, sm: 176 },
+              ml: 2,
+              mb: 1,
+            }}
+          />
+        )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Chip
             label={t(`status.${e.status}`)}

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, fieldError } from '../../../lib/api-client.ts';
 import {
   CONNECTOR_KINDS,
   type ConnectorKind,
@@ -51,6 +51,11 @@ export function DeviceForm({
   const [chipFormat, setChipFormat] = useState<(typeof CHIP_FORMATS)[number]>('as-is');
   const create = useRacedayMutation<Record<string, unknown>, { id: string; key: string }>(db, '/devices');
   const error = create.error instanceof ApiError ? create.error : null;
+  /** A field's translated error on the field itself (issue 29), else nothing. */
+  const fe = (name: string, help?: string) => {
+    const message = fieldError(create.error, name);
+    return message ? { error: true, helperText: message } : help ? { helperText: help } : {};
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     create.mutate({
@@ -107,6 +112,7 @@ export function DeviceForm({
         onChange={(e) => setName(e.target.value)}
         required
         size="small"
+        {...fe('name')}
       />
       <TextField
         select
@@ -114,6 +120,7 @@ export function DeviceForm({
         value={pointKey}
         onChange={(e) => setPointKey(e.target.value)}
         size="small"
+        {...fe('pointKey')}
       >
         <MenuItem value="">{t('devices.pointFromMap')}</MenuItem>
         {points.map((p) => (
@@ -128,7 +135,7 @@ export function DeviceForm({
         onChange={(e) => setOffset(e.target.value)}
         size="small"
         type="number"
-        helperText={t('devices.offsetHelp')}
+        {...fe('clockOffsetMs', t('devices.offsetHelp'))}
       />
       {CLIENTS.includes(kind) && (
         <>
@@ -138,6 +145,7 @@ export function DeviceForm({
             onChange={(e) => setHost(e.target.value)}
             size="small"
             required
+            {...fe('host')}
           />
           <TextField
             label={t('devices.port')}
@@ -145,6 +153,7 @@ export function DeviceForm({
             onChange={(e) => setPort(e.target.value)}
             size="small"
             type="number"
+            {...fe('port')}
           />
         </>
       )}
@@ -156,6 +165,7 @@ export function DeviceForm({
           size="small"
           type="number"
           required
+          {...fe('listenPort')}
         />
       )}
       {WALL_CLOCK.includes(kind) && (
@@ -188,14 +198,18 @@ export function DeviceForm({
         size="small"
         multiline
         minRows={2}
-        helperText={t('devices.pointMapHelp')}
+        {...fe('pointMap', t('devices.pointMapHelp'))}
         sx={{ gridColumn: { sm: '1 / -1' } }}
       />
       {error && (
         <Alert severity="error" sx={{ gridColumn: { sm: '1 / -1' } }}>
-          {(REFUSALS as readonly string[]).includes(error.code) &&
-            `${t(`devices.refused.${error.code as (typeof REFUSALS)[number]}`)} `}
-          {Object.values(error.fieldErrors).flat().join(' · ') || error.message}
+          {(REFUSALS as readonly string[]).includes(error.code)
+            ? `${t(`devices.refused.${error.code as (typeof REFUSALS)[number]}`)} ${
+                Object.values(error.fieldErrors).flat().join(' · ') || error.message
+              }`
+            : Object.keys(error.fieldErrors).length
+              ? t('devices.checkFields')
+              : t(`errors.${error.code}`, { defaultValue: error.message })}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, gridColumn: { sm: '1 / -1' } }}>
