@@ -47,6 +47,8 @@ export const columnDefSchema = z.object({
     Labels: z.enum(['status', 'points']).optional(),
     /** With `Labels: 'points'`: English name → French name, where they differ. */
     Names: z.record(z.string(), z.string()).optional(),
+    /** `gap`: a time cell holding a gap, written by the domain's `formatGap` (`+0:21`; issue 27). */
+    Format: z.enum(['gap']).optional(),
   }),
   Title: localizedSchema,
   Type: z.enum(cellTypes),

@@ -1,6 +1,6 @@
 import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/contracts';
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
-import { formatDuration } from '../../../../packages/domain/src/time-format.ts';
+import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
 import { planColumns } from '../features/results/components/column-layout.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
@@ -299,8 +299,10 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       case 'time': {
         const ms = typeof value === 'number' ? value : Number(value);
         if (value === null || value === undefined || value === '') return null;
+        const decimals = column.Settings.Decimals ?? 0;
+        if (!Number.isFinite(ms)) return doc.createTextNode(String(value));
         return doc.createTextNode(
-          Number.isFinite(ms) ? formatDuration(ms, column.Settings.Decimals ?? 0) : String(value),
+          column.Settings.Format === 'gap' ? formatGap(ms, lng, decimals) : formatDuration(ms, decimals),
         );
       }
       case 'favorite': {

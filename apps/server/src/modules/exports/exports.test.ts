@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ColumnDef, labelledCell } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDuration, formatGap } from '@tempora/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +32,8 @@ function screenRows(table: { columns: ColumnDef[]; rows: unknown[][] }, lng: 'en
     rows: table.rows.map((row) =>
       columns.map((c) => {
         const v = row[c.FieldIdx];
-        if (c.Type === 'time') return formatDuration(Number(v));
+        if (c.Type === 'time')
+          return c.Settings.Format === 'gap' ? formatGap(Number(v), lng) : formatDuration(Number(v));
         return v === null || v === undefined ? '' : String(labelledCell(c, v, lng));
       }),
     ),

@@ -1,5 +1,5 @@
 import { type ColumnDef, labelledCell, type ReportTable } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDuration, formatGap } from '@tempora/domain';
 
 /** A report made text, as the report page shows it: what every export format writes. */
 export interface TextTable {
@@ -42,7 +42,9 @@ export function cellText(column: ColumnDef, value: unknown, lng: Lng = 'en'): st
   if (column.Type === 'time') {
     if (value === '') return '';
     const ms = typeof value === 'number' ? value : Number(value);
-    return Number.isFinite(ms) ? formatDuration(ms, column.Settings.Decimals ?? 0) : String(value);
+    if (!Number.isFinite(ms)) return String(value);
+    const decimals = column.Settings.Decimals ?? 0;
+    return column.Settings.Format === 'gap' ? formatGap(ms, lng, decimals) : formatDuration(ms, decimals);
   }
   if (column.Type === 'html') return htmlText(String(value));
   return String(value);

@@ -2,7 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; the scroll container is focusable.
 import { mdiStar, mdiStarOutline } from '@mdi/js';
 import { type ColumnDef, labelledCell } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDuration, formatGap } from '@tempora/domain';
 import i18next from 'i18next';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 
@@ -11,11 +11,15 @@ export function alignmentOf(column: Pick<ColumnDef, 'Alignment'>): 'center' | 'r
   return column.Alignment === 'Center' ? 'center' : column.Alignment === 'Right' ? 'right' : 'left';
 }
 
-/** A time cell (spec §5): ms → s, m:ss or h:mm:ss; blank when zero or not a number; decimals from Settings. */
-export function formatTimeCell(value: unknown, decimals = 0): string {
+/**
+ * A time cell (spec §5): ms → s, m:ss or h:mm:ss; blank when zero or not a number; decimals from
+ * Settings. A gap column (`Settings.Format: 'gap'`) is written by the domain's `formatGap` (`+0:21`).
+ */
+export function formatTimeCell(value: unknown, decimals = 0, format?: 'gap', lng = 'en'): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(ms) ? formatDuration(ms, decimals) : String(value);
+  if (!Number.isFinite(ms)) return String(value);
+  return format === 'gap' ? formatGap(ms, lng, decimals) : formatDuration(ms, decimals);
 }
 
 /** A cell's content alone (no cell element): for the expanded row's details. */
@@ -119,7 +123,16 @@ function Content({
   const value = row[column.FieldIdx];
   switch (column.Type) {
     case 'time':
-      return <>{formatTimeCell(value, column.Settings.Decimals ?? 0)}</>;
+      return (
+        <>
+          {formatTimeCell(
+            value,
+            column.Settings.Decimals ?? 0,
+            column.Settings.Format,
+            lng ?? (i18next.language === 'en' ? 'en' : 'fr'),
+          )}
+        </>
+      );
     case 'html':
       return <HtmlCell value={value} />;
     case 'image':
