@@ -32,8 +32,13 @@ function screenRows(table: { columns: ColumnDef[]; rows: unknown[][] }, lng: 'en
     rows: table.rows.map((row) =>
       columns.map((c) => {
         const v = row[c.FieldIdx];
-        if (c.Type === 'time')
-          return c.Settings.Format === 'gap' ? formatGap(Number(v), lng) : formatDuration(Number(v));
+        if (c.Type === 'time') {
+          const text = c.Settings.Format === 'gap' ? formatGap(Number(v), lng) : formatDuration(Number(v));
+          // A running time with its point (issue 27): `1:30:11 · 30 km`.
+          const at = c.Settings.At === undefined ? '' : String(row[c.Settings.At] ?? '');
+          const point = lng === 'fr' ? (c.Settings.Names?.[at] ?? at) : at;
+          return at && text ? `${text} · ${point}` : text;
+        }
         return v === null || v === undefined ? '' : String(labelledCell(c, v, lng));
       }),
     ),

@@ -91,9 +91,23 @@ export function selectRows(table: Pick<ReportTable, 'rows' | 'keyField' | 'colum
   return q?.trim() ? searchTableRows(table.rows, table.keyField, q, table.columns) : table.rows;
 }
 
-/** One row as text in a language, in the exported columns' order. */
+/** Where a time column's running time was taken (`Settings.At`), in `lng`; '' once finished. */
+function timeAt(column: ColumnDef, row: readonly unknown[], lng: Lng): string {
+  const at = column.Settings.At === undefined ? '' : row[column.Settings.At];
+  if (typeof at !== 'string' || !at) return '';
+  return String(labelledCell({ Settings: { Labels: 'points', Names: column.Settings.Names } }, at, lng));
+}
+
+/**
+ * One row as text in a language, in the exported columns' order; a running time with the point it
+ * was taken at (`1:30:11 · 30 km`, issue 27), as the report page shows it.
+ */
 export function rowText(columns: readonly ColumnDef[], row: readonly unknown[], lng: Lng = 'en'): string[] {
-  return columns.map((c) => cellText(c, row[c.FieldIdx], lng));
+  return columns.map((c) => {
+    const text = cellText(c, row[c.FieldIdx], lng);
+    const at = c.Type === 'time' && text ? timeAt(c, row, lng) : '';
+    return at ? `${text} · ${at}` : text;
+  });
 }
 
 /**

@@ -46,7 +46,9 @@ export const F = {
   lastPoint: 17,
   /** The overall rank, shown beside a gender or category list's own rank (issue 27). */
   rankOverall: 18,
-  firstSplit: 19,
+  /** Where a running time was taken: the last point's name while on course, blank once finished. */
+  at: 19,
+  firstSplit: 20,
 } as const;
 
 const L = (en: string, fr: string): Localized => ({ en, fr });
@@ -160,10 +162,8 @@ export function rankingColumns(
     nationality: () => [column(F.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' })],
     club: () => [column(F.club, L('Club', 'Club'), 'text', { Italic: true })],
     category: () => [column(F.category, L('Category', 'Catégorie'), 'text')],
-    rankOverall: () => [
-      column(F.rankOverall, L('Overall rank', 'Pl. générale'), 'text', { Alignment: 'Right' }),
-    ],
-    rankGender: () => [column(F.rankGender, L('Gender rank', 'Pl. sexe'), 'text', { Alignment: 'Right' })],
+    rankOverall: () => [column(F.rankOverall, L('Overall', 'Pl. gén.'), 'text', { Alignment: 'Right' })],
+    rankGender: () => [column(F.rankGender, L('Gender', 'Pl. sexe'), 'text', { Alignment: 'Right' })],
     rankCategory: () => [column(F.rankCategory, L('Cat. rank', 'Pl. cat.'), 'text', { Alignment: 'Right' })],
     splits: () =>
       view.pointNames
@@ -171,7 +171,14 @@ export function rankingColumns(
         .map((name, p) =>
           column(F.firstSplit + p, L(name, view.pointNamesFr?.[p] ?? name), 'time', { Alignment: 'Right' }),
         ),
-    time: () => [column(F.time, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' })],
+    time: () => [
+      column(F.time, L('Time', 'Temps'), 'time', {
+        Bold: true,
+        Alignment: 'Right',
+        // Issue 27: a running time says where it was taken (`1:30:11 · 30 km`).
+        Settings: { At: F.at, Names: frenchPointNames(view) },
+      }),
+    ],
     gunTime: () => [column(F.gunTime, L('Gun time', 'Temps officiel'), 'time', { Alignment: 'Right' })],
     // Measured from the list's own leader (listGaps), written by the domain's formatGap (+0:21).
     gap: () => [
@@ -307,6 +314,7 @@ export function rankingRow(
   row[F.url] = `#/events/${encodeURIComponent(view.eventId)}/tracking/${person.trackingKey}`;
   row[F.favorite] = person.bib;
   row[F.lastPoint] = last >= 0 ? view.pointNames[last]! : '';
+  row[F.at] = last >= 0 && status !== 'finished' ? view.pointNames[last]! : '';
   for (let p = 0; p < pointCount; p++) row[F.firstSplit + p] = num(netTimeOf(results, i, p));
   return row;
 }

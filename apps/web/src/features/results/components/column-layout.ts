@@ -75,6 +75,8 @@ export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false
     flag: 52,
     split: 76,
   };
+  // A time that says where it was taken (`1:30:11 · 30 km`, issue 27) needs room for the point.
+  if (role === 'time' && column.Settings.At !== undefined) return 132 * column.Colspan;
   const w = fixed[role];
   if (w !== undefined) return w * column.Colspan;
   if (role === 'name') return 170 * column.Colspan;
@@ -115,7 +117,11 @@ export interface ColumnPlan {
  * fit. Below COMPACT_BELOW the bib and category sit beneath the name. What does not fit is shown
  * when the row is expanded, so nothing needs a horizontal scroll.
  */
-export function planColumns(columns: readonly ColumnDef[], width: number): ColumnPlan {
+export function planColumns(
+  columns: readonly ColumnDef[],
+  width: number,
+  reached?: ReadonlySet<number>,
+): ColumnPlan {
   const roles = columnRoles(columns);
   const compact = width < COMPACT_BELOW;
   const essential = new Set<ColumnRole>(['favorite', 'rank', 'name', 'time']);
@@ -138,8 +144,14 @@ export function planColumns(columns: readonly ColumnDef[], width: number): Colum
     }
   }
   if (!compact) {
+    // Split columns the field has reached come first, the latest first (issue 27: a race at 30 km
+    // shows 20, 25 and 30 km, not always the first three); then the others in course order.
+    const order = columns.map((_, i) => i);
+    const latest = (i: number) => (roles[i] === 'split' && reached?.has(columns[i]!.FieldIdx) ? -i : 0);
+    order.sort((a, b) => latest(a) - latest(b) || a - b);
     for (const role of PRIORITY) {
-      roles.forEach((r, i) => {
+      order.forEach((i) => {
+        const r = roles[i]!;
         if (r !== role || shown.has(i) || columns[i]!.Type === 'spacer') return;
         const w = columnWidth(columns[i]!, r);
         if (used + w <= width) {
@@ -164,4 +176,16 @@ export function planColumns(columns: readonly ColumnDef[], width: number): Colum
   });
   if (hidden.length) tracks.push(`${TOGGLE_WIDTH}px`);
   return { visible, hidden, beneath, compact, template: tracks.join(' '), roles };
+}
+
+/**
+ * FieldIdx of the time columns holding a time in the first rows (rows come furthest first: what
+ * the field has reached), comma-separated so that a layout is redone only when it changes.
+ */
+export function reachedTimes(columns: readonly ColumnDef[], rows: readonly unknown[][]): string {
+  const lead = rows.slice(0, 50);
+  return columns
+    .filter((c) => c.Type === 'time' && lead.some((r) => Number(r[c.FieldIdx]) > 0))
+    .map((c) => c.FieldIdx)
+    .join(',');
 }

@@ -22,6 +22,17 @@ export function formatTimeCell(value: unknown, decimals = 0, format?: 'gap', lng
   return format === 'gap' ? formatGap(ms, lng, decimals) : formatDuration(ms, decimals);
 }
 
+/** Where a time column's running time was taken (its `Settings.At` field), in `lng`; '' once finished. */
+export function timeAt(
+  column: Pick<ColumnDef, 'Settings'>,
+  row: readonly unknown[],
+  lng: 'en' | 'fr',
+): string {
+  const at = column.Settings.At === undefined ? '' : row[column.Settings.At];
+  if (typeof at !== 'string' || !at) return '';
+  return String(labelledCell({ Settings: { Labels: 'points', Names: column.Settings.Names } }, at, lng));
+}
+
 /** A cell's content alone (no cell element): for the expanded row's details. */
 export function CellContent(props: ReportCellProps) {
   return <Content {...props} />;
@@ -122,17 +133,20 @@ function Content({
 }: ReportCellProps) {
   const value = row[column.FieldIdx];
   switch (column.Type) {
-    case 'time':
-      return (
+    case 'time': {
+      const language = lng ?? (i18next.language === 'en' ? 'en' : 'fr');
+      const text = formatTimeCell(value, column.Settings.Decimals ?? 0, column.Settings.Format, language);
+      const at = timeAt(column, row, language);
+      // Issue 27: a running time says where it was taken (`1:30:11 · 30 km`).
+      return at && text ? (
         <>
-          {formatTimeCell(
-            value,
-            column.Settings.Decimals ?? 0,
-            column.Settings.Format,
-            lng ?? (i18next.language === 'en' ? 'en' : 'fr'),
-          )}
+          {text}
+          <span className="rt-at">{at}</span>
         </>
+      ) : (
+        <>{text}</>
       );
+    }
     case 'html':
       return <HtmlCell value={value} />;
     case 'image':
