@@ -95,7 +95,7 @@ export const TRACKING_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index
 #pre-paint p{margin:0}
 #pre-paint .pp-chip{height:32px;padding:0 12px;border-radius:16px;font-size:13px;line-height:32px;white-space:nowrap;background:rgba(0,0,0,.08)}
 #pre-paint .pp-finished{background:#2e7d32;color:#fff}
-#pre-paint .pp-onCourse{background:#39aade;color:#0b6a9a}
+#pre-paint .pp-onCourse{background:#39aade;color:#0a1f2b}
 #pre-paint .pp-progress{margin:16px 0}
 #pre-paint .pp-progress p{margin-bottom:4px;font-size:14px;line-height:1.43}
 #pre-paint .pp-bar{height:8px;border-radius:32px;overflow:hidden;background:#b3def2}
