@@ -29,4 +29,5 @@ export {
 } from './results/results-model.ts';
 export * from './results/types.ts';
 export * from './search/athlete-search.ts';
+export * from './search/table-search.ts';
 export * from './time-format.ts';

@@ -1,5 +1,5 @@
 import { type ColumnDef, labelledCell, type ReportTable } from '@tempora/contracts';
-import { formatDuration, formatGap } from '@tempora/domain';
+import { formatDuration, formatGap, searchTableRows } from '@tempora/domain';
 
 /** A report made text, as the report page shows it: what every export format writes. */
 export interface TextTable {
@@ -50,41 +50,8 @@ export function cellText(column: ColumnDef, value: unknown, lng: Lng = 'en'): st
   return String(value);
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/**
- * The report page's search (apps/web features/results/patch.ts `searchRows`, kept identical so
- * an export holds exactly the rows on screen): an exact key (bib) first; a number matches keys
- * starting with it; text matches the text and html columns, ignoring case and accents.
- */
-export function searchTableRows(
-  rows: readonly unknown[][],
-  keyField: number,
-  query: string,
-  columns: readonly Pick<ColumnDef, 'FieldIdx' | 'Type'>[],
-): unknown[][] {
-  const needle = fold(query.trim());
-  if (!needle) return rows as unknown[][];
-  const exact: unknown[][] = [];
-  const others: unknown[][] = [];
-  const numeric = /^\d+$/.test(needle);
-  const fields = columns.filter((c) => c.Type === 'text' || c.Type === 'html').map((c) => c.FieldIdx);
-  const scanOf = (row: unknown[]) =>
-    fields.length ? fields : row.map((_, i) => i).filter((i) => i !== keyField);
-  for (const row of rows) {
-    const key = fold(String(row[keyField] ?? ''));
-    if (key === needle) exact.push(row);
-    else if (numeric ? key.startsWith(needle) : matches(row, scanOf(row), needle)) others.push(row);
-  }
-  return [...exact, ...others];
-}
-
-function matches(row: unknown[], fields: number[], needle: string): boolean {
-  return fields.some((i) => {
-    const value = row[i];
-    return typeof value === 'string' && !/^\d+$/.test(value) && fold(value).includes(needle);
-  });
-}
+/** The report page's search, the domain's one (issue 27): an export holds exactly the rows on screen. */
+export { searchTableRows };
 
 /** The rows of a report after the page's search. */
 export function selectRows(table: Pick<ReportTable, 'rows' | 'keyField' | 'columns'>, q?: string) {

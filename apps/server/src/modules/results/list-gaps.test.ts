@@ -1,3 +1,4 @@
+import { foldText } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -125,5 +126,23 @@ describe('gaps from the list’s own leader', () => {
     expect(gaps[0]).toBe('');
     // A gap cell starts with '+': the export neutralises it as a spreadsheet formula (OWASP).
     for (const g of gaps.slice(1)) expect(g).toMatch(/^'?\+\d+:\d\d$/);
+  });
+
+  it('the report API’s q searches as the page does: accent-blind, a number a bib (exact, then prefix)', async () => {
+    const [accented] = await app.database.query<{ last_name: string }>(
+      "SELECT last_name FROM participants WHERE race_id = 'city-10k' AND last_name ~ '[^ -~]' ORDER BY bib LIMIT 1",
+    );
+    const name = accented!.last_name;
+    const folded = foldText(name);
+    expect(folded).not.toBe(name.toLowerCase());
+    const byName = (await (
+      await app.inject(`${GROUP}/START?q=${encodeURIComponent(folded)}`)
+    ).json()) as Table;
+    expect(byName.rows.length).toBeGreaterThan(0);
+    for (const row of byName.rows) expect(foldText(row.join(' '))).toContain(folded);
+    const byBib = (await (await app.inject(`${GROUP}/START?q=117`)).json()) as Table;
+    const bibs = byBib.rows.map((r) => String(r[0]));
+    expect(bibs[0]).toBe('117');
+    for (const bib of bibs) expect(bib.startsWith('117')).toBe(true);
   });
 });
