@@ -12,8 +12,14 @@ describe('events API', () => {
 
   it('lists and searches events, live first', async () => {
     const all = (await app.inject('/api/events')).json();
-    expect(all[0]).toMatchObject({ id: 'demo-city-run', status: 'live', place: 'Brussels' });
+    expect(all[0]).toMatchObject({ id: 'demo-city-run', status: 'live', place: 'Bruxelles / Brussels' });
     expect((await app.inject('/api/events?q=brussels')).json()).toHaveLength(1);
+    // Issue 27: by place in either language, by race, accent-blind, every word.
+    expect((await app.inject('/api/events?q=bruxelles')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=MARATHON')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=demo%20marathon')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=d%C3%A9mo')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=marathon%20nowhere')).json()).toHaveLength(0);
     expect((await app.inject('/api/events?q=nowhere')).json()).toHaveLength(0);
     expect((await app.inject('/api/events?when=live')).json()).toHaveLength(1);
     expect((await app.inject('/api/events?when=yesterday')).statusCode).toBe(400);
