@@ -113,3 +113,18 @@ for (const lng of ['en', 'fr'] as const) {
     await page.screenshot({ path: `test-results/issue27-marathon-390-${lng}.png` });
   });
 }
+
+for (const [lng, separator] of [
+  ['en', ','],
+  ['fr', '\u202f'],
+] as const) {
+  test(`statistics write counts the reader's way: 1${separator}200 (${lng})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(
+      `${server.url}/?lng=${lng}#/events/demo-city-run/ctx/demo-city-run-10k/generic/live/stats/city-10k`,
+    );
+    const registered = page.getByRole('table').first().getByRole('row').first().getByRole('cell').last();
+    await expect(registered).toHaveText(`1${separator}200`, { timeout: 20_000 });
+    await page.screenshot({ path: `test-results/issue27-stats-1280-${lng}.png`, fullPage: true });
+  });
+}

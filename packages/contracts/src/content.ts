@@ -69,6 +69,11 @@ export interface EventDetail extends EventSummary {
   races: { id: string; db: string; name: string; distanceM: number; startType: string }[];
   /** Series (challenges) of the event's organisation, for links to their standings. */
   series?: { id: string; name: string }[];
+  /**
+   * What is behind the event page's tiles (issue 27: no dead ends): photos, a live stream, a
+   * course map (a course or located points), a published information page, group entries open.
+   */
+  available?: { photos: boolean; stream: boolean; map: boolean; info: boolean; groupEntry: boolean };
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');

@@ -2,6 +2,7 @@ export * from './console/category-check.ts';
 export * from './console/category-templates.ts';
 export * from './console/course.ts';
 export * from './console/time-zone.ts';
+export * from './number-format.ts';
 export * from './payments/deposit-states.ts';
 export * from './payments/matching.ts';
 export * from './payments/orders.ts';
@@ -30,4 +31,5 @@ export {
 export * from './results/types.ts';
 export * from './search/athlete-search.ts';
 export * from './search/table-search.ts';
+export * from './text/title.ts';
 export * from './time-format.ts';

@@ -1,5 +1,6 @@
 import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/contracts';
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
+import { joinTitle } from '../../../../packages/domain/src/text/title.ts';
 import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
 import { planColumns, reachedTimes } from '../features/results/components/column-layout.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
@@ -174,12 +175,13 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   const head = el('div', 'pp-head');
   const crumbs = el('ol');
   const reportTitle = table.title[lng];
-  [s.home, s.reportList, reportTitle].forEach((label, i, all) => {
+  // The event stays in the breadcrumbs (issue 27), as report-view.tsx puts it.
+  [s.home, list.event.name, s.reportList, reportTitle].forEach((label, i, all) => {
     if (i > 0) crumbs.append(el('li', 'pp-sep', '/'));
     crumbs.append(el('li', i === all.length - 1 ? 'pp-here' : undefined, label));
   });
   const race = list.groups.find((g) => g.key === table.group)?.name[lng];
-  head.append(crumbs, el('h1', undefined, [list.event.name, race, reportTitle].filter(Boolean).join(' · ')));
+  head.append(crumbs, el('h1', undefined, joinTitle([list.event.name, race, reportTitle])));
   main.append(head);
 
   // The race's view chips (RaceViewLinks with `withEvent`), as report-links.tsx picks the race.

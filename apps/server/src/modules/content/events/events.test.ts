@@ -29,6 +29,18 @@ describe('events API', () => {
     const event = (await app.inject('/api/events/demo-city-run')).json();
     expect(event.contexts[0].db).toBe('demo-city-run-10k');
     expect(event.races[0]).toMatchObject({ id: 'city-10k', distanceM: 10_000 });
+    // Issue 27: the tiles know what is behind them.
+    const before = event.available;
+    expect(Object.values(before).every((v) => typeof v === 'boolean')).toBe(true);
+    await app.database.query('DELETE FROM streams WHERE event_id = $1', ['demo-city-run']);
+    expect((await app.inject('/api/events/demo-city-run')).json().available.stream).toBe(false);
+    await app.database.query(
+      `INSERT INTO streams (event_id, title, kind, url, starts_at, ends_at)
+       VALUES ('demo-city-run', 'Finish line', 'hls', 'https://example.org/x.m3u8', now(), now() + interval '1 hour')`,
+    );
+    expect((await app.inject('/api/events/demo-city-run')).json().available.stream).toBe(true);
+    await app.database.query("UPDATE cms_pages SET published = false WHERE event_id = 'demo-city-run'");
+    expect((await app.inject('/api/events/demo-city-run')).json().available.info).toBe(false);
     const missing = await app.inject('/api/events/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('problem+json');

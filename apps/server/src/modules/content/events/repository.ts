@@ -59,11 +59,45 @@ async function seriesOf(sql: Sql, organisationId: string): Promise<{ id: string;
   );
 }
 
+/** Whether `query` finds a row, false when its table does not exist (a module not installed). */
+async function exists(sql: Sql, table: string, query: string, id: string): Promise<boolean> {
+  if (!(await tableExists(sql, table))) return false;
+  const [row] = await sql.query<{ found: boolean }>(`SELECT EXISTS (${query}) AS found`, [id]);
+  return row?.found ?? false;
+}
+
+/** What is behind the event page's tiles (issue 27: a tile only where something is behind it). */
+async function availableOf(sql: Sql, id: string): Promise<NonNullable<EventDetail['available']>> {
+  const [photos, stream, map, info, groupEntry] = await Promise.all([
+    exists(sql, 'photos', 'SELECT 1 FROM photos WHERE event_id = $1', id),
+    exists(sql, 'streams', 'SELECT 1 FROM streams WHERE event_id = $1', id),
+    exists(
+      sql,
+      'timing_points',
+      `SELECT 1 FROM races r JOIN contexts c ON c.db = r.db LEFT JOIN timing_points p ON p.race_id = r.id
+        WHERE c.event_id = $1 AND (r.course IS NOT NULL OR p.lat IS NOT NULL)`,
+      id,
+    ),
+    exists(sql, 'cms_pages', 'SELECT 1 FROM cms_pages WHERE event_id = $1 AND published', id),
+    exists(
+      sql,
+      'deposit_settings',
+      'SELECT 1 FROM deposit_settings WHERE event_id = $1 AND open AND (entry_deadline IS NULL OR entry_deadline > now())',
+      id,
+    ),
+  ]);
+  return { photos, stream, map, info, groupEntry };
+}
+
 /** One event with its contexts and races (empty when the results tables do not exist). */
 export async function findEvent(sql: Sql, id: string): Promise<EventDetail | null> {
   const [found] = await sql.query<EventSummary>(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1`, [id]);
   if (!found) return null;
-  const event = { ...found, series: await seriesOf(sql, found.organisationId) };
+  const event = {
+    ...found,
+    series: await seriesOf(sql, found.organisationId),
+    available: await availableOf(sql, id),
+  };
   const hasResults = (await tableExists(sql, 'contexts')) && (await tableExists(sql, 'races'));
   if (!hasResults) return { ...event, contexts: [], races: [] };
   const contexts = await sql.query<{ db: string; name: string }>(
