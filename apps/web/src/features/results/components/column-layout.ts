@@ -59,7 +59,8 @@ export function columnRoles(columns: readonly ColumnDef[]): ColumnRole[] {
 }
 
 /** Narrower widths of the essential columns on a phone. */
-const COMPACT: Partial<Record<ColumnRole, number>> = { favorite: 36, rank: 48, bib: 52, time: 80 };
+// A rank fits five digits (Boston's 26,410 runners, issue 27) and its header ("Place").
+const COMPACT: Partial<Record<ColumnRole, number>> = { favorite: 36, rank: 60, bib: 52, time: 80 };
 
 /** Width (px) a column needs to show its content (`compact`: on a phone). */
 export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false): number {
@@ -67,7 +68,7 @@ export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false
   if (narrow !== undefined) return narrow * column.Colspan;
   const fixed: Partial<Record<ColumnRole, number>> = {
     favorite: 40,
-    rank: 56,
+    rank: 64,
     bib: 68,
     time: 80,
     gap: 72,

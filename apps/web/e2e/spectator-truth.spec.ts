@@ -128,3 +128,35 @@ for (const [lng, separator] of [
     await page.screenshot({ path: `test-results/issue27-stats-1280-${lng}.png`, fullPage: true });
   });
 }
+
+test('titles do not repeat, breadcrumbs keep the event, leaders link to their cards, no dead-end tiles', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}/?lng=en#${REPORTS}/city-10k/report/LIVE1`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Demo City Run · 10 km · Overall', { timeout: 20_000 });
+  const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+  await expect(crumbs.getByRole('link', { name: 'Demo City Run' })).toHaveAttribute(
+    'href',
+    /#\/events\/demo-city-run\/home$/,
+  );
+  await page.goto(`${server.url}/?lng=en#/firstrow/demo-city-run-10k/race/city-10k`);
+  const leader = page.getByRole('table').first().getByRole('link').first();
+  await expect(leader).toBeVisible({ timeout: 20_000 });
+  await leader.click();
+  await expect(page.getByTestId('athlete-card')).toBeVisible({ timeout: 20_000 });
+  // The demo has no photos: no Photos tile; its race chip does not say "10 km · 10 km".
+  await page.goto(`${server.url}/?lng=en#/events/demo-city-run/home`);
+  const tiles = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(tiles.getByRole('link', { name: 'Results' })).toBeVisible({ timeout: 20_000 });
+  await expect(tiles.getByRole('link', { name: 'Photos' })).toHaveCount(0);
+  await expect(page.getByText('10 km · 10 km')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/issue27-event-home-1280-en.png', fullPage: true });
+  // The home search finds the event by its race and by its place in French.
+  for (const q of ['marathon', 'bruxelles']) {
+    await page.goto(`${server.url}/?lng=fr#/`);
+    await page.getByLabel('Rechercher un événement').fill(q);
+    await expect(page.getByRole('heading', { name: 'Demo City Run' })).toBeVisible({ timeout: 10_000 });
+  }
+});
