@@ -205,7 +205,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     chip('chart', s.stats);
     if (raceOf.startType === 'individual') chip('timer', s.clm);
     chip('monitor', s.scroller);
-    chip('map', s.map);
+    if (event.available?.map ?? true) chip('map', s.map);
     chip('athlete', s.tracking);
     chip('list', s.results);
     for (const series of event.series ?? []) chip('trophy', fill(s.series, { name: series.name }));
