@@ -160,3 +160,43 @@ test('titles do not repeat, breadcrumbs keep the event, leaders link to their ca
     await expect(page.getByRole('heading', { name: 'Demo City Run' })).toBeVisible({ timeout: 10_000 });
   }
 });
+
+for (const [lng, width] of [
+  ['en', 390],
+  ['fr', 1280],
+] as const) {
+  test(`a runner on course: the "On course" chip reads at AA, the category's own gap (${lng}, ${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const hits = (await (
+      await fetch(`${server.url}/api/results/contexts/demo-city-run-marathon/participants?q=a`)
+    ).json()) as { trackingKey: string; status: string }[];
+    const runner = hits.find((h) => h.status === 'onCourse') ?? hits[0]!;
+    await page.goto(`${server.url}/?lng=${lng}#/tracking/${runner.trackingKey}`);
+    const card = page.getByTestId('athlete-card');
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    if (runner.status === 'onCourse') {
+      const chip = card.locator('.MuiChip-root').first();
+      const ratio = await chip.evaluate((el) => {
+        const rgb = (c: string) =>
+          c
+            .match(/\d+(\.\d+)?/g)!
+            .slice(0, 3)
+            .map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const s = v / 255;
+            return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const style = getComputedStyle(el);
+        const [a, b] = [lum(style.color), lum(style.backgroundColor)].sort((x, y) => y - x);
+        return (a! + 0.05) / (b! + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.screenshot({ path: `test-results/issue27-card-${width}-${lng}.png`, fullPage: true });
+  });
+}
