@@ -24,6 +24,7 @@ interface Table {
  */
 describe('gaps from the list’s own leader', () => {
   let app: FastifyInstance;
+  let gun = 0;
   const get = async (report: string): Promise<Table> => {
     const res = await app.inject(`${GROUP}/${report}`);
     expect(res.statusCode).toBe(200);
@@ -41,7 +42,7 @@ describe('gaps from the list’s own leader', () => {
     const [race] = await app.database.query<{ gun: number }>(
       "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
     );
-    const gun = race!.gun;
+    gun = race!.gun;
     // Men first, so that the first woman is well behind the overall leader.
     const pick = (gender: string) =>
       app.database.query<{ bib: string }>(
@@ -144,5 +145,48 @@ describe('gaps from the list’s own leader', () => {
     const bibs = byBib.rows.map((r) => String(r[0]));
     expect(bibs[0]).toBe('117');
     for (const bib of bibs) expect(bib.startsWith('117')).toBe(true);
+  });
+
+  it('a club list (an organiser’s filter): gaps from the club’s first, also after a live change', async () => {
+    const { authorization } = await createTestUser(app, {
+      memberships: [{ organisationId: DEMO_ORG, role: 'owner' }],
+    });
+    const [top] = await app.database.query<{ club: string }>(
+      `SELECT club FROM participants WHERE race_id = 'city-10k' AND club <> '' AND bib IN
+         (SELECT bib FROM participants WHERE race_id = 'city-10k' ORDER BY bib LIMIT 400)
+       GROUP BY club ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/console/races/city-10k/reports',
+      headers: { authorization },
+      payload: {
+        key: 'CLUBX',
+        name: { en: 'Club', fr: 'Club' },
+        kind: 'ranking',
+        filter: { club: top!.club },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const club = finishers(await get('CLUBX'));
+    const overall = finishers(await get('LIVE1'));
+    expect(club[0]![F.bib]).not.toBe(overall[0]![F.bib]);
+    expectGapsFromFirst(club);
+    // A club member not yet in finishes faster than the club's first: every gap moves with him.
+    const [late] = await app.database.query<{ bib: string }>(
+      `SELECT bib FROM participants WHERE race_id = 'city-10k' AND club = $1 AND bib NOT IN
+         (SELECT bib FROM participants WHERE race_id = 'city-10k' ORDER BY bib LIMIT 400) LIMIT 1`,
+      [top!.club],
+    );
+    const read = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/passings',
+      headers: { 'x-device-key': DEVICE_KEY },
+      payload: { passings: [{ bib: late!.bib, time: gun + 1_990_000 }] },
+    });
+    expect(read.json().accepted).toBe(1);
+    const after = finishers(await get('CLUBX'));
+    expect(after[0]![F.bib]).toBe(late!.bib);
+    expectGapsFromFirst(after);
   });
 });
