@@ -86,7 +86,7 @@ function served(ctx: ContextState, report: ReportRow): ReportTable {
 
 describe('compact report patches (issue 20)', () => {
   it('a club list follows its own first: a faster read of the club’s first moves every gap (issue 27)', () => {
-    const man = { gender: 'M' as const, age: 30, status: 'registered' };
+    const man = { gender: 'M' as const, age: 30, status: 'registered' as const };
     // Runners 0 and 3 run for BRC (k % 3 === 0), runner 1 does not and leads overall.
     const finish = (who: number, minutes: number) => ({
       who,
