@@ -90,7 +90,7 @@ describe('compact report patches (issue 20)', () => {
     // Runners 0 and 3 run for BRC (k % 3 === 0), runner 1 does not and leads overall.
     const finish = (who: number, minutes: number) => ({
       who,
-      point: 'finish',
+      point: 'finish' as const,
       seconds: minutes * 60,
       deleted: false,
     });
