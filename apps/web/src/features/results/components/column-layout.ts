@@ -69,7 +69,7 @@ export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false
   const fixed: Partial<Record<ColumnRole, number>> = {
     favorite: 40,
     rank: 64,
-    bib: 68,
+    bib: 76,
     time: 80,
     gap: 72,
     pace: 72,
@@ -83,7 +83,10 @@ export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false
   if (role === 'name') return 170 * column.Colspan;
   if (column.Type === 'spacer') return 12 * column.Colspan;
   if (column.Type === 'image') return 48 * column.Colspan;
-  if (column.Alignment === 'Right' || column.Alignment === 'Center') return 72 * column.Colspan;
+  // A narrow column is as wide as its title ("Cat. rank" was cut to "Cat. r…", issue 27).
+  const title = Math.max(column.Title.en.length, column.Title.fr.length);
+  if (column.Alignment === 'Right' || column.Alignment === 'Center')
+    return Math.max(72, 8 * title + 16) * column.Colspan;
   return 110 * column.Colspan;
 }
 
