@@ -65,6 +65,8 @@ export interface EventSummary {
 }
 
 export interface EventDetail extends EventSummary {
+  /** The event's IANA time zone: every time of day of the event is shown in it (issue 27). */
+  timeZone?: string;
   contexts: { db: string; name: string }[];
   races: { id: string; db: string; name: string; distanceM: number; startType: string }[];
   /** Series (challenges) of the event's organisation, for links to their standings. */

@@ -27,6 +27,8 @@ describe('events API', () => {
 
   it('gives an event with its contexts and races, 404 for an unknown one', async () => {
     const event = (await app.inject('/api/events/demo-city-run')).json();
+    // Issue 27: pages show the event's times of day in its zone.
+    expect(event.timeZone).toBe('Europe/Brussels');
     expect(event.contexts[0].db).toBe('demo-city-run-10k');
     expect(event.races[0]).toMatchObject({ id: 'city-10k', distanceM: 10_000 });
     // Issue 27: the tiles know what is behind them.

@@ -91,7 +91,10 @@ async function availableOf(sql: Sql, id: string): Promise<NonNullable<EventDetai
 
 /** One event with its contexts and races (empty when the results tables do not exist). */
 export async function findEvent(sql: Sql, id: string): Promise<EventDetail | null> {
-  const [found] = await sql.query<EventSummary>(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1`, [id]);
+  const [found] = await sql.query<EventSummary & { timeZone: string }>(
+    `SELECT ${COLUMNS}, e.time_zone AS "timeZone" FROM events e WHERE e.id = $1`,
+    [id],
+  );
   if (!found) return null;
   const event = {
     ...found,
