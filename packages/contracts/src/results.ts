@@ -48,6 +48,13 @@ export const columnDefSchema = z.object({
     Labels: z.enum(['status', 'points']).optional(),
     /** With `Labels: 'points'`: English name → French name, where they differ. */
     Names: z.record(z.string(), z.string()).optional(),
+    /** `gap`: a time cell holding a gap, written by the domain's `formatGap` (`+0:21`; issue 27). */
+    Format: z.enum(['gap']).optional(),
+    /**
+     * A time column: the field naming the point a running time was taken at (blank once
+     * finished), shown beside it (`1:30:11 · 30 km`; issue 27); French names from `Names`.
+     */
+    At: z.number().int().min(0).optional(),
   }),
   Title: localizedSchema,
   Type: z.enum(cellTypes),
@@ -186,6 +193,8 @@ export interface AthleteCard {
     rankGender: number | null;
     rankCategory: number | null;
     gapMs: number | null;
+    /** Behind the first of the athlete's category (issue 27: each list's gap from its own leader). */
+    gapCategoryMs?: number | null;
     paceMsPerKm: number | null;
   }[];
   prediction: {

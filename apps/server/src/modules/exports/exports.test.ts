@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ColumnDef, labelledCell } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDuration, formatGap } from '@tempora/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +32,13 @@ function screenRows(table: { columns: ColumnDef[]; rows: unknown[][] }, lng: 'en
     rows: table.rows.map((row) =>
       columns.map((c) => {
         const v = row[c.FieldIdx];
-        if (c.Type === 'time') return formatDuration(Number(v));
+        if (c.Type === 'time') {
+          const text = c.Settings.Format === 'gap' ? formatGap(Number(v), lng) : formatDuration(Number(v));
+          // A running time with its point (issue 27): `1:30:11 · 30 km`.
+          const at = c.Settings.At === undefined ? '' : String(row[c.Settings.At] ?? '');
+          const point = lng === 'fr' ? (c.Settings.Names?.[at] ?? at) : at;
+          return at && text ? `${text} · ${point}` : text;
+        }
         return v === null || v === undefined ? '' : String(labelledCell(c, v, lng));
       }),
     ),

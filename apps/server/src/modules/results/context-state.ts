@@ -20,8 +20,10 @@ import {
   F,
   inReport,
   lastPassingsColumns,
+  listGaps,
   P,
   passingRow,
+  patchesRowByRow,
   type RaceView,
   rankingColumns,
   rankingRow,
@@ -458,11 +460,12 @@ export class ContextState {
     const reload: ReportPatch = { group, report, version, reload: true };
     const held = this.cache.get(id);
     const trailing = this.compact && held && (held.trail.at(-1)?.version ?? held.version) === fromVersion;
-    if (changed.size <= this.smallChange) {
+    if (changed.size <= this.smallChange && patchesRowByRow(definition)) {
       const rankOf = singleRanks(race.results);
+      const gapOf = listGaps(race, definition);
       const upserts: unknown[][] = [];
       for (const i of changed.values()) {
-        if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
+        if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition, rankOf, gapOf));
       }
       if (upserts.length === 0) return null;
       const patch: ReportPatch = { group, report, fromVersion, version, upserts, removes: [] };
@@ -619,12 +622,13 @@ export class ContextState {
       const fromVersion = before.version;
       let patch: ReportPatch | null = null;
       let rows: unknown[][] | null = null;
-      if (definition.kind === 'ranking' && change.size <= this.smallChange) {
+      if (definition.kind === 'ranking' && change.size <= this.smallChange && patchesRowByRow(definition)) {
         // The few changed runners' rows: every other row is as published.
         const rankOf = singleRanks(race.results);
+        const gapOf = listGaps(race, definition);
         const upserts: unknown[][] = [];
         for (const i of change.values())
-          if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
+          if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition, rankOf, gapOf));
         if (upserts.length) {
           const small: ReportPatch = {
             group: report.groupKey,

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { ingestPassingSchema, MAX_INGEST_BATCH, MAX_TIME_MS, timeInputSchema } from '@tempora/contracts';
-import { publicationStatus } from '@tempora/domain';
+import { publicationStatus, searchTableRows } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
@@ -246,16 +246,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       const hit = cache.get(variant);
       if (hit) return hit;
       let rows = full.rows;
-      if (q?.trim()) {
-        const needle = q.trim().toLowerCase();
-        const exact = rows.filter((r) => String(r[0]).toLowerCase() === needle);
-        const others = rows.filter(
-          (r) =>
-            String(r[0]).toLowerCase() !== needle &&
-            r.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)),
-        );
-        rows = [...exact, ...others];
-      }
+      // The page's search (issue 27): accent-blind, an exact bib first, a number a bib prefix.
+      if (q?.trim()) rows = searchTableRows(rows, full.keyField, q, full.columns);
       const total = rows.length;
       if (offset !== undefined || limit !== undefined)
         rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));

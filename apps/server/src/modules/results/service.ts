@@ -988,6 +988,7 @@ function athleteCard(
       rankGender: pt.rank.gender,
       rankCategory: pt.rank.category,
       gapMs: pt.gapMs,
+      gapCategoryMs: pt.gapCategoryMs,
       paceMsPerKm: pt.paceMsPerKm,
     })),
     prediction: prediction

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEnvironment } from '../../../lib/api-client.ts';
 import { useWidth } from '../hooks/use-width.ts';
-import { planColumns } from './column-layout.ts';
+import { planColumns, reachedTimes } from './column-layout.ts';
 import { alignmentOf } from './report-cell.tsx';
 import { ReportRow } from './report-row.tsx';
 import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, tableSx } from './table-styles.ts';
@@ -62,7 +62,13 @@ export function ReportTable({
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const scroller = useRef<HTMLDivElement>(null);
   const width = useWidth(scroller, 1024);
-  const plan = useMemo(() => planColumns(table.columns, width), [table.columns, width]);
+  // The time columns the leading runners have reached (rows come furthest first): the layout shows
+  // the latest of them (issue 27). A string, so the layout is only redone when it changes.
+  const reachedKey = reachedTimes(table.columns, rows);
+  const plan = useMemo(
+    () => planColumns(table.columns, width, new Set(reachedKey.split(',').map(Number))),
+    [table.columns, width, reachedKey],
+  );
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const rowHeight = plan.compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
   // Stable while the rows are: the virtualiser measures every row again (26,000 on Boston, tens of
