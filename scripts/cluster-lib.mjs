@@ -4,6 +4,7 @@
 // (apps/server/bench/cluster.bench.ts), which kills a node in the middle.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -11,6 +12,17 @@ export const root = path.resolve(import.meta.dirname, '..');
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 
 export class ClusterError extends Error {}
+
+/**
+ * A directory for nginx's temporary files that its workers can reach whatever the checkout's
+ * permissions: under the system's temporary directory, traversable by all (0755), one per port.
+ */
+export function nginxTempDir(port) {
+  const dir = path.join(os.tmpdir(), `tempora-nginx-${port}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
 
 /** Builds the web client and the compiled server (`npm run build`). */
 export function buildAll() {
@@ -125,6 +137,11 @@ export async function startCluster(options) {
   }
 
   const confFile = path.join(dir, 'nginx.conf');
+  // nginx's temporary files (request bodies above the buffer, proxied responses) go where its
+  // workers can write: run as root, they run as `nobody`, which cannot enter a 700 home holding
+  // the checkout (issue 28: every ingest POST above the buffer answered 500). The master creates
+  // the paths inside and hands them to the workers' user.
+  const tempDir = nginxTempDir(port);
   function nginxConf() {
     const servers = nodes
       .map((n) => `    server 127.0.0.1:${n.port} max_fails=2 fail_timeout=5s${n.up ? '' : ' down'};`)
@@ -137,11 +154,13 @@ error_log ${dir}/logs/nginx-error.log warn;
 events { worker_connections ${workerConnections}; }
 http {
   access_log off;
-  client_body_temp_path ${dir}/nginx-body;
-  proxy_temp_path ${dir}/nginx-proxy;
-  fastcgi_temp_path ${dir}/nginx-fastcgi;
-  uwsgi_temp_path ${dir}/nginx-uwsgi;
-  scgi_temp_path ${dir}/nginx-scgi;
+  client_body_temp_path ${tempDir}/body;
+  proxy_temp_path ${tempDir}/proxy;
+  fastcgi_temp_path ${tempDir}/fastcgi;
+  uwsgi_temp_path ${tempDir}/uwsgi;
+  scgi_temp_path ${tempDir}/scgi;
+  # An ingest batch (a few thousand reads) stays in memory: no temporary file at all.
+  client_body_buffer_size 1m;
   client_max_body_size 64m;
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   upstream tempora {

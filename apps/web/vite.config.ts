@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { bootScript } from './build/boot-script.ts';
 import { mdiIcons } from './build/mdi-icons.ts';
 import { muiThemeWithoutVars } from './build/mui-theme-without-vars.ts';
+import { racedayPrecache } from './build/raceday-precache.ts';
 
 /**
  * MUI's base every page starts with (styled, ButtonBase, the ripple, the spinner the Button
@@ -21,7 +22,7 @@ const MUI_BASE = new RegExp(
 
 /** The SPA build; in development `/api` and the realtime socket go to the server on :8080. */
 export default defineConfig({
-  plugins: [mdiIcons(), muiThemeWithoutVars(), react(), bootScript()],
+  plugins: [mdiIcons(), muiThemeWithoutVars(), react(), bootScript(), racedayPrecache()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -2,7 +2,7 @@
  * Load worker of the race-day spike (cluster.bench.ts), run as a child process with its own
  * event loop and file descriptors. Two roles, driven over IPC:
  *   - `ws`: many raw `ws` connections speaking Pusher protocol 7 (pusher-js per connection is too
- *     heavy for thousands in one process), subscribed to a results channel, answering the
+ *     heavy for thousands in one process), each subscribed to a results channel (one of a mix of views), answering the
  *     protocol's pings and reconnecting as pusher-js does when a node closes or dies. One client
  *     in `sampleEvery` parses `passing` events: latency = arrival − the read's time of day (the
  *     driver posts each read with the wall-clock time it sends it).
@@ -13,7 +13,15 @@ import http from 'node:http';
 import { WebSocket } from 'ws';
 
 type Command =
-  | { cmd: 'ws'; url: string; count: number; channel: string; batch: number; sampleEvery: number }
+  | {
+      cmd: 'ws';
+      url: string;
+      count: number;
+      /** Client i subscribes to channels[i % length] (issue 28: a mix of views). */
+      channels: string[];
+      batch: number;
+      sampleEvery: number;
+    }
   | { cmd: 'http'; port: number; readers: number; paths: { kind: string; path: string }[] }
   | { cmd: 'stats'; reset?: boolean }
   | { cmd: 'stop' };
@@ -154,7 +162,11 @@ async function startClients(command: Extract<Command, { cmd: 'ws' }>) {
     const n = Math.min(command.batch, command.count - i);
     await Promise.all(
       Array.from({ length: n }, (_, k) =>
-        client(command.url, command.channel, (i + k) % command.sampleEvery === 0),
+        client(
+          command.url,
+          command.channels[(i + k) % command.channels.length]!,
+          (i + k) % command.sampleEvery === 0,
+        ),
       ),
     );
   }

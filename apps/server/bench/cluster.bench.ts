@@ -15,7 +15,7 @@
  * Scales (environment): BENCH_CLUSTER_CLIENTS (10000), BENCH_CLUSTER_READERS (64),
  * BENCH_CLUSTER_RATE (5000 reads/s), BENCH_CLUSTER_SECONDS (120), BENCH_CLUSTER_RUNNERS (45000),
  * BENCH_CLUSTER_NODES (3), BENCH_CLUSTER_BATCH_MS (200), BENCH_CLUSTER_KILL (1: kill a node),
- * BENCH_CLUSTER_BROWSER (1), BENCH_CLUSTER_BUILD (1: `npm run build` first), BENCH_CLUSTER_PORT
+ * BENCH_CLUSTER_VIEWS (mix: channels by view, issue 28; all: one channel), BENCH_CLUSTER_BROWSER (1), BENCH_CLUSTER_BUILD (1: `npm run build` first), BENCH_CLUSTER_PORT
  * (18480; nodes on the next ports), BENCH_CLUSTER_PROFILE (a directory: V8 CPU profiles of the
  * nodes). Run: npm run bench -- cluster
  */
@@ -24,6 +24,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { liveChannels } from '@tempora/contracts';
 import type { Participant } from '@tempora/domain';
 import { Redis } from 'ioredis';
 import { chromium } from 'playwright-core';
@@ -318,6 +319,23 @@ for (const node of cluster.nodes) {
 const rssBefore = cluster.nodes.map((n) => rssMb(n.child.pid));
 const wsUrl = `ws://127.0.0.1:${PORT}/app/${KEY}?protocol=7&client=js&version=8.6.0`;
 const channel = `results-${DB}`;
+// Issue 28: spectators on views (BENCH_CLUSTER_VIEWS=mix, the default): most on the overall
+// table's top window, some on runners' cards, a few on the passings feed; `all`: everyone on the
+// context's one channel, as before issue 28. Latency is sampled from the clients receiving reads.
+const VIEWS = process.env.BENCH_CLUSTER_VIEWS ?? 'mix';
+const viewChannels =
+  VIEWS === 'all'
+    ? [channel]
+    : // Interleaved, so that any number of clients gets the mix: of every ten, seven tables, two
+      // cards (of different runners), one feed — the first, which the sampled clients (one in
+      // SAMPLE_EVERY) are on: they time every read.
+      Array.from({ length: 1000 }, (_, j) =>
+        j % 10 === 0
+          ? liveChannels.passings(DB)
+          : j % 10 < 3
+            ? liveChannels.runner(DB, String(1 + ((j * 7919) % RUNNERS)))
+            : liveChannels.reportTop(DB, RACE, 'LIVE1'),
+      );
 const wsWorkers = Array.from({ length: Math.ceil(CLIENTS / PER_WORKER) }, worker);
 const httpWorker = worker();
 const workers = [...wsWorkers, httpWorker];
@@ -333,7 +351,7 @@ const ready = await Promise.all(
         cmd: 'ws',
         url: wsUrl,
         count: Math.min(PER_WORKER, CLIENTS - k * PER_WORKER),
-        channel,
+        channels: viewChannels,
         batch: 100,
         sampleEvery: SAMPLE_EVERY,
       },

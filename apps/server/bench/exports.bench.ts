@@ -120,7 +120,11 @@ for (const [name, path] of cases) {
 // 45,000 rows (the 20 km de Bruxelles): Boston's list made text, its rows repeated with new
 // bibs. Before (the former way, same run): the document written on the main thread; after: on
 // a worker thread (offload.ts), as the route does.
-const service = createExportsService({ database: app.database, results: app.results });
+const service = createExportsService({
+  database: app.database,
+  results: app.results,
+  dataDir: app.config.dataDir,
+});
 const { text } = await service.exportTable('bench', 'boston-2017', 'LIVE1', { lng: 'fr', sections: 'none' });
 const BIG = Number(process.env.BENCH_EXPORT_ROWS ?? 45_000);
 const bigRows = Array.from({ length: BIG }, (_, k) => {

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { loggerOptions, logRequestsOnOneLine, prettyLogs } from './lib/log-output.ts';
 import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
@@ -55,7 +56,11 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const environments = loadEnvironments(config);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: options.logger === false ? false : await loggerOptions(config),
+    // Readable logs (development on a terminal) say each request on one line (log-output.ts).
+    logController: new LogController({
+      disableRequestLogging: options.logger !== false && prettyLogs(config),
+    }),
     bodyLimit: config.BODY_LIMIT,
     // Off unless configured (issue 13): a forged X-Forwarded-For must not change the client address.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
@@ -65,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
     clientErrorHandler,
   });
+  if (options.logger !== false && prettyLogs(config)) logRequestsOnOneLine(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { startBanner } from './lib/log-output.ts';
 
 /** Entry point: validate config, build, listen, and close gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -30,6 +31,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(startBanner(config));
 }
 
 main().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { workbook } from './xlsx.ts';
 /**
  * Issue 14, the organiser's journey from an empty database (`SEED_DEMO=false`), in the browser
  * only: sign up, verify, found an organisation, invite a colleague who joins (a staff member, no
- * platform staff) and sets the event up — a context and a marathon (gun time, five timing points,
+ * platform staff) and sets the event up — its context (created with it) and a marathon (gun time, five timing points,
  * a GPX course, age-group categories from a template), 2,000 participants from an XLSX with
  * French column names (mapping, a preview reporting a duplicate and a bad date, the valid rows
  * imported), the missing bibs from a range, an inline edit with its history, a result list whose
@@ -125,7 +125,9 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await expect(page.getByText('You are not a member of any organisation yet')).toBeVisible();
   const create = page.getByRole('form', { name: 'New organisation' });
   await create.getByLabel('Name').fill('Brussels Running Club');
-  await create.getByLabel('Country').fill('be');
+  // A country picker (issue 29): the name in the interface language gives the ISO code.
+  await create.getByLabel('Country').fill('Belgi');
+  await page.getByRole('option', { name: 'Belgium' }).click();
   await create.getByLabel('Contact e-mail').fill('info@brc.example');
   await create.getByRole('button', { name: 'Create the organisation' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Brussels Running Club');
@@ -162,12 +164,10 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await expect(colleague).toHaveURL(/#\/console\/events\/brussels-marathon-2026$/);
   await expect(colleague.getByText('Draft', { exact: true })).toBeVisible();
 
-  // A context, then the marathon with its gun time in the event's zone.
+  // The event came with its timing context (issue 29), then the marathon with its gun time in the
+  // event's zone.
   await colleague.getByTestId('event-nav-races').click();
-  const context = colleague.getByRole('form', { name: 'Add a context' });
-  await context.getByLabel('Context name').fill('Marathon 2026');
-  await context.getByRole('button', { name: 'Add a context' }).click();
-  await expect(colleague.getByText('marathon-2026', { exact: true })).toBeVisible();
+  await expect(colleague.getByText(EVENT, { exact: true })).toBeVisible();
   await colleague.getByRole('button', { name: 'New race' }).click();
   const race = colleague.getByRole('dialog', { name: 'New race' });
   await race.getByLabel('Name').fill('Marathon');

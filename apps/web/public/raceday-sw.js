@@ -1,12 +1,40 @@
 /*
  * Tempora race-day service worker (issue 15: the passings desk keeps working without a network).
  * Registered only by the race-day pages. Network first for the app shell (navigations and
- * /assets/*), caching what it fetched; the cache answers only when the network fails. API calls
+ * /assets/*), caching what it fetched; the cache answers only when the network fails. Every
+ * script and style of the build (`/raceday-precache.json`) is cached at install and after online
+ * navigations, so a lazy chunk first needed offline is there. API calls
  * are never intercepted, but for those the app and the event frame start with (below); other
  * origins neither.
  * Entries made offline live in IndexedDB and are sent by the page when the network returns.
  */
-const CACHE = 'tempora-raceday-v3';
+const CACHE = 'tempora-raceday-v4';
+/** The build's list of every script and style the app can load (apps/web/build/raceday-precache.ts). */
+const PRECACHE = '/raceday-precache.json';
+
+/**
+ * Caches every file of the build's list not cached yet (issue 26: a lazy chunk first asked for
+ * offline — the update banner's, 3 s after a load — took the desk down). Run at install and
+ * after every online navigation, so a new build's files are fetched once, while online.
+ */
+let precached = null;
+function precache() {
+  return fetch(PRECACHE, { cache: 'no-store' })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((list) => {
+      if (!list || !Array.isArray(list.files) || list.version === precached) return;
+      return caches.open(CACHE).then((cache) =>
+        Promise.all(
+          list.files.map((file) =>
+            cache.match(file).then((hit) => hit || cache.add(file).catch(() => undefined)),
+          ),
+        ).then(() => {
+          precached = list.version;
+        }),
+      );
+    })
+    .catch(() => undefined);
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -14,6 +42,7 @@ self.addEventListener('install', (event) => {
       .open(CACHE)
       .then((cache) => cache.addAll(['/', '/raceday.webmanifest']))
       .catch(() => undefined)
+      .then(() => precache())
       .then(() => self.skipWaiting()),
   );
 });
@@ -88,6 +117,8 @@ self.addEventListener('fetch', (event) => {
         if (response.ok) {
           const copy = response.clone();
           caches.open(CACHE).then((cache) => cache.put(request.mode === 'navigate' ? '/' : request, copy));
+          // Online: make sure every chunk the app may ask for later is cached too.
+          if (request.mode === 'navigate') event.waitUntil(precache());
         }
         return response;
       })

@@ -223,14 +223,17 @@ export interface DocumentReport {
     raceId: string;
     raceName: string;
     confirmed: number;
+    /** Confirmed rows merged into a runner registered before (already billed): not billed again. */
+    merged: number;
     pending: number;
     rejected: number;
     unitPriceCents: number;
+    /** `(confirmed − merged) × unitPriceCents`: only new participants are billed (issue 29). */
     feesCents: number;
   }[];
   byCategory: { raceId: string; raceName: string; category: string; confirmed: number }[];
   errors: { position: number; name: string; issues: DocumentRowIssue[] }[];
-  totals: { confirmed: number; pending: number; rejected: number; feesCents: number };
+  totals: { confirmed: number; merged: number; pending: number; rejected: number; feesCents: number };
 }
 
 const text = (max: number) => z.string().trim().max(max);

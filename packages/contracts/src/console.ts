@@ -178,6 +178,11 @@ export const eventCreateSchema = z
     status: eventFields.status.default('upcoming'),
     accentColor: eventFields.accentColor.default(null),
     tagline: eventFields.tagline.default(''),
+    /**
+     * Also create the event's first timing context (issue 29: most events need one), its key the
+     * event's id (`-ctx` when taken), named after the event. The console's dialog asks it.
+     */
+    context: z.boolean().default(false),
   })
   .strict()
   .refine(datesInOrder, { path: ['endDate'], message: 'on or after the start date' })

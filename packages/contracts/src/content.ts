@@ -62,9 +62,16 @@ export interface EventSummary {
   endDate: string;
   status: EventStatus;
   branding: EventBranding;
+  /**
+   * The logo the organiser uploaded in the console (`/api/events/{id}/logo?v=…`, public once the
+   * event is), else `branding.logoUrl`, else null (issue 29: spectators see the logo).
+   */
+  logoUrl?: string | null;
 }
 
 export interface EventDetail extends EventSummary {
+  /** The event's IANA time zone: every time of day of the event is shown in it (issue 27). */
+  timeZone?: string;
   contexts: { db: string; name: string }[];
   races: {
     id: string;
@@ -82,6 +89,11 @@ export interface EventDetail extends EventSummary {
   }[];
   /** Series (challenges) of the event's organisation, for links to their standings. */
   series?: { id: string; name: string }[];
+  /**
+   * What is behind the event page's tiles (issue 27: no dead ends): photos, a live stream, a
+   * course map (a course or located points), a published information page, group entries open.
+   */
+  available?: { photos: boolean; stream: boolean; map: boolean; info: boolean; groupEntry: boolean };
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');

@@ -20,8 +20,11 @@ import { z } from 'zod';
  *   POST   payments/staff/events/{event}/queue/{lineId}/ignore { note }        → BankLine
  *   GET    payments/staff/events/{event}/audit           → PaymentAuditEntry[]
  *   POST   payments/staff/events/{event}/refunds RefundInput → Refund[]
- *   GET    payments/staff/events/{event}/refunds.csv     → the bank's refund export (marks them exported)
- *   GET    payments/staff/events/{event}/export.{csv|xlsx} → the accountant's export
+ *   GET    payments/staff/events/{event}/refunds.csv     → the bank's refund export (marks them exported;
+ *                                                           amounts `12.10`: two decimals, a point, for bank software)
+ *   GET    payments/staff/events/{event}/export.{csv|xlsx}[?lng=en|fr] → the accountant's export (CSV
+ *          `;`-separated, amounts with two decimals; `lng=fr`: decimal comma, for a French-language
+ *          Excel, as the console asks in French; XLSX amounts are numbers formatted 0.00)
  *   POST   payments/staff/events/{event}/expire          → { expired } (orders past their hold)
  */
 

@@ -14,3 +14,14 @@ export interface RacedayAuditEntry {
   undoneBy: string | null;
   at: string;
 }
+
+/**
+ * `correction` on `results-{db}` (issue 26, in the channel's event catalogue beside `results`):
+ * reads or runners changed by hand or by a status (void, restore, edit, add, DNS/DNF/DSQ, starts,
+ * chip assignments). Sent after the reload patches of the same change, so a tracking card that
+ * refetches on it sees the rebuilt state. `bibs`: the runners concerned (empty: many or none).
+ */
+export const CORRECTION_EVENT = 'correction';
+export interface CorrectionMessage {
+  bibs: string[];
+}

@@ -1,12 +1,12 @@
 import type { PassingEvent, ReportPatch } from './results.ts';
 
-/** The event name of a ResultsBundle on `results-{db}`. */
+/** The event name of a ResultsBundle on every live channel (`liveChannels`). */
 export const RESULTS_EVENT = 'results';
 /** Largest event data the bundles are packed to (Pusher's limit is 10 KB per event). */
 export const RESULTS_BUNDLE_BYTES = 9_500;
 
 /**
- * `results` on `results-{db}` (issue 20): everything one change brings, in one event. Sending a
+ * `results` on a live channel (issue 20; issue 28: what of it the channel's view shows): everything one change brings, in one event. Sending a
  * change's patches and reads as separate events made about 24 frames per subscriber for every
  * ingest batch, and writing frames was the largest share of a node's CPU in the race-day spike.
  */

@@ -12,8 +12,9 @@ import { z } from 'zod';
  *   POST ingest/passings   (header x-device-key; JSON IngestRequest or text/csv `chip;time;point`) → IngestResult
  *   POST results/contexts/{db}/import/boston (organiser; text/csv body)                             → ImportResult
  *
- * Reports answer an ETag; `If-None-Match` gives 304. Live: the public channel `results-{db}`
- * carries, after every change, one `results` event (ResultsBundle: the change's report patches,
+ * Reports answer an ETag; `If-None-Match` gives 304. Live: the public channels of the views
+ * (issue 28, `liveChannels`: `results-{db}` for everything, a report's, its top window's, a
+ * runner's, the passings feed) carry, after every change and only when occupied, one `results` event (ResultsBundle: the change's report patches,
  * then its accepted reads; split only to keep each event under the protocol's 10 KB). Clients
  * unbundle it into `report-patch` (ReportPatch) and `passing` (PassingEvent) on their bus; a
  * single `report-patch` event is accepted too. A client whose table version differs from a
@@ -47,6 +48,13 @@ export const columnDefSchema = z.object({
     Labels: z.enum(['status', 'points']).optional(),
     /** With `Labels: 'points'`: English name → French name, where they differ. */
     Names: z.record(z.string(), z.string()).optional(),
+    /** `gap`: a time cell holding a gap, written by the domain's `formatGap` (`+0:21`; issue 27). */
+    Format: z.enum(['gap']).optional(),
+    /**
+     * A time column: the field naming the point a running time was taken at (blank once
+     * finished), shown beside it (`1:30:11 · 30 km`; issue 27); French names from `Names`.
+     */
+    At: z.number().int().min(0).optional(),
   }),
   Title: localizedSchema,
   Type: z.enum(cellTypes),
@@ -103,7 +111,7 @@ export type ReportList = z.infer<typeof reportListSchema>;
 export type RowShift = [field: number, delta: number, start: number, count: number, mask?: string];
 
 /**
- * `report-patch` on `results-{db}`: row shifts, upserts and removals from `fromVersion` to
+ * `report-patch` in `results` bundles on a report's live channels (`liveChannels`): row shifts, upserts and removals from `fromVersion` to
  * `version`, or a request to refetch (at least `version`).
  */
 export type ReportPatch =
@@ -122,10 +130,15 @@ export type ReportPatch =
        * order like upserts.
        */
       edits?: unknown[][];
+      /**
+       * A window patch (issue 28, `liveChannels.reportTop`): the change of the report's first
+       * `window` rows only, from the window's last change (see `applyWindowPatch`).
+       */
+      window?: number;
     }
   | { group: string; report: string; version: number; reload: true };
 
-/** `passing` on `results-{db}`. */
+/** `passing` on a runner's channel, the passings feed and `results-{db}` (`liveChannels`). */
 export interface PassingEvent {
   raceId: string;
   bib: string;
@@ -180,6 +193,8 @@ export interface AthleteCard {
     rankGender: number | null;
     rankCategory: number | null;
     gapMs: number | null;
+    /** Behind the first of the athlete's category (issue 27: each list's gap from its own leader). */
+    gapCategoryMs?: number | null;
     paceMsPerKm: number | null;
   }[];
   prediction: {

@@ -10,6 +10,7 @@ export { competitionRanks } from './formats/ranking.ts';
 export { bookReads, type ReadBook, type ReadOwner, type ReadRef } from './formats/reads.ts';
 export * from './formats/relay.ts';
 export * from './formats/review.ts';
+export * from './number-format.ts';
 export * from './payments/deposit-states.ts';
 export * from './payments/matching.ts';
 export * from './payments/orders.ts';
@@ -37,4 +38,6 @@ export {
 } from './results/results-model.ts';
 export * from './results/types.ts';
 export * from './search/athlete-search.ts';
+export * from './search/table-search.ts';
+export * from './text/title.ts';
 export * from './time-format.ts';

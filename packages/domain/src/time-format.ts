@@ -39,16 +39,20 @@ export function shownGap(ms: Millis, leaderMs: Millis, decimals = 0): Millis {
 }
 
 /**
- * A gap as text: `+8 s` under a minute, `+1:05` or `+1:02:05` beyond, a decimal comma in French
- * (`+8,3 s`); blank when null or zero (the leader has no gap).
+ * A gap as text, the one way every view, export and feed writes it (issue 27, product.md "Gaps"):
+ * always signed and always with minutes, `+0:21`, `+1:05`, `+1:02:05` (a bare `21` reads as a
+ * rank, `+21 s` was a second format); tenths to thousandths where a column asks, with a decimal
+ * comma in French (`+0:08,3`). Blank when null or zero: the list's leader has no gap.
  */
 export function formatGap(ms: Millis | null | undefined, lng = 'en', decimals = 0): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms === 0) return '';
-  const body = formatDuration(Math.abs(ms), decimals);
+  const abs = Math.abs(ms);
+  // formatDuration writes `21` under a minute: the gap keeps its minutes (`0:21`).
+  const short = abs < 60_000;
+  const digits = formatDuration(short ? abs + 3_600_000 : abs, decimals);
+  const body = short ? `0:${digits.slice(digits.indexOf(':') + 4)}` : digits;
   const text = lng.startsWith('fr') ? body.replace('.', ',') : body;
-  const sign = ms < 0 ? '−' : '+';
-  // A bare "8" reads as a rank; under a minute the unit says it is seconds.
-  return Math.abs(ms) < 60_000 ? `${sign}${text}\u00a0s` : `${sign}${text}`;
+  return `${ms < 0 ? '\u2212' : '+'}${text}`;
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();

@@ -63,6 +63,17 @@ export class LocalHub implements LocalState {
     if (set.size === 0) this.users.delete(userId);
   }
 
+  /** Listeners told of a channel's first subscriber on this node (see `onOccupied`). */
+  private readonly occupiedListeners = new Set<(channel: string) => void>();
+
+  /**
+   * Listens to channels getting their first subscriber on this node (issue 28: the results
+   * publisher, maybe on another node, hears of it at once rather than at its next occupancy query).
+   */
+  onOccupied(listener: (channel: string) => void): void {
+    this.occupiedListeners.add(listener);
+  }
+
   /** Adds a subscription; false when the connection already had it. */
   add(subscriber: Subscriber, channel: string): boolean {
     let set = this.subscribers.get(channel);
@@ -72,6 +83,12 @@ export class LocalHub implements LocalState {
     }
     if (set.has(subscriber)) return false;
     set.add(subscriber);
+    if (set.size === 1)
+      for (const listener of this.occupiedListeners) {
+        try {
+          listener(channel);
+        } catch {}
+      }
     return true;
   }
 

@@ -23,6 +23,10 @@ export interface RealtimeService extends RealtimePublisher {
   members(channel: string): Promise<PresenceMember[]>;
   /** WebSocket connections held by this node. */
   localConnections(): number;
+  /** This node's subscriptions to a channel (issue 28: occupancy without a round trip). */
+  localCount(channel: string): number;
+  /** Listens to channels getting their first subscriber on this node (`LocalHub.onOccupied`). */
+  onLocalOccupied(listener: (channel: string) => void): void;
   /** An event to every connection signed in as the user (`pusher:signin`), on every node. */
   sendToUser(userId: string, event: string, data: unknown): Promise<void>;
   /** Closes every connection signed in as the user, on every node. */
@@ -81,6 +85,8 @@ export function createRealtimeService(
     channel: (name) => adapter.channel(name),
     members: (channel) => adapter.members(channel),
     localConnections,
+    localCount: (channel) => hub?.count(channel) ?? 0,
+    onLocalOccupied: (listener) => hub?.onOccupied(listener),
     async sendToUser(userId, event, data) {
       await publishEnvelope({
         channels: [`${SERVER_TO_USER_PREFIX}${userId}`],

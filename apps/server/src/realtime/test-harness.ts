@@ -190,3 +190,28 @@ export async function rawSocketId(client: RawClient): Promise<string> {
   const established = await client.next((m) => m.event === 'pusher:connection_established');
   return (JSON.parse(established.data as string) as { socket_id: string }).socket_id;
 }
+
+/**
+ * A raw client of a listening app subscribed to `channels` (public ones), once every subscription
+ * succeeded; `received` collects the events that follow, `bytes` the frames' sizes.
+ */
+export async function rawSubscriber(
+  node: Pick<TestNode, 'port' | 'config'>,
+  channels: string[],
+): Promise<RawClient & { events: RawMessage[]; bytes: () => number }> {
+  const client = rawClient(node as TestNode);
+  const events: RawMessage[] = [];
+  let bytes = 0;
+  await rawSocketId(client);
+  for (const channel of channels) {
+    client.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel } }));
+    await client.next((m) => m.event === 'pusher_internal:subscription_succeeded' && m.channel === channel);
+  }
+  client.ws.on('message', (raw) => {
+    const text = raw.toString();
+    bytes += Buffer.byteLength(text);
+    const message = JSON.parse(text) as RawMessage;
+    if (!message.event.startsWith('pusher')) events.push(message);
+  });
+  return { ...client, events, bytes: () => bytes };
+}

@@ -21,7 +21,7 @@ export async function seedDemo(database: Database, today = new Date()): Promise<
     );
     const inserted = await sql.query(
       `INSERT INTO events (id, organisation_id, name, place, start_date, end_date, status)
-       VALUES ($1, $2, 'Demo City Run', 'Brussels', $3, $3, 'live') ON CONFLICT DO NOTHING RETURNING id`,
+       VALUES ($1, $2, 'Demo City Run', 'Bruxelles / Brussels', $3, $3, 'live') ON CONFLICT DO NOTHING RETURNING id`,
       [DEMO_EVENT_ID, DEMO_ORG_ID, day],
     );
     return inserted.length > 0;

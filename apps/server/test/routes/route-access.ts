@@ -154,6 +154,10 @@ export const routeAccess: Record<string, AccessEntry> = {
     'timekeeper',
     { params: { deviceId: '00000000-0000-4000-8000-0000000de71c' } },
   ],
+  'POST /api/raceday/contexts/:db/devices/:deviceId/clock': [
+    'timekeeper',
+    { params: { deviceId: '00000000-0000-4000-8000-0000000de71c' } },
+  ],
   'POST /api/raceday/contexts/:db/manual': 'timekeeper',
   'GET /api/raceday/contexts/:db/passings': 'timekeeper',
   'POST /api/raceday/contexts/:db/races/:raceId/start': 'timekeeper',

@@ -1,4 +1,5 @@
-import type { EnvironmentConfig } from '@tempora/contracts';
+import { type EnvironmentConfig, fieldErrorCodes } from '@tempora/contracts';
+import i18next from 'i18next';
 import { takeEarlyResponse } from './early-fetch.ts';
 
 /**
@@ -105,16 +106,23 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * The field errors of a problem, by field: the server sends `[{ field, message }]`; a map of
- * field → messages is accepted too.
+ * The field errors of a problem, by field, as messages for the fields: the server sends
+ * `[{ field, code, params, message }]` (contracts `FieldIssue`); a known `code` becomes the
+ * message of `common:fieldErrors.{code}` in the interface language (issue 29: never zod's English
+ * text in the French UI), else the server's message stands. A map of field → messages is accepted too.
  */
 export function fieldErrorsOf(errors: unknown): Record<string, string[]> {
   const byField: Record<string, string[]> = {};
   if (Array.isArray(errors)) {
-    for (const entry of errors as { field?: unknown; message?: unknown }[]) {
+    for (const entry of errors as {
+      field?: unknown;
+      message?: unknown;
+      code?: unknown;
+      params?: unknown;
+    }[]) {
       if (typeof entry?.field !== 'string') continue;
       byField[entry.field] ??= [];
-      byField[entry.field]!.push(String(entry.message ?? ''));
+      byField[entry.field]!.push(fieldMessage(entry));
     }
   } else if (errors && typeof errors === 'object') {
     for (const [field, messages] of Object.entries(errors)) {
@@ -122,6 +130,30 @@ export function fieldErrorsOf(errors: unknown): Record<string, string[]> {
     }
   }
   return byField;
+}
+
+/**
+ * The translated message for a form field from a failed call's field errors, for a TextField's
+ * helper text. A name also takes the errors of the paths under it (`refundPolicy` shows
+ * `refundPolicy.tiers.0.until`).
+ */
+export function fieldError(error: unknown, ...names: string[]): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const messages = Object.entries(error.fieldErrors)
+    .filter(([field]) => names.some((n) => field === n || field.startsWith(`${n}.`)))
+    .flatMap(([, list]) => list);
+  return messages.length ? [...new Set(messages)].join(', ') : undefined;
+}
+
+/** The translated message of one field error (its code), or the server's text. */
+export function fieldMessage(entry: { message?: unknown; code?: unknown; params?: unknown }): string {
+  const code = typeof entry.code === 'string' ? entry.code : '';
+  if (code && (fieldErrorCodes as readonly string[]).includes(code) && i18next.isInitialized) {
+    const params = entry.params && typeof entry.params === 'object' ? entry.params : {};
+    const text = i18next.t(`common:fieldErrors.${code}`, { ...params, defaultValue: '' });
+    if (text) return text;
+  }
+  return String(entry.message ?? '');
 }
 
 async function send(url: string, options: RequestOptions): Promise<Response> {

@@ -13,8 +13,11 @@ export function textOn(colour: string): string {
  */
 export function createAppTheme(branding: Branding): Theme {
   const dark = branding.primaryText;
+  // Only text in the primary colour on white takes the darker tone: a filled chip or a contained
+  // button has the brand colour behind it and keeps contrastText (issue 27: the "On course" chip
+  // was #0b6a9a on #39aade, 2.3:1).
   const onDarkText = (ownerState: { color?: unknown; variant?: unknown }) =>
-    ownerState.color === 'primary' && ownerState.variant !== 'contained'
+    ownerState.color === 'primary' && ownerState.variant !== 'contained' && ownerState.variant !== 'filled'
       ? { color: dark, borderColor: ownerState.variant === 'outlined' ? dark : undefined }
       : {};
   return createTheme({

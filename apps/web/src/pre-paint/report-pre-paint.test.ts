@@ -114,8 +114,8 @@ describe('the report pre-paint', () => {
   it('draws the page title, the breadcrumbs and the first rows with rank, name and time', () => {
     const root = paint();
     expect(root.id).toBe('pre-paint');
-    expect(root.querySelector('h1')?.textContent).toBe('Boston Marathon 2017 · Marathon · Overall');
-    expect(root.querySelector('ol')?.textContent).toBe('Home/Results/Overall');
+    expect(root.querySelector('h1')?.textContent).toBe('Boston Marathon 2017 · Overall');
+    expect(root.querySelector('ol')?.textContent).toBe('Home/Boston Marathon 2017/Results/Overall');
     const rows = rowTexts(root);
     expect(rows).toHaveLength(3);
     // Phone width: star, rank, name (bib and category beneath), time, the details toggle.

@@ -1,7 +1,8 @@
 import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/contracts';
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
-import { formatDuration } from '../../../../packages/domain/src/time-format.ts';
-import { planColumns } from '../features/results/components/column-layout.ts';
+import { joinTitle } from '../../../../packages/domain/src/text/title.ts';
+import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
+import { planColumns, reachedTimes } from '../features/results/components/column-layout.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
 import type { PrePaintStrings } from './strings.ts';
@@ -85,6 +86,8 @@ export const PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;ove
 #pre-paint .pp-compact .rt-row{min-height:48px}
 #pre-paint .pp-compact .rt-two{white-space:normal;line-height:1.2;padding-top:2px;padding-bottom:2px}
 #pre-paint .rt-beneath{display:block;overflow:hidden;text-overflow:ellipsis;font-size:12px;font-weight:400;color:#555f66;white-space:nowrap}
+#pre-paint .rt-at{font-size:12px;font-weight:400;color:#555f66}#pre-paint .rt-at::before{content:" · "}#pre-paint .rt-cell:has(> .rt-at){font-style:italic}
+#pre-paint .pp-compact .rt-at{display:block;line-height:1.1;font-style:normal}#pre-paint .pp-compact .rt-at::before{content:none}
 #pre-paint .rt-toggle{padding:0}
 #pre-paint .rt-more,#pre-paint .rt-star{display:inline-flex;padding:4px;color:rgba(0,0,0,.6);vertical-align:middle}
 #pre-paint .rt-star.pp-on{color:#a86b00}
@@ -178,12 +181,13 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   const head = el('div', 'pp-head');
   const crumbs = el('ol');
   const reportTitle = table.title[lng];
-  [s.home, s.reportList, reportTitle].forEach((label, i, all) => {
+  // The event stays in the breadcrumbs (issue 27), as report-view.tsx puts it.
+  [s.home, list.event.name, s.reportList, reportTitle].forEach((label, i, all) => {
     if (i > 0) crumbs.append(el('li', 'pp-sep', '/'));
     crumbs.append(el('li', i === all.length - 1 ? 'pp-here' : undefined, label));
   });
   const race = list.groups.find((g) => g.key === table.group)?.name[lng];
-  head.append(crumbs, el('h1', undefined, [list.event.name, race, reportTitle].filter(Boolean).join(' · ')));
+  head.append(crumbs, el('h1', undefined, joinTitle([list.event.name, race, reportTitle])));
   main.append(head);
 
   // The race's view chips (RaceViewLinks with `withEvent`), as report-links.tsx picks the race.
@@ -220,7 +224,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     chip('chart', s.stats);
     if (raceOf.startType === 'individual') chip('timer', s.clm);
     chip('monitor', s.scroller);
-    chip('map', s.map);
+    if (event.available?.map ?? true) chip('map', s.map);
     chip('athlete', s.tracking);
     chip('list', s.results);
     for (const series of event.series ?? []) chip('trophy', fill(s.series, { name: series.name }));
@@ -246,7 +250,11 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   // The table (report-table.tsx, report-row.tsx, report-cell.tsx): the main column's width is the
   // viewport's less the rail, the padding and the table's border.
   const tableWidth = width - railWidth - (width >= 600 ? 48 : 24) - 2;
-  const plan = planColumns(table.columns, tableWidth);
+  const plan = planColumns(
+    table.columns,
+    tableWidth,
+    new Set(reachedTimes(table.columns, table.rows).split(',').map(Number)),
+  );
   const grid = el('div', plan.compact ? 'pp-table pp-compact' : 'pp-table');
   // One grid for the header and every row (set once: a style per row was most of the build's time).
   grid.style.setProperty('--pp-grid', plan.template);
@@ -318,9 +326,20 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       case 'time': {
         const ms = typeof value === 'number' ? value : Number(value);
         if (value === null || value === undefined || value === '') return null;
-        return doc.createTextNode(
-          Number.isFinite(ms) ? formatDuration(ms, column.Settings.Decimals ?? 0) : String(value),
+        const decimals = column.Settings.Decimals ?? 0;
+        if (!Number.isFinite(ms)) return doc.createTextNode(String(value));
+        const time =
+          column.Settings.Format === 'gap' ? formatGap(ms, lng, decimals) : formatDuration(ms, decimals);
+        // Where a running time was taken, as report-cell.tsx shows it (issue 27).
+        const at = column.Settings.At === undefined ? '' : text(row[column.Settings.At]);
+        if (!at || !time) return doc.createTextNode(time);
+        const both = doc.createDocumentFragment();
+        const names = column.Settings.Names;
+        both.append(
+          time,
+          el('span', 'rt-at', lng === 'fr' && names && Object.hasOwn(names, at) ? names[at] : at),
         );
+        return both;
       }
       case 'favorite': {
         const star = el('span', favorite ? 'rt-star pp-on' : 'rt-star');

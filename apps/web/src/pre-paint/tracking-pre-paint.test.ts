@@ -24,6 +24,8 @@ const split = (pointKey: string, netMs: number, rank: number, gapMs: number, tim
   rankGender: rank,
   rankCategory: rank + 1,
   gapMs,
+  // The category's first is 3 s ahead at every point but the first.
+  gapCategoryMs: rank === 1 ? 3_000 : 0,
   paceMsPerKm: netMs / 10,
 });
 // An athlete on course (the server's answer, shortened): two points passed, one ahead predicted.
@@ -105,8 +107,8 @@ describe('the tracking card pre-paint', () => {
       'Pace',
     ]);
     expect(rows(root)).toEqual([
-      ['10K', '30:28', '5', '5', '6', '+1\u00a0s', '3:02'],
-      ['20K', '1:01:15', '1', '1', '2', '', '6:07'],
+      ['10K', '30:28', '5', '5', '6', '+0:01', '3:02'],
+      ['20K', '1:01:15', '1', '1', '2+0:03', '', '6:07'],
       ['Finish', '≈ 1:32:10 at 17:32:07', ''],
     ]);
     expect(root.querySelector('tbody tr:last-child td')?.getAttribute('colspan')).toBe('5');

@@ -95,7 +95,7 @@ export const TRACKING_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index
 #pre-paint p{margin:0}
 #pre-paint .pp-chip{height:32px;padding:0 12px;border-radius:16px;font-size:13px;line-height:32px;white-space:nowrap;background:rgba(0,0,0,.08)}
 #pre-paint .pp-finished{background:#2e7d32;color:#fff}
-#pre-paint .pp-onCourse{background:#39aade;color:#0b6a9a}
+#pre-paint .pp-onCourse{background:#39aade;color:#0a1f2b}
 #pre-paint .pp-progress{margin:16px 0}
 #pre-paint .pp-progress p{margin-bottom:4px;font-size:14px;line-height:1.43}
 #pre-paint .pp-bar{height:8px;border-radius:32px;overflow:hidden;background:#b3def2}
@@ -107,6 +107,7 @@ export const TRACKING_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index
 #pre-paint thead th{line-height:24px;font-weight:500}
 #pre-paint tr>:first-child{text-align:left;white-space:nowrap}
 #pre-paint .pp-g{display:none}
+#pre-paint .cat-gap{display:block;font-size:12px}
 #pre-paint .pp-ahead{opacity:.75}
 #pre-paint .pp-ahead td{text-align:left;white-space:nowrap}
 #pre-paint .pp-btns{display:flex;flex-wrap:wrap;margin-top:16px}
@@ -226,7 +227,9 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
       el('td', row, formatDuration(split.netMs ?? 0));
       el('td', row, String(split.rankOverall ?? ''));
       el('td', row, String(split.rankGender ?? ''), 'pp-g');
-      el('td', row, String(split.rankCategory ?? ''));
+      const category = el('td', row, String(split.rankCategory ?? ''));
+      // The category's own gap beneath its rank, as the card shows it (issue 27).
+      if (split.gapCategoryMs) el('span', category, formatGap(split.gapCategoryMs, lng), 'cat-gap');
       el('td', row, formatGap(split.gapMs, lng));
       el('td', row, formatPace(split.paceMsPerKm));
     } else {

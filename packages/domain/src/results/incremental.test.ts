@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeResults } from './compute.ts';
 import { applyPassing, createResultsState } from './incremental.ts';
-import { rankAt } from './queries.ts';
+import { gapAt, rankAt } from './queries.ts';
 import type { Participant, Passing, RaceDefinition } from './types.ts';
 
 const GUN = Date.UTC(2026, 4, 31, 8, 0, 0);
@@ -69,5 +69,22 @@ describe('applyPassing (incremental results)', () => {
     expect(rankAt(state, 0, 0)).toBe(2);
     expect(applyPassing(state, finish('a', '1', 1000)).outcome).toBe('duplicate');
     expect(rankAt(state, 0, 0)).toBe(2);
+  });
+
+  it('lists a whole gender when its leader changes, as every gap in its list moves (issue 27)', () => {
+    // Bib 4 is a man, first overall: the women's first (bib 1) is not the overall leader.
+    const field = runners.map((r) => (r.bib === '4' ? { ...r, gender: 'M' as const } : r));
+    const reads = [
+      finish('m', '4', 900),
+      finish('a', '1', 1000),
+      finish('a2', '1', 1003),
+      finish('b', '2', 1100),
+    ];
+    const state = createResultsState(computeResults(race, field, reads));
+    expect(gapAt(state, 1, 0, 'gender')).toBe(100_000);
+    const change = applyPassing(state, finish('a', '1', 1000, true));
+    expect(gapAt(state, 1, 0, 'gender')).toBe(97_000);
+    expect([...change.changed]).toContain(1);
+    expect(gapAt(state, 1, 0)).toBe(200_000);
   });
 });

@@ -24,16 +24,19 @@ describe('gaps as shown (issue 19)', () => {
     );
   });
 
-  it('the cases the issue names: 28:41 behind 28:32 is +9 s, 14:14 behind 14:10 is +4 s', () => {
-    expect(formatGap(shownGap(28 * 60_000 + 41_900, 28 * 60_000 + 32_300))).toBe('+9\u00a0s');
-    expect(formatGap(shownGap(14 * 60_000 + 14_100, 14 * 60_000 + 10_900))).toBe('+4\u00a0s');
+  it('the cases the issue names: 28:41 behind 28:32 is +0:09, 14:14 behind 14:10 is +0:04', () => {
+    expect(formatGap(shownGap(28 * 60_000 + 41_900, 28 * 60_000 + 32_300))).toBe('+0:09');
+    expect(formatGap(shownGap(14 * 60_000 + 14_100, 14 * 60_000 + 10_900))).toBe('+0:04');
   });
 
-  it('formats gaps by language: a unit under a minute, a decimal comma in French, blank for none', () => {
+  it('formats gaps one way (issue 27): signed, with minutes, a decimal comma in French, blank for none', () => {
+    expect(formatGap(21_000)).toBe('+0:21');
     expect(formatGap(65_000)).toBe('+1:05');
+    expect(formatGap(3_723_000)).toBe('+1:02:03');
     expect(formatGap(3_725_000, 'fr')).toBe('+1:02:05');
-    expect(formatGap(8_300, 'fr', 1)).toBe('+8,3\u00a0s');
-    expect(formatGap(8_300, 'en', 1)).toBe('+8.3\u00a0s');
+    expect(formatGap(8_300, 'fr', 1)).toBe('+0:08,3');
+    expect(formatGap(8_300, 'en', 1)).toBe('+0:08.3');
+    expect(formatGap(-5_000)).toBe('\u22120:05');
     expect(formatGap(0)).toBe('');
     expect(formatGap(null)).toBe('');
     expect(shownMs(8_399, 1)).toBe(8_300);

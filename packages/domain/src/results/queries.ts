@@ -49,15 +49,23 @@ export function rankAt(
 }
 
 /**
- * Time behind the overall leader at ranked point p (net or gun, as ranked), or null when the
- * runner takes no rank there: a disqualified runner is behind nobody. The difference of the two
- * times as shown (whole seconds, truncated: `shownGap`), so that a gap read on screen is the
+ * Time behind the leader of the runner's list at ranked point p (net or gun, as ranked): the
+ * overall leader, or the first of the runner's gender or category for those lists (issue 27:
+ * the women's winner is 0 behind in the women's list, not 12:15 behind the first man). Null when
+ * the runner takes no rank there: a disqualified runner is behind nobody. The difference of the
+ * two times as shown (whole seconds, truncated: `shownGap`), so that a gap read on screen is the
  * difference of the times on screen (issue 19: 28:41 behind 28:32 is +9, not +8).
  */
-export function gapAt(results: RaceResults, i: number, p: number): Millis | null {
-  const ranking = results.rankings[p]?.overall;
+export function gapAt(
+  results: RaceResults,
+  i: number,
+  p: number,
+  scope: RankScope = 'overall',
+): Millis | null {
   const key = rankKeyOf(results, i, p);
-  if (!ranking || ranking.size === 0 || Number.isNaN(key) || !isRankedAt(results.index, i, p)) return null;
+  if (Number.isNaN(key) || !isRankedAt(results.index, i, p)) return null;
+  const ranking = rankingFor(results, i, p, scope);
+  if (!ranking || ranking.size === 0) return null;
   return shownGap(key, ranking.keys[0]!);
 }
 

@@ -23,6 +23,9 @@ export interface PointResult {
   readonly rank: PointRanks;
   /** Behind the overall leader at this point, on the ranking time. */
   readonly gapMs: Millis | null;
+  /** Behind the first of the runner's gender, and of their category (issue 27: each list's own leader). */
+  readonly gapGenderMs: Millis | null;
+  readonly gapCategoryMs: Millis | null;
   /** Average net pace and speed from the start. */
   readonly paceMsPerKm: number | null;
   readonly speedKmh: number | null;
@@ -69,6 +72,8 @@ export function getResultRow(results: RaceResults, i: number): ResultRow {
         category: rankAt(results, i, p, 'category'),
       },
       gapMs: gapAt(results, i, p),
+      gapGenderMs: gapAt(results, i, p, 'gender'),
+      gapCategoryMs: gapAt(results, i, p, 'category'),
       paceMsPerKm: Number.isNaN(net) ? null : paceMsPerKm(net, distance),
       speedKmh: Number.isNaN(net) ? null : speedKmh(net, distance),
     });

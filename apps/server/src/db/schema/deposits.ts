@@ -128,6 +128,8 @@ export const orders = pgTable('orders', {
   currency: text('currency').notNull().default('EUR'),
   structured: text('structured').notNull().unique(),
   providerPaymentId: text('provider_payment_id'),
+  /** The amount of the provider's session or payment Tempora opened (0033). */
+  providerAmountCents: integer('provider_amount_cents'),
   expiresAt: ts('expires_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   paidAt: ts('paid_at'),

@@ -107,6 +107,8 @@ export const participants = pgTable(
     email: text('email').notNull().default(''),
     /** Soft deletion (only while the runner has no passings). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** foldText of "first last club", NULL until folded (0034_participants_search_folded.sql). */
+    searchFolded: text('search_folded'),
   },
   (t) => [uniqueIndex('participants_race_bib_idx').on(t.raceId, t.bib).where(sql`deleted_at IS NULL`)],
 );

@@ -369,6 +369,46 @@ describe('confirmation of registration documents', () => {
     expect(up.mapping).toEqual(MAPPING);
   });
 
+  it('matches a corrected pupil as the same row: a fixed birth date, a filled-in name (issue 29)', async () => {
+    const { doc, rows } = await mapped(
+      'Corrections',
+      csv(
+        'Léa;Martin;F;2015-01-09;lea@x.be;;', // 1 birth date to fix
+        ';Bernard;M;2015-02-02;;;', // 2 first name missing
+        'Tom;Petit;M;2015-03-03;;;', // 3 removed
+        'Zoé;Petit;F;2016-04-04;;;', // 4 a sibling of 3: stays
+      ),
+    );
+    await ok('POST', `documents/${doc.id}/confirm`, { rowIds: [rows[0]!.id] });
+    const v2 = await ok<DocumentDetail>(
+      'POST',
+      `documents/${doc.id}/file?name=v2.csv`,
+      csv(
+        'Lea;Martin;F;2015-09-01;lea@x.be;;',
+        'Hugo;Bernard;M;2015-02-02;;;',
+        'Zoé;Petit;F;2016-04-04;;;',
+        'Max;Petit;M;2015-03-05;;;', // a new sibling (first name and birth date differ): added
+      ),
+    );
+    expect(v2.diff).toEqual({
+      version: 2,
+      added: [4],
+      removed: [{ position: 3, name: 'Tom Petit', confirmed: false }],
+      changed: [
+        { position: 1, fields: ['birthDate', 'firstName'] },
+        { position: 2, fields: ['firstName'] },
+      ],
+      unchanged: 1,
+    });
+    const next = await ok<DocumentRow[]>('GET', `documents/${doc.id}/rows`);
+    // The confirmed pupil stays confirmed, the same participant.
+    expect(next[0]).toMatchObject({ change: 'changed', decision: 'confirmed' });
+    expect(next[0]!.participant?.id).toBe(
+      (await ok<DocumentRow[]>('GET', `documents/${doc.id}/rows`))[0]!.participant?.id,
+    );
+    expect(next.map((r) => r.change)).toEqual(['changed', 'changed', 'unchanged', 'added']);
+  });
+
   it('reads XLSX workbooks with several sheets, Excel dates included', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Notes').addRow(['nothing here']);
@@ -477,6 +517,43 @@ describe('confirmation of registration documents', () => {
     expect(bad.headers['content-type']).toContain('application/problem+json');
     const event = await ok<{ totals: { feesCents: number } }>('GET', `events/${EVENT}/documents`);
     expect(event.totals.feesCents).toBeGreaterThanOrEqual(1600);
+  });
+
+  it('does not bill a pupil merged into a runner registered before (issue 29)', async () => {
+    await ok('PUT', `races/${ev.kids}/settings`, {
+      bibFrom: null,
+      bibTo: null,
+      capacity: null,
+      tariffs: [{ until: null, priceCents: 800 }],
+    });
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/results/contexts/${ev.db}/races/${ev.kids}/participants`,
+      headers: { authorization: owner },
+      payload: {
+        participants: [
+          { bib: '7929', firstName: 'Inès', lastName: 'Billed', gender: 'F', birthDate: '2015-06-06' },
+        ],
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    const { doc, rows } = await mapped(
+      'Billing',
+      csv('Ines;Billed;F;2015-06-06;;;', 'Jo;Billed;M;2015-07-07;;;'),
+    );
+    await ok('POST', `documents/${doc.id}/rows/${rows[0]!.id}/merge`);
+    await ok('POST', `documents/${doc.id}/confirm`, { rowIds: [rows[1]!.id] });
+    const report = await ok<{
+      byRace: { confirmed: number; merged: number; unitPriceCents: number; feesCents: number }[];
+      totals: { confirmed: number; merged: number; feesCents: number };
+    }>('GET', `documents/${doc.id}/report`);
+    const unit = report.byRace[0]!.unitPriceCents;
+    expect(unit).toBe(800);
+    expect(report.totals).toMatchObject({ confirmed: 2, merged: 1, feesCents: unit });
+    const listed = (
+      await ok<{ documents: { id: string; feesCents: number }[] }>('GET', 'documents?q=Billing')
+    ).documents;
+    expect(listed.find((d) => d.id === doc.id)?.feesCents).toBe(unit);
   });
 
   it('lets the confirmation account and the event organisation’s staff in, nobody else', async () => {

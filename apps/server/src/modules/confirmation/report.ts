@@ -11,9 +11,13 @@ import {
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from '../exports/fonts.ts';
-import type { DocumentRecord, RaceRecord, RowRecord } from './repository.ts';
+import { type DocumentRecord, MERGED, type RaceRecord, type RowRecord } from './repository.ts';
 import { unitPrice } from './service.ts';
 import { raceOfRow } from './validate.ts';
+
+/** A confirmed row that became a runner registered before it (merge): that runner was billed already. */
+export const isMerged = (row: Pick<RowRecord, 'decision' | 'reason'>) =>
+  row.decision === 'confirmed' && row.reason === MERGED;
 
 /**
  * The report of a document (issue 17): totals by race and by category, fees (the race's price on
@@ -40,6 +44,7 @@ export function buildReport(
         raceId: r.id,
         raceName: r.name,
         confirmed: 0,
+        merged: 0,
         pending: 0,
         rejected: 0,
         unitPriceCents: unitPrice(r.settings.tariffs, doc.receivedOn),
@@ -53,6 +58,7 @@ export function buildReport(
     const raceId = row.participantRaceId ?? raceOfRow(row.fields, facts, doc.defaultRaceId).race?.id;
     const entry = raceId ? byRace.get(raceId) : undefined;
     if (entry) entry[row.decision]++;
+    if (entry && isMerged(row)) entry.merged++;
     if (row.decision === 'confirmed' && entry) {
       const race = races.find((r) => r.id === entry.raceId)!;
       const category = race.categories.find((c) => c.id === row.category)?.name ?? row.category ?? '—';
@@ -75,7 +81,7 @@ export function buildReport(
     }
   }
   const raceRows = [...byRace.values()].filter((r) => r.confirmed + r.pending + r.rejected > 0);
-  for (const r of raceRows) r.feesCents = r.confirmed * r.unitPriceCents;
+  for (const r of raceRows) r.feesCents = (r.confirmed - r.merged) * r.unitPriceCents;
   return {
     document: summary,
     byRace: raceRows,
@@ -85,6 +91,7 @@ export function buildReport(
     errors,
     totals: {
       confirmed: raceRows.reduce((s, r) => s + r.confirmed, 0),
+      merged: raceRows.reduce((s, r) => s + r.merged, 0),
       pending: raceRows.reduce((s, r) => s + r.pending, 0),
       rejected: raceRows.reduce((s, r) => s + r.rejected, 0),
       feesCents: raceRows.reduce((s, r) => s + r.feesCents, 0),

@@ -131,12 +131,20 @@ export async function countsOf(sql: Sql, documentIds: string[]): Promise<Map<str
 }
 
 /** Confirmed rows per document and race (for fees). */
-export async function confirmedByRace(sql: Sql, documentIds: string[]) {
+/** The reason of a row confirmed by merging it into a runner registered before (billed already). */
+export const MERGED = 'merged';
+
+/**
+ * The rows of documents that are billed, by race: confirmed ones, except those merged into a
+ * runner registered before (issue 29: not billed twice).
+ */
+export async function billedByRace(sql: Sql, documentIds: string[]) {
   return sql.query<{ documentId: string; raceId: string; count: number }>(
     `SELECT document_id AS "documentId", participant_race_id AS "raceId", count(*)::int AS count
        FROM confirmation_rows WHERE document_id = ANY($1::uuid[]) AND decision = 'confirmed'
+        AND reason IS DISTINCT FROM $2
       GROUP BY 1, 2`,
-    [documentIds],
+    [documentIds, MERGED],
   );
 }
 

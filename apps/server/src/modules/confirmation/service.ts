@@ -91,7 +91,7 @@ export function createConfirmationService(deps: ConfirmationDeps) {
     if (!docs.length) return [];
     const ids = docs.map((d) => d.id);
     const counts = await repo.countsOf(database, ids);
-    const byRace = await repo.confirmedByRace(database, ids);
+    const byRace = await repo.billedByRace(database, ids);
     const races = new Map(
       (await repo.racesOfEvents(database, [...new Set(docs.map((d) => d.eventId))])).map((r) => [r.id, r]),
     );
@@ -575,7 +575,7 @@ export function createConfirmationService(deps: ConfirmationDeps) {
         changed.push({
           ...row,
           decision: 'confirmed',
-          reason: 'merged',
+          reason: repo.MERGED,
           participantId: (await repo.participantIds(database, dup.raceId, [dup.bib])).get(dup.bib) ?? null,
           participantRaceId: dup.raceId,
           participantBib: dup.bib,

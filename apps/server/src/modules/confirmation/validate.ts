@@ -4,6 +4,7 @@ import {
   type AgeBasis,
   type CategoryDef,
   categoryIndexOf,
+  foldText,
   type Gender,
   type RaceDefinition,
 } from '@tempora/domain';
@@ -94,7 +95,7 @@ const GENDERS: Record<string, Gender> = {
 
 /** Lower case without accents or extra spaces: how names and keywords are compared. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return foldText(text).replace(/\s+/g, ' ').trim();
 }
 
 /** `M`, `F` or `X` from the many ways files spell a gender; undefined when unknown. */

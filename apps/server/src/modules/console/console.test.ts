@@ -302,6 +302,14 @@ describe('organiser console API', () => {
         name: 'Trail des Fagnes',
       });
       expect(generated.body.id).toBe('trail-des-fagnes-2026');
+      // A name that says its year does not get it twice (issue 29).
+      const named = await call('POST', `/api/console/organisations/${orgId}/events`, owner, {
+        ...event,
+        id: undefined,
+        name: 'Marathon 2026 de Namur',
+      });
+      expect(named.body.id).toBe('marathon-2026-de-namur');
+      expect((await call('DELETE', `/api/console/events/${named.body.id}`, owner)).status).toBe(204);
       expect((await call('GET', `/api/console/organisations/${orgId}/events`, timekeeper)).body).toHaveLength(
         2,
       );
@@ -785,6 +793,32 @@ describe('organiser console API', () => {
       expect((await app.database.query(`SELECT 1 FROM races WHERE id = 'trail-25k'`)).length).toBe(0);
       expect((await call('GET', `/api/console/events/${id}`, staff)).status).toBe(404);
       expect(otherOrgId).toBeTruthy();
+    });
+
+    it('creates the event’s timing context with it when asked (issue 29)', async () => {
+      const created = await call('POST', `/api/console/organisations/${orgId}/events`, staff, {
+        ...event,
+        id: 'city-trail-2026',
+        name: 'City Trail',
+        context: true,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.contexts).toMatchObject([{ db: 'city-trail-2026', name: 'City Trail' }]);
+      // A race can be added at once.
+      const race = await call('POST', '/api/console/contexts/city-trail-2026/races', staff, {
+        id: 'city-trail-12k',
+        name: 'Trail 12',
+        date: '2026-10-04',
+        distanceM: 12000,
+        startType: 'mass',
+      });
+      expect(race.status).toBe(201);
+      const bare = await call('POST', `/api/console/organisations/${orgId}/events`, staff, {
+        ...event,
+        id: 'bare-trail-2026',
+        name: 'Bare Trail',
+      });
+      expect(bare.body.contexts).toEqual([]);
     });
   });
 });

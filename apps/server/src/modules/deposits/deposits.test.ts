@@ -1,5 +1,5 @@
 import type { DepositDetail, StatementImportResult } from '@tempora/contracts';
-import { isValidStructured } from '@tempora/domain';
+import { formatStructured, isValidStructured, structuredFromNumber } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -78,14 +78,16 @@ describe('group deposits API', () => {
     const joined = await call('POST', '/api/deposits/join', cast.ann, { code: deposit.joinCode });
     expect(joined.body).toMatchObject({ role: 'member', joinCode: null });
     expect((await call('POST', '/api/deposits/join', cast.bob, { code: deposit.joinCode })).status).toBe(200);
+    // The link's host is the site's (PUBLIC_URL), never the caller's `?origin=` (issue 29).
     const share = await call(
       'GET',
-      `/api/deposits/${deposit.id}/share?origin=http://localhost:8080`,
+      `/api/deposits/${deposit.id}/share?origin=https://evil.example`,
       cast.captain,
     );
     expect(share.body.url).toBe(
-      `http://localhost:8080/#/deposit/${EVENT}/${deposit.id}/collect?code=${deposit.joinCode}`,
+      `${app.config.publicUrl}/#/deposit/${EVENT}/${deposit.id}/collect?code=${deposit.joinCode}`,
     );
+    expect(share.body.url).not.toContain('evil');
     expect(String(share.body.qrSvg)).toMatch(/^<svg/);
     expect((await call('GET', `/api/deposits/${deposit.id}/share`, cast.ann)).status).toBe(403);
   });
@@ -200,6 +202,13 @@ describe('group deposits API', () => {
     const order = deposit.orders[0]!;
     expect(order.amountCents).toBe(2500 * 3 + 4500);
     expect(isValidStructured(order.structured.replace(/\D/g, ''))).toBe(true);
+    // Issue 29: not the order's number (sequential across the instance, it told volumes).
+    expect(order.structured).not.toBe(formatStructured(structuredFromNumber(Number(order.id))));
+    const [{ n } = { n: 0 }] = await app.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE structured = $1',
+      [order.structured.replace(/\D/g, '')],
+    );
+    expect(n).toBe(1);
     expect(deposit.editable).toBe(false);
     const mails = await app.outbox.list(20);
     expect(mails.some((m) => m.to === cast.captain.email && m.text.includes(order.structured))).toBe(true);
@@ -399,6 +408,25 @@ describe('group deposits API', () => {
       headers: cast.staff,
     });
     expect(csv.body.split('\r\n')[1]).toContain(order.structured);
+    // Amounts with two decimals (issue 29: `36.3` was written), a decimal comma for French Excel.
+    const amounts = (body: string) =>
+      body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) =>
+          line
+            .split(';')
+            .slice(10, 13)
+            .map((cell) => cell.replace(/^"(.*)"$/, '$1')),
+        );
+    for (const cells of amounts(csv.body)) for (const cell of cells) expect(cell).toMatch(/^\d+\.\d{2}$/);
+    const fr = await app.inject({
+      method: 'GET',
+      url: `/api/payments/staff/events/${EVENT}/export.csv?lng=fr`,
+      headers: cast.staff,
+    });
+    expect(amounts(fr.body)).toEqual(amounts(csv.body).map((cells) => cells.map((c) => c.replace('.', ','))));
+    expect(amounts(fr.body)[0]![0]).toMatch(/^\d+,\d{2}$/);
     const xlsx = await app.inject({
       method: 'GET',
       url: `/api/payments/staff/events/${EVENT}/export.xlsx`,
@@ -424,6 +452,8 @@ describe('group deposits API', () => {
       headers: cast.staff,
     });
     expect(exported.body).toContain('60.00');
+    for (const line of exported.body.trim().split('\r\n').slice(1))
+      expect(line.split(';')[4]).toMatch(/^\d+\.\d{2}$/);
     expect(exported.body).toContain('BE71096123456769'); // back to the account that paid
     const twice = await app.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
 import type { EntryInput } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 import { parse } from 'csv-parse/sync';
 import { errors } from '../../errors.ts';
 
@@ -20,12 +21,7 @@ const HEADERS: Record<string, keyof EntryInput> = {
   nationalite: 'nationality',
 };
 
-const key = (h: string) =>
-  h
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z]/gi, '')
-    .toLowerCase();
+const key = (h: string) => foldText(h).replace(/[^a-z]/g, '');
 
 /**
  * A captain's list of team members (CSV, `,` or `;`, a header row): one entry per row; `race` may

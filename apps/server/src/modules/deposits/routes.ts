@@ -22,7 +22,6 @@ const idParams = z.object({ id: z.string().regex(/^\d{1,16}$/, 'a deposit number
 const entryParams = idParams.extend({ entryId: z.string().regex(/^\d{1,15}$/, 'an entry number') });
 const eventParams = z.object({ event: z.string().min(1).max(100) });
 const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9]{4,20}$/) });
-const shareQuery = z.object({ origin: z.url().max(300).optional() });
 
 /**
  * Join codes are 40 bits: looking them up is limited per address and per account (issue 25: they
@@ -131,12 +130,10 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
 
   app.get('/api/deposits/:id/share', async (request) => {
     const { deposit } = await access(request, LEADERS);
-    const { origin } = parseInput(shareQuery, request.query, 'query');
     const path = `/deposit/${encodeURIComponent(deposit.eventId)}/${deposit.id}/collect?code=${deposit.joinCode}`;
-    // Links in mails come from PUBLIC_URL; the QR code shown to the captain may use the page's
-    // own origin (the captain's browser), which is never sent to anyone else.
-    const base = (app.config.PUBLIC_URL ?? origin ?? '').replace(/\/+$/, '');
-    const url = `${base}/#${path}`;
+    // The link's host is the site's own address (PUBLIC_URL; the listen address in development),
+    // never one the caller names (issue 29: `?origin=` let anyone print a QR code to their host).
+    const url = `${app.config.publicUrl}/#${path}`;
     const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { code: deposit.joinCode, url, qrSvg };

@@ -18,7 +18,6 @@ import {
   orderExpiresAt,
   type PayerMode,
   placesLeft,
-  structuredFromNumber,
 } from '@tempora/domain';
 import type { Database, Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
@@ -473,7 +472,7 @@ export function createDepositsService(deps: DepositsDeps) {
     const contexts = await database.transaction(async (sql) => {
       for (const draft of drafts) {
         const id = await payRepo.nextOrderId(sql);
-        const structured = structuredFromNumber(Number(id));
+        const structured = await payRepo.freeStructured(sql);
         await payRepo.insertOrder(sql, {
           id,
           depositId: deposit.id,

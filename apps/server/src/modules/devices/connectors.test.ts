@@ -105,6 +105,31 @@ describe('device connectors against simulated devices over real sockets', () => 
     await sim.stop();
   });
 
+  it('Wiclax: the memory made before the first connection is fetched whole, each read stored once', async () => {
+    const sim = await new WiclaxDeviceSim().start();
+    sim.skewMs = -3_000; // the device's clock runs 3 s slow; its offset corrects it
+    for (let k = 0; k < 60; k++) sim.read(chip(500 + k), base - 3_600_000 + k * 1000, '', false);
+    const { id } = await device({
+      name: 'Wiclax memory',
+      kind: 'wiclax',
+      host: '127.0.0.1',
+      port: sim.port,
+      pointKey: 'finish',
+      clockOffsetMs: 3_000,
+    });
+    await until(async () => (await stored(id)).length === 60);
+    for (let k = 60; k < 65; k++) sim.read(chip(500 + k), base + k * 1000); // live after it
+    await until(async () => (await stored(id)).length === 65);
+    sim.drop(); // the reconnection's REWIND sends the last reads again: nothing twice
+    await until(async () => sim.commands.filter((c) => c.startsWith('REWIND ')).length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    const rows = await stored(id);
+    expect(rows.length).toBe(65);
+    expect(new Set(rows.map((r) => r.chip)).size).toBe(65);
+    expect(rows.find((r) => r.chip === chip(500))!.t).toBe(base - 3_600_000);
+    await sim.stop();
+  });
+
   it('MYLAPS: acknowledges each frame once stored, re-sent frames after a drop are stored once', async () => {
     const { id } = await device({
       name: 'MYLAPS',
@@ -114,12 +139,14 @@ describe('device connectors against simulated devices over real sockets', () => 
     });
     const port = app.raceday.manager.connector(id)!.port!;
     const sim = await new MylapsSim(port, 'Finish').connect();
+    sim.send('Finish@Pong@$'); // the hello: answered with the V2 version
     sim.send('Finish@Ping@$');
     for (let f = 0; f < 5; f++)
       sim.passing([0, 1, 2, 3].map((k) => ({ chip: chip(100 + f * 4 + k), ms: base + f * 4000 + k })));
     await sim.settled();
     expect(sim.acked).toEqual([1, 2, 3, 4, 5]);
     expect(sim.received.some((r) => r.includes('AckPing'))).toBe(true);
+    expect(sim.received).toContain('Tempora@AckPong@Version2.1@');
     sim.passing([{ chip: chip(140), ms: base + 40_000 }], true); // cut in the middle of the frame
     await new Promise((r) => setTimeout(r, 100));
     await sim.connect(); // re-sends the unacknowledged frame
@@ -134,7 +161,7 @@ describe('device connectors against simulated devices over real sockets', () => 
     sim.close();
   });
 
-  it('ChronoTrack: greets, streams, resends everything after a reconnection without doubles', async () => {
+  it('ChronoTrack: greets with its settings, streams, resumes after a reconnection without doubles', async () => {
     const { id } = await device({
       name: 'ChronoTrack',
       kind: 'chronotrack',
@@ -147,17 +174,31 @@ describe('device connectors against simulated devices over real sockets', () => 
     for (let k = 0; k < 8; k++) sim.read(chip(200 + k), base + k * 10);
     await sim.connect();
     await until(async () => (await stored(id)).length === 8);
+    expect(sim.received.slice(0, 6)).toEqual([
+      'Tempora~1.0~4',
+      'guntimes=true',
+      'newlocations=true',
+      'stream-mode=push',
+      'time-format=iso',
+      'getlocations',
+    ]);
+    expect(sim.received).toContain('start'); // nothing stored yet: the whole session
     sim.read(chip(208), base + 80);
+    await until(async () => (await stored(id)).length === 9);
     sim.send('CT01_33~x~~~garbage\r\n');
     sim.drop();
     await new Promise((r) => setTimeout(r, 50));
-    sim.read(chip(209), base + 90);
+    sim.read(chip(209), base + 90); // made while cut off
+    sim.received = [];
     await sim.connect();
     await until(async () => (await stored(id)).length === 10);
+    // The reconnection resumes after the last stored read: no replay of the session.
+    expect(sim.received).toContain('start~FINISH~10');
+    expect(sim.received).not.toContain('start');
+    expect(sim.sessionLines).toBe(1);
     const rows = await stored(id);
     expect(new Set(rows.map((r) => r.chip)).size).toBe(10);
     expect(rows[0]!.t).toBe(Math.floor(base / 10) * 10 + 1_000); // ISO times to the hundredth
-    expect(sim.received[0]).toBe('Tempora~2');
     sim.drop();
   });
 
@@ -261,6 +302,75 @@ describe('device connectors against simulated devices over real sockets', () => 
     rrClock.clockDrift(120);
     rrClock.readLead(Date.now() + 9_000);
     expect(rrClock.view()).toMatchObject({ driftMs: 120, driftSource: 'clock' });
+  });
+
+  it('the timer applies a measured drift (or a clock sync) to a device, audited with old and new offset', async () => {
+    const impinj = await device({ name: 'Impinj drifting', kind: 'impinj', pointKey: 'finish' });
+    const read = (epc: string, deviceMs: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/ingest/impinj?key=${impinj.key}`,
+        payload: [{ antennaPort: 1, epc, firstSeenTimestamp: deviceMs * 1000, isHeartBeat: false }],
+      });
+    const clock = (payload: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/raceday/contexts/${DEMO_DB}/devices/${impinj.id}/clock`,
+        headers: { authorization: owner },
+        payload: payload as object,
+      });
+    // Nothing measured yet: nothing to apply.
+    expect((await clock({ action: 'applyDrift' })).statusCode).toBe(409);
+    await read(chip(600), Date.now() - 5_000); // the reader's clock is 5 s slow
+    const applied = await clock({ action: 'applyDrift', reason: 'reader 5 s slow' });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const body = applied.json() as { auditId: string; previousOffsetMs: number; clockOffsetMs: number };
+    expect(body.previousOffsetMs).toBe(0);
+    expect(body.clockOffsetMs).toBeGreaterThanOrEqual(5_000 - 50);
+    expect(body.clockOffsetMs).toBeLessThan(6_000);
+    // The next read of the same slow clock lands on server time.
+    const before = Date.now();
+    await read(chip(601), Date.now() - 5_000);
+    const [row] = await app.database.query<{ t: number }>(
+      'SELECT time_ms::float8 AS t FROM passings WHERE chip = $1',
+      [chip(601)],
+    );
+    expect(Math.abs(row!.t - before)).toBeLessThan(1_000);
+    // A clock sync's correction is set as given; both are in the audit with who and the offsets.
+    expect((await clock({ action: 'set', clockOffsetMs: 4_990, reason: 'GPS sync' })).statusCode).toBe(201);
+    expect((await clock({ action: 'set', clockOffsetMs: 'x' })).statusCode).toBe(400);
+    const audit = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/raceday/contexts/${DEMO_DB}/audit`,
+        headers: { authorization: owner },
+      })
+    ).json() as {
+      id: string;
+      action: string;
+      actor: string | null;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+      reason: string;
+    }[];
+    const entries = audit.filter((a) => a.action === 'clock' && a.after.deviceId === impinj.id);
+    expect(entries).toHaveLength(2);
+    const first = entries.find((a) => a.id === body.auditId)!;
+    expect(first).toMatchObject({
+      reason: 'reader 5 s slow',
+      before: { clockOffsetMs: 0, driftSource: 'reads' },
+    });
+    expect(first.actor).not.toBeNull();
+    expect(first.after.clockOffsetMs).toBe(body.clockOffsetMs);
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/raceday/contexts/${DEMO_DB}/devices`,
+      headers: { authorization: owner },
+    });
+    const d = (list.json() as { devices: { id: string; clockOffsetMs: number }[] }).devices.find(
+      (x) => x.id === impinj.id,
+    );
+    expect(d!.clockOffsetMs).toBe(4_990);
   });
 
   it('Impinj and RaceResult exporter POSTs: antenna and timing point mapped, duplicates counted', async () => {

@@ -32,11 +32,17 @@ export async function listReads(sql: Sql, db: string, f: DeskFilter): Promise<De
   const params: unknown[] = [db];
   const add = (clause: string, value: unknown) => {
     params.push(value);
-    where.push(clause.replace('?', `$${params.length}`));
+    where.push(clause.replaceAll('?', `$${params.length}`));
   };
   if (f.point) add('p.point_key = ?', f.point);
   if (f.device) add('p.device_id = ?::uuid', f.device);
-  if (f.bib) add('(p.bib = ? OR p.chip = ?)'.replace('?', `$${params.length + 1}`), f.bib);
+  // A bib finds its reads by bib and by every chip its participant wears (chip-only reads).
+  if (f.bib)
+    add(
+      `(p.bib = ? OR p.chip = ? OR p.chip IN (SELECT unnest(pa.chips) FROM participants pa
+         JOIN races r ON r.id = pa.race_id WHERE r.db = p.db AND pa.bib = ?))`,
+      f.bib,
+    );
   if (f.before) add('p.seq < ?', f.before);
   params.push(f.limit);
   return sql.query<DeskReadRow>(

@@ -18,7 +18,8 @@ describe('passings desk API', () => {
     stranger: '',
   };
   beforeAll(async () => {
-    app = await buildTestApp();
+    // A decoder on the timer's LAN (issue 25: private networks only where the operator lists them).
+    app = await buildTestApp({ DEVICE_NETWORKS: '10.0.0.0/8' });
     await app.database.query(`INSERT INTO organisations (id, slug, name) VALUES ($1, 'other', 'Other')`, [
       OTHER_ORG,
     ]);
@@ -292,5 +293,63 @@ describe('passings desk API', () => {
     expect(
       (await post('/unknown/assign', { chip: 'SWAP-77', raceId: DEMO_RACE, bib: '190' })).statusCode,
     ).toBe(404);
+    // The desk's bib filter finds the chip-only read through the runner's chips.
+    const byBib = (await get('/passings?bib=190')).json() as {
+      reads: { chip: string | null; bib: string | null; runner: { bib: string } | null }[];
+    };
+    expect(byBib.reads.find((r) => r.chip === 'SWAP-77')).toMatchObject({
+      bib: null,
+      runner: { bib: '190' },
+    });
+    const other = (await get('/passings?bib=191')).json() as { reads: { chip: string | null }[] };
+    expect(other.reads.some((r) => r.chip === 'SWAP-77')).toBe(false);
+  });
+
+  it('device PATCH is partial: disabling keeps the address, renaming keeps the point map and offset', async () => {
+    const created = await post('/devices', {
+      name: 'Wiclax km 10',
+      kind: 'wiclax',
+      host: '10.20.0.9',
+      port: 9,
+      enabled: false,
+      clockOffsetMs: -1_250,
+      pointMap: { L1: 'finish' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const patch = (payload: unknown) =>
+      app.inject({
+        method: 'PATCH',
+        url: url(`/devices/${id}`),
+        payload: payload as object,
+        headers: { authorization: auth.timekeeper },
+      });
+    const disabled = await patch({ enabled: false });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const renamed = await patch({ name: 'Wiclax 10 km' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const list = (await get('/devices')).json() as { devices: Record<string, unknown>[] };
+    expect(list.devices.find((d) => d.id === id)).toMatchObject({
+      name: 'Wiclax 10 km',
+      kind: 'wiclax',
+      host: '10.20.0.9',
+      port: 9,
+      enabled: false,
+      clockOffsetMs: -1_250,
+      pointMap: { L1: 'finish' },
+    });
+    // The device's time zone and chip format (the front door's settings), checked.
+    expect((await patch({ timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await patch({ chipFormat: 'hex' })).statusCode).toBe(400);
+    expect((await patch({ timeZone: 'Europe/Paris', chipFormat: 'strip-zeros' })).statusCode).toBe(200);
+    const zoned = (await get('/devices')).json() as { devices: Record<string, unknown>[] };
+    expect(zoned.devices.find((d) => d.id === id)).toMatchObject({
+      timeZone: 'Europe/Paris',
+      chipFormat: 'strip-zeros',
+      clockOffsetMs: -1_250,
+    });
+    // A patch that removes the address is still refused.
+    expect((await patch({ host: null })).statusCode).toBe(400);
+    expect((await patch({ clockOffsetMs: 'soon' })).statusCode).toBe(400);
   });
 });

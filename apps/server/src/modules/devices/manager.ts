@@ -18,7 +18,7 @@ import { DeviceStatus } from './status.ts';
 
 /** The part of a configuration that, changed, restarts the connector (not the resume cursor). */
 function signature(c: ConnectorConfig): string {
-  const { cursorFile: _f, cursorPassing: _p, ...rest } = c;
+  const { cursorFile: _f, cursorPassing: _p, cursorLocations: _l, ...rest } = c;
   return JSON.stringify(rest);
 }
 

@@ -13,6 +13,10 @@ export const CONNECTOR_KINDS = [
 ] as const;
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 
+/** How a device's chip codes are read (issue 26): as sent, leading zeros dropped, or the EPC holds the bib. */
+export const CHIP_FORMATS = ['as-is', 'strip-zeros', 'epc-bib'] as const;
+export type ChipFormat = (typeof CHIP_FORMATS)[number];
+
 /** A device with its connector (a device made before race day has the `tempora` kind). */
 export interface ConnectorConfig {
   deviceId: string;
@@ -24,17 +28,24 @@ export interface ConnectorConfig {
   port: number | null;
   listenPort: number | null;
   clockOffsetMs: number;
+  /** The IANA zone the device's clock shows (wall-clock protocols); null: UTC. */
+  timeZone: string | null;
+  chipFormat: ChipFormat;
   enabled: boolean;
   pointMap: Record<string, string>;
   cursorFile: number | null;
   cursorPassing: number;
+  /** ChronoTrack: the last stored read's sequence number per client location. */
+  cursorLocations: Record<string, number>;
 }
 
 const CONFIG_SELECT = `SELECT d.id AS "deviceId", d.db, d.name, d.point_key AS "pointKey",
        coalesce(c.kind, 'tempora') AS kind, c.host, c.port, c.listen_port AS "listenPort",
-       coalesce(c.clock_offset_ms, 0) AS "clockOffsetMs", coalesce(c.enabled, true) AS enabled,
+       coalesce(c.clock_offset_ms, 0) AS "clockOffsetMs", c.time_zone AS "timeZone",
+       coalesce(c.chip_format, 'as-is') AS "chipFormat", coalesce(c.enabled, true) AS enabled,
        coalesce(c.point_map, '{}'::jsonb) AS "pointMap", c.cursor_file AS "cursorFile",
-       coalesce(c.cursor_passing, 0) AS "cursorPassing"
+       coalesce(c.cursor_passing, 0) AS "cursorPassing",
+       coalesce(c.cursor_locations, '{}'::jsonb) AS "cursorLocations"
   FROM devices d LEFT JOIN device_connectors c ON c.device_id = d.id`;
 
 export async function connectorsOf(sql: Sql, db: string): Promise<ConnectorConfig[]> {
@@ -55,13 +66,15 @@ export async function upsertConnector(
   c: Pick<
     ConnectorConfig,
     'deviceId' | 'db' | 'kind' | 'host' | 'port' | 'listenPort' | 'clockOffsetMs' | 'enabled' | 'pointMap'
-  >,
+  > &
+    Partial<Pick<ConnectorConfig, 'timeZone' | 'chipFormat'>>,
 ) {
   await sql.query(
-    `INSERT INTO device_connectors (device_id, db, kind, host, port, listen_port, clock_offset_ms, enabled, point_map)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO device_connectors (device_id, db, kind, host, port, listen_port, clock_offset_ms, enabled, point_map,
+                                    time_zone, chip_format)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (device_id) DO UPDATE SET kind = $3, host = $4, port = $5, listen_port = $6,
-       clock_offset_ms = $7, enabled = $8, point_map = $9, updated_at = now()`,
+       clock_offset_ms = $7, enabled = $8, point_map = $9, time_zone = $10, chip_format = $11, updated_at = now()`,
     [
       c.deviceId,
       c.db,
@@ -72,6 +85,8 @@ export async function upsertConnector(
       c.clockOffsetMs,
       c.enabled,
       JSON.stringify(c.pointMap),
+      c.timeZone ?? null,
+      c.chipFormat ?? 'as-is',
     ],
   );
 }
@@ -83,6 +98,15 @@ export async function saveCursor(sql: Sql, deviceId: string, file: number | null
     file,
     passing,
   ]);
+}
+
+/** ChronoTrack: merges the last stored sequence numbers of these locations (resume point). */
+export async function saveLocationCursors(sql: Sql, deviceId: string, cursors: Record<string, number>) {
+  await sql.query(
+    `UPDATE device_connectors SET cursor_locations = coalesce(cursor_locations, '{}'::jsonb) || $2::jsonb
+      WHERE device_id = $1`,
+    [deviceId, JSON.stringify(cursors)],
+  );
 }
 
 /** The latest read time stored from a device (Wiclax rewinds from there). */

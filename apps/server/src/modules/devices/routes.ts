@@ -5,19 +5,23 @@
  * Passing or Device of the context's organisation (owner, staff, timekeeper: abilities.ts):
  * 401 anonymous, 403 others, 404 unknown context.
  */
+import crypto from 'node:crypto';
+import { ingestRequestSchema } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import * as resultsRepo from '../results/repository.ts';
-import { hashKey, randomKey } from '../results/service.ts';
+import { parseIngestCsv } from '../results/routes.ts';
+import { hashKey, type IncomingPassing, randomKey } from '../results/service.ts';
 import * as desk from './desk-repository.ts';
+import { type FrontDoor, toIncoming } from './ingest.ts';
 import type { ConnectorManager } from './manager.ts';
 import { checkDeviceAddress, type DeviceNetworkRules } from './network-rules.ts';
+import type { VendorRead } from './protocols/common.ts';
 import { jsonRecords, parseImpinj, parseRrExporter } from './protocols/http.ts';
 import * as repo from './repository.ts';
 import * as s from './schemas.ts';
 import type { RacedayService } from './service.ts';
-import { toIncoming } from './sink.ts';
 
 function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
   return Object.defineProperty(object, '__caslSubjectType__', { value: type });
@@ -25,10 +29,13 @@ function asSubject<T extends Record<string, unknown>>(type: string, object: T): 
 
 export async function racedayRoutes(
   app: FastifyInstance,
-  opts: { service: RacedayService; manager: ConnectorManager; rules: DeviceNetworkRules },
+  opts: { service: RacedayService; manager: ConnectorManager; door: FrontDoor; rules: DeviceNetworkRules },
 ) {
-  const { service, manager, rules } = opts;
+  const { service, manager, door, rules } = opts;
   const database = app.database;
+  // `POST /api/ingest/passings` takes `chip;time;point` lines as text/csv too.
+  if (!app.hasContentTypeParser('text/csv'))
+    app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_r, body, done) => done(null, body));
 
   /**
    * A connector's fields, then its address under the network rules (network-rules.ts, issue 25):
@@ -161,6 +168,8 @@ export async function racedayRoutes(
           port: c.port,
           listenPort: listening || c.listenPort,
           clockOffsetMs: c.clockOffsetMs,
+          timeZone: c.timeZone,
+          chipFormat: c.chipFormat,
           enabled: c.enabled,
           pointMap: c.pointMap,
           status: {
@@ -215,6 +224,44 @@ export async function racedayRoutes(
     });
     if (manager.active) await manager.reload();
     return { id: deviceId };
+  });
+
+  /**
+   * Corrects a device's clock: the measured drift applied to its offset (or a given offset), with
+   * the audit trail (who, when, old and new offset, the drift it corrected). Reads to come carry
+   * the new offset; reads stored already keep their times (retime them at the desk if needed).
+   */
+  app.post('/api/raceday/contexts/:db/devices/:deviceId/clock', async (request, reply) => {
+    const { db, deviceId } = parseInput(s.deviceParams, request.params, 'params');
+    await authorize(request, db, 'Device');
+    const body = parseInput(s.clockSchema, request.body);
+    const current = await repo.findConnector(database, deviceId);
+    if (!current || current.db !== db)
+      throw errors.notFound('DEVICE_NOT_FOUND', `No device '${deviceId}' in '${db}'`);
+    const status = manager.status(deviceId);
+    const { driftMs, driftSource } = status.view();
+    let next: number;
+    if (body.action === 'applyDrift') {
+      if (driftMs === null) throw errors.conflict('DRIFT_UNKNOWN', 'No drift measured for this device yet');
+      next = current.clockOffsetMs - driftMs;
+    } else next = body.clockOffsetMs;
+    const checked = parseInput(s.connectorPatchSchema, { clockOffsetMs: next });
+    const auditId = crypto.randomUUID();
+    await database.transaction(async (sql) => {
+      await repo.upsertConnector(sql, { ...current, clockOffsetMs: checked.clockOffsetMs! });
+      await desk.insertAudit(sql, {
+        id: auditId,
+        db,
+        action: 'clock',
+        before: { deviceId, name: current.name, clockOffsetMs: current.clockOffsetMs, driftMs, driftSource },
+        after: { deviceId, clockOffsetMs: next },
+        reason: body.reason,
+        actor: actor(request),
+      });
+    });
+    status.resetDrift();
+    if (manager.active) await manager.reload();
+    return reply.code(201).send({ auditId, previousOffsetMs: current.clockOffsetMs, clockOffsetMs: next });
   });
 
   // ── passings desk ──────────────────────────────────────────────────────
@@ -333,16 +380,60 @@ export async function racedayRoutes(
   });
 
   // ── HTTP-fed devices ───────────────────────────────────────────────────
+  /**
+   * Tempora's own ingest (JSON `{ passings: [...] }` or `chip;time;point` CSV lines): times are
+   * UTC; the device's point map, clock offset and chip format apply, and its status counts them,
+   * as for every other transport (the front door, ./ingest.ts).
+   */
+  app.post('/api/ingest/passings', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
+    const receivedAt = Date.now();
+    const header = request.headers['x-device-key'];
+    if (typeof header !== 'string' || header.length < 10)
+      throw errors.unauthorized('x-device-key header required');
+    const config = await door.authenticate(header);
+    if (!config) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
+    let reads: { read: VendorRead & { deleted?: boolean }; point: string | null }[];
+    if (typeof request.body === 'string')
+      reads = (await parseIngestCsv(request.body, null)).map((p) => ({
+        read: { chip: p.chip!, pointKey: null, deviceTimeMs: p.timeMs },
+        point: p.pointKey,
+      }));
+    else {
+      const body = parseInput(ingestRequestSchema, request.body);
+      reads = body.passings.map((p) => ({
+        read: {
+          ...(p.id ? { id: p.id } : {}),
+          ...(p.bib ? { bib: p.bib } : {}),
+          ...(p.chip ? { chip: p.chip } : {}),
+          ...(p.deleted ? { deleted: true } : {}),
+          pointKey: null,
+          deviceTimeMs: typeof p.time === 'number' ? p.time : Date.parse(p.time),
+        },
+        point: p.point ?? null,
+      }));
+    }
+    const incoming: IncomingPassing[] = [];
+    for (const [k, r] of reads.entries()) {
+      const p = toIncoming(config, r.read, r.point);
+      if (!p)
+        throw errors.badRequest('VALIDATION_FAILED', 'point is required', [
+          { field: `passings.${k}.point`, message: 'required for this device' },
+        ]);
+      incoming.push(p);
+    }
+    // Answered once stored and its effects applied (a DNS cleared): the caller reads after it.
+    return door.store(config, incoming, { receivedAt, settle: true });
+  });
+
   async function deviceOf(request: FastifyRequest, kind: 'impinj' | 'rrexporter') {
     const q = parseInput(s.ingestKeyQuery, request.query, 'query');
     const header = request.headers['x-device-key'];
     // Speedway Connect and RaceResult's exporter cannot always set headers: the key may be a query parameter.
     const key = typeof header === 'string' ? header : q.key;
     if (!key || key.length < 10) throw errors.unauthorized('x-device-key header or key parameter required');
-    const device = await resultsRepo.findDeviceByKeyHash(database, hashKey(key));
-    if (!device) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
-    const config = await repo.findConnector(database, device.id);
-    if (!config || config.kind !== kind)
+    const config = await door.authenticate(key);
+    if (!config) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
+    if (config.kind !== kind)
       throw errors.badRequest('DEVICE_KIND', `This device is not configured as ${kind}`);
     if (!config.enabled) throw errors.conflict('DEVICE_DISABLED', 'This device is disabled');
     return config;
@@ -353,7 +444,6 @@ export async function racedayRoutes(
     app.post(path, { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
       const receivedAt = Date.now();
       const config = await deviceOf(request, kind);
-      const status = manager.status(config.deviceId);
       const records = jsonRecords(request.body);
       if (records === null) throw errors.badRequest('BAD_FORMAT', 'Expected JSON records');
       if (records.length > 10_000) throw errors.badRequest('TOO_MANY', 'At most 10,000 records per request');
@@ -375,18 +465,9 @@ export async function racedayRoutes(
           incoming.push(p);
         }
       }
-      status.set('connected', null, request.ip);
-      if (!incoming.length) {
-        status.seen();
-        return { accepted: 0, duplicates: 0 };
-      }
-      const out = await service.ingest(config.db, incoming, 'decoder', { deviceId: config.deviceId });
-      let latest = Number.NEGATIVE_INFINITY;
-      for (const p of incoming) if (p.timeMs > latest) latest = p.timeMs;
-      status.stored(incoming.length, latest);
-      // Speedway Connect and the exporter send each read's time: the drift is estimated from them.
-      status.readLead(latest, receivedAt);
-      return out;
+      manager.status(config.deviceId).set('connected', null, request.ip);
+      // Speedway Connect and the exporter send each read's UTC time: the drift is estimated from them.
+      return door.store(config, incoming, { receivedAt });
     });
   }
 }

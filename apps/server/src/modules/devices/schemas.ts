@@ -1,5 +1,6 @@
+import { isTimeZone } from '@tempora/domain';
 import { z } from 'zod';
-import { CONNECTOR_KINDS } from './repository.ts';
+import { CHIP_FORMATS, CONNECTOR_KINDS } from './repository.ts';
 
 /** Input schemas of the race-day routes (every route validates with zod: 400 problem+json). */
 
@@ -19,19 +20,49 @@ const host = z
   .max(253)
   .regex(/^[A-Za-z0-9.:-]+$/, 'a host name or IP address');
 
-export const connectorSchema = z.object({
+/** A connector's fields, without defaults (a patch names only what it changes). */
+const connectorFields = {
   name: z.string().trim().min(1).max(80),
   kind: z.enum(CONNECTOR_KINDS),
-  pointKey: key.nullable().default(null),
-  host: host.nullable().default(null),
-  port: z.number().int().min(1).max(65535).nullable().default(null),
-  listenPort: z.number().int().min(1024).max(65535).nullable().default(null),
-  clockOffsetMs: z.number().int().min(-86_400_000).max(86_400_000).default(0),
-  enabled: z.boolean().default(true),
-  pointMap: z.record(z.string().min(1).max(64), key).default({}),
+  pointKey: key.nullable(),
+  host: host.nullable(),
+  port: z.number().int().min(1).max(65535).nullable(),
+  listenPort: z.number().int().min(1024).max(65535).nullable(),
+  clockOffsetMs: z.number().int().min(-86_400_000).max(86_400_000),
+  /** The IANA zone the device's clock shows (daylight saving followed); null: UTC. */
+  timeZone: z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/Brussels').nullable(),
+  chipFormat: z.enum(CHIP_FORMATS),
+  enabled: z.boolean(),
+  pointMap: z.record(z.string().min(1).max(64), key),
+};
+
+export const connectorSchema = z.object({
+  ...connectorFields,
+  pointKey: connectorFields.pointKey.default(null),
+  host: connectorFields.host.default(null),
+  port: connectorFields.port.default(null),
+  listenPort: connectorFields.listenPort.default(null),
+  clockOffsetMs: connectorFields.clockOffsetMs.default(0),
+  timeZone: connectorFields.timeZone.default(null),
+  chipFormat: connectorFields.chipFormat.default('as-is'),
+  enabled: connectorFields.enabled.default(true),
+  pointMap: connectorFields.pointMap.default({}),
 });
 
-export const connectorPatchSchema = connectorSchema.partial();
+/**
+ * A device change: only the fields sent change (no defaults — `{"enabled": false}` keeps the
+ * address, a new name keeps the point map and the clock offset).
+ */
+export const connectorPatchSchema = z.object(connectorFields).partial();
+
+/**
+ * A device's clock correction: apply the measured drift (the offset becomes offset − drift), or
+ * set the offset the device's clock sync gave. Audited with the old and new offsets.
+ */
+export const clockSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('applyDrift'), reason }),
+  z.object({ action: z.literal('set'), clockOffsetMs: connectorFields.clockOffsetMs, reason }),
+]);
 
 export const listQuery = z.object({
   point: key.optional(),

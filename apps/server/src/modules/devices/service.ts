@@ -17,11 +17,11 @@
  * - Any read of a runner marked DNS clears the DNS: they did start.
  */
 import crypto from 'node:crypto';
-import { bundleResults, RESULTS_EVENT, type ReportPatch } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import type { ContextState } from '../results/context-state.ts';
+import { createReloadCommand } from '../results/reload.ts';
 import type { ParticipantRow } from '../results/repository.ts';
 import * as results from '../results/repository.ts';
 import type { IncomingPassing, ResultsService } from '../results/service.ts';
@@ -58,31 +58,28 @@ export function createRacedayService(deps: {
   database: Database;
   results: ResultsService;
   publisher: RealtimePublisher;
+  /**
+   * The occupied channels with a prefix (issue 28): corrections and reloads go only to the live
+   * views someone watches. Absent: to every channel they concern.
+   */
+  channels?: (prefix: string) => Promise<Map<string, unknown>>;
 }) {
-  const { database, publisher } = deps;
+  const { database } = deps;
   const svc = deps.results;
+  const reloads = createReloadCommand({
+    database,
+    results: svc,
+    publisher: deps.publisher,
+    ...(deps.channels ? { channels: deps.channels } : {}),
+  });
   /** The DNS clearing queued behind device reads, per context. */
   const dnsChecks = new Map<string, Promise<void>>();
 
-  /** Rebuilds a context's live state and tells every open table and card to reload. */
+  /** Rebuilds a context's live state and tells every open table and card to reload (one command). */
   async function refresh(db: string, bibs: string[], change?: ParticipantsChange) {
     const old = await svc.state(db);
-    const { lastSeq } = old;
-    const { reports } = await results.reportsOf(database, db);
     const preset = change ? await presetParticipants(db, old, change) : undefined;
-    // Forget the state and tell the readers at once: their refetches share the one rebuild
-    // (waiting for it here first put it twice on the path to the spectator's screen).
-    svc.invalidate(db, preset);
-    void svc.state(db).catch(() => undefined);
-    const channel = [`results-${db}`];
-    const reloads: ReportPatch[] = reports.map((r) => ({
-      group: r.groupKey,
-      report: r.key,
-      version: lastSeq,
-      reload: true,
-    }));
-    for (const bundle of bundleResults(reloads, [])) await publisher.publish(channel, RESULTS_EVENT, bundle);
-    await publisher.publish(channel, 'correction', { bibs });
+    await reloads.reload(db, { bibs, ...(preset ? { participants: preset } : {}) });
   }
 
   /**
@@ -124,15 +121,20 @@ export function createRacedayService(deps: {
     };
   }
 
-  /** Stores reads (any source) and clears the DNS of runners they show started. */
+  /**
+   * Stores reads (any source: devices through the front door, the desk, result imports) and clears
+   * the DNS of runners they show started.
+   */
   async function ingest(
     db: string,
     reads: readonly IncomingPassing[],
-    source: 'decoder' | 'manual',
+    source: 'decoder' | 'manual' | 'import',
     meta: { deviceId?: string | null; createdBy?: string | null },
+    /** `settle`: answer only once the DNS clearing is done (HTTP ingest), as for the desk. */
+    opts: { settle?: boolean } = {},
   ) {
     const out = await svc.ingest(db, reads, source, meta);
-    if (source === 'manual') await clearStarted(db, reads);
+    if (source !== 'decoder' || opts.settle) await clearStarted(db, reads);
     else {
       // Off a device's acknowledgement path (it waits for the live state): the reads are stored
       // already; clearing DNS follows in order per context, and the next read retries a failure.
@@ -207,9 +209,7 @@ export function createRacedayService(deps: {
     ...over,
   });
 
-  async function publishCorrection(db: string, bibs: (string | null)[]) {
-    await publisher.publish([`results-${db}`], 'correction', { bibs: bibs.filter(Boolean) });
-  }
+  const publishCorrection = (db: string, bibs: (string | null)[]) => reloads.correction(db, bibs);
 
   async function voidRead(
     db: string,

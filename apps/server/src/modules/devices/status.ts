@@ -83,6 +83,13 @@ export class DeviceStatus {
     this.driftSource = 'reads';
   }
 
+  /** Forgets the drift (a new clock offset was applied: the old measure no longer holds). */
+  resetDrift() {
+    this.driftMs = null;
+    this.driftSource = null;
+    this.leadAt.fill(-1);
+  }
+
   seen(now = Date.now()) {
     this.lastSeenAt = now;
   }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ColumnDef, labelledCell } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDuration, formatGap } from '@tempora/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +32,13 @@ function screenRows(table: { columns: ColumnDef[]; rows: unknown[][] }, lng: 'en
     rows: table.rows.map((row) =>
       columns.map((c) => {
         const v = row[c.FieldIdx];
-        if (c.Type === 'time') return formatDuration(Number(v));
+        if (c.Type === 'time') {
+          const text = c.Settings.Format === 'gap' ? formatGap(Number(v), lng) : formatDuration(Number(v));
+          // A running time with its point (issue 27): `1:30:11 · 30 km`.
+          const at = c.Settings.At === undefined ? '' : String(row[c.Settings.At] ?? '');
+          const point = lng === 'fr' ? (c.Settings.Names?.[at] ?? at) : at;
+          return at && text ? `${text} · ${point}` : text;
+        }
         return v === null || v === undefined ? '' : String(labelledCell(c, v, lng));
       }),
     ),
@@ -241,6 +247,43 @@ describe('exports, printed lists, certificates and feeds', () => {
     );
     const headings = sectioned.match(/Overall — [^\n]+/g) ?? [];
     expect(new Set(headings.map((h) => h.trim())).size).toBeGreaterThan(2);
+  });
+
+  it('prints the event’s logo on every page of a list; spectators get it with the event (issue 29)', async () => {
+    const images = (bytes: Buffer, name: string) => {
+      const file = path.join(tmp, name);
+      fs.writeFileSync(file, bytes);
+      // pdfimages lists one line per image drawn per page, after a two-line header.
+      return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    };
+    const before = (await get(`${EXPORT}?format=pdf&lng=en`, owner)).rawPayload;
+    expect(images(before, 'no-logo.pdf')).toEqual([]);
+    expect((await get(`/api/events/${EVENT}`)).json().logoUrl ?? null).toBeNull();
+    const png = await (await import('sharp'))
+      .default({ create: { width: 120, height: 60, channels: 3, background: '#d11149' } })
+      .png()
+      .toBuffer();
+    const up = await app.inject({
+      method: 'PUT',
+      url: `/api/console/events/${EVENT}/logo`,
+      headers: { authorization: owner, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(up.statusCode).toBe(200);
+    const pdf = (await get(`${EXPORT}?format=pdf&lng=fr`, owner)).rawPayload;
+    const pages = (pdfText(pdf, 'logo.pdf').match(/\f/g) ?? []).length;
+    const drawn = images(pdf, 'logo.pdf');
+    expect(drawn).toHaveLength(pages);
+    expect(drawn.every((line) => /\bimage\b/.test(line))).toBe(true);
+    // The published event's logo, for an anonymous spectator.
+    const logoUrl = (await get(`/api/events/${EVENT}`)).json().logoUrl as string;
+    expect(logoUrl).toMatch(new RegExp(`^/api/events/${EVENT}/logo\\?v=`));
+    expect((await get(`/api/events`)).json().find((e: { id: string }) => e.id === EVENT).logoUrl).toBe(
+      logoUrl,
+    );
+    const image = await get(logoUrl);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
   });
 
   it('makes at most two XLSX/PDF exports at once per node, asking others to retry', async () => {

@@ -1,5 +1,13 @@
 import type { FeedRow } from '@tempora/contracts';
-import { formatDuration, lastPointOf, netTimeOf, rankAt, statusOf } from '@tempora/domain';
+import {
+  formatDuration,
+  formatGap,
+  formatTimeOfDay,
+  lastPointOf,
+  netTimeOf,
+  rankAt,
+  statusOf,
+} from '@tempora/domain';
 import type { RaceLive } from '../results/context-state.ts';
 import { leadersBoard, timeTrialBoard } from '../results/live-views.ts';
 
@@ -9,15 +17,8 @@ import { leadersBoard, timeTrialBoard } from '../results/live-views.ts';
  * (`net`, spec §5 formatting), so a vMix/CasparCG title binds a field without a script.
  */
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'Europe/Brussels',
-  hour12: false,
-});
-
-const gap = (ms: number | null) => (ms ? `+${formatDuration(ms)}` : '');
+/** A gap as every view writes it (the domain's formatGap: `+0:21`, blank for the leader). */
+const gap = (ms: number | null) => formatGap(ms);
 
 /** The last `count` finishers, newest first. */
 export function finishersFeed(race: RaceLive, count: number): FeedRow[] {
@@ -46,7 +47,8 @@ export function finishersFeed(race: RaceLive, count: number): FeedRow[] {
       club: p.club ?? '',
       netMs: net,
       net: formatDuration(net),
-      finishedAt: clock.format(at(i)),
+      // In the event's zone, as every view shows a time of day (issue 27).
+      finishedAt: formatTimeOfDay(at(i), race.timeZone ?? 'Europe/Brussels'),
     };
   });
 }

@@ -15,6 +15,8 @@ export interface ListMeta {
   /** The event's IANA time zone: the "printed" time is given in it. */
   timeZone: string;
   lng: 'en' | 'fr';
+  /** The event's logo as PNG (top left of every page), or null. */
+  logo?: Uint8Array | null;
 }
 
 /** A section: all rows, or one category's. */
@@ -28,6 +30,8 @@ const FONT_SIZE = 7.5;
 const ROW_HEIGHT = 11;
 const HEADER_HEIGHT = 58;
 const FOOTER_HEIGHT = 18;
+/** The logo's height in the page header, in points (it keeps its proportions, at most 3× as wide). */
+const LOGO_HEIGHT = 40;
 const PAD = 4;
 /** Rows drawn between two turns of the event loop. */
 const ROWS_PER_TURN = 8;
@@ -38,6 +42,24 @@ const TEXTS = {
   en: { page: (n: number, total: number) => `Page ${n} of ${total}`, rows: 'rows', printed: 'Printed' },
   fr: { page: (n: number, total: number) => `Page ${n} sur ${total}`, rows: 'lignes', printed: 'Imprimé le' },
 };
+
+/** The logo opened once by the document, with its width at the header's height; null if unreadable. */
+function logoOf(doc: PDFKit.PDFDocument, png: Uint8Array): { image: Buffer; width: number } | null {
+  try {
+    // A worker receives the Buffer as a plain Uint8Array (structured clone): pdfkit wants a Buffer.
+    const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    const opened = (
+      doc as unknown as { openImage(src: Buffer): { width: number; height: number } }
+    ).openImage(bytes);
+    // pdfkit's `image()` takes the opened image too (its types only name the sources).
+    return {
+      image: opened as unknown as Buffer,
+      width: Math.min(3 * LOGO_HEIGHT, (opened.width / opened.height) * LOGO_HEIGHT),
+    };
+  } catch {
+    return null;
+  }
+}
 
 /** Widths of strings at the list's size from per-character advances (kerning is noise here). */
 function measurer(doc: PDFKit.PDFDocument, font: string) {
@@ -203,6 +225,8 @@ export function renderList(
     return `${cut}…`;
   };
   const pageWidth = layout.landscape ? A4.h : A4.w;
+  // The logo is embedded once (pdfkit reuses the image object on every page).
+  const logo = meta.logo ? logoOf(doc, meta.logo) : null;
   const pageHeight = layout.landscape ? A4.w : A4.h;
   const printed = new Intl.DateTimeFormat(meta.lng === 'fr' ? 'fr-BE' : 'en-GB', {
     dateStyle: 'medium',
@@ -229,17 +253,20 @@ export function renderList(
   async function page(n: number, heading: string | null, rows: readonly string[][]) {
     doc.addPage({ size: 'A4', layout: layout.landscape ? 'landscape' : 'portrait', margin: MARGIN });
     doc.rect(0, 0, pageWidth, 8).fill(meta.color);
+    // The logo at the top left, the texts of the header beside it.
+    const left = logo ? MARGIN + logo.width + 8 : MARGIN;
+    if (logo) doc.image(logo.image, MARGIN, MARGIN - 8, { fit: [logo.width, LOGO_HEIGHT] });
     doc.fillColor('#000000').font('sansBold').fontSize(13);
-    doc.text(meta.eventName, MARGIN, MARGIN - 6, { lineBreak: false });
+    doc.text(meta.eventName, left, MARGIN - 6, { lineBreak: false });
     doc.font('sans').fontSize(8).fillColor('#444444');
     const right = [meta.raceName, meta.date, meta.place].filter(Boolean).join(' · ');
     doc.text(right, pageWidth - MARGIN - doc.widthOfString(right), MARGIN - 2, { lineBreak: false });
     doc.font('sansBold').fontSize(10.5).fillColor('#000000');
     const title = heading ? `${table.title} — ${heading}` : table.title;
-    doc.text(title, MARGIN, MARGIN + 13, { lineBreak: false });
+    doc.text(title, left, MARGIN + 13, { lineBreak: false });
     if (meta.tagline) {
       doc.font('sans').fontSize(8).fillColor('#444444');
-      doc.text(meta.tagline, MARGIN, MARGIN + 28, { lineBreak: false });
+      doc.text(meta.tagline, left, MARGIN + 28, { lineBreak: false });
     }
     let y = MARGIN + HEADER_HEIGHT - 14;
     doc.fontSize(FONT_SIZE);

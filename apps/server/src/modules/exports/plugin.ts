@@ -9,7 +9,11 @@ import { createExportsService } from './service.ts';
  */
 export const exportsModule = fp(
   async (app: FastifyInstance) => {
-    const service = createExportsService({ database: app.database, results: app.results });
+    const service = createExportsService({
+      database: app.database,
+      results: app.results,
+      dataDir: app.config.dataDir,
+    });
     await app.register(exportsRoutes, { service });
   },
   { name: 'exports', dependencies: ['identity', 'results'] },

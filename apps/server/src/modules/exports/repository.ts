@@ -12,12 +12,14 @@ export interface EventRow {
   /** IANA zone: times of day printed in documents are the event's (issue 14). */
   timeZone: string;
   branding: { color?: string; tagline?: string };
+  /** Set when the organiser uploaded a logo (console), printed on lists. */
+  logoVersion: string | null;
 }
 
 export async function findEvent(sql: Sql, eventId: string): Promise<EventRow | undefined> {
   const [row] = await sql.query<EventRow>(
     `SELECT id, organisation_id AS "organisationId", name, place, start_date::text AS "startDate",
-            time_zone AS "timeZone", branding
+            time_zone AS "timeZone", branding, logo_version AS "logoVersion"
      FROM events WHERE id = $1`,
     [eventId],
   );

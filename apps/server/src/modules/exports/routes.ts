@@ -7,6 +7,7 @@ import {
   exportSettingsSchema,
   type FeedRow,
 } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
@@ -38,8 +39,7 @@ const CONTENT_TYPES = {
 /** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / 5987). */
 function disposition(name: string, ext: string): string {
   const ascii =
-    name
-      .normalize('NFD')
+    foldText(name)
       .replace(/[^\w.-]+/g, '-')
       .replace(/-+/g, '-')
       .slice(0, 80) || 'export';

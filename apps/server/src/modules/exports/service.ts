@@ -2,6 +2,7 @@ import type { AthleteCard, CertificateTemplate, ReportTable, Verification } from
 import { formatPace, statusOf } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
+import { logoPng } from '../../lib/event-logo.ts';
 import type { RaceLive } from '../results/context-state.ts';
 import { F, S } from '../results/report-builder.ts';
 import type { ResultsService } from '../results/service.ts';
@@ -42,8 +43,13 @@ function finisherCounts(race: RaceLive, i: number) {
  * Results out: the data behind exports, printed lists, certificates and their verification.
  * Everything is read from the results service's live state (the same rows the report pages show).
  */
-export function createExportsService(deps: { database: Database; results: ResultsService }) {
-  const { database, results } = deps;
+export function createExportsService(deps: {
+  database: Database;
+  results: ResultsService;
+  /** DATA_DIR: where the event's logo is (printed on lists). */
+  dataDir: string;
+}) {
+  const { database, results, dataDir } = deps;
   let secret: Promise<Buffer> | undefined;
   const certificateSecret = () => {
     secret ??= repo.secretOf(database, 'certificates');
@@ -107,6 +113,7 @@ export function createExportsService(deps: { database: Database; results: Result
         date: longDate(race?.row.raceDate ?? event.startDate, options.lng),
         timeZone: event.timeZone || 'Europe/Brussels',
         lng: options.lng,
+        logo: event.logoVersion ? await logoPng(dataDir, event.id) : null,
       };
       return { text, sections, meta };
     },

@@ -1,5 +1,5 @@
 import type { ParticipantField, PreviewRow, RowIssue } from '@tempora/contracts';
-import { ageOnRaceDay, type CategoryDef, type Gender } from '@tempora/domain';
+import { ageOnRaceDay, type CategoryDef, foldText, type Gender } from '@tempora/domain';
 import type { SheetRow } from './file-reader.ts';
 
 /**
@@ -51,11 +51,7 @@ const SYNONYMS: Record<ParticipantField, string[]> = {
 
 /** Lower case without diacritics (é → e): how names and headers are compared and searched. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
+  return foldText(text).trim();
 }
 
 /** A first guess of the mapping from the header's names (the organisation's last one wins when it fits). */

@@ -143,6 +143,13 @@ describe('console participants API', () => {
     expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(
       expect.arrayContaining(['firstName', 'lastName', 'gender']),
     );
+    // Each with a stable code the web client translates on its field (issue 29).
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'firstName', code: 'required' }),
+        expect.objectContaining({ field: 'gender', code: 'invalidChoice' }),
+      ]),
+    );
     const query = await inject('staff', 'GET', `${base}/participants?sort=shoe&limit=0`);
     expect(query.statusCode).toBe(400);
     expect(query.json().errors.map((e: { field: string }) => e.field)).toEqual(['sort', 'limit']);
@@ -448,5 +455,50 @@ describe('console participants API', () => {
     );
     expect(named.statusCode).toBe(201);
     expect(named.json()).toMatchObject({ raceId: 'boston-marathon-2015-3', refused: 2 });
+  });
+
+  it('finds runners of every script with the one fold (issue 29): Vietnamese, Turkish, Polish, Nordic', async () => {
+    const add = async (firstName: string, lastName: string, club = '') =>
+      (
+        await inject('owner', 'POST', `${base}/participants`, {
+          raceId: 'ten-miles',
+          firstName,
+          lastName,
+          gender: 'M',
+          club,
+        })
+      ).json().id as string;
+    await add('Văn Thảo', 'Nguyễn');
+    await add('Ayşe', 'Şahin');
+    await add('Jan', 'Łukasiewicz');
+    await add('Martin', 'Ødegaard');
+    // A row stored without its fold (before the migration, or by another writer) is folded when searched.
+    const stale = await add('Minh', 'Đức', 'Trần Club');
+    await app.database.query('UPDATE participants SET search_folded = NULL WHERE id = $1', [stale]);
+    const names = async (q: string) =>
+      (await inject('timekeeper', 'GET', `${base}/participants?q=${encodeURIComponent(q)}`))
+        .json()
+        .rows.map((r: { lastName: string }) => r.lastName);
+    expect(await names('nguyen')).toEqual(['Nguyễn']);
+    expect(await names('thao')).toEqual(['Nguyễn']);
+    expect(await names('sahin')).toEqual(['Şahin']);
+    expect(await names('lukasiewicz')).toEqual(['Łukasiewicz']);
+    expect(await names('odegaard')).toEqual(['Ødegaard']);
+    expect(await names('duc')).toEqual(['Đức']);
+    expect(await names('tran')).toEqual(['Đức']);
+    expect(await names('ŞAHİN')).toEqual(['Şahin']);
+    // A name changed by a writer that does not fold (the trigger clears the fold): found by its new name.
+    await app.database.query(`UPDATE participants SET last_name = 'Øvrebø' WHERE id = $1`, [stale]);
+    expect(await names('ovrebo')).toEqual(['Øvrebø']);
+    expect(await names('duc')).toEqual([]);
+    // An inline edit refolds at once.
+    expect(
+      (await inject('owner', 'PATCH', `${base}/participants/${stale}`, { lastName: 'Đặng' })).statusCode,
+    ).toBe(200);
+    const [row] = await app.database.query<{ f: string }>(
+      'SELECT search_folded AS f FROM participants WHERE id = $1',
+      [stale],
+    );
+    expect(row?.f).toBe('minh dang tran club');
   });
 });

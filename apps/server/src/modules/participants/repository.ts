@@ -1,6 +1,7 @@
 import type { ConsoleParticipant, ParticipantAuditEntry, RaceSummary } from '@tempora/contracts';
-import type { CategoryDef } from '@tempora/domain';
+import { type CategoryDef, foldText } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
+import { searchFoldedOf } from '../results/repository.ts';
 
 /**
  * SQL of the console's participants: every read is scoped to one event (its contexts' races),
@@ -43,10 +44,36 @@ export async function raceSummaries(sql: Sql, eventId: string): Promise<RaceSumm
   }));
 }
 
-const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyy';
-/** Folds accents and case in SQL as `fold()` does in JS (translate works on every backend). */
-const folded = (expr: string) => `translate(lower(${expr}), '${ACCENTED}', '${PLAIN}')`;
+/**
+ * Folds the runners whose `search_folded` is NULL (stored before 0032, or whose name or club a
+ * writer changed without folding it: the trigger of 0032 cleared it), among an event's runners or
+ * the given ids. The JavaScript fold (`foldText`) is the only one: SQL compares what it computed.
+ */
+export async function refreshSearchFolded(
+  sql: Sql,
+  scope: { eventId: string } | { ids: readonly string[] },
+): Promise<number> {
+  const rows =
+    'eventId' in scope
+      ? await sql.query<{ id: string; firstName: string; lastName: string; club: string }>(
+          `SELECT p.id, p.first_name AS "firstName", p.last_name AS "lastName", p.club
+             FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
+            WHERE c.event_id = $1 AND p.search_folded IS NULL`,
+          [scope.eventId],
+        )
+      : await sql.query<{ id: string; firstName: string; lastName: string; club: string }>(
+          `SELECT id, first_name AS "firstName", last_name AS "lastName", club
+             FROM participants WHERE id = ANY($1::uuid[]) AND search_folded IS NULL`,
+          [scope.ids],
+        );
+  if (!rows.length) return 0;
+  await sql.query(
+    `UPDATE participants p SET search_folded = u.f
+       FROM unnest($1::uuid[], $2::text[]) AS u(id, f) WHERE p.id = u.id`,
+    [rows.map((r) => r.id), rows.map(searchFoldedOf)],
+  );
+  return rows.length;
+}
 
 /**
  * The category of each runner: the explicit one, else the race's first category matching gender
@@ -98,7 +125,6 @@ export async function listParticipants(
   sql: Sql,
   eventId: string,
   filter: ListFilter,
-  foldText: (text: string) => string,
 ): Promise<{ total: number; rows: ConsoleParticipant[] }> {
   const params: unknown[] = [eventId];
   const where = ['c.event_id = $1', 'p.deleted_at IS NULL'];
@@ -109,15 +135,14 @@ export async function listParticipants(
   if (filter.race) where.push(`p.race_id = ${add(filter.race)}`);
   if (filter.status) where.push(`p.status = ${add(filter.status)}`);
   if (filter.bib === 'none') where.push('p.bib IS NULL');
+  if (filter.q?.trim()) await refreshSearchFolded(sql, { eventId });
   const tokens = foldText(filter.q ?? '')
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 6);
   for (const token of tokens) {
     const like = `%${token.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      `(lower(p.bib) = ${add(token)} OR ${folded("p.first_name || ' ' || p.last_name || ' ' || p.club")} LIKE ${add(like)})`,
-    );
+    where.push(`(lower(p.bib) = ${add(token)} OR p.search_folded LIKE ${add(like)})`);
   }
   const base = `WITH rows AS (${SELECT}, r.position AS race_pos ${FROM} WHERE ${where.join(' AND ')})`;
   const categoryFilter = filter.category ? `WHERE category = ${add(filter.category)}` : '';
@@ -212,6 +237,8 @@ export async function updateParticipant(sql: Sql, id: string, patch: Record<stri
     id,
     ...fields.map((f) => patch[f]),
   ]);
+  if (fields.some((f) => f === 'firstName' || f === 'lastName' || f === 'club'))
+    await refreshSearchFolded(sql, { ids: [id] });
 }
 
 export async function softDelete(sql: Sql, id: string) {

@@ -14,7 +14,6 @@ import { parseInput } from '../../validate.ts';
 import { asSubject, type EventOwner, findEventOwner } from '../content/access.ts';
 import { contextsOfEvent } from '../results/repository.ts';
 import { decodeText } from './file-reader.ts';
-import { fold } from './mapping.ts';
 import * as repo from './repository.ts';
 import { importResultList } from './result-import.ts';
 import type { Actor, ParticipantsService } from './service.ts';
@@ -76,7 +75,7 @@ export async function participantsRoutes(app: FastifyInstance, opts: { service: 
   app.get(`${base}/participants`, async (request) => {
     const event = await access(request, 'read');
     const query = parseInput(participantQuerySchema, request.query, 'query');
-    const page = await repo.listParticipants(database, event.id, query, fold);
+    const page = await repo.listParticipants(database, event.id, query);
     return { ...page, offset: query.offset };
   });
 

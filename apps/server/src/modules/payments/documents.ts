@@ -78,7 +78,20 @@ const HEADER = [
   'paid_at',
 ];
 
-function rowsOf(orders: OrderDetail[]) {
+/**
+ * An amount of the accountant's CSV: always two decimals; the decimal comma in French (the file
+ * is `;`-separated, as a French-language Excel reads it, and there `36.30` would be text or a
+ * date), the point otherwise. The refund list (for the bank) and XLSX (numbers) keep the point.
+ */
+export function amountCell(cents: number, lng: 'en' | 'fr'): string {
+  const text = (cents / 100).toFixed(2);
+  return lng === 'fr' ? text.replace('.', ',') : text;
+}
+
+/** The columns of HEADER holding amounts (rowsOf gives them in cents). */
+const AMOUNTS = new Set([10, 11, 12]);
+
+function rowsOf(orders: OrderDetail[]): (string | number)[][] {
   return orders.map((o) => [
     o.id,
     o.depositId,
@@ -90,9 +103,9 @@ function rowsOf(orders: OrderDetail[]) {
     o.state,
     o.provider,
     o.communication,
-    o.amountCents / 100,
-    o.paidCents / 100,
-    o.refundedCents / 100,
+    o.amountCents,
+    o.paidCents,
+    o.refundedCents,
     o.currency,
     o.createdAt,
     o.paidAt ?? '',
@@ -106,8 +119,12 @@ export function safeCell(v: unknown): string {
   return /[",;\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
-export function ordersCsv(orders: OrderDetail[]): string {
-  return `${[HEADER, ...rowsOf(orders)].map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
+/** The accountant's CSV: amounts with two decimals, the decimal separator of `lng` (`amountCell`). */
+export function ordersCsv(orders: OrderDetail[], lng: 'en' | 'fr' = 'en'): string {
+  const rows = rowsOf(orders).map((row) =>
+    row.map((cell, k) => (AMOUNTS.has(k) ? amountCell(Number(cell), lng) : cell)),
+  );
+  return `${[HEADER, ...rows].map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
 }
 
 export async function ordersXlsx(orders: OrderDetail[]): Promise<Buffer> {
@@ -118,7 +135,11 @@ export async function ordersXlsx(orders: OrderDetail[]): Promise<Buffer> {
   sheet.getRow(1).font = { bold: true };
   for (const row of rowsOf(orders)) {
     // Strings that look like formulas stay text: exceljs writes them as plain strings.
-    sheet.addRow(row.map((v) => (typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v)));
+    sheet.addRow(
+      row.map((v, k) =>
+        AMOUNTS.has(k) ? Number(v) / 100 : typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v,
+      ),
+    );
   }
   for (const col of [11, 12, 13]) sheet.getColumn(col).numFmt = '0.00';
   return Buffer.from(await book.xlsx.writeBuffer());
@@ -134,7 +155,7 @@ export function refundsCsv(
     r.orderId,
     r.name,
     r.iban,
-    (r.amountCents / 100).toFixed(2),
+    amountCell(r.amountCents, 'en'),
     `Refund order ${r.orderId} ${r.reason}`.trim(),
   ]);
   return `${[header, ...lines].map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { type StructuredDigits, structuredFromNumber } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
 import { iso } from '../deposits/repository.ts';
 
@@ -22,6 +24,8 @@ export interface OrderRow {
   currency: string;
   structured: string;
   providerPaymentId: string | null;
+  /** What Tempora asked the provider for when it opened `providerPaymentId`. */
+  providerAmountCents: number | null;
   expiresAt: string;
   createdAt: string;
   paidAt: string | null;
@@ -31,7 +35,8 @@ const ORDER = `o.id::text AS id, o.deposit_id::text AS "depositId", o.event_id A
   ev.organisation_id::text AS "organisationId", d.organisation_name AS "organisationName", o.payer_sub::text AS "payerSub",
   trim(u.first_name || ' ' || u.last_name) AS "payerName", u.email AS "payerEmail", o.company, o.state, o.provider,
   o.amount_cents AS "amountCents", o.paid_cents AS "paidCents", o.refunded_cents AS "refundedCents", o.currency,
-  o.structured, o.provider_payment_id AS "providerPaymentId", o.expires_at AS "expiresAt", o.created_at AS "createdAt",
+  o.structured, o.provider_payment_id AS "providerPaymentId",
+  o.provider_amount_cents AS "providerAmountCents", o.expires_at AS "expiresAt", o.created_at AS "createdAt",
   o.paid_at AS "paidAt"`;
 const ORDER_FROM = `orders o JOIN deposits d ON d.id = o.deposit_id JOIN events ev ON ev.id = o.event_id
   JOIN users u ON u.sub = o.payer_sub`;
@@ -58,6 +63,19 @@ export async function findOrder(sql: Sql, id: string): Promise<OrderRow | null> 
 }
 
 /** The next order id, so its structured communication can be derived before the insert. */
+/**
+ * A structured communication no order holds yet, from 10 random digits (issue 29: derived from
+ * the order number, they were sequential across the whole instance and told every organiser how
+ * many orders the others had). 10^10 bases: a clash is rare, and retried.
+ */
+export async function freeStructured(sql: Sql): Promise<StructuredDigits> {
+  for (;;) {
+    const candidate = structuredFromNumber(crypto.randomInt(0, 10_000_000_000));
+    const [taken] = await sql.query('SELECT 1 FROM orders WHERE structured = $1', [candidate]);
+    if (!taken) return candidate;
+  }
+}
+
 export async function nextOrderId(sql: Sql): Promise<string> {
   const [row] = await sql.query<{ id: string }>("SELECT nextval('orders_id_seq')::text AS id");
   return (row as { id: string }).id;

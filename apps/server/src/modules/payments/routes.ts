@@ -20,6 +20,8 @@ const orderParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'an order numb
 const eventParams = z.object({ event: z.string().min(1).max(100) });
 const lineParams = eventParams.extend({ lineId: z.string().regex(/^\d{1,15}$/) });
 const exportParams = eventParams.extend({ format: z.enum(['csv', 'xlsx']) });
+/** `?lng=fr`: the CSV's amounts with a decimal comma (for a French-language Excel). */
+const exportQuery = z.object({ lng: z.enum(['en', 'fr']).default('en') });
 
 /** Routes of payments for payers and captains (paths in packages/contracts/src/payments.ts). */
 export async function paymentRoutes(app: FastifyInstance, { service }: { service: PaymentsService }) {
@@ -241,12 +243,13 @@ export async function paymentStaffRoutes(app: FastifyInstance, { service }: { se
 
   app.get('/api/payments/staff/events/:event/export.:format', async (request, reply) => {
     const { format } = parseInput(exportParams, request.params, 'params');
+    const { lng } = parseInput(exportQuery, request.query, 'query');
     const event = await staffOf(request);
     const orders = await service.details(await repo.ordersWhere(database, 'o.event_id = $1', [event.id]));
     reply.header('content-disposition', `attachment; filename="payments-${event.id}.${format}"`);
     if (format === 'csv') {
       reply.header('content-type', 'text/csv; charset=utf-8');
-      return ordersCsv(orders);
+      return ordersCsv(orders, lng);
     }
     reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     return reply.send(await ordersXlsx(orders));

@@ -142,11 +142,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         webhookUrl: publicUrl ? `${publicUrl}/api/payments/webhooks/${provider}` : null,
       }),
     );
-    await database.query('UPDATE orders SET provider = $2, provider_payment_id = $3 WHERE id = $1::bigint', [
-      order.id,
-      provider,
-      started.providerPaymentId,
-    ]);
+    await database.query(
+      'UPDATE orders SET provider = $2, provider_payment_id = $3, provider_amount_cents = $4 WHERE id = $1::bigint',
+      [order.id, provider, started.providerPaymentId, base.amountCents],
+    );
     return { provider, checkoutUrl: started.checkoutUrl, ...base };
   }
 
@@ -157,6 +156,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
   ) {
     const order = await repo.findOrder(database, status.orderId);
     if (!order) return { recorded: false };
+    // Only the session (or payment) Tempora opened for this order, at the amount it asked (issue
+    // 29: a validly signed event about a session someone else created is no payment of ours).
+    if (
+      order.provider !== provider ||
+      !order.providerPaymentId ||
+      status.providerRef !== order.providerPaymentId ||
+      status.amountCents !== order.providerAmountCents
+    ) {
+      return { recorded: false };
+    }
     const { fresh, contexts } = await database.transaction((sql) =>
       receive(sql, order, { provider, providerRef: status.providerRef, amountCents: status.amountCents }),
     );

@@ -200,18 +200,23 @@ describe('payment provider webhooks', () => {
 
   it('Stripe: events are verified with the SDK; a bad signature is refused; a repeat changes nothing', async () => {
     const { orderId, depositId } = await order();
+    // What `pay` stores when it opens a Checkout session (Stripe's API is not reachable here).
+    await app.database.query(
+      `UPDATE orders SET provider = 'stripe', provider_payment_id = $2, provider_amount_cents = 2500 WHERE id = $1::bigint`,
+      [orderId, `cs_test_${orderId}`],
+    );
     const stripe = new Stripe('sk_test_tempora');
-    const event = (id: string, paid: boolean) =>
+    const event = (id: string, paid: boolean, session = `cs_test_${orderId}`, amount = 2500) =>
       JSON.stringify({
         id,
         object: 'event',
         type: 'checkout.session.completed',
         data: {
           object: {
-            id: `cs_test_${orderId}`,
+            id: session,
             object: 'checkout.session',
             payment_status: paid ? 'paid' : 'unpaid',
-            amount_total: 2500,
+            amount_total: amount,
             metadata: { orderId },
             client_reference_id: orderId,
           },
@@ -246,6 +251,16 @@ describe('payment provider webhooks', () => {
         ).body,
       ),
     ).toEqual({ recorded: false });
+    // Issue 29: validly signed, paid, naming this order — but a session Tempora never opened for
+    // it, or another amount: no payment.
+    for (const foreign of [
+      event('evt_f1', true, 'cs_test_someone_else'),
+      event('evt_f2', true, undefined, 100),
+    ]) {
+      const signed = stripe.webhooks.generateTestHeaderString({ payload: foreign, secret: STRIPE_SECRET });
+      expect(JSON.parse((await post(foreign, signed)).body)).toEqual({ recorded: false });
+    }
+    expect((await orderState(orderId)).state).toBe('awaiting_payment');
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET });
     expect(JSON.parse((await post(payload, header)).body)).toEqual({ recorded: true });
     expect(JSON.parse((await post(payload, header)).body)).toEqual({ recorded: false });

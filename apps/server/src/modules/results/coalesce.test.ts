@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { RESULTS_EVENT, type ReportPatch, unbundleResults } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { rawSubscriber } from '../../realtime/test-harness.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
 import { DEMO_DB } from './seed.ts';
@@ -28,6 +30,11 @@ describe('coalesced publication of a context (RESULTS_PUBLISH_MS)', () => {
       "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
     );
     gun = rows[0]!.gun;
+    // A subscriber of the context's firehose (issue 28: only occupied channels get anything).
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await rawSubscriber({ port: (app.server.address() as AddressInfo).port, config: app.config }, [
+      `results-${DEMO_DB}`,
+    ]);
     const original = app.realtime.publish.bind(app.realtime);
     Object.assign(app.realtime, {
       publish: async (c: string[], e: string, d: unknown, x?: string, max?: number) => {

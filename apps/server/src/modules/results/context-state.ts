@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { applyReportPatch, type ReportPatch, type ReportTable } from '@tempora/contracts';
+import { applyReportPatch, type ReportPatch, type ReportTable, TOP_WINDOW_ROWS } from '@tempora/contracts';
 import {
   applyPassing,
   computeResultsFrom,
@@ -20,8 +20,10 @@ import {
   F,
   inReport,
   lastPassingsColumns,
+  listGaps,
   P,
   passingRow,
+  patchesRowByRow,
   type RaceView,
   rankingColumns,
   rankingRow,
@@ -167,8 +169,22 @@ interface PublishedTable {
 /** What one coalesced publication carries (see `ContextState.flush`). */
 export interface Publication {
   patches: ReportPatch[];
+  /** Patches of the reports' top windows (`ReportPatch.window`), for `liveChannels.reportTop`. */
+  windows: ReportPatch[];
   passed: { race: RaceLive; seen: RaceLive['recent'] }[];
 }
+
+/**
+ * Who watches a report (issue 28: channels follow views): its whole table, its top window, both
+ * or nobody — then its patches are not even built.
+ */
+export interface ReportWatch {
+  all: boolean;
+  top: boolean;
+}
+
+/** Everyone, as before issue 28 (no occupancy known: tests, a context without channels). */
+const WATCH_ALL: ReportWatch = { all: true, top: false };
 
 /** A context's races and reports in memory; the source of truth stays the database. */
 export class ContextState {
@@ -195,7 +211,15 @@ export class ContextState {
    * changes applied since (runners changed, reads seen) and not yet published.
    */
   private readonly published = new Map<string, PublishedTable>();
+  /** Per report watched by its top window: the window as last published (issue 28). */
+  private readonly publishedTop = new Map<string, PublishedTable>();
   private readonly pending = new Map<string, ChangedRunners>();
+  /**
+   * Who watches each report now (issue 28; the service sets it from the channels' occupancy). A
+   * report nobody watches costs nothing at `stage` and `flush`: its version moves (readers fetch
+   * it), no table is kept for it and no patch is built.
+   */
+  watching: (group: string, report: string) => ReportWatch = () => WATCH_ALL;
 
   constructor(
     readonly context: ContextRow,
@@ -436,11 +460,12 @@ export class ContextState {
     const reload: ReportPatch = { group, report, version, reload: true };
     const held = this.cache.get(id);
     const trailing = this.compact && held && (held.trail.at(-1)?.version ?? held.version) === fromVersion;
-    if (changed.size <= this.smallChange) {
+    if (changed.size <= this.smallChange && patchesRowByRow(definition)) {
       const rankOf = singleRanks(race.results);
+      const gapOf = listGaps(race, definition);
       const upserts: unknown[][] = [];
       for (const i of changed.values()) {
-        if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
+        if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition, rankOf, gapOf));
       }
       if (upserts.length === 0) return null;
       const patch: ReportPatch = { group, report, fromVersion, version, upserts, removes: [] };
@@ -526,6 +551,11 @@ export class ContextState {
       for (const report of this.reports) {
         if (!races.has(report.definition.raceId) || report.definition.kind === 'startList') continue;
         const id = reportId(report.groupKey, report.key);
+        const watch = this.watching(report.groupKey, report.key);
+        if (!watch.all && !watch.top) {
+          this.forgetPublished(id);
+          continue;
+        }
         const version = this.versions.get(id) ?? 0;
         if (this.published.get(id)?.version !== version)
           this.published.set(id, { version, rows: this.table(report).rows });
@@ -562,29 +592,43 @@ export class ContextState {
     const pending = new Map(this.pending);
     this.pending.clear();
     const patches: ReportPatch[] = [];
+    const windows: ReportPatch[] = [];
     for (const report of this.reports) {
       const definition = report.definition;
       const change = pending.get(definition.raceId);
       const race = this.races.get(definition.raceId);
       if (!change || !race || definition.kind === 'startList') continue;
       const id = reportId(report.groupKey, report.key);
+      const watch = this.watching(report.groupKey, report.key);
+      if (!watch.all && !watch.top) {
+        // Nobody looks: no patch built, no table kept (issue 28). A client subscribing later
+        // fetches the report, then patches start from the table this node then holds.
+        this.forgetPublished(id);
+        continue;
+      }
+      if (!watch.top) this.publishedTop.delete(id);
       const version = this.versions.get(id) ?? 0;
       const before = this.published.get(id);
       if (before?.version === version) continue;
       const reload: ReportPatch = { group: report.groupKey, report: report.key, version, reload: true };
       if (!before) {
         patches.push(reload);
+        if (watch.top) {
+          this.publishedTop.delete(id);
+          windows.push(reload);
+        }
         continue;
       }
       const fromVersion = before.version;
       let patch: ReportPatch | null = null;
       let rows: unknown[][] | null = null;
-      if (definition.kind === 'ranking' && change.size <= this.smallChange) {
+      if (definition.kind === 'ranking' && change.size <= this.smallChange && patchesRowByRow(definition)) {
         // The few changed runners' rows: every other row is as published.
         const rankOf = singleRanks(race.results);
+        const gapOf = listGaps(race, definition);
         const upserts: unknown[][] = [];
         for (const i of change.values())
-          if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition.scope, rankOf));
+          if (inReport(race, definition, i)) upserts.push(rankingRow(race, i, definition, rankOf, gapOf));
         if (upserts.length) {
           const small: ReportPatch = {
             group: report.groupKey,
@@ -626,13 +670,59 @@ export class ContextState {
       }
       this.published.set(id, { version, rows });
       if (this.cache.get(id)?.version !== version) this.store(id, race, version, rows);
-      patches.push(JSON.stringify(patch).length > maxBytes ? reload : patch);
+      if (watch.all) patches.push(JSON.stringify(patch).length > maxBytes ? reload : patch);
+      if (watch.top) {
+        const top = this.windowPatch(id, report, before, rows, version);
+        if (top) windows.push(JSON.stringify(top).length > maxBytes ? reload : top);
+      }
     }
     const passed = [...pending]
       .filter(([, c]) => c.passed.length)
       .map(([raceId, c]) => ({ race: this.races.get(raceId)!, seen: c.passed }))
       .filter((p) => p.race);
-    return { patches, passed };
+    return { patches, windows, passed };
+  }
+
+  /**
+   * The patch of a report's top window (issue 28), from the window as last published (or, first
+   * watched, as `before` had it) to `rows`; null when the window did not change (its chain then
+   * keeps its last version: `applyWindowPatch` accepts any version from there).
+   */
+  private windowPatch(
+    id: string,
+    report: ReportRow,
+    before: PublishedTable,
+    rows: unknown[][],
+    version: number,
+  ): ReportPatch | null {
+    const base = this.publishedTop.get(id) ?? {
+      version: before.version,
+      rows: before.rows.slice(0, TOP_WINDOW_ROWS),
+    };
+    const now = rows.slice(0, TOP_WINDOW_ROWS);
+    const diff = diffRows(base.rows, now);
+    if (!diff.upserts.length && !diff.removes.length && !diff.shifts.length && !diff.edits.length) {
+      this.publishedTop.set(id, base);
+      return null;
+    }
+    this.publishedTop.set(id, { version, rows: now });
+    return {
+      group: report.groupKey,
+      report: report.key,
+      fromVersion: base.version,
+      version,
+      upserts: diff.upserts,
+      removes: diff.removes,
+      ...(diff.shifts.length ? { shifts: diff.shifts } : {}),
+      ...(diff.edits.length ? { edits: diff.edits } : {}),
+      window: TOP_WINDOW_ROWS,
+    };
+  }
+
+  /** Forgets what was published of a report nobody watches any more. */
+  private forgetPublished(id: string) {
+    this.published.delete(id);
+    this.publishedTop.delete(id);
   }
 
   private bump(id: string, version: number) {

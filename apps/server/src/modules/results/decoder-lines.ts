@@ -1,7 +1,10 @@
 /**
  * The decoder line protocol's parsing (see `decoder-tcp.ts` for the protocol): AUTH lines, UTC
- * offsets and Wiclax-style reads, pure functions tested on their own.
+ * offsets and Wiclax-style reads, pure functions tested on their own. A read line is parsed by the
+ * one Wiclax parser (`devices/protocols/wiclax.ts`).
  */
+import { parseWiclaxLine } from '../devices/protocols/wiclax.ts';
+
 /** A chip read as the decoder sent it, resolved to a point and UTC epoch milliseconds. */
 export interface DecoderRead {
   chip: string;
@@ -13,7 +16,6 @@ export type Parsed<T> = ({ ok: true } & T) | { ok: false; reason: string };
 
 /** Chips and point keys: 1–64 characters, no spaces or control characters. */
 const TOKEN = /^[^\s\p{Cc}]{1,64}$/u;
-const TIME = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/;
 
 /** `±hh:mm` → minutes east of UTC, or null (offsets run from -12:00 to +14:00). */
 export function parseUtcOffset(text: string): number | null {
@@ -36,27 +38,6 @@ export function parseAuthLine(line: string): Parsed<{ key: string; offsetMinutes
   return { ok: true, key, offsetMinutes };
 }
 
-/** `dd-mm-yyyy hh:mm:ss[.ccc]` in a zone `offsetMinutes` east of UTC → UTC epoch ms, or null. */
-function parseDecoderTime(text: string, offsetMinutes: number): number | null {
-  const m = TIME.exec(text);
-  if (!m) return null;
-  const [day, month, year, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const millis = Number((m[7] ?? '0').padEnd(3, '0'));
-  // Day 0 of the next month is the last day of this one: 31-02 and 29-02 of common years fail.
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
-  return ms > 0 ? ms : null;
-}
-
 /**
  * A read line `<chip>;<dd-mm-yyyy hh:mm:ss[.ccc]>;<loop>[;<lap>[;<battery>[;<rewind>]]]`. The
  * point is `devicePoint` when the device has one, else the loop field.
@@ -69,12 +50,17 @@ export function parseReadLine(
   const fields = line.trim().split(';');
   if (fields.length < 3 || fields.length > 6)
     return { ok: false, reason: 'expected 3 to 6 fields: chip, time, loop, lap, battery, rewind' };
-  const [chip, time, loop] = fields as [string, string, string];
-  if (!TOKEN.test(chip)) return { ok: false, reason: 'bad chip, expected 1-64 characters without spaces' };
-  const timeMs = parseDecoderTime(time, offsetMinutes);
-  if (timeMs === null) return { ok: false, reason: 'bad time, expected a real dd-mm-yyyy hh:mm:ss.ccc' };
-  const pointKey = devicePoint ?? loop;
+  // The one Wiclax read parser (devices/protocols/wiclax.ts); this protocol adds the zone and the point.
+  const parsed = parseWiclaxLine(line);
+  if (!parsed.ok || parsed.message.kind !== 'read')
+    return parsed.ok || parsed.reason === 'bad time'
+      ? { ok: false, reason: 'bad time, expected a real dd-mm-yyyy hh:mm:ss.ccc' }
+      : { ok: false, reason: 'bad chip, expected 1-64 characters without spaces' };
+  const { read } = parsed.message;
+  const timeMs = read.deviceTimeMs - offsetMinutes * 60_000;
+  if (timeMs <= 0) return { ok: false, reason: 'bad time, expected a real dd-mm-yyyy hh:mm:ss.ccc' };
+  const pointKey = devicePoint ?? read.loop;
   if (!pointKey) return { ok: false, reason: 'point missing: this device has none, the loop names it' };
   if (!TOKEN.test(pointKey)) return { ok: false, reason: 'bad point key' };
-  return { ok: true, read: { chip, pointKey, timeMs } };
+  return { ok: true, read: { chip: read.chip!, pointKey, timeMs } };
 }

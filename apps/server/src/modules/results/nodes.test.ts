@@ -29,6 +29,16 @@ describe.each(backends().map((b) => [b.name, b] as const))('two nodes on %s', (_
     const config = testConfig({ DEMO_REPLAY: 'false', SEED_BOSTON: 'false' });
     a = await buildApp(config, { database: first, logger: false });
     b = await buildApp(config, { database: second, logger: false });
+    // Nodes share their internal events in production (Redis): here the two local hubs are
+    // bridged, so a change one node makes (a read clearing a runner's DNS) reaches the other.
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const)
+      from.realtime.onInternal('results-invalidate', (data) => {
+        if (!data.endsWith(' relayed'))
+          void to.realtime.broadcastInternal('results-invalidate', `${data} relayed`);
+      });
     cleanups.push(async () => {
       await a.close();
       await b.close();

@@ -17,10 +17,17 @@ const ranking = (key: string, scope: 'overall' | 'gender' | 'category', group?: 
   definition: { kind: 'ranking', raceId: 'r', scope, ...(group ? { group } : {}) },
   position: 0,
 });
+const filtered = (key: string, filter: Record<string, string>): ReportRow => {
+  const row = ranking(key, 'overall');
+  return { ...row, definition: { ...row.definition, filter } };
+};
 const reports = [
   ranking('LIVE1', 'overall'),
   ranking('LIVE2', 'gender', 'F'),
   ranking('CAT-B', 'category', 'B'),
+  // Issue 27: lists whose gaps are measured from their own first (a club's, a gender's).
+  filtered('CLUB', { club: 'BRC' }),
+  filtered('MEN', { gender: 'M' }),
 ];
 
 const runner = fc.record({
@@ -48,6 +55,7 @@ function setUp(people: Arb<typeof runner>[], reads: Arb<typeof read>[]) {
     status: p.status as ParticipantRow['status'],
     raceId: 'r',
     trackingKey: `t${k}`,
+    club: k % 3 === 0 ? 'BRC' : 'Other',
   }));
   let seq = 0;
   const toPassing = (r: Arb<typeof read>): PassingRow => ({
@@ -77,6 +85,27 @@ function served(ctx: ContextState, report: ReportRow): ReportTable {
 }
 
 describe('compact report patches (issue 20)', () => {
+  it('a club list follows its own first: a faster read of the club’s first moves every gap (issue 27)', () => {
+    const man = { gender: 'M' as const, age: 30, status: 'registered' as const };
+    // Runners 0 and 3 run for BRC (k % 3 === 0), runner 1 does not and leads overall.
+    const finish = (who: number, minutes: number) => ({
+      who,
+      point: 'finish' as const,
+      seconds: minutes * 60,
+      deleted: false,
+    });
+    const { ctx, toPassing } = setUp([man, man, man, man], [finish(1, 15), finish(0, 40), finish(3, 50)]);
+    const club = reports.find((r) => r.key === 'CLUB')!;
+    const client = served(ctx, club);
+    const patches = ctx.patchesFor(ctx.apply([toPassing(finish(0, 30))]));
+    const patch = patches.find((p) => p.report === 'CLUB')!;
+    const next = 'reload' in patch ? served(ctx, club) : applyReportPatch(client, patch);
+    const expected = rankingRows(ctx.races.get('r')!, club.definition as never);
+    expect(next!.rows).toEqual(expected);
+    // Runner 3 is now 20 minutes behind the club's first, not 10.
+    expect(expected.find((r) => r[0] === '103')![13]).toBe(20 * 60_000);
+  });
+
   it('a patch applied to the table a client holds gives the recomputed table', () => {
     fc.assert(
       fc.property(

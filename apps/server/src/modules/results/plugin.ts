@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
 import { MAX_PATCH_BYTES } from './context-state.ts';
-import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
+import { channelOccupancy } from './occupancy.ts';
 import { redisLeases } from './publisher-lease.ts';
 import { resultsRoutes } from './routes.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
@@ -47,6 +47,25 @@ export const resultsModule = fp(
         .broadcastInternal('results-cluster', JSON.stringify({ from: node, notice }))
         .catch((err) => app.log.warn({ err }, 'results: a notice to the other nodes failed'));
     };
+    // Issue 28: only occupied channels get a context's changes. The cluster's occupancy (Redis
+    // shares, or the upstream Pusher service's channel list) is asked every 250 ms (1 s upstream:
+    // its API is rate-limited); a channel's first subscriber on any node is announced at once.
+    const occupancy = channelOccupancy({
+      localCount: (channel) => app.realtime.localCount(channel),
+      ...(app.realtime.adapter === 'local'
+        ? {}
+        : { clusterChannels: (prefix: string) => app.realtime.channels(prefix) }),
+      refreshMs: app.realtime.adapter === 'pusher-http' ? 1000 : 250,
+      onError: (err) => app.log.warn({ err }, 'results: asking the channels occupied failed'),
+    });
+    app.addHook('onClose', async () => occupancy.close?.());
+    if (app.realtime.adapter === 'redis') {
+      app.realtime.onLocalOccupied((channel) => {
+        if (channel.startsWith('results-'))
+          app.realtime.broadcastInternal('results-occupied', channel).catch(() => undefined);
+      });
+      app.realtime.onInternal('results-occupied', (channel) => occupancy.announce?.(channel));
+    }
     const service = createResultsService({
       database: app.database,
       publisher: app.realtime,
@@ -59,6 +78,7 @@ export const resultsModule = fp(
             },
           }
         : {}),
+      occupancy,
       publishMs: app.config.RESULTS_PUBLISH_MS,
       maxPatchBytes:
         app.realtime.adapter === 'pusher-http'
@@ -100,22 +120,8 @@ export const resultsModule = fp(
     app.addHook('onListen', async () => {
       app.readiness.wait('live results', warmLiveContexts(app, service));
     });
-    const decoderPort = app.config.DECODER_TCP_PORT;
-    if (decoderPort !== undefined) {
-      // Beside the HTTP server: opened when it listens, closed with the app (acknowledged reads
-      // are stored first).
-      let listener: DecoderListener | undefined;
-      app.addHook('onListen', async () => {
-        listener = await startDecoderListener({
-          host: app.config.DECODER_TCP_HOST ?? app.config.HOST,
-          port: decoderPort,
-          database: app.database,
-          service,
-          log: app.log,
-        });
-      });
-      app.addHook('onClose', async () => listener?.close());
-    }
+    // The TCP line decoder is started by the devices module: its reads go through the timing
+    // front door (devices/ingest.ts) like every other device's.
     if (!app.config.SEED_DEMO) return;
     await seedDemoRace(app.database, Date.now(), { speed: app.config.DEMO_SPEED });
     if (app.config.NODE_ENV === 'test') return;

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   applyReportPatch,
+  applyWindowPatch,
+  liveChannels,
   RESULTS_EVENT,
   type ReportPatch,
   type ReportTable,
@@ -205,6 +207,42 @@ describe.skipIf(!url || !postgres)('one publisher per context (PostgreSQL + Redi
     expect((await read(b)).rows[0]![F.bib]).toBe('1290');
     expect(new Set(heard.map((h) => h.from))).toEqual(new Set(['A']));
   }, 120_000);
+
+  it("sends each view's channel what it shows across nodes: a runner's reads, a table's top window (issue 28)", async () => {
+    const [a, b] = nodes as [FastifyInstance, FastifyInstance];
+    // pusher-js on node B holds a card, an idle card and a table at its top; node A publishes.
+    const got = new Map<string, { patches: ReportPatch[]; bibs: string[] }>();
+    const views = [
+      liveChannels.runner(DEMO_DB, '731'),
+      liveChannels.runner(DEMO_DB, '732'),
+      liveChannels.reportTop(DEMO_DB, 'city-10k', 'LIVE1'),
+    ];
+    for (const name of views) {
+      const seen = { patches: [] as ReportPatch[], bibs: [] as string[] };
+      got.set(name, seen);
+      const { channel } = await subscribed(client, name);
+      channel.bind(RESULTS_EVENT, (data: unknown) => {
+        for (const [kind, p] of unbundleResults(data))
+          if (kind === 'report-patch') seen.patches.push(p as ReportPatch);
+          else seen.bibs.push((p as { bib: string }).bib);
+      });
+    }
+    const base = await read(b, '?fresh=1');
+    // A new leader, then a runner far behind, each stored on either node.
+    await post(a, [{ bib: '731', time: gun + 10 * 60_000 }]);
+    await post(b, [{ bib: '733', time: gun + 70 * 60_000 }]);
+    await eventually(() => got.get(views[0]!)!.bibs.length > 0 && got.get(views[2]!)!.patches.length > 0);
+    await sleep(300);
+    expect(got.get(views[0]!)!.bibs).toEqual(['731']);
+    expect(got.get(views[1]!)!.bibs).toEqual([]);
+    let table: ReportTable | null = base;
+    for (const patch of got.get(views[2]!)!.patches) table = table && applyWindowPatch(table, patch);
+    const now = await read(b, '?fresh=1');
+    expect(table!.version).toBe(now.version);
+    expect(table!.rows.slice(0, 30)).toEqual(now.rows.slice(0, 30));
+    expect(now.rows.slice(0, 30).map((r) => r[F.bib])).toContain('731');
+    for (const name of views) client.unsubscribe(name);
+  });
 
   it('lets the other node take over when the publisher dies, losing no acknowledged read', async () => {
     const [a, b] = nodes as [FastifyInstance, FastifyInstance];

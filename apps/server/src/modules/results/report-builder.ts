@@ -6,11 +6,15 @@ import {
   gapAt,
   gunTimeOf,
   lastPointOf,
+  type Millis,
   netTimeOf,
   type RaceResults,
+  type RankScope,
   rankAt,
+  rankingOrder,
   rankKeyOf,
   ranksAt,
+  shownGap,
   statusOf,
   wallClock,
 } from '@tempora/domain';
@@ -40,7 +44,11 @@ export const F = {
   url: 15,
   favorite: 16,
   lastPoint: 17,
-  firstSplit: 18,
+  /** The overall rank, shown beside a gender or category list's own rank (issue 27). */
+  rankOverall: 18,
+  /** Where a running time was taken: the last point's name while on course, blank once finished. */
+  at: 19,
+  firstSplit: 20,
 } as const;
 
 const L = (en: string, fr: string): Localized => ({ en, fr });
@@ -116,12 +124,27 @@ const DEFAULT_RANKING_FIELDS = [
 ];
 
 /**
+ * The rank columns of a list: its own rank, then the wider ranks it does not show already (issue
+ * 27: in a category list "Rank" is the category rank, so "Cat. rank" beside it would repeat it;
+ * the overall and gender ranks are shown instead).
+ */
+function ranksBeside(fields: readonly string[], scope: RankScope): string[] {
+  if (scope === 'overall') return [...fields];
+  const wider = scope === 'category' ? ['rankOverall', 'rankGender'] : ['rankOverall'];
+  const own = scope === 'category' ? 'rankCategory' : 'rankGender';
+  const kept = fields.filter((f) => f !== own && !wider.includes(f));
+  const at = kept.indexOf('rank');
+  if (at < 0) return kept;
+  return [...kept.slice(0, at + 1), ...wider, ...kept.slice(at + 1)];
+}
+
+/**
  * Columns of a ranking report: the named engine fields in order (issue 14: an organiser chooses a
  * report's columns), else the default set. `splits` stands for one column per split point.
  */
 export function rankingColumns(
   view: RaceView,
-  _scope: 'overall' | 'gender' | 'category',
+  scope: RankScope,
   fields: readonly string[] = DEFAULT_RANKING_FIELDS,
 ): ColumnDef[] {
   const byName: Record<string, () => ColumnDef[]> = {
@@ -139,7 +162,8 @@ export function rankingColumns(
     nationality: () => [column(F.nationality, L('Nat.', 'Nat.'), 'flag', { Alignment: 'Center' })],
     club: () => [column(F.club, L('Club', 'Club'), 'text', { Italic: true })],
     category: () => [column(F.category, L('Category', 'Catégorie'), 'text')],
-    rankGender: () => [column(F.rankGender, L('Gender rank', 'Pl. sexe'), 'text', { Alignment: 'Right' })],
+    rankOverall: () => [column(F.rankOverall, L('Overall', 'Pl. gén.'), 'text', { Alignment: 'Right' })],
+    rankGender: () => [column(F.rankGender, L('Gender', 'Pl. sexe'), 'text', { Alignment: 'Right' })],
     rankCategory: () => [column(F.rankCategory, L('Cat. rank', 'Pl. cat.'), 'text', { Alignment: 'Right' })],
     splits: () =>
       view.pointNames
@@ -147,9 +171,19 @@ export function rankingColumns(
         .map((name, p) =>
           column(F.firstSplit + p, L(name, view.pointNamesFr?.[p] ?? name), 'time', { Alignment: 'Right' }),
         ),
-    time: () => [column(F.time, L('Time', 'Temps'), 'time', { Bold: true, Alignment: 'Right' })],
+    time: () => [
+      column(F.time, L('Time', 'Temps'), 'time', {
+        Bold: true,
+        Alignment: 'Right',
+        // Issue 27: a running time says where it was taken (`1:30:11 · 30 km`).
+        Settings: { At: F.at, Names: frenchPointNames(view) },
+      }),
+    ],
     gunTime: () => [column(F.gunTime, L('Gun time', 'Temps officiel'), 'time', { Alignment: 'Right' })],
-    gap: () => [column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right' })],
+    // Measured from the list's own leader (listGaps), written by the domain's formatGap (+0:21).
+    gap: () => [
+      column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right', Settings: { Format: 'gap' } }),
+    ],
     pace: () => [column(F.pace, L('Pace', 'Allure'), 'text', { Alignment: 'Right' })],
     status: () => [column(F.status, L('Status', 'Statut'), 'text', { Settings: { Labels: 'status' } })],
     lastPoint: () => [
@@ -158,7 +192,7 @@ export function rankingColumns(
       }),
     ],
   };
-  return fields.flatMap((f) => byName[f]?.() ?? []);
+  return ranksBeside(fields, scope).flatMap((f) => byName[f]?.() ?? []);
 }
 
 /** Whether participant i matches a report's filter (every field given must match). */
@@ -190,13 +224,64 @@ export function singleRanks(results: RaceResults): RankOf {
 
 const num = (x: number): number => (Number.isNaN(x) ? 0 : x);
 
-/** One ranking row of participant i. */
+type Ranking = ReportDefinition & { kind: 'ranking' };
+
+/**
+ * Whose lead a list's gaps are measured from (issue 27, product.md "Gaps"): its gender or
+ * category; an overall list filtered to one gender or category, that group; filtered by club or
+ * wave, `list`: its first runner at each point, found among its rows.
+ */
+export function gapScopeOf(definition: Ranking): RankScope | 'list' {
+  if (definition.scope !== 'overall') return definition.scope;
+  const filter = definition.filter ?? {};
+  if (filter.club !== undefined || filter.wave !== undefined) return 'list';
+  if (filter.category !== undefined) return 'category';
+  return filter.gender !== undefined ? 'gender' : 'overall';
+}
+
+/**
+ * Whether a list's rows may be patched one changed runner at a time: not a club or wave list, whose
+ * leader's change moves the gaps of runners that did not change.
+ */
+export function patchesRowByRow(definition: ReportDefinition): boolean {
+  return definition.kind !== 'ranking' || gapScopeOf(definition) !== 'list';
+}
+
+/** The gap of runner i at ranked point p in a list (from its own leader). */
+export type GapOf = (i: number, p: number) => Millis | null;
+
+/** The gaps of a list: from its group's leader, or (club, wave) from its first runner at the point. */
+export function listGaps(view: RaceView, definition: Ranking): GapOf {
+  const scope = gapScopeOf(definition);
+  const { results } = view;
+  if (scope !== 'list') return (i, p) => gapAt(results, i, p, scope);
+  const leaders = new Map<number, number>();
+  const leaderAt = (p: number) => {
+    let key = leaders.get(p);
+    if (key === undefined) {
+      const first = rankingOrder(results, p).find((j) => matchesFilter(view, definition.filter, j));
+      key = first === undefined ? Number.NaN : rankKeyOf(results, first, p);
+      leaders.set(p, key);
+    }
+    return key;
+  };
+  return (i, p) => {
+    const overall = gapAt(results, i, p);
+    if (overall === null) return null;
+    const leader = leaderAt(p);
+    return Number.isNaN(leader) ? null : shownGap(rankKeyOf(results, i, p), leader);
+  };
+}
+
+/** One ranking row of participant i in a list (`gapOf`: listGaps of that list, made once per table). */
 export function rankingRow(
   view: RaceView,
   i: number,
-  scope: 'overall' | 'gender' | 'category',
+  definition: Ranking,
   rankOf: RankOf,
+  gapOf: GapOf = listGaps(view, definition),
 ): unknown[] {
+  const scope = definition.scope;
   const { results, participants } = view;
   const person = participants[i]!;
   const status = statusOf(results, i);
@@ -220,14 +305,16 @@ export function rankingRow(
   row[F.category] = c >= 0 ? results.index.race.categories[c]!.name : '';
   row[F.rankGender] = ranked ? rankOf(i, last, 'gender') || '' : '';
   row[F.rankCategory] = ranked && c >= 0 ? rankOf(i, last, 'category') || '' : '';
+  row[F.rankOverall] = ranked ? rankOf(i, last, 'overall') || '' : '';
   row[F.time] = num(net);
   row[F.gunTime] = last >= 0 ? num(gunTimeOf(results, i, last)) : 0;
   row[F.pace] = last >= 0 ? formatPace((net / results.index.distanceM[last]!) * 1000) : '';
-  row[F.gap] = last >= 0 ? (gapAt(results, i, last) ?? 0) : 0;
+  row[F.gap] = last >= 0 ? (gapOf(i, last) ?? 0) : 0;
   row[F.status] = status;
   row[F.url] = `#/events/${encodeURIComponent(view.eventId)}/tracking/${person.trackingKey}`;
   row[F.favorite] = person.bib;
   row[F.lastPoint] = last >= 0 ? view.pointNames[last]! : '';
+  row[F.at] = last >= 0 && status !== 'finished' ? view.pointNames[last]! : '';
   for (let p = 0; p < pointCount; p++) row[F.firstSplit + p] = num(netTimeOf(results, i, p));
   return row;
 }
@@ -247,9 +334,10 @@ export function inReport(view: RaceView, definition: ReportDefinition, i: number
 /** Every row of a ranking report, sorted by the order field. */
 export function rankingRows(view: RaceView, definition: ReportDefinition & { kind: 'ranking' }): unknown[][] {
   const rankOf = sweepRanks(view.results);
+  const gapOf = listGaps(view, definition);
   const rows: unknown[][] = [];
   for (let i = 0; i < view.results.index.n; i++) {
-    if (inReport(view, definition, i)) rows.push(rankingRow(view, i, definition.scope, rankOf));
+    if (inReport(view, definition, i)) rows.push(rankingRow(view, i, definition, rankOf, gapOf));
   }
   return rows.sort(compareRows);
 }

@@ -1,4 +1,11 @@
-import type { CategoryDef, Participant, Passing, StartType, Wave } from '@tempora/domain';
+import {
+  type CategoryDef,
+  foldText,
+  type Participant,
+  type Passing,
+  type StartType,
+  type Wave,
+} from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
 
 /**
@@ -230,20 +237,28 @@ export type NewParticipantRow = Omit<ParticipantRow, 'bib'> & {
   email?: string | undefined;
 };
 
+/**
+ * What the console's participant search looks in (issue 29): the one fold (`foldText`) of
+ * "first last club", stored in `participants.search_folded` by every insert.
+ */
+export const searchFoldedOf = (p: { firstName: string; lastName: string; club?: string | null }) =>
+  foldText(`${p.firstName} ${p.lastName} ${p.club ?? ''}`);
+
 /** Inserts participants in bulk (one statement per 5,000). */
 export async function insertParticipants(sql: Sql, rows: readonly NewParticipantRow[]) {
   for await (const part of chunks(rows)) {
     await sql.query(
       `INSERT INTO participants (race_id, bib, chips, first_name, last_name, gender, age, birth_date,
-                                 nationality, club, wave, start_time_ms, status, category, tracking_key, email)
+                                 nationality, club, wave, start_time_ms, status, category, tracking_key, email,
+                                 search_folded)
        SELECT u.race_id, u.bib, CASE WHEN u.chips = '' THEN '{}'::text[] ELSE string_to_array(u.chips, ',') END,
               u.first_name, u.last_name, u.gender, u.age, u.birth_date::date, u.nationality, u.club, u.wave,
-              u.start_time_ms::bigint, u.status, u.category, u.tracking_key, u.email
+              u.start_time_ms::bigint, u.status, u.category, u.tracking_key, u.email, u.search_folded
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
                      $8::text[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::text[], $14::text[],
-                     $15::text[], $16::text[])
+                     $15::text[], $16::text[], $17::text[])
            AS u(race_id, bib, chips, first_name, last_name, gender, age, birth_date, nationality, club, wave,
-                start_time_ms, status, category, tracking_key, email)`,
+                start_time_ms, status, category, tracking_key, email, search_folded)`,
       [
         part.map((p) => p.raceId),
         part.map((p) => p.bib),
@@ -261,6 +276,7 @@ export async function insertParticipants(sql: Sql, rows: readonly NewParticipant
         part.map((p) => p.category ?? null),
         part.map((p) => p.trackingKey),
         part.map((p) => p.email ?? ''),
+        part.map(searchFoldedOf),
       ],
     );
   }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { RESULTS_EVENT, unbundleResults } from '@tempora/contracts';
 import { importBostonTable } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { parseCsv } from '../../lib/csv.ts';
+import { rawSubscriber } from '../../realtime/test-harness.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
 import { DEMO_DB, DEMO_RUNNERS } from './seed.ts';
@@ -48,8 +50,17 @@ describe('results API on the demo race', () => {
       "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
     );
     gun = rows[0]!.gun;
+    // Listening: the tests of what is published subscribe as clients do (issue 28: only occupied
+    // channels get anything).
+    await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => app.close());
+
+  /** A WebSocket subscriber of the context's firehose (`results-{db}`). */
+  const firehose = () =>
+    rawSubscriber({ port: (app.server.address() as AddressInfo).port, config: app.config }, [
+      `results-${DEMO_DB}`,
+    ]);
 
   it('lists the report groups and reports of an event', async () => {
     const res = await app.inject('/api/results/demo-city-run/reportlist');
@@ -176,7 +187,7 @@ describe('results API on the demo race', () => {
     };
     // Read as a subscriber does (`fresh`): what earlier tests changed is published first.
     const before = (await table(app, `${LIVE1}?fresh=1`)).version;
-    // Subscribe through the hub: a pusher-js client is covered in the realtime suite.
+    const subscriber = await firehose();
     Object.assign(app.realtime, {
       publish: async (c: string[], e: string, d: unknown) => {
         await spy(c, e, d);
@@ -189,6 +200,7 @@ describe('results API on the demo race', () => {
       await app.results.settle(DEMO_DB);
     } finally {
       Object.assign(app.realtime, { publish: original });
+      subscriber.ws.close();
     }
     const patch = seen.find(
       (s) => s.event === 'report-patch' && (s.data as { report: string }).report === 'LIVE1',
@@ -214,6 +226,7 @@ describe('results API on the demo race', () => {
     const before = await table(app, `${LAST}?fresh=1`);
     const seen: unknown[] = [];
     const original = app.realtime.publish.bind(app.realtime);
+    const subscriber = await firehose();
     Object.assign(app.realtime, {
       publish: async (c: string[], e: string, d: unknown) => {
         for (const [name, p] of e === RESULTS_EVENT ? unbundleResults(d) : [])
@@ -226,6 +239,7 @@ describe('results API on the demo race', () => {
       await app.results.settle(DEMO_DB);
     } finally {
       Object.assign(app.realtime, { publish: original });
+      subscriber.ws.close();
     }
     const patch = seen[0] as { fromVersion: number; upserts: unknown[][]; removes: string[] };
     expect(patch.fromVersion).toBe(before.version);

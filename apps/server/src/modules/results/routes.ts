@@ -1,12 +1,6 @@
 import zlib from 'node:zlib';
-import {
-  ingestPassingSchema,
-  ingestRequestSchema,
-  MAX_INGEST_BATCH,
-  MAX_TIME_MS,
-  timeInputSchema,
-} from '@tempora/contracts';
-import { publicationStatus } from '@tempora/domain';
+import { ingestPassingSchema, MAX_INGEST_BATCH, MAX_TIME_MS, timeInputSchema } from '@tempora/contracts';
+import { publicationStatus, searchTableRows } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
@@ -252,16 +246,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       const hit = cache.get(variant);
       if (hit) return hit;
       let rows = full.rows;
-      if (q?.trim()) {
-        const needle = q.trim().toLowerCase();
-        const exact = rows.filter((r) => String(r[0]).toLowerCase() === needle);
-        const others = rows.filter(
-          (r) =>
-            String(r[0]).toLowerCase() !== needle &&
-            r.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)),
-        );
-        rows = [...exact, ...others];
-      }
+      // The page's search (issue 27): accent-blind, an exact bib first, a number a bib prefix.
+      if (q?.trim()) rows = searchTableRows(rows, full.keyField, q, full.columns);
       const total = rows.length;
       if (offset !== undefined || limit !== undefined)
         rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
@@ -485,32 +471,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     return service.tracking(p.key);
   });
 
-  app.post('/api/ingest/passings', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
-    const header = request.headers['x-device-key'];
-    if (typeof header !== 'string' || header.length < 10)
-      throw errors.unauthorized('x-device-key header required');
-    const device = await repo.findDeviceByKeyHash(database, hashKey(header));
-    if (!device) throw new AppError(401, 'DEVICE_UNKNOWN', 'Unknown device key');
-    let incoming: IncomingPassing[];
-    if (typeof request.body === 'string') incoming = await parseIngestCsv(request.body, device.pointKey);
-    else {
-      const body = parseInput(ingestRequestSchema, request.body);
-      const missing = body.passings.findIndex((p) => !p.point && !device.pointKey);
-      if (missing >= 0)
-        throw errors.badRequest('VALIDATION_FAILED', 'point is required', [
-          { field: `passings.${missing}.point`, message: 'required for this device' },
-        ]);
-      incoming = body.passings.map((p) => ({
-        id: p.id,
-        bib: p.bib,
-        chip: p.chip,
-        pointKey: (p.point ?? device.pointKey)!,
-        timeMs: toMs(p.time),
-        deleted: p.deleted,
-      }));
-    }
-    return service.ingest(device.db, incoming, 'decoder', { deviceId: device.id });
-  });
+  // POST /api/ingest/passings: a transport of the timing front door (devices/routes.ts).
 
   app.post('/api/results/events/:eventId/contexts', async (request, reply) => {
     const { eventId } = parseInput(
@@ -586,7 +547,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const { db } = parseInput(dbParam, request.params, 'params');
     await authorize(request, db, 'manage', 'Passing');
     const body = parseInput(manualSchema, request.body);
-    return service.ingest(
+    // Through the race-day ingest, like the passings desk: a read clears a DNS (issue 26).
+    return app.raceday.service.ingest(
       db,
       body.passings.map((p) => ({
         id: p.id,
@@ -623,7 +585,8 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const { defaultPoint, day, ...columns } = mapping;
     const dayStart = day ? Date.parse(`${day}T00:00:00Z`) : null;
     const incoming = await passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
-    return service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
+    // Through the race-day ingest: a read clears a DNS, as from any other way in (issue 26).
+    return app.raceday.service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
   });
 
   app.post(

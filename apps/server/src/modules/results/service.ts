@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import {
   type AthleteCard,
   bundleResults,
+  CHANGED_EVENT,
+  type ChangedEvent,
   type IngestResult,
+  liveChannels,
   type ParticipantHit,
   type PassingEvent,
   RESULTS_EVENT,
@@ -23,8 +26,9 @@ import {
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
-import { ContextState, MAX_PATCH_BYTES, type RaceLive } from './context-state.ts';
+import { ContextState, MAX_PATCH_BYTES, type RaceLive, type ReportWatch } from './context-state.ts';
 import { raceClock } from './live-views.ts';
+import type { ChannelOccupancy } from './occupancy.ts';
 import { LEASE_MS, type PublisherLeases } from './publisher-lease.ts';
 import * as repo from './repository.ts';
 
@@ -151,6 +155,12 @@ export function createResultsService(deps: {
    * 10 KB event limit); more through our own nodes (RESULTS_PATCH_MAX_BYTES).
    */
   maxPatchBytes?: number;
+  /**
+   * Who is subscribed to which live channel (issue 28: channels follow views, see
+   * `liveChannels`): a context's changes go only to occupied channels, and the patches of a
+   * report nobody watches are not built. Absent: everything goes to `results-{db}` as before.
+   */
+  occupancy?: ChannelOccupancy;
   /** How a sliced state build lets the event loop in, and how often (tests; see `ContextState.build`). */
   build?: { pause: () => Promise<unknown>; sliceMs: number };
   /**
@@ -166,7 +176,7 @@ export function createResultsService(deps: {
     leaseMs?: number;
   };
 }) {
-  const { database, publisher, cluster } = deps;
+  const { database, publisher, cluster, occupancy } = deps;
   const leaseMs = cluster?.leaseMs ?? LEASE_MS;
   const publishMs = deps.publishMs ?? PUBLISH_MS;
   const maxPatchBytes = deps.maxPatchBytes ?? MAX_PATCH_BYTES;
@@ -278,6 +288,7 @@ export function createResultsService(deps: {
       deps.build?.pause,
       deps.build?.sliceMs,
     );
+    ctx.watching = watcher(db);
     // Passings stored meanwhile by a writer still holding the previous state (or another node)
     // are in the state before anyone reads it, not only at the next catch-up.
     const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
@@ -565,13 +576,13 @@ export function createResultsService(deps: {
       notice = { kind: 'published', db, seq: ctx.lastSeq, versions: ctx.versionsOf() };
     }
     if (!publication && !notice) return;
-    const { patches, passed } = publication ?? { patches: [], passed: [] };
+    const { patches, windows: tops, passed } = publication ?? { patches: [], windows: [], passed: [] };
     const next = (publishing.get(db) ?? Promise.resolve())
       .then(() => {
         // Before the events, on the same connection: a node hears of the state before its
         // sockets deliver its patches (a reader sent back by one finds it there).
         if (notice) cluster?.send(notice);
-        return publish(ctx, patches, passed);
+        return publish(ctx, patches, tops, passed);
       })
       .catch((error) => console.error('results: publishing passings failed', error));
     publishing.set(db, next);
@@ -598,12 +609,22 @@ export function createResultsService(deps: {
     windows.set(db, { timer, ctx });
   }
 
+  /** Who watches a report of context `db` now (issue 28), from the channels' occupancy. */
+  function watcher(db: string): (group: string, report: string) => ReportWatch {
+    if (!occupancy) return () => ({ all: true, top: false });
+    return (group, report) => ({
+      all: occupancy.has(liveChannels.all(db)) || occupancy.has(liveChannels.report(db, group, report)),
+      top: occupancy.has(liveChannels.reportTop(db, group, report)),
+    });
+  }
+
   async function publish(
     ctx: ContextState,
     patches: ReportPatch[],
+    tops: ReportPatch[],
     passed: { race: RaceLive; seen: RaceLive['recent'] }[],
   ) {
-    const channel = [`results-${ctx.context.db}`];
+    const db = ctx.context.db;
     const passings: PassingEvent[] = [];
     for (const { race, seen } of passed) {
       for (const s of seen.slice(-20)) {
@@ -620,9 +641,48 @@ export function createResultsService(deps: {
     // One event per change (split only above the event size limit): issue 20's spike.
     // A patch larger than a bundle goes in one of its own, up to `maxPatchBytes` (plus its reads).
     const limit = Math.max(maxPatchBytes + 2_048, 10 * 1024);
-    if (!patches.length && !passings.length) return;
-    for (const bundle of bundleResults(patches, passings))
-      await publisher.publish(channel, RESULTS_EVENT, bundle, undefined, limit);
+    if (!patches.length && !tops.length && !passings.length) return;
+    // Issue 28: each view's channel gets what it shows, and only an occupied one.
+    const views = new Map<string, { patches: ReportPatch[]; passings: PassingEvent[] }>();
+    const to = (channel: string) => {
+      let view = views.get(channel);
+      if (!view) {
+        view = { patches: [], passings: [] };
+        views.set(channel, view);
+      }
+      return view;
+    };
+    const has = (channel: string) => !occupancy || occupancy.has(channel);
+    const all = liveChannels.all(db);
+    if (has(all)) {
+      to(all).patches.push(...patches);
+      to(all).passings.push(...passings);
+    }
+    if (occupancy) {
+      for (const p of patches) {
+        const channel = liveChannels.report(db, p.group, p.report);
+        if (occupancy.has(channel)) to(channel).patches.push(p);
+      }
+      for (const p of tops) {
+        const channel = liveChannels.reportTop(db, p.group, p.report);
+        if (occupancy.has(channel)) to(channel).patches.push(p);
+      }
+      const feed = liveChannels.passings(db);
+      if (passings.length && occupancy.has(feed)) to(feed).passings.push(...passings);
+      for (const p of passings) {
+        const channel = liveChannels.runner(db, p.bib);
+        if (occupancy.has(channel)) to(channel).passings.push(p);
+      }
+    }
+    for (const [channel, view] of views)
+      for (const bundle of bundleResults(view.patches, view.passings))
+        await publisher.publish([channel], RESULTS_EVENT, bundle, undefined, limit);
+    // Pages that refetch what they show hear that something changed, not every read.
+    const changes = liveChannels.changes(db);
+    if (occupancy?.has(changes)) {
+      const changed: ChangedEvent = { races: [...new Set(passings.map((p) => p.raceId))] };
+      await publisher.publish([changes], CHANGED_EVENT, changed);
+    }
   }
 
   /**
@@ -928,6 +988,7 @@ function athleteCard(
       rankGender: pt.rank.gender,
       rankCategory: pt.rank.category,
       gapMs: pt.gapMs,
+      gapCategoryMs: pt.gapCategoryMs,
       paceMsPerKm: pt.paceMsPerKm,
     })),
     prediction: prediction

@@ -5,6 +5,7 @@ import {
   type BostonOptions,
   type CategoryDef,
   type CsvRows,
+  foldText,
   importBostonTable,
   type Participant,
   type StartType,
@@ -245,10 +246,7 @@ export async function createBostonRace(sql: Sql, db: string, imported: BostonImp
 /** A race id from a name (`Boston Marathon 2015` → `boston-marathon-2015`), made unique with a suffix. */
 export async function freeRaceId(sql: Sql, name: string): Promise<string> {
   const base =
-    name
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
+    foldText(name)
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .slice(0, 48) || 'race';

@@ -2,12 +2,14 @@ import {
   mdiAccountGroup,
   mdiCalendarEdit,
   mdiCertificateOutline,
+  mdiFileCheckOutline,
   mdiFileExportOutline,
   mdiFlagCheckered,
   mdiTimerOutline,
   mdiWebhook,
 } from '@mdi/js';
 import { consolePaths } from '../../config/console-paths.ts';
+import { paths } from '../../config/paths.ts';
 
 /** One entry of an event's console navigation. */
 export interface EventNavEntry {
@@ -50,5 +52,22 @@ export const eventNav: EventNavEntry[] = [
     to: consolePaths.certificate,
   },
   { key: 'webhooks', label: 'exports:nav.webhooks', icon: mdiWebhook, to: consolePaths.webhooks },
-  // Documents (issue 17) · deposits (issue 18): add here.
+  // Documents (issue 17): the event's registration documents (clubs, schools, companies), reached
+  // by clicking for the organisation's owners and staff too (issue 29), on the confirmation pages.
+  {
+    key: 'documents',
+    label: 'confirmation:eventNav',
+    icon: mdiFileCheckOutline,
+    to: paths.confirmationEvent,
+  },
+  // Deposits (issue 18): add here.
+];
+
+/**
+ * The i18n namespaces the navigation's labels come from (`console` first, the default one): the
+ * event layout loads them all, or a label of another namespace shows as its raw key (issue 29).
+ */
+export const eventNavNamespaces: string[] = [
+  'console',
+  ...new Set(eventNav.flatMap((entry) => (entry.label.includes(':') ? [entry.label.split(':')[0]!] : []))),
 ];

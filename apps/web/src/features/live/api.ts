@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AthleteCard, EventDetail as ContractEventDetail, ParticipantHit } from '@tempora/contracts';
+import {
+  type AthleteCard,
+  CHANGED_EVENT,
+  type EventDetail as ContractEventDetail,
+  liveChannels,
+  type ParticipantHit,
+} from '@tempora/contracts';
 import { compareHits, matchScore } from '@tempora/domain';
 import { useRef } from 'react';
 import { apiGet } from '../../lib/api-client.ts';
@@ -47,13 +53,16 @@ export function useAthleteSearch(dbs: string[], q: string) {
 }
 
 /**
- * Refetches `queryKey` when the context's channel reports activity (throttled to one refetch per
+ * Refetches `queryKey` when its view's channel reports activity (throttled to one refetch per
  * `everyMs`), and after a reconnection: live pages never keep their own copy of server data.
+ * Issue 28, channels follow views: a runner's page listens to the runner's channel (his reads and
+ * the corrections that touch him), other pages to the context's changes (one small event per
+ * publication, not every read).
  */
 export function useLiveRefetch(
   db: string | null | undefined,
   queryKey: readonly unknown[],
-  filter?: (data: { bib?: string }) => boolean,
+  bib?: string | null,
   everyMs = 2000,
 ) {
   const client = useQueryClient();
@@ -68,14 +77,10 @@ export function useLiveRefetch(
       void client.invalidateQueries({ queryKey });
     }, wait);
   };
-  useChannelEvent(db ? `results-${db}` : null, 'passing', (data: unknown) => {
-    if (!filter || filter(data as { bib?: string })) refetch();
-  });
-  // Race-day corrections (void, status, gun): `bibs` names the runners they touched, [] all.
-  useChannelEvent(db ? `results-${db}` : null, 'correction', (data: unknown) => {
-    const bibs = (data as { bibs?: string[] }).bibs ?? [];
-    if (!filter || bibs.length === 0 || bibs.some((bib) => filter({ bib }))) refetch();
-  });
+  const channel = !db ? null : bib ? liveChannels.runner(db, bib) : liveChannels.changes(db);
+  useChannelEvent(channel, bib ? 'passing' : CHANGED_EVENT, refetch);
+  // Race-day corrections (void, status, gun): on a runner's channel, his or everyone's.
+  useChannelEvent(channel, 'correction', refetch);
   useReconnectCatchUp(() => void client.invalidateQueries({ queryKey }));
 }
 
@@ -89,7 +94,7 @@ export function useAthlete(trackingKey: string | undefined) {
       apiGet<AthleteCard>('trackingApiUrlBase', `tracking/${encodeURIComponent(trackingKey!)}`, { signal }),
     refetchInterval: 30_000,
   });
-  useLiveRefetch(query.data?.db, key, (d) => d.bib === query.data?.athlete.bib, 500);
+  useLiveRefetch(query.data?.db, key, query.data?.athlete.bib, 500);
   return query;
 }
 
@@ -106,7 +111,7 @@ export function useAthleteByBib(db: string | undefined, bib: string | undefined)
         { signal },
       ),
   });
-  useLiveRefetch(db, key, (d) => d.bib === bib, 500);
+  useLiveRefetch(db, key, bib, 500);
   return query;
 }
 

@@ -135,7 +135,15 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
                       <TableCell align="right" className="gender-rank">
                         {split.rankGender ?? ''}
                       </TableCell>
-                      <TableCell align="right">{split.rankCategory ?? ''}</TableCell>
+                      <TableCell align="right">
+                        {split.rankCategory ?? ''}
+                        {/* The category's own gap, from its first (issue 27), beneath its rank. */}
+                        {split.gapCategoryMs ? (
+                          <Box component="span" className="cat-gap" sx={{ display: 'block', fontSize: 12 }}>
+                            {formatGap(split.gapCategoryMs, lng)}
+                          </Box>
+                        ) : null}
+                      </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {formatGap(split.gapMs, lng)}
                       </TableCell>

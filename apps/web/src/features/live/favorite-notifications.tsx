@@ -1,4 +1,4 @@
-import type { AthleteCard } from '@tempora/contracts';
+import { type AthleteCard, liveChannels } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { apiGet } from '../../lib/api-client.ts';
 import { pointName } from '../../lib/point-name.ts';
 import { useChannelEvent } from '../../lib/realtime/realtime-provider.tsx';
 
-/** A `passing` event of `results-{db}`. */
+/** A `passing` event of a context's live channels (`liveChannels`). */
 export interface PassingEvent {
   raceId: string;
   bib: string;
@@ -60,13 +60,35 @@ export function useNotifyChoice(eventId: string): [boolean, (on: boolean) => voi
   return [on, set];
 }
 
+/** Favourites followed at most (a channel each): a spectator's list, not a start list. */
+const MAX_FOLLOWED = 50;
+
 /**
  * Shows a browser notification when a favourite of the event passes a point of context `db`
- * (issue 7). Renders nothing; one per context of the event.
+ * (issue 7). Renders nothing; one per context of the event, listening to each favourite's own
+ * channel (issue 28: a runner's reads, not the race's).
  */
 export function FavoritePassingNotifier({ db, favorites }: { db: string; favorites: ReadonlySet<string> }) {
+  return (
+    <>
+      {[...favorites].slice(0, MAX_FOLLOWED).map((bib) => (
+        <FavoriteRunnerNotifier key={bib} db={db} bib={bib} favorites={favorites} />
+      ))}
+    </>
+  );
+}
+
+function FavoriteRunnerNotifier({
+  db,
+  bib,
+  favorites,
+}: {
+  db: string;
+  bib: string;
+  favorites: ReadonlySet<string>;
+}) {
   const { t, i18n } = useTranslation('live');
-  useChannelEvent(`results-${db}`, 'passing', (data) => {
+  useChannelEvent(liveChannels.runner(db, bib), 'passing', (data) => {
     const passing = data as PassingEvent;
     if (!favorites.has(passing.bib) || typeof Notification === 'undefined') return;
     if (Notification.permission !== 'granted') return;

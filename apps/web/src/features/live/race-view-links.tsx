@@ -93,12 +93,15 @@ export function RaceViewLinks({
   favorites,
   series = [],
   withEvent = false,
+  map = true,
 }: {
   eventId: string;
   race: Race;
   favorites?: number;
   series?: { id: string; name: string }[];
   withEvent?: boolean;
+  /** Whether the event has a course map to show (issue 27: no chip leading nowhere). */
+  map?: boolean;
 }) {
   const { t, i18n } = useTranslation('views');
   const published = race.publication;
@@ -150,7 +153,7 @@ export function RaceViewLinks({
       />
       {withEvent && (
         <>
-          <ViewChip to={paths.eventMap(eventId)} icon={mdiMapOutline} label={t('map')} />
+          {map && <ViewChip to={paths.eventMap(eventId)} icon={mdiMapOutline} label={t('map')} />}
           <ViewChip to={paths.tracking(eventId)} icon={mdiAccountSearchOutline} label={t('tracking')} />
           <ViewChip to={paths.reportList(eventId)} icon={mdiFormatListNumbered} label={t('results')} />
           {series.map((s) => (

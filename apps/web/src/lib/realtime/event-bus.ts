@@ -5,9 +5,9 @@ import type { PassingEvent, ReportPatch } from '@tempora/contracts';
  * §4: "every event name with its data is forwarded") with `unknown` data.
  */
 export interface RealtimeEventMap {
-  /** `results-{db}`: row patches of a report (packages/contracts results.ts). */
+  /** A report's channels (`liveChannels`): row patches of a report (packages/contracts results.ts). */
   'report-patch': ReportPatch;
-  /** `results-{db}`: one accepted read. */
+  /** A runner's channel or the passings feed (`liveChannels`): one accepted read. */
   passing: PassingEvent;
   /** Personal channel: the profile changed on the server; the client reloads it (issue 5). */
   'profile-updated': unknown;

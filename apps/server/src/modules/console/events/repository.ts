@@ -1,4 +1,5 @@
 import type { ConsoleContext, ConsoleEvent, ConsoleRaceSummary, EventUpdate } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 
 interface EventRow extends Omit<ConsoleEvent, 'accentColor' | 'tagline' | 'logoUrl'> {
@@ -51,15 +52,17 @@ export async function racesOfEvent(sql: Sql, eventId: string): Promise<ConsoleRa
   );
 }
 
-/** A free event id from a name and year (`city-run-2026`, then `-2` …). */
+/**
+ * A free event id from a name and year (`city-run-2026`, then `-2` …); a name that already says
+ * its year does not get it twice (issue 29: `marathon-2027-2027`).
+ */
 export async function freeEventId(sql: Sql, name: string, startDate: string): Promise<string> {
-  const base = `${name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const year = startDate.slice(0, 4);
+  const slug = foldText(name.normalize('NFKC'))
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 50)}-${startDate.slice(0, 4)}`.replace(/^-/, 'event-');
+    .slice(0, 50);
+  const base = (slug.split('-').includes(year) ? slug : `${slug}-${year}`).replace(/^-/, 'event-');
   const taken = new Set(
     (
       await sql.query<{ id: string }>('SELECT id FROM events WHERE id = $1 OR id LIKE $2', [

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
+import { logoFile } from '../../../lib/event-logo.ts';
 import { parseInput } from '../../../validate.ts';
 import { imageType } from '../../content/photos/service.ts';
 import { contextFor, eventFor, organisationFor } from '../access.ts';
@@ -33,10 +34,7 @@ const STATUS_MOVES: Record<string, readonly string[]> = {
   finished: ['live'],
 };
 
-/** Where an event's logo lives under DATA_DIR/files. */
-export function logoFile(dataDir: string, eventId: string): string {
-  return path.join(dataDir, 'files', 'logos', `${encodeURIComponent(eventId)}.webp`);
-}
+export { logoFile } from '../../../lib/event-logo.ts';
 
 /** Events, their logo and their contexts (timing databases), in the organiser console. */
 export async function eventRoutes(app: FastifyInstance, opts: { visibility: VisibilityCache }) {
@@ -89,6 +87,17 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
         ...(body.tagline ? { tagline: body.tagline } : {}),
       },
     });
+    if (body.context) {
+      const taken = async (db: string) =>
+        (await database.query('SELECT 1 FROM contexts WHERE db = $1', [db])).length > 0;
+      const db = (await taken(id)) ? `${id.slice(0, 60)}-ctx` : id;
+      if (!(await taken(db)))
+        await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
+          db,
+          id,
+          body.name.slice(0, 120),
+        ]);
+    }
     return reply.code(201).send(await detail(id));
   });
 

@@ -1,5 +1,6 @@
 import type { ConsoleOrganisation, Invitation, Member, OrganisationPatch } from '@tempora/contracts';
 import type { OrganisationRole } from '@tempora/contracts/abilities';
+import { foldText } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 
 const ORG_COLUMNS = `o.id, o.slug, o.name, o.country, o.contact_email AS "contactEmail",
@@ -37,10 +38,7 @@ export async function organisationById(
 /** A URL-safe slug from a name, unique among organisations (`-2`, `-3` … when taken). */
 export async function freeSlug(sql: Sql, name: string): Promise<string> {
   const base =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
+    foldText(name.normalize('NFKC'))
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 48) || 'organisation';

@@ -12,8 +12,14 @@ describe('events API', () => {
 
   it('lists and searches events, live first', async () => {
     const all = (await app.inject('/api/events')).json();
-    expect(all[0]).toMatchObject({ id: 'demo-city-run', status: 'live', place: 'Brussels' });
+    expect(all[0]).toMatchObject({ id: 'demo-city-run', status: 'live', place: 'Bruxelles / Brussels' });
     expect((await app.inject('/api/events?q=brussels')).json()).toHaveLength(1);
+    // Issue 27: by place in either language, by race, accent-blind, every word.
+    expect((await app.inject('/api/events?q=bruxelles')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=MARATHON')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=demo%20marathon')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=d%C3%A9mo')).json()).toHaveLength(1);
+    expect((await app.inject('/api/events?q=marathon%20nowhere')).json()).toHaveLength(0);
     expect((await app.inject('/api/events?q=nowhere')).json()).toHaveLength(0);
     expect((await app.inject('/api/events?when=live')).json()).toHaveLength(1);
     expect((await app.inject('/api/events?when=yesterday')).statusCode).toBe(400);
@@ -21,11 +27,25 @@ describe('events API', () => {
 
   it('gives an event with its contexts and races, 404 for an unknown one', async () => {
     const event = (await app.inject('/api/events/demo-city-run')).json();
+    // Issue 27: pages show the event's times of day in its zone.
+    expect(event.timeZone).toBe('Europe/Brussels');
     expect(event.contexts[0].db).toBe('demo-city-run-10k');
     expect(event.races[0]).toMatchObject({ id: 'city-10k', distanceM: 10_000 });
     // Issue 31: a road race names no format; results are provisional until published.
     expect(event.races[0].format).toBeUndefined();
     expect(event.races[0].publication).toEqual({ state: 'provisional' });
+    // Issue 27: the tiles know what is behind them.
+    const before = event.available;
+    expect(Object.values(before).every((v) => typeof v === 'boolean')).toBe(true);
+    await app.database.query('DELETE FROM streams WHERE event_id = $1', ['demo-city-run']);
+    expect((await app.inject('/api/events/demo-city-run')).json().available.stream).toBe(false);
+    await app.database.query(
+      `INSERT INTO streams (event_id, title, kind, url, starts_at, ends_at)
+       VALUES ('demo-city-run', 'Finish line', 'hls', 'https://example.org/x.m3u8', now(), now() + interval '1 hour')`,
+    );
+    expect((await app.inject('/api/events/demo-city-run')).json().available.stream).toBe(true);
+    await app.database.query("UPDATE cms_pages SET published = false WHERE event_id = 'demo-city-run'");
+    expect((await app.inject('/api/events/demo-city-run')).json().available.info).toBe(false);
     const missing = await app.inject('/api/events/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('problem+json');

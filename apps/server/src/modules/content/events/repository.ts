@@ -1,10 +1,11 @@
 import type { EventBranding, EventDetail, EventPatch, EventSummary } from '@tempora/contracts';
-import { publicationStatus } from '@tempora/domain';
+import { foldText, publicationStatus } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 
 const COLUMNS = `e.id, e.organisation_id AS "organisationId", e.name, e.place,
   to_char(e.start_date, 'YYYY-MM-DD') AS "startDate", to_char(e.end_date, 'YYYY-MM-DD') AS "endDate",
-  e.status, e.branding`;
+  e.status, e.branding,
+  COALESCE('/api/events/' || e.id || '/logo?v=' || e.logo_version, e.branding->>'logoUrl') AS "logoUrl"`;
 
 /** Filters of the events list. */
 export interface EventFilter {
@@ -12,29 +13,37 @@ export interface EventFilter {
   when?: 'live' | 'upcoming' | 'past' | undefined;
 }
 
+const LIMIT = 200;
+
 /**
- * Events matching `q` in name, place or ISO start date; "live" is the status live, "past"
+ * Events matching `q` in name, place, ISO start date or the names of their races and contexts
+ * (issue 27: "marathon" finds the events running one), every word of it, accent-blind through
+ * the domain's `foldText` (one fold for every search); "live" is the status live, "past"
  * finished or ended before today, "upcoming" the rest. Live first, then newest.
  */
 export async function listEvents(sql: Sql, { q, when }: EventFilter): Promise<EventSummary[]> {
   // Draft events (issue 14) are the organisers' own, seen in the console only.
   const where: string[] = [`e.visibility = 'public'`];
-  const params: unknown[] = [];
-  if (q) {
-    params.push(`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const p = `$${params.length}`;
-    where.push(
-      `(lower(e.name) LIKE ${p} OR lower(e.place) LIKE ${p} OR to_char(e.start_date, 'YYYY-MM-DD') LIKE ${p})`,
-    );
-  }
   if (when === 'live') where.push(`e.status = 'live'`);
   if (when === 'past') where.push(`(e.status = 'finished' OR e.end_date < current_date)`);
   if (when === 'upcoming') where.push(`e.status = 'upcoming' AND e.end_date >= current_date`);
-  return sql.query<EventSummary>(
-    `SELECT ${COLUMNS} FROM events e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY (e.status = 'live') DESC, e.start_date DESC, e.id LIMIT 200`,
-    params,
+  const words = foldText(q ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const races =
+    words.length && (await tableExists(sql, 'contexts')) && (await tableExists(sql, 'races'))
+      ? `, (SELECT string_agg(c.name || ' ' || coalesce(r.name, ''), ' ') FROM contexts c
+           LEFT JOIN races r ON r.db = c.db WHERE c.event_id = e.id) AS "raceNames"`
+      : `, '' AS "raceNames"`;
+  const rows = await sql.query<EventSummary & { raceNames: string | null }>(
+    `SELECT ${COLUMNS}${races} FROM events e WHERE ${where.join(' AND ')}
+     ORDER BY (e.status = 'live') DESC, e.start_date DESC, e.id ${words.length ? '' : `LIMIT ${LIMIT}`}`,
   );
+  const matching = rows.filter((e) => {
+    const text = foldText(`${e.name} ${e.place ?? ''} ${e.startDate} ${e.raceNames ?? ''}`);
+    return words.every((w) => text.includes(w));
+  });
+  return matching.slice(0, LIMIT).map(({ raceNames: _, ...event }) => event);
 }
 
 async function tableExists(sql: Sql, name: string): Promise<boolean> {
@@ -51,11 +60,48 @@ async function seriesOf(sql: Sql, organisationId: string): Promise<{ id: string;
   );
 }
 
+/** Whether `query` finds a row, false when its table does not exist (a module not installed). */
+async function exists(sql: Sql, table: string, query: string, id: string): Promise<boolean> {
+  if (!(await tableExists(sql, table))) return false;
+  const [row] = await sql.query<{ found: boolean }>(`SELECT EXISTS (${query}) AS found`, [id]);
+  return row?.found ?? false;
+}
+
+/** What is behind the event page's tiles (issue 27: a tile only where something is behind it). */
+async function availableOf(sql: Sql, id: string): Promise<NonNullable<EventDetail['available']>> {
+  const [photos, stream, map, info, groupEntry] = await Promise.all([
+    exists(sql, 'photos', 'SELECT 1 FROM photos WHERE event_id = $1', id),
+    exists(sql, 'streams', 'SELECT 1 FROM streams WHERE event_id = $1', id),
+    exists(
+      sql,
+      'timing_points',
+      `SELECT 1 FROM races r JOIN contexts c ON c.db = r.db LEFT JOIN timing_points p ON p.race_id = r.id
+        WHERE c.event_id = $1 AND (r.course IS NOT NULL OR p.lat IS NOT NULL)`,
+      id,
+    ),
+    exists(sql, 'cms_pages', 'SELECT 1 FROM cms_pages WHERE event_id = $1 AND published', id),
+    exists(
+      sql,
+      'deposit_settings',
+      'SELECT 1 FROM deposit_settings WHERE event_id = $1 AND open AND (entry_deadline IS NULL OR entry_deadline > now())',
+      id,
+    ),
+  ]);
+  return { photos, stream, map, info, groupEntry };
+}
+
 /** One event with its contexts and races (empty when the results tables do not exist). */
 export async function findEvent(sql: Sql, id: string): Promise<EventDetail | null> {
-  const [found] = await sql.query<EventSummary>(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1`, [id]);
+  const [found] = await sql.query<EventSummary & { timeZone: string }>(
+    `SELECT ${COLUMNS}, e.time_zone AS "timeZone" FROM events e WHERE e.id = $1`,
+    [id],
+  );
   if (!found) return null;
-  const event = { ...found, series: await seriesOf(sql, found.organisationId) };
+  const event = {
+    ...found,
+    series: await seriesOf(sql, found.organisationId),
+    available: await availableOf(sql, id),
+  };
   const hasResults = (await tableExists(sql, 'contexts')) && (await tableExists(sql, 'races'));
   if (!hasResults) return { ...event, contexts: [], races: [] };
   const contexts = await sql.query<{ db: string; name: string }>(

@@ -1,6 +1,7 @@
 /**
  * MYLAPS Timing & Scoring connector: Tempora listens, the MYLAPS software connects and pushes
- * (`../protocols/mylaps.ts`). Frames are handled in order on one chain per connection; a Passing
+ * (`../protocols/mylaps.ts`). Its hello `<location>@Pong@$` is answered
+ * `Tempora@AckPong@Version2.1@$`, which negotiates protocol V2. Frames are handled in order on one chain per connection; a Passing
  * frame is answered `Tempora@AckPassing@<n>@$` only once its reads are stored (a failure leaves
  * it unanswered and closes the connection: MYLAPS re-sends what was not acknowledged). A passing
  * that cannot be read (garbage) is counted and acknowledged with its frame — re-sending it would
@@ -9,14 +10,16 @@
  */
 import type net from 'node:net';
 import type { IncomingPassing } from '../../results/service.ts';
+import { toIncoming, WALL_CLOCK } from '../ingest.ts';
 import { dayMs, timeOfDayMs } from '../protocols/common.ts';
 import { mylapsFrame, parseMylapsFrame, parseMylapsPassing, splitMylapsFrames } from '../protocols/mylaps.ts';
-import { toIncoming } from '../sink.ts';
 import { DeviceListener } from './listener.ts';
 import { OrderedQueue } from './ordered-queue.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
 
 const US = 'Tempora';
+/** The protocol version offered in the answer to the hello (MYLAPS T&S TCP/IP V2 documentation). */
+const MYLAPS_VERSION = 'Version2.1';
 const MAX_PENDING = 1024 * 1024;
 const PING_MS = 15_000;
 
@@ -75,7 +78,9 @@ export class MylapsListener implements Connector {
         }
         const { location, fn, data } = parsed.frame;
         if (fn === 'Ping') send(US, 'AckPing');
-        else if (fn === 'Pong') send(US, 'AckPong');
+        // The hello: answering the version makes Timing & Scoring speak V2 (many passings per
+        // frame, several frames in flight); a bare AckPong keeps it on V1.
+        else if (fn === 'Pong') send(US, 'AckPong', MYLAPS_VERSION);
         else if (fn === 'AckGetInfo') {
           const bat = /(?:^|\|)bat=([\d.]+)/.exec(data.join('@'));
           if (bat) status.battery = Number(bat[1]);
@@ -86,7 +91,7 @@ export class MylapsListener implements Connector {
               const read = fn === 'Passing' ? parseMylapsPassing(item) : null;
               const legacy = fn === 'Store' ? legacyPassing(item) : null;
               const vendor = read?.ok ? read.read : legacy ? { ...legacy, pointKey: null } : null;
-              const incoming = vendor ? toIncoming(config, vendor, location) : null;
+              const incoming = vendor ? toIncoming(config, vendor, location, WALL_CLOCK) : null;
               if (incoming) reads.push(incoming);
               else status.rejected++;
             }

@@ -11,9 +11,9 @@
  */
 import type { IncomingPassing } from '../../results/service.ts';
 import { LineFramer } from '../framing.ts';
+import { toIncoming, utcOfDeviceClock, WALL_CLOCK } from '../ingest.ts';
 import { parseRrPassing, parseRrStatus, RR_PORT, RR_PROTOCOL } from '../protocols/raceresult.ts';
 import { saveCursor } from '../repository.ts';
-import { toIncoming } from '../sink.ts';
 import { ReconnectingClient } from './reconnecting-client.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
 
@@ -115,7 +115,7 @@ export class RaceResultClient implements Connector {
         this.send('PASSINGS');
         return;
       }
-      const incoming = toIncoming(config, p, p.loopId);
+      const incoming = toIncoming(config, p, p.loopId, WALL_CLOCK);
       if (!incoming) status.rejected++;
       this.pushed.push(incoming ?? { chip: '', pointKey: '', timeMs: 0 });
       this.pushedUpTo = p.passingNo;
@@ -126,7 +126,7 @@ export class RaceResultClient implements Connector {
       if (s.deviceTimeMs !== null) {
         // Half the round trip is the best guess of when the decoder read its clock.
         const at = (this.statusAskedAt + this.now()) / 2;
-        status.clockDrift(Math.round(s.deviceTimeMs + config.clockOffsetMs - at));
+        status.clockDrift(Math.round(utcOfDeviceClock(s.deviceTimeMs, config) - at));
       }
       if (s.battery !== null) status.battery = s.battery;
       return;
@@ -175,7 +175,7 @@ export class RaceResultClient implements Connector {
       if (p.passingNo !== last + 1) break; // out of order: the rest is fetched again
       last = p.passingNo;
       if (p.battery !== undefined) status.battery = p.battery;
-      const incoming = toIncoming(config, p, p.loopId);
+      const incoming = toIncoming(config, p, p.loopId, WALL_CLOCK);
       if (incoming) reads.push(incoming);
       else status.rejected++;
     }

@@ -1,23 +1,26 @@
 /**
  * Wiclax generic acquisition connector: Tempora connects to the device (which listens) and reads
  * its tag reports (`../protocols/wiclax.ts`). On every connection: CLOCK (drift), STARTREAD, and
- * — when reads of this device are stored already — `REWIND <from> <to>` from a minute before the
- * last stored read to now, so the reads made while the connection was down come again (the
- * protocol has no acknowledgement; a read sent twice is one passing). Reads are stored in order,
+ * `REWIND <from> <to>`: on the first connection (nothing stored from this device) over the
+ * device's whole memory, so the reads made before Tempora connected come too; later from a minute
+ * before the last stored read to now, so the reads made while the connection was down come again
+ * (the protocol has no acknowledgement; a read sent twice is one passing). Reads are stored in order,
  * those received while storing together; `*` heartbeats keep the connection alive; CLOCK is
  * asked every 30 s. The connection and its back-off are `ReconnectingClient`'s.
  */
 import type { IncomingPassing } from '../../results/service.ts';
 import { LineFramer } from '../framing.ts';
+import { deviceClockOf, toIncoming, utcOfDeviceClock, WALL_CLOCK } from '../ingest.ts';
 import { formatWiclaxDateTime, parseWiclaxLine } from '../protocols/wiclax.ts';
 import { lastReadTime } from '../repository.ts';
-import { toIncoming } from '../sink.ts';
 import { ReconnectingClient } from './reconnecting-client.ts';
 import type { Connector, ConnectorDeps } from './types.ts';
 
 const CLOCK_MS = 30_000;
 const IDLE_MS = 60_000;
 const REWIND_MARGIN_MS = 60_000;
+/** The start of a device's memory as REWIND names it (01-01-2000 00:00:00). */
+const MEMORY_START_MS = Date.UTC(2000, 0, 1);
 
 export class WiclaxClient implements Connector {
   readonly port = null;
@@ -57,12 +60,13 @@ export class WiclaxClient implements Connector {
       this.askClock();
       this.send('STARTREAD');
       const last = await lastReadTime(database, config.deviceId);
-      if (last !== null) {
-        // Device time = UTC − offset; the window covers what the connection may have missed.
-        const from = last - config.clockOffsetMs - REWIND_MARGIN_MS;
-        const to = this.now() - config.clockOffsetMs + REWIND_MARGIN_MS;
-        this.send(`REWIND ${formatWiclaxDateTime(from)} ${formatWiclaxDateTime(to)}`);
-      }
+      // In the device clock (its zone, less its offset). Nothing stored from this device yet: its whole memory (the
+      // reads made before Tempora first connected); else from shortly before the last stored
+      // read, which covers what the connection may have missed. A read sent again is one passing.
+      // The window in the device's clock (its zone and offset).
+      const from = last === null ? MEMORY_START_MS : deviceClockOf(last, config) - REWIND_MARGIN_MS;
+      const to = deviceClockOf(this.now(), config) + REWIND_MARGIN_MS;
+      this.send(`REWIND ${formatWiclaxDateTime(from)} ${formatWiclaxDateTime(to)}`);
     });
     this.clock = setInterval(() => this.askClock(), CLOCK_MS);
   }
@@ -88,13 +92,13 @@ export class WiclaxClient implements Connector {
       const m = parsed.message;
       if (m.kind === 'read') {
         if (m.read.battery !== undefined) status.battery = m.read.battery;
-        const incoming = toIncoming(config, m.read, m.read.loop);
+        const incoming = toIncoming(config, m.read, m.read.loop, WALL_CLOCK);
         if (incoming) reads.push(incoming);
         else status.rejected++;
       } else if (m.kind === 'clock') {
         // CLOCK answers to the second: drift finer than that is not measurable here.
         const at = (this.clockAskedAt + this.now()) / 2;
-        status.clockDrift(Math.round(m.deviceTimeMs + config.clockOffsetMs - at));
+        status.clockDrift(Math.round(utcOfDeviceClock(m.deviceTimeMs, config) - at));
       }
     }
     if (reads.length) await this.deps.sink.store(config, reads, status);

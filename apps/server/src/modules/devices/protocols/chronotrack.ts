@@ -2,19 +2,36 @@
  * ChronoTrack socket protocol CTP01 (the ChronoTrack client, SimpleClient / CCS, connects to the
  * scoring software), from the notes published with `racemap/2-racemap-forwarder`
  * (src/main/chronoTrack). Lines end CR LF, fields split on `~`.
- * - The client greets `<name>~<version>~CTP01`; the server answers `<name>~<n>` and n feature
- *   lines `key=value` (we ask `stream-mode=push`, `time-format=iso`), then `getlocations`, and
- *   `start` once the client answered `ack~getlocations~<loc>…`.
+ * - The client greets `<name>~<version>~CTP01`; the server answers `<name>~<version>~<n>` and n
+ *   setting lines `key=value` (guntimes, newlocations, stream-mode=push, time-format=iso), then
+ *   `getlocations`, and `start` once the client answered `ack~getlocations~<loc>…`; `start` may
+ *   name a location and the sequence number to stream from (`start~<loc>~<seq>`).
  * - Reads: `CT01_33~<seq>~<location>~<tag>~<time>~<lap count>~<reader id>~<gator>`; a tag of
  *   `guntime` is a gun time, `newlocation` announces a location (we ask `getlocations` again).
  *   Time is ISO `yyyy-MM-ddTHH:mm:ss.ss` (or `HH:mm:ss.ss` without a date: the device's day).
  * - `ping` / `ack~ping` keep the connection alive.
- * The stream has no acknowledgement: after a reconnection the client streams again from its
- * start; a read is named by chip, point and time (results service), so nothing is stored twice.
+ * The stream has no acknowledgement: after a reconnection Tempora asks each location from the
+ * read after its last stored one; a read sent again anyway is named by chip, point and time
+ * (results service), so nothing is stored twice.
  */
 import { dayMs, onDeviceDay, type Parsed, TOKEN, timeOfDayMs, type VendorRead } from './common.ts';
 
 export const CT_PROTOCOL = 'CTP01';
+export const CT_SERVER_NAME = 'Tempora';
+export const CT_SERVER_VERSION = '1.0';
+/** The settings Tempora asks for, sent after the greeting's count. */
+export const CT_SETTINGS = ['guntimes=true', 'newlocations=true', 'stream-mode=push', 'time-format=iso'];
+
+/**
+ * The `start` commands once the client named its locations: a plain `start` (the whole session)
+ * when nothing of it is stored yet, else per location `start~<loc>~<next seq>` (from the read after
+ * the last stored one) or `start~<loc>` (a location with nothing stored).
+ */
+export function startCommands(locations: readonly string[], cursors: Readonly<Record<string, number>>) {
+  const named = locations.filter((l) => l !== '');
+  if (!named.some((l) => cursors[l] !== undefined)) return ['start'];
+  return named.map((l) => (cursors[l] === undefined ? `start~${l}` : `start~${l}~${cursors[l]! + 1}`));
+}
 
 export interface ChronoRead extends VendorRead {
   seq: number;

@@ -8,7 +8,8 @@
  *   answered `<us>@AckPassing@<n>@$` — the sender re-sends what was not acknowledged.
  * - `Loc@Marker@t=…|mt=Gunshot|n=…@<n>@$` → `AckMarker@<n>`; `Loc@Store@…@<n>@$` (legacy) →
  *   `AckStore@<n>`.
- * - `Loc@Ping@$` → `AckPing`; `Loc@Pong@$` → `AckPong`; `Loc@AckGetInfo@id=…|…@$` (device info,
+ * - The hello `Loc@Pong@$` → `<us>@AckPong@Version2.1@$` (without the version T&S speaks V1);
+ *   `Loc@Ping@$` → `AckPing`; `Loc@AckGetInfo@id=…|…@$` (device info,
  *   battery `bat`).
  * The location name maps to a timing point (device point map, else the location as a key).
  */

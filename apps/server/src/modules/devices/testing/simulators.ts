@@ -290,13 +290,15 @@ export class MylapsSim {
 
 /**
  * A ChronoTrack client (SimpleClient): greets with CTP01, answers getlocations, and once told
- * `start` streams all its reads from the first (again after every reconnection).
+ * `start` streams all its reads from the first, or told `start~<location>~<seq>` from that one.
  */
 export class ChronoTrackSim {
   private socket: net.Socket | null = null;
   readonly reads: { chip: string; ms: number }[] = [];
   received: string[] = [];
   started = false;
+  /** Reads streamed in this connection (from its `start`). */
+  sessionLines = 0;
 
   constructor(
     private readonly port: number,
@@ -321,9 +323,17 @@ export class ChronoTrackSim {
     lines(socket, /\r\n/, (l) => {
       this.received.push(l);
       if (l === 'getlocations') socket.write(`ack~getlocations~${this.location}\r\n`);
-      if (l === 'start') {
+      // `start` streams the whole session; `start~<loc>[~<seq>]` that location from that read.
+      const start = /^start(?:~([^~]+)(?:~(\d+))?)?$/.exec(l);
+      if (start) {
+        if (start[1] !== undefined && start[1] !== this.location) return;
         this.started = true;
-        for (let k = 0; k < this.reads.length; k++) socket.write(this.line(k));
+        const from = start[2] === undefined ? 1 : Number(start[2]);
+        this.sessionLines = 0;
+        for (let k = from - 1; k < this.reads.length; k++) {
+          socket.write(this.line(k));
+          this.sessionLines++;
+        }
       }
     });
     socket.write('SimpleClient~0.6.0~CTP01\r\n');
@@ -332,8 +342,10 @@ export class ChronoTrackSim {
 
   read(chip: string, ms: number) {
     this.reads.push({ chip, ms });
-    if (this.started && this.socket && !this.socket.destroyed)
+    if (this.started && this.socket && !this.socket.destroyed) {
       this.socket.write(this.line(this.reads.length - 1));
+      this.sessionLines++;
+    }
   }
 
   send(text: string) {

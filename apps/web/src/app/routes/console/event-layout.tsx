@@ -8,7 +8,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { consolePaths } from '../../../config/console-paths.ts';
 import { paths } from '../../../config/paths.ts';
 import { useConsoleEvent } from '../../../features/console/api/events.ts';
-import { eventNav } from '../../../features/console/event-nav.ts';
+import { eventNav, eventNavNamespaces } from '../../../features/console/event-nav.ts';
 
 /**
  * The frame of an event in the console: its name, status and visibility, a link to the public
@@ -16,7 +16,7 @@ import { eventNav } from '../../../features/console/event-nav.ts';
  * scrollable tabs above the page.
  */
 export default function EventLayout() {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation(eventNavNamespaces);
   const { eventId = '' } = useParams();
   const location = useLocation();
   const event = useConsoleEvent(eventId);

@@ -10,6 +10,7 @@ import {
   mdiVideoOutline,
 } from '@mdi/js';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, Paper, Typography } from '@mui/material';
+import { joinTitle } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -36,17 +37,25 @@ export default function EventHomePage() {
   if (event.isPending) return <PageLoading />;
   if (event.isError) return <PageError error={event.error} />;
   const e = event.data;
-  const links: [string, string, string][] = [
-    ['results', mdiTrophyOutline, paths.reportList(eventId)],
-    ['tracking', mdiRunFast, paths.tracking(eventId)],
-    ['map', mdiMapOutline, paths.eventMap(eventId)],
-    ['photos', mdiCameraOutline, `${paths.photobox()}?event=${encodeURIComponent(eventId)}`],
-    ['stream', mdiVideoOutline, `/results/${encodeURIComponent(eventId)}/youtube`],
-    ['info', mdiInformationOutline, paths.cms(eventId, 'main')],
-    ['contact', mdiEmailOutline, paths.eventContact(eventId)],
-    ['favorites', mdiStarOutline, paths.eventFavorites(eventId)],
-    ['groupEntry', mdiAccountGroupOutline, paths.deposit(eventId)],
-  ];
+  // Issue 27: a tile only where something is behind it (organisers see every tile, to fill them).
+  const has = (key: keyof NonNullable<typeof e.available>) => canEdit || !e.available || e.available[key];
+  const links = (
+    [
+      ['results', mdiTrophyOutline, paths.reportList(eventId)],
+      ['tracking', mdiRunFast, paths.tracking(eventId)],
+      has('map') && ['map', mdiMapOutline, paths.eventMap(eventId)],
+      has('photos') && [
+        'photos',
+        mdiCameraOutline,
+        `${paths.photobox()}?event=${encodeURIComponent(eventId)}`,
+      ],
+      has('stream') && ['stream', mdiVideoOutline, `/results/${encodeURIComponent(eventId)}/youtube`],
+      has('info') && ['info', mdiInformationOutline, paths.cms(eventId, 'main')],
+      ['contact', mdiEmailOutline, paths.eventContact(eventId)],
+      ['favorites', mdiStarOutline, paths.eventFavorites(eventId)],
+      has('groupEntry') && ['groupEntry', mdiAccountGroupOutline, paths.deposit(eventId)],
+    ] as const
+  ).filter((link) => link !== false);
   return (
     <>
       <PageHeader
@@ -71,6 +80,21 @@ export default function EventHomePage() {
           backgroundSize: 'cover',
         }}
       >
+        {e.logoUrl && (
+          <Box
+            component="img"
+            src={e.logoUrl}
+            alt={t('event.logoAlt', { name: e.name })}
+            data-testid="event-logo"
+            sx={{
+              float: 'right',
+              maxHeight: { xs: 56, sm: 88 },
+              maxWidth: { xs: 112, sm: 176 },
+              ml: 2,
+              mb: 1,
+            }}
+          />
+        )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Chip
             label={t(`status.${e.status}`)}
@@ -98,7 +122,7 @@ export default function EventHomePage() {
                 <li key={r.id}>
                   <Chip
                     variant="outlined"
-                    label={`${r.name} · ${(r.distanceM / 1000).toLocaleString(i18n.language)} km`}
+                    label={joinTitle([r.name, `${(r.distanceM / 1000).toLocaleString(i18n.language)} km`])}
                   />
                 </li>
               ))}

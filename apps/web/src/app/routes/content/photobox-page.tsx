@@ -177,6 +177,7 @@ function EventPhotos({ eventId }: { eventId: string }) {
             eventId={eventId}
             photo={open}
             canTag={canTag}
+            timeZone={event.data?.timeZone}
             onClose={() => setOpen(null)}
             onSaved={(p) => {
               setOpen(p);

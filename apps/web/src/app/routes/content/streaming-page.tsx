@@ -38,7 +38,15 @@ export default function StreamingPage() {
   const streams = useStreams(eventId);
   const canEdit = useCanManage('Stream', event.data?.organisationId);
   const [editing, setEditing] = useState<Stream | 'new' | null>(null);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  // In the event's zone, whatever the browser's (issue 27), which the text names.
+  const zone = event.data?.timeZone;
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    ...(zone ? { timeZone: zone } : {}),
+  });
+  const zoneNote =
+    zone && zone !== Intl.DateTimeFormat().resolvedOptions().timeZone ? ` (${zone.replace(/_/g, ' ')})` : '';
   const current = streams.data?.find((s) => s.current);
   const onAir =
     current && Date.parse(current.startsAt) <= Date.now() && Date.now() < Date.parse(current.endsAt);
@@ -77,7 +85,7 @@ export default function StreamingPage() {
           >
             <ListItemText
               primary={s.title}
-              secondary={`${time.format(new Date(s.startsAt))} – ${time.format(new Date(s.endsAt))}`}
+              secondary={`${time.format(new Date(s.startsAt))} – ${time.format(new Date(s.endsAt))}${zoneNote}`}
               sx={canEdit ? { pr: 9 } : undefined}
             />
           </ListItem>
@@ -113,7 +121,7 @@ export default function StreamingPage() {
           <Box>
             {!onAir && (
               <Alert severity="info" sx={{ mb: 1 }}>
-                {t('stream.notLive', { start: time.format(new Date(current.startsAt)) })}
+                {t('stream.notLive', { start: `${time.format(new Date(current.startsAt))}${zoneNote}` })}
               </Alert>
             )}
             <StreamPlayer stream={current} />

@@ -2,6 +2,7 @@ import {
   Box,
   Card,
   CardContent,
+  Link,
   List,
   ListItemButton,
   ListItemText,
@@ -16,6 +17,7 @@ import { formatDuration, formatGap } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { pointName } from '../../../lib/point-name.ts';
@@ -116,7 +118,14 @@ export default function LeadersPage() {
                       <TableRow key={row.bib}>
                         <TableCell sx={{ fontWeight: 700, width: 32 }}>{row.rank}</TableCell>
                         <TableCell>
-                          {row.name}{' '}
+                          {/* Issue 27: a leader's name opens their card. */}
+                          <Link
+                            component={RouterLink}
+                            to={paths.athlete(row.trackingKey)}
+                            sx={{ fontWeight: 600 }}
+                          >
+                            {row.name}
+                          </Link>{' '}
                           <Typography component="span" variant="caption" color="text.secondary">
                             #{row.bib}
                           </Typography>

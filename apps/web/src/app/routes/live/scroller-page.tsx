@@ -1,8 +1,11 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { joinTitle } from '@tempora/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { reportListQuery } from '../../../features/results/api/get-report-list.ts';
 import { planColumns } from '../../../features/results/components/column-layout.ts';
 import { ReportCell } from '../../../features/results/components/report-cell.tsx';
 import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
@@ -31,14 +34,21 @@ export function scrollerParams(
  */
 export default function ScrollerPage() {
   const { t, i18n } = useTranslation('live');
-  const { db = '', key = '', size, delay } = useParams();
+  const { eventId = '', db = '', key = '', size, delay } = useParams();
+  // Issue 27: the big screen names the event and the race, not only "Overall".
+  const list = useQuery({ ...reportListQuery(eventId), enabled: eventId !== '' });
   const params = scrollerParams(size, delay);
   const report = useLiveReport({ db, report: key });
   const [page, setPage] = useState(0);
   // Full screen on request (browsers allow it only from a click): the board alone on the screen.
   const screen = useRef<HTMLDivElement>(null);
   const width = useWidth(screen, window.innerWidth);
-  useDocumentTitle(report.data?.title[i18n.language === 'en' ? 'en' : 'fr']);
+  const language = i18n.language === 'en' ? 'en' : 'fr';
+  const race = list.data?.groups.find((g) => g.key === report.data?.group)?.name[language];
+  const heading = report.data
+    ? joinTitle([list.data?.event.name, race, report.data.title[language]])
+    : undefined;
+  useDocumentTitle(heading);
   const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
@@ -98,7 +108,7 @@ export default function ScrollerPage() {
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, mb: 1 }}>
         <Typography component="h1" sx={{ fontSize: '1.4em', fontWeight: 700, flexGrow: 1 }}>
-          {table.title[lng]}
+          {heading}
         </Typography>
         <Typography aria-live="polite" sx={{ fontSize: '0.9em', opacity: 0.8 }}>
           {t('page', { page: current + 1, pages })}

@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatDuration, formatGap, formatPace } from '@tempora/domain';
+import { formatCount, formatDuration, formatGap, formatPace } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -36,6 +36,7 @@ interface Stats {
  * (row header), its bar (decorative) and its value, scaled to the largest.
  */
 function Bars({ label, items }: { label: string; items: { label: string; value: number }[] }) {
+  const { i18n } = useTranslation();
   const max = Math.max(1, ...items.map((i) => i.value));
   return (
     <Box
@@ -50,7 +51,7 @@ function Bars({ label, items }: { label: string; items: { label: string; value: 
             key={item.label}
             sx={{
               display: 'grid',
-              gridTemplateColumns: '110px 1fr 48px',
+              gridTemplateColumns: '110px 1fr 56px',
               alignItems: 'center',
               gap: 1,
               fontSize: 13,
@@ -71,7 +72,7 @@ function Bars({ label, items }: { label: string; items: { label: string; value: 
               />
             </Box>
             <Box component="td" sx={{ textAlign: 'right', p: 0, fontVariantNumeric: 'tabular-nums' }}>
-              {item.value}
+              {formatCount(item.value, i18n.language)}
             </Box>
           </Box>
         ))}
@@ -162,9 +163,9 @@ export default function StatsPage() {
                     <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                       {pointName(p, i18n.language)}
                     </TableCell>
-                    <TableCell align="right">{p.passed}</TableCell>
-                    <TableCell align="right">{p.onCourse}</TableCell>
-                    <TableCell align="right">{p.dnf}</TableCell>
+                    <TableCell align="right">{formatCount(p.passed, i18n.language)}</TableCell>
+                    <TableCell align="right">{formatCount(p.onCourse, i18n.language)}</TableCell>
+                    <TableCell align="right">{formatCount(p.dnf, i18n.language)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -206,8 +207,8 @@ export default function StatsPage() {
                 {s.categories.map((c) => (
                   <TableRow key={c.id}>
                     <TableCell>{c.name}</TableCell>
-                    <TableCell align="right">{c.registered}</TableCell>
-                    <TableCell align="right">{c.finished}</TableCell>
+                    <TableCell align="right">{formatCount(c.registered, i18n.language)}</TableCell>
+                    <TableCell align="right">{formatCount(c.finished, i18n.language)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -239,7 +240,7 @@ export default function StatsPage() {
                     {g.gaps.map((gap, k) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the fixed ranks 2, 3, 5, 10.
                       <TableCell key={k} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {gap === null ? '' : formatGap(gap, i18n.language) || '0'}
+                        {gap === null ? '' : formatGap(gap, i18n.language)}
                       </TableCell>
                     ))}
                   </TableRow>

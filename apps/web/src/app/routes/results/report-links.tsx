@@ -48,6 +48,7 @@ export function ReportLinks({ eventId, table }: { eventId: string; table: Report
       race={race}
       favorites={favorites.size}
       series={event.data?.series}
+      map={event.data?.available?.map ?? true}
       withEvent
     />
   );

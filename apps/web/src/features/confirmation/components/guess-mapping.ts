@@ -1,11 +1,7 @@
 import type { RowField } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+const fold = (s: string) => foldText(s).replace(/[^a-z]/g, '');
 
 /** Header words (English, French, Dutch) that name each field, folded. */
 const WORDS: Record<RowField, string[]> = {

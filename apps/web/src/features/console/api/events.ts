@@ -6,7 +6,7 @@ import type {
   EventCreate,
   EventUpdate,
 } from '@tempora/contracts';
-import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { apiDownload, apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 const base = 'apiUrlBase' as const;
@@ -44,6 +44,25 @@ export const uploadLogo = (eventId: string, file: File) =>
     body: file,
     headers: { 'content-type': file.type || 'application/octet-stream' },
   });
+
+/**
+ * The event's logo as an object URL, fetched with the bearer header: a draft event's logo is its
+ * members' only, so a plain `<img src>` (no credentials) gets 404 until the event is published
+ * (issue 29). Keyed by the versioned `logoUrl` (`/api/events/{id}/logo?v=…`, outside the
+ * `console` keys the editor invalidates after a save): a new upload is a new query.
+ */
+export function useEventLogo(eventId: string, logoUrl: string | null) {
+  return useQuery({
+    queryKey: ['event-logo', eventId, logoUrl] as const,
+    enabled: !!logoUrl,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      const version = new URL(logoUrl!, 'http://x').searchParams.get('v') ?? '';
+      const { blob } = await apiDownload(base, `events/${enc(eventId)}/logo?v=${enc(version)}`);
+      return URL.createObjectURL(blob);
+    },
+  });
+}
 
 export const deleteLogo = (eventId: string) =>
   apiRequest<ConsoleEventDetail>(base, `console/events/${enc(eventId)}/logo`, { method: 'DELETE' });

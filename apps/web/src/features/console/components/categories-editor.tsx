@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replaceCategories } from '../api/races.ts';
 import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
-import { fieldError, SaveError } from './form-state.tsx';
+import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
 
 interface Row {
   id: string;
@@ -94,6 +94,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
     <form onSubmit={submit} noValidate aria-label={t('categories.title')}>
       <Stack spacing={2}>
         <SaveError error={save.error} />
+        <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
         <Box>
           <FormLabel id="age-basis">{t('categories.ageBasis')}</FormLabel>
           <RadioGroup

@@ -74,9 +74,12 @@ export function CourseMap({
         fillColor: KIND_COLOURS[p.kind],
         fillOpacity: 1,
       })
-        .bindTooltip(`${p.name[lng]} · ${(p.distanceM / 1000).toFixed(2)} km`, {
-          permanent: p.key === selected,
-        })
+        .bindTooltip(
+          `${p.name[lng]} · ${(p.distanceM / 1000).toLocaleString(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} km`,
+          {
+            permanent: p.key === selected,
+          },
+        )
         .addTo(group);
     }
     if (line.length) m.fitBounds(L.latLngBounds(line), { padding: [24, 24] });

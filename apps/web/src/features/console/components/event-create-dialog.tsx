@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleEventDetail } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
@@ -28,8 +38,11 @@ export function EventCreateDialog({
     place: '',
     timeZone: browserZone(),
   });
+  // Most events need one timing context: created with the event unless unticked (issue 29).
+  const [withContext, setWithContext] = useState(true);
   const save = useMutation({
-    mutationFn: () => createEvent(orgId, { ...form, endDate: form.endDate || form.startDate }),
+    mutationFn: () =>
+      createEvent(orgId, { ...form, endDate: form.endDate || form.startDate, context: withContext }),
     onSuccess: (event) => {
       void client.invalidateQueries({ queryKey: ['console'] });
       onCreated(event);
@@ -85,6 +98,10 @@ export function EventCreateDialog({
               value={form.timeZone}
               onChange={(timeZone) => setForm((f) => ({ ...f, timeZone }))}
               error={err('timeZone')}
+            />
+            <FormControlLabel
+              control={<Checkbox checked={withContext} onChange={(e) => setWithContext(e.target.checked)} />}
+              label={t('event.withContext')}
             />
           </Stack>
         </DialogContent>

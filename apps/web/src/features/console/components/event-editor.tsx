@@ -17,9 +17,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { consolePaths } from '../../../config/console-paths.ts';
-import { deleteEvent, deleteLogo, updateEvent, uploadLogo } from '../api/events.ts';
+import { deleteEvent, deleteLogo, updateEvent, uploadLogo, useEventLogo } from '../api/events.ts';
 import { useOrgAbility } from '../use-org-ability.ts';
-import { fieldError, SaveError } from './form-state.tsx';
+import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
 
 /** Status moves the server allows (events/routes.ts STATUS_MOVES), the current one first. */
@@ -81,6 +81,7 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
     },
     onSuccess: refresh,
   });
+  const logoSrc = useEventLogo(event.id, event.logoUrl);
   const logo = useMutation({
     mutationFn: (file: File | null) => (file ? uploadLogo(event.id, file) : deleteLogo(event.id)),
     onSuccess: refresh,
@@ -104,11 +105,7 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
       <Stack spacing={2}>
         {!editable && <Alert severity="info">{t('readOnly')}</Alert>}
         <SaveError error={save.error} />
-        {save.isSuccess && !save.isPending && (
-          <Alert severity="success" role="status">
-            {t('form.saved')}
-          </Alert>
-        )}
+        <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Section title={t('event.details')}>
@@ -211,6 +208,7 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
                 value={form.timeZone}
                 onChange={(timeZone) => setForm((f) => ({ ...f, timeZone }))}
                 error={err('timeZone')}
+                disabled={!editable}
               />
             </Section>
           </Grid>
@@ -267,10 +265,11 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
                     bgcolor: 'background.default',
                   }}
                 >
-                  {event.logoUrl ? (
+                  {logoSrc.data ? (
                     <Box
                       component="img"
-                      src={event.logoUrl}
+                      src={logoSrc.data}
+                      data-testid="console-event-logo"
                       alt={t('event.logoAlt', { name: event.name })}
                       sx={{ maxWidth: '100%', maxHeight: '100%' }}
                     />

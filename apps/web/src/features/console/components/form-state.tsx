@@ -1,13 +1,9 @@
-import { Alert } from '@mui/material';
+import { Alert, Snackbar } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** The server's message for a field (problem+json `errors`), for a TextField's helper text. */
-export function fieldError(error: unknown, ...names: string[]): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const messages = names.flatMap((n) => error.fieldErrors[n] ?? []);
-  return messages.length ? messages.join(', ') : undefined;
-}
+export { fieldError } from '../../../lib/api-client.ts';
 
 /** A translated alert for a failed save: field errors point at the fields, other errors say why. */
 export function SaveError({ error }: { error: unknown }) {
@@ -25,5 +21,27 @@ export function SaveError({ error }: { error: unknown }) {
     <Alert severity="error" role="alert" sx={{ my: 1 }}>
       {message}
     </Alert>
+  );
+}
+
+/**
+ * "Saved." for a few seconds after a save, at the bottom of the screen where it is seen whatever
+ * the scroll (issue 29: event settings, points and categories saved without a word). Give it the
+ * mutation's `isSuccess` and `submittedAt` (a new save shows it again).
+ */
+export function SavedSnackbar({ saved, at }: { saved: boolean; at: number }) {
+  const { t } = useTranslation('console');
+  const [closedAt, setClosedAt] = useState(0);
+  return (
+    <Snackbar
+      open={saved && at > closedAt}
+      autoHideDuration={4000}
+      onClose={(_e, reason) => reason !== 'clickaway' && setClosedAt(at)}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert severity="success" variant="filled" role="status" onClose={() => setClosedAt(at)}>
+        {t('form.saved')}
+      </Alert>
+    </Snackbar>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleOrganisation } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountryField } from '../../../components/country-field.tsx';
 import { createOrganisation, patchOrganisation } from '../api/organisations.ts';
 import { fieldError, SaveError } from './form-state.tsx';
 
@@ -50,15 +51,13 @@ export function OrganisationForm({
           helperText={fieldError(save.error, 'name')}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <CountryField
             label={t('org.country')}
             value={form.country}
-            onChange={set('country')}
+            onChange={(country) => setForm((f) => ({ ...f, country }))}
             required
-            slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: 'characters' } }}
             error={!!fieldError(save.error, 'country')}
-            helperText={fieldError(save.error, 'country') ?? t('org.countryHelp')}
-            sx={{ minWidth: 160 }}
+            helperText={fieldError(save.error, 'country')}
           />
           <TextField
             label={t('org.contactEmail')}

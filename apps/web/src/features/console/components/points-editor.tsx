@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replacePoints } from '../api/races.ts';
 import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
-import { fieldError, SaveError } from './form-state.tsx';
-import { kmToMetres } from './race-fields.tsx';
+import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
+import { kmToMetres, metresToKm } from './race-fields.tsx';
 
 interface Row {
   key: string;
@@ -22,14 +22,14 @@ interface Row {
 
 /** The ordered timing points of a race: key, names in both languages, distance, kind. */
 export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: boolean }) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const client = useQueryClient();
   const { rows, patch, insert, remove, move } = useEditableRows<Row>(() =>
     race.points.map((p) => ({
       key: p.key,
       en: p.name.en,
       fr: p.name.fr,
-      km: String(p.distanceM / 1000),
+      km: metresToKm(p.distanceM, i18n.language),
       kind: p.kind,
       lat: p.lat,
       lon: p.lon,
@@ -66,6 +66,7 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
   return (
     <form onSubmit={submit} noValidate aria-label={t('points.title')}>
       <SaveError error={save.error} />
+      <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
       <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {rows.map((r, k) => (
           <EditorRow

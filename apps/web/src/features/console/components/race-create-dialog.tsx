@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleContext, ConsoleRace } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRace } from '../api/races.ts';
@@ -18,10 +19,7 @@ import { kmToMetres, RaceFields, type RaceFieldValues } from './race-fields.tsx'
 
 /** A key from a name: `Marathon 42 km` → `marathon-42-km`. */
 export const keyFrom = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  foldText(name.normalize('NFKC'))
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);

@@ -7,18 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { updateRace } from '../api/races.ts';
 import { fieldError, SaveError } from './form-state.tsx';
-import { kmToMetres, RaceFields } from './race-fields.tsx';
+import { kmToMetres, metresToKm, RaceFields } from './race-fields.tsx';
 
 let nextUid = 0;
 
 /** A race's name, date, distance, start type, gun time and per-wave gun times (event's zone). */
 export function RaceDetailsForm({ race, editable }: { race: ConsoleRace; editable: boolean }) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const client = useQueryClient();
   const [form, setForm] = useState({
     name: race.name,
     date: race.date,
-    distanceKm: String(race.distanceM / 1000),
+    distanceKm: metresToKm(race.distanceM, i18n.language),
     startType: race.startType,
     gunTime: race.gunTime ?? '',
     waves: race.waves.map((w) => ({ uid: ++nextUid, id: w.id, name: w.name, gunTime: w.gunTime })),

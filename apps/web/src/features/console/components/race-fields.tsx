@@ -16,6 +16,13 @@ export interface RaceFieldValues {
 export const kmToMetres = (km: string) => Math.round(Number(km.replace(',', '.')) * 1000);
 
 /**
+ * Whole metres → km as the organiser reads and types them: the language's decimal separator
+ * (issue 29: "21,098" in French, not "21.098"), no grouping, up to the metre.
+ */
+export const metresToKm = (metres: number, lng: string) =>
+  (metres / 1000).toLocaleString(lng, { maximumFractionDigits: 3, useGrouping: false });
+
+/**
  * A race's name, date, distance, start type and gun time, the gun typed in the event's time zone
  * (shown in its helper text). `required` marks date and distance (a new race needs them);
  * `between` is rendered after the name (the create dialog's race id).

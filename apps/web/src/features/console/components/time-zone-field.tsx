@@ -13,10 +13,13 @@ export function TimeZoneField({
   value,
   onChange,
   error,
+  disabled = false,
 }: {
   value: string;
   onChange: (zone: string) => void;
   error?: string | undefined;
+  /** Read only (a timekeeper's view of the event: issue 29). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation('console');
   const options = useMemo(zones, []);
@@ -25,6 +28,7 @@ export function TimeZoneField({
       options={options}
       value={value}
       disableClearable
+      disabled={disabled}
       onChange={(_e, zone) => zone && onChange(zone)}
       renderInput={(params) => (
         <TextField

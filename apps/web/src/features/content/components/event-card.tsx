@@ -29,6 +29,15 @@ export function EventCard({ event }: { event: EventSummary }) {
       <CardActionArea component={RouterLink} to={paths.eventHome(event.id)} sx={{ height: '100%' }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
+            {event.logoUrl && (
+              <Box
+                component="img"
+                src={event.logoUrl}
+                alt=""
+                loading="lazy"
+                sx={{ height: 32, maxWidth: 64, objectFit: 'contain', flexShrink: 0 }}
+              />
+            )}
             <Typography variant="h6" component="h3" sx={{ flexGrow: 1, fontSize: 18 }}>
               {event.name}
             </Typography>

@@ -145,10 +145,13 @@ export function PhotoDialog({
   canTag,
   onClose,
   onSaved,
+  timeZone,
 }: {
   eventId: string;
   photo: Photo;
   canTag: boolean;
+  /** The event's zone: when the photo was taken, on the event's clock (issue 27). */
+  timeZone?: string | undefined;
   onClose: () => void;
   onSaved: (photo: Photo) => void;
 }) {
@@ -164,7 +167,9 @@ export function PhotoDialog({
       }),
     onSuccess: onSaved,
   });
-  const taken = photo.takenAt ? new Date(photo.takenAt).toLocaleString(i18n.language) : null;
+  const taken = photo.takenAt
+    ? new Date(photo.takenAt).toLocaleString(i18n.language, timeZone ? { timeZone } : {})
+    : null;
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="photo-title">
       <DialogTitle id="photo-title">{photoLabel(t, photo)}</DialogTitle>

@@ -63,12 +63,7 @@ export function useJoinPreview(code: string | null) {
 export function useShare(id: string, enabled: boolean) {
   return useQuery({
     queryKey: ['deposits', 'share', id] as const,
-    queryFn: ({ signal }) =>
-      apiGet<DepositShare>(
-        base,
-        `deposits/${enc(id)}/share?origin=${enc(`${location.origin}${location.pathname}`.replace(/\/$/, ''))}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => apiGet<DepositShare>(base, `deposits/${enc(id)}/share`, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -212,8 +212,14 @@ function display(
   row: ConsoleParticipant,
   field: keyof ConsoleParticipant,
   raceNames: ReadonlyMap<string, string>,
+  lng: string,
 ) {
   if (field === 'raceId') return raceNames.get(row.raceId) ?? row.raceId;
+  // A birth date as the reader writes dates (issue 29: ISO in the French grid): 02/03/1985.
+  if (field === 'birthDate' && row.birthDate)
+    return new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(`${row.birthDate}T00:00:00Z`),
+    );
   const value = row[field];
   return value === null || value === undefined ? '' : String(value);
 }
@@ -225,11 +231,11 @@ function EditableCell({
   onEdit,
   canEdit,
 }: { column: Column; row: ConsoleParticipant } & ParticipantGridProps) {
-  const { t } = useTranslation('participants');
+  const { t, i18n } = useTranslation('participants');
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const text = display(row, column.field, raceNames);
+  const text = display(row, column.field, raceNames, i18n.language);
   if (!column.edit || !canEdit) {
     return (
       <div role="cell" className="pg-cell" title={text}>

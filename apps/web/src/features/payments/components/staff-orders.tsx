@@ -24,7 +24,7 @@ export function StaffOrders({ eventId }: { eventId: string }) {
           variant="outlined"
           onClick={() =>
             void download(
-              `payments/staff/events/${encodeURIComponent(eventId)}/export.csv`,
+              `payments/staff/events/${encodeURIComponent(eventId)}/export.csv?lng=${i18n.language === 'fr' ? 'fr' : 'en'}`,
               `payments-${eventId}.csv`,
             )
           }

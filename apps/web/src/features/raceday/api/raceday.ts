@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RacedayAuditEntry } from '@tempora/contracts';
+import { liveChannels, type RacedayAuditEntry } from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
@@ -158,8 +158,9 @@ export function useDevices(db: string | null) {
 export function useRacedayLive(db: string | null) {
   const client = useQueryClient();
   const refresh = () => void client.invalidateQueries({ queryKey: ['raceday', db] });
-  useChannelEvent(db ? `results-${db}` : null, 'passing', refresh);
-  useChannelEvent(db ? `results-${db}` : null, 'correction', refresh);
+  // The desk watches every read: the context's passings feed (issue 28).
+  useChannelEvent(db ? liveChannels.passings(db) : null, 'passing', refresh);
+  useChannelEvent(db ? liveChannels.passings(db) : null, 'correction', refresh);
   useReconnectCatchUp(refresh);
 }
 

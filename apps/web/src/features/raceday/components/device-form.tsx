@@ -1,7 +1,7 @@
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, fieldError } from '../../../lib/api-client.ts';
 import {
   CONNECTOR_KINDS,
   type ConnectorKind,
@@ -9,6 +9,10 @@ import {
   useRacedayMutation,
 } from '../api/raceday.ts';
 
+/** How the device's chip codes are read (the server's CHIP_FORMATS). */
+const CHIP_FORMATS = ['as-is', 'strip-zeros', 'epc-bib'] as const;
+/** Protocols that send the device's wall clock: its time zone applies. */
+const WALL_CLOCK: ConnectorKind[] = ['raceresult', 'wiclax', 'mylaps', 'chronotrack'];
 const CLIENTS: ConnectorKind[] = ['raceresult', 'wiclax'];
 const LISTENERS: ConnectorKind[] = ['mylaps', 'chronotrack'];
 /** Where a device may be is the operator's choice (issue 25): these refusals are explained. */
@@ -43,8 +47,15 @@ export function DeviceForm({
   const [listenPort, setListenPort] = useState('');
   const [offset, setOffset] = useState('0');
   const [map, setMap] = useState('');
+  const [timeZone, setTimeZone] = useState('');
+  const [chipFormat, setChipFormat] = useState<(typeof CHIP_FORMATS)[number]>('as-is');
   const create = useRacedayMutation<Record<string, unknown>, { id: string; key: string }>(db, '/devices');
   const error = create.error instanceof ApiError ? create.error : null;
+  /** A field's translated error on the field itself (issue 29), else nothing. */
+  const fe = (name: string, help?: string) => {
+    const message = fieldError(create.error, name);
+    return message ? { error: true, helperText: message } : help ? { helperText: help } : {};
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     create.mutate({
@@ -56,6 +67,8 @@ export function DeviceForm({
         port: CLIENTS.includes(kind) && port ? Number(port) : null,
         listenPort: LISTENERS.includes(kind) && listenPort ? Number(listenPort) : null,
         clockOffsetMs: Number(offset) || 0,
+        timeZone: WALL_CLOCK.includes(kind) && timeZone.trim() ? timeZone.trim() : null,
+        chipFormat,
         pointMap: parseMap(map),
       },
     });
@@ -99,6 +112,7 @@ export function DeviceForm({
         onChange={(e) => setName(e.target.value)}
         required
         size="small"
+        {...fe('name')}
       />
       <TextField
         select
@@ -106,6 +120,7 @@ export function DeviceForm({
         value={pointKey}
         onChange={(e) => setPointKey(e.target.value)}
         size="small"
+        {...fe('pointKey')}
       >
         <MenuItem value="">{t('devices.pointFromMap')}</MenuItem>
         {points.map((p) => (
@@ -120,7 +135,7 @@ export function DeviceForm({
         onChange={(e) => setOffset(e.target.value)}
         size="small"
         type="number"
-        helperText={t('devices.offsetHelp')}
+        {...fe('clockOffsetMs', t('devices.offsetHelp'))}
       />
       {CLIENTS.includes(kind) && (
         <>
@@ -130,6 +145,7 @@ export function DeviceForm({
             onChange={(e) => setHost(e.target.value)}
             size="small"
             required
+            {...fe('host')}
           />
           <TextField
             label={t('devices.port')}
@@ -137,6 +153,7 @@ export function DeviceForm({
             onChange={(e) => setPort(e.target.value)}
             size="small"
             type="number"
+            {...fe('port')}
           />
         </>
       )}
@@ -148,8 +165,32 @@ export function DeviceForm({
           size="small"
           type="number"
           required
+          {...fe('listenPort')}
         />
       )}
+      {WALL_CLOCK.includes(kind) && (
+        <TextField
+          label={t('devices.timeZone')}
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          size="small"
+          placeholder="Europe/Brussels"
+          helperText={t('devices.timeZoneHelp')}
+        />
+      )}
+      <TextField
+        select
+        label={t('devices.chipFormat')}
+        value={chipFormat}
+        onChange={(e) => setChipFormat(e.target.value as (typeof CHIP_FORMATS)[number])}
+        size="small"
+      >
+        {CHIP_FORMATS.map((f) => (
+          <MenuItem key={f} value={f}>
+            {t(`devices.chipFormats.${f}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         label={t('devices.pointMap')}
         value={map}
@@ -157,14 +198,18 @@ export function DeviceForm({
         size="small"
         multiline
         minRows={2}
-        helperText={t('devices.pointMapHelp')}
+        {...fe('pointMap', t('devices.pointMapHelp'))}
         sx={{ gridColumn: { sm: '1 / -1' } }}
       />
       {error && (
         <Alert severity="error" sx={{ gridColumn: { sm: '1 / -1' } }}>
-          {(REFUSALS as readonly string[]).includes(error.code) &&
-            `${t(`devices.refused.${error.code as (typeof REFUSALS)[number]}`)} `}
-          {Object.values(error.fieldErrors).flat().join(' · ') || error.message}
+          {(REFUSALS as readonly string[]).includes(error.code)
+            ? `${t(`devices.refused.${error.code as (typeof REFUSALS)[number]}`)} ${
+                Object.values(error.fieldErrors).flat().join(' · ') || error.message
+              }`
+            : Object.keys(error.fieldErrors).length
+              ? t('devices.checkFields')
+              : t(`errors.${error.code}`, { defaultValue: error.message })}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, gridColumn: { sm: '1 / -1' } }}>

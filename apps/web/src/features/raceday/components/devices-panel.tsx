@@ -35,6 +35,7 @@ export function DevicesPanel({
   const devices = useDevices(db);
   const [adding, setAdding] = useState(false);
   const toggle = useRacedayMutation<{ enabled: boolean }>(db, '', 'PATCH');
+  const correct = useRacedayMutation<{ action: 'applyDrift'; reason: string }>(db, '');
   const points = [...new Map(races.flatMap((r) => r.points).map((p) => [p.key, p])).values()];
   if (devices.isPending) return <PageLoading />;
   if (devices.isError) return <PageError error={devices.error} />;
@@ -75,6 +76,13 @@ export function DevicesPanel({
                   device={d}
                   timeZone={timeZone}
                   onToggle={(enabled) => toggle.mutate({ body: { enabled }, path: `/devices/${d.id}` })}
+                  onApplyDrift={() =>
+                    correct.mutate({
+                      body: { action: 'applyDrift', reason: t('devices.applyDriftReason') },
+                      path: `/devices/${d.id}/clock`,
+                    })
+                  }
+                  applying={correct.isPending}
                 />
               ))}
             </TableBody>
@@ -90,10 +98,15 @@ function DeviceLine({
   device: d,
   timeZone,
   onToggle,
+  onApplyDrift,
+  applying,
 }: {
   device: DeviceRow;
   timeZone?: string | undefined;
   onToggle: (on: boolean) => void;
+  /** Applies the measured drift to the device's clock offset (audited on the server). */
+  onApplyDrift: () => void;
+  applying: boolean;
 }) {
   const { t } = useTranslation('raceday');
   const where = d.listenPort
@@ -137,6 +150,20 @@ function DeviceLine({
         ) : (
           formatDrift(d.status.driftMs)
         )}
+        {d.status.driftMs !== null && d.status.driftMs !== 0 && (
+          <Button
+            size="small"
+            disabled={applying}
+            onClick={onApplyDrift}
+            data-testid="device-apply-drift"
+            aria-label={t('devices.applyDriftNamed', { name: d.name })}
+          >
+            {t('devices.applyDrift')}
+          </Button>
+        )}
+        <Typography variant="caption" component="div" color="text.secondary">
+          {t('devices.offsetNow', { offset: formatDrift(d.clockOffsetMs) })}
+        </Typography>
       </TableCell>
       <TableCell align="right">{d.status.battery === null ? '—' : `${d.status.battery}`}</TableCell>
       <TableCell>

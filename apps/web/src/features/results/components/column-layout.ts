@@ -59,7 +59,8 @@ export function columnRoles(columns: readonly ColumnDef[]): ColumnRole[] {
 }
 
 /** Narrower widths of the essential columns on a phone. */
-const COMPACT: Partial<Record<ColumnRole, number>> = { favorite: 36, rank: 48, bib: 52, time: 80 };
+// A rank fits five digits (Boston's 26,410 runners, issue 27) and its header ("Place").
+const COMPACT: Partial<Record<ColumnRole, number>> = { favorite: 36, rank: 60, bib: 52, time: 80 };
 
 /** Width (px) a column needs to show its content (`compact`: on a phone). */
 export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false): number {
@@ -67,20 +68,25 @@ export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false
   if (narrow !== undefined) return narrow * column.Colspan;
   const fixed: Partial<Record<ColumnRole, number>> = {
     favorite: 40,
-    rank: 56,
-    bib: 68,
+    rank: 64,
+    bib: 76,
     time: 80,
     gap: 72,
     pace: 72,
     flag: 52,
     split: 76,
   };
+  // A time that says where it was taken (`1:30:11 · 30 km`, issue 27) needs room for the point.
+  if (role === 'time' && column.Settings.At !== undefined) return 132 * column.Colspan;
   const w = fixed[role];
   if (w !== undefined) return w * column.Colspan;
   if (role === 'name') return 170 * column.Colspan;
   if (column.Type === 'spacer') return 12 * column.Colspan;
   if (column.Type === 'image') return 48 * column.Colspan;
-  if (column.Alignment === 'Right' || column.Alignment === 'Center') return 72 * column.Colspan;
+  // A narrow column is as wide as its title ("Cat. rank" was cut to "Cat. r…", issue 27).
+  const title = Math.max(column.Title.en.length, column.Title.fr.length);
+  if (column.Alignment === 'Right' || column.Alignment === 'Center')
+    return Math.max(72, 8 * title + 16) * column.Colspan;
   return 110 * column.Colspan;
 }
 
@@ -115,7 +121,11 @@ export interface ColumnPlan {
  * fit. Below COMPACT_BELOW the bib and category sit beneath the name. What does not fit is shown
  * when the row is expanded, so nothing needs a horizontal scroll.
  */
-export function planColumns(columns: readonly ColumnDef[], width: number): ColumnPlan {
+export function planColumns(
+  columns: readonly ColumnDef[],
+  width: number,
+  reached?: ReadonlySet<number>,
+): ColumnPlan {
   const roles = columnRoles(columns);
   const compact = width < COMPACT_BELOW;
   const essential = new Set<ColumnRole>(['favorite', 'rank', 'name', 'time']);
@@ -138,8 +148,14 @@ export function planColumns(columns: readonly ColumnDef[], width: number): Colum
     }
   }
   if (!compact) {
+    // Split columns the field has reached come first, the latest first (issue 27: a race at 30 km
+    // shows 20, 25 and 30 km, not always the first three); then the others in course order.
+    const order = columns.map((_, i) => i);
+    const latest = (i: number) => (roles[i] === 'split' && reached?.has(columns[i]!.FieldIdx) ? -i : 0);
+    order.sort((a, b) => latest(a) - latest(b) || a - b);
     for (const role of PRIORITY) {
-      roles.forEach((r, i) => {
+      order.forEach((i) => {
+        const r = roles[i]!;
         if (r !== role || shown.has(i) || columns[i]!.Type === 'spacer') return;
         const w = columnWidth(columns[i]!, r);
         if (used + w <= width) {
@@ -164,4 +180,16 @@ export function planColumns(columns: readonly ColumnDef[], width: number): Colum
   });
   if (hidden.length) tracks.push(`${TOGGLE_WIDTH}px`);
   return { visible, hidden, beneath, compact, template: tracks.join(' '), roles };
+}
+
+/**
+ * FieldIdx of the time columns holding a time in the first rows (rows come furthest first: what
+ * the field has reached), comma-separated so that a layout is redone only when it changes.
+ */
+export function reachedTimes(columns: readonly ColumnDef[], rows: readonly unknown[][]): string {
+  const lead = rows.slice(0, 50);
+  return columns
+    .filter((c) => c.Type === 'time' && lead.some((r) => Number(r[c.FieldIdx]) > 0))
+    .map((c) => c.FieldIdx)
+    .join(',');
 }

@@ -2,7 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; the scroll container is focusable.
 import { mdiStar, mdiStarOutline } from '@mdi/js';
 import { type ColumnDef, labelledCell } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDuration, formatGap } from '@tempora/domain';
 import i18next from 'i18next';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 
@@ -11,11 +11,26 @@ export function alignmentOf(column: Pick<ColumnDef, 'Alignment'>): 'center' | 'r
   return column.Alignment === 'Center' ? 'center' : column.Alignment === 'Right' ? 'right' : 'left';
 }
 
-/** A time cell (spec §5): ms → s, m:ss or h:mm:ss; blank when zero or not a number; decimals from Settings. */
-export function formatTimeCell(value: unknown, decimals = 0): string {
+/**
+ * A time cell (spec §5): ms → s, m:ss or h:mm:ss; blank when zero or not a number; decimals from
+ * Settings. A gap column (`Settings.Format: 'gap'`) is written by the domain's `formatGap` (`+0:21`).
+ */
+export function formatTimeCell(value: unknown, decimals = 0, format?: 'gap', lng = 'en'): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(ms) ? formatDuration(ms, decimals) : String(value);
+  if (!Number.isFinite(ms)) return String(value);
+  return format === 'gap' ? formatGap(ms, lng, decimals) : formatDuration(ms, decimals);
+}
+
+/** Where a time column's running time was taken (its `Settings.At` field), in `lng`; '' once finished. */
+export function timeAt(
+  column: Pick<ColumnDef, 'Settings'>,
+  row: readonly unknown[],
+  lng: 'en' | 'fr',
+): string {
+  const at = column.Settings.At === undefined ? '' : row[column.Settings.At];
+  if (typeof at !== 'string' || !at) return '';
+  return String(labelledCell({ Settings: { Labels: 'points', Names: column.Settings.Names } }, at, lng));
 }
 
 /** A cell's content alone (no cell element): for the expanded row's details. */
@@ -118,8 +133,20 @@ function Content({
 }: ReportCellProps) {
   const value = row[column.FieldIdx];
   switch (column.Type) {
-    case 'time':
-      return <>{formatTimeCell(value, column.Settings.Decimals ?? 0)}</>;
+    case 'time': {
+      const language = lng ?? (i18next.language === 'en' ? 'en' : 'fr');
+      const text = formatTimeCell(value, column.Settings.Decimals ?? 0, column.Settings.Format, language);
+      const at = timeAt(column, row, language);
+      // Issue 27: a running time says where it was taken (`1:30:11 · 30 km`).
+      return at && text ? (
+        <>
+          {text}
+          <span className="rt-at">{at}</span>
+        </>
+      ) : (
+        <>{text}</>
+      );
+    }
     case 'html':
       return <HtmlCell value={value} />;
     case 'image':

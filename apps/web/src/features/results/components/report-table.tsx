@@ -3,11 +3,11 @@
 import { Box, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReportTable as Table } from '@tempora/contracts';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEnvironment } from '../../../lib/api-client.ts';
 import { useWidth } from '../hooks/use-width.ts';
-import { planColumns } from './column-layout.ts';
+import { planColumns, reachedTimes } from './column-layout.ts';
 import { alignmentOf } from './report-cell.tsx';
 import { ReportRow } from './report-row.tsx';
 import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, tableSx } from './table-styles.ts';
@@ -27,6 +27,11 @@ export interface ReportTableProps {
   height?: string;
   /** Rows the whole table has when `rows` is only its first part (progressive loading). */
   totalRows?: number;
+  /**
+   * Told the index of the last row on screen as it scrolls (issue 28: the page keeps live only
+   * the rows it shows — the top window or the whole report).
+   */
+  onVisibleEnd?: (index: number) => void;
 }
 
 function blobBase(): string {
@@ -51,12 +56,19 @@ export function ReportTable({
   changed,
   height = 'calc(100dvh - 220px)',
   totalRows,
+  onVisibleEnd,
 }: ReportTableProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const scroller = useRef<HTMLDivElement>(null);
   const width = useWidth(scroller, 1024);
-  const plan = useMemo(() => planColumns(table.columns, width), [table.columns, width]);
+  // The time columns the leading runners have reached (rows come furthest first): the layout shows
+  // the latest of them (issue 27). A string, so the layout is only redone when it changes.
+  const reachedKey = reachedTimes(table.columns, rows);
+  const plan = useMemo(
+    () => planColumns(table.columns, width, new Set(reachedKey.split(',').map(Number))),
+    [table.columns, width, reachedKey],
+  );
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const rowHeight = plan.compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
   // Stable while the rows are: the virtualiser measures every row again (26,000 on Boston, tens of
@@ -75,6 +87,8 @@ export function ReportTable({
     overscan: 6,
     initialRect: { width: 1024, height: 800 },
   });
+  const visibleEnd = virtualizer.range?.endIndex ?? 0;
+  useEffect(() => onVisibleEnd?.(visibleEnd), [visibleEnd, onVisibleEnd]);
   const flagBase = blobBase();
   // One translation lookup for every star (a hook per cell would cost a subscription each).
   const starLabel = useCallback(

@@ -1,9 +1,11 @@
 import { Box, Typography } from '@mui/material';
-import type { ReportTable as Table } from '@tempora/contracts';
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ReportTable as Table, TOP_WINDOW_ROWS } from '@tempora/contracts';
+import { joinTitle } from '@tempora/domain';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { paths } from '../../../config/paths.ts';
 import { endPrePaint } from '../../../lib/pre-paint.ts';
 import { expectFirstRows, firstRowsShown } from '../api/first-rows.ts';
 import { type ReportSource, reportPath } from '../api/get-report.ts';
@@ -56,10 +58,14 @@ export function ReportView({
 }: ReportViewProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
-  const report = useLiveReport(source);
   const { favorites, toggle } = useFavorites(eventId);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
+  // Issue 28: at its top, the table keeps live only its first rows (the report's top window);
+  // scrolled further or searched, the whole report.
+  const [deep, setDeep] = useState(false);
+  const handleVisibleEnd = useCallback((end: number) => setDeep(end >= TOP_WINDOW_ROWS), []);
+  const report = useLiveReport(source, deep || deferred ? 'all' : 'top');
   const data = report.shown;
   const list = useReportList(eventId);
   const rows = useMemo(
@@ -91,10 +97,12 @@ export function ReportView({
   if (!data) return <PageError error={report.error} />;
   // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").
   const race = list.data?.groups.find((g) => g.key === data.group)?.name[lng];
-  const title = [list.data?.event.name, race, data.title[lng]].filter(Boolean).join(' · ');
+  // Issue 27: a part already said is not repeated, and the breadcrumbs keep the event.
+  const title = joinTitle([list.data?.event.name, race, data.title[lng]]);
+  const eventCrumb: [string, string][] = list.data ? [[list.data.event.name, paths.eventHome(eventId)]] : [];
   return (
     <>
-      {chrome && <PageHeader title={title} crumbs={[...crumbs, [data.title[lng]]]} />}
+      {chrome && <PageHeader title={title} crumbs={[...eventCrumb, ...crumbs, [data.title[lng]]]} />}
       {chrome && links && <Box sx={{ mb: 1.5 }}>{links(data)}</Box>}
       {/* A flex Box, not a Stack: the same row, without Stack's 1 KB of gzip (issue 19 budget). */}
       <Box
@@ -135,6 +143,7 @@ export function ReportView({
         onToggleFavorite={toggle}
         changed={report.changed}
         totalRows={report.partial ? data.total : undefined}
+        onVisibleEnd={handleVisibleEnd}
         height={chrome ? undefined : 'calc(100dvh - 64px)'}
       />
     </>

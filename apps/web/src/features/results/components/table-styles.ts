@@ -70,6 +70,13 @@ export const tableSx: SxProps<Theme> = {
     color: '#555f66',
     whiteSpace: 'nowrap',
   },
+  // A running time's point (issue 27): ` · 30 km` beside it, beneath it on a phone; the time of
+  // a runner still on course is italic, apart from the finishers'.
+  '& .rt-at': { fontSize: 12, fontWeight: 400, color: '#555f66' },
+  '& .rt-at::before': { content: '" · "' },
+  '& .rt-cell:has(> .rt-at)': { fontStyle: 'italic' },
+  '&[data-compact] .rt-at': { display: 'block', lineHeight: 1.1, fontStyle: 'normal' },
+  '&[data-compact] .rt-at::before': { content: 'none' },
   '& .rt-toggle': { px: 0, alignItems: 'center' },
   '& .rt-more': {
     display: 'inline-flex',

@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { applyReportPatch, type ReportPatch, type ReportTable } from '@tempora/contracts';
+import {
+  applyReportPatch,
+  applyWindowPatch,
+  liveChannels,
+  type ReportPatch,
+  type ReportTable,
+} from '@tempora/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import {
   useChannelEvent,
@@ -16,6 +22,19 @@ import {
 
 /** How long a row changed by a live patch stays highlighted. */
 export const HIGHLIGHT_MS = 2500;
+
+/**
+ * Tables whose rows below the top window are not live (issue 28: a window patch changed their
+ * top only). A patch of the whole report does not apply to one: it is fetched again.
+ */
+const liveTopOnly = new WeakSet<ReportTable>();
+
+/**
+ * What of a report a page keeps live (issue 28, channels follow views): `top`, its first rows
+ * (`liveChannels.reportTop`: a table scrolled to its top), or `all` (scrolled further, searched,
+ * or a page using every row).
+ */
+export type LiveWindow = 'top' | 'all';
 
 /**
  * Folds one `report-patch` into the cached table (style.md: live pages patch the query, never a
@@ -38,12 +57,20 @@ export function receivePatch(
   }
   if (patch.group !== table.group || patch.report !== table.report) return null;
   if (!('reload' in patch) && patch.version <= table.version) return null; // already have it
-  const next = applyReportPatch(table, patch);
+  const windowed = !('reload' in patch) && patch.window !== undefined;
+  let next = windowed
+    ? applyWindowPatch(table, patch)
+    : liveTopOnly.has(table)
+      ? null
+      : applyReportPatch(table, patch);
+  // Its rows below the window are not live: another tag (a catch-up probe then fetches it whole).
+  if (windowed && next) next = { ...next, tag: `${table.tag ?? ''}~top` };
   if (!next) {
     if (source) requireReportVersion(source, patch.version);
     void client.invalidateQueries({ queryKey, exact: true });
     return null;
   }
+  if (windowed) liveTopOnly.add(next);
   client.setQueryData(queryKey, next);
   return 'upserts' in patch ? patch.upserts.map((row) => String(row[table.keyField])) : [];
 }
@@ -54,11 +81,12 @@ function concerns(source: ReportSource, patch: ReportPatch): boolean {
 }
 
 /**
- * A report kept live: row patches on `results-{db}` go into the query cache; after a reconnection
- * the report is refetched (issue 5: live pages catch up). `changed` holds the keys of rows changed
- * in the last moments, for a brief highlight.
+ * A report kept live: row patches of its channel (`liveChannels.report`, or its top window's for
+ * `live` 'top') go into the query cache; after a reconnection or a change of channel the report is
+ * refetched (issue 5: live pages catch up). `changed` holds the keys of rows changed in the last
+ * moments, for a brief highlight.
  */
-export function useLiveReport(source: ReportSource) {
+export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
   const client = useQueryClient();
   const options = reportQuery(source, client);
   const query = useQuery(options);
@@ -71,9 +99,15 @@ export function useLiveReport(source: ReportSource) {
   });
   const { queryKey } = options;
   const [changed, setChanged] = useState<ReadonlyMap<string, number>>(() => new Map());
-  const db = query.data?.db ?? ('db' in source ? source.db : null);
+  const loaded = query.data ?? head.data;
+  // The channel is known from the first rows (their db and group), so the subscription starts after.
+  const channel = !loaded
+    ? null
+    : live === 'top'
+      ? liveChannels.reportTop(loaded.db, loaded.group, loaded.report)
+      : liveChannels.report(loaded.db, loaded.group, loaded.report);
 
-  useChannelEvent(db ? `results-${db}` : null, 'report-patch', (patch) => {
+  useChannelEvent(channel, 'report-patch', (patch) => {
     const keys = receivePatch(client, queryKey, patch, source);
     if (!keys?.length) return;
     const now = Date.now();
@@ -106,8 +140,7 @@ export function useLiveReport(source: ReportSource) {
     void client.invalidateQueries({ queryKey, exact: true });
   }, [client, queryKey, source]);
   useReconnectCatchUp(catchUp);
-  // The channel is known from the first fetch, so the subscription starts after it.
-  useSubscribedCatchUp(db ? `results-${db}` : null, catchUp);
+  useSubscribedCatchUp(channel, catchUp);
 
   // `shown`: the whole table, else its first page (`partial` until the rest has come). Pages that
   // need every row (favourites, scroller) use `data`, the whole table.
