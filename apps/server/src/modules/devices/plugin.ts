@@ -22,12 +22,7 @@ declare module 'fastify' {
  */
 export const devicesModule = fp(
   async (app: FastifyInstance) => {
-    const service = createRacedayService({
-      database: app.database,
-      results: app.results,
-      publisher: app.realtime,
-      channels: (prefix) => app.realtime.channels(prefix),
-    });
+    const service = createRacedayService({ database: app.database, results: app.results });
     const rules = deviceNetworkRules(app.config);
     // The one front door every transport stores through (./ingest.ts).
     const door = createFrontDoor({

@@ -40,7 +40,7 @@ export async function importResultList(
       gunTime: Date.parse(query.gun!),
       waves: waves!,
     });
-    app.results.invalidate(query.db);
+    await app.results.reload(query.db);
     return out;
   }
   if (!query.time || (!query.bib && !query.chip))

@@ -12,8 +12,8 @@ import {
   demoReads,
   demoRunners,
 } from './demo-field.ts';
+import type { Results } from './port.ts';
 import { insertPassings } from './repository.ts';
-import type { ResultsService } from './service.ts';
 import { addParticipants, createBostonRace, createRace } from './setup.ts';
 
 const DEMO_EVENT = 'demo-city-run';
@@ -103,7 +103,7 @@ const REPLAY_PAUSE_MS = 5 * 60_000;
  */
 export function startDemoSimulator(
   database: Database,
-  service: ResultsService,
+  service: Pick<Results, 'ingest' | 'reload'>,
   log: { warn(o: unknown, m: string): void; info?(m: string): void },
   options: { clock?: () => number; intervalMs?: number } = {},
 ): { stop(): void; tick(): Promise<void> } {
@@ -126,7 +126,7 @@ export function startDemoSimulator(
     const row = rows[0];
     if (!row || row.gun === null) return;
     if (replay.gun !== null && replay.gun !== row.gun) {
-      service.invalidate(spec.db); // another node restarted the replay
+      await service.reload(spec.db); // another node restarted the replay
       replay.next = 0;
     }
     replay.gun = row.gun;
@@ -157,7 +157,7 @@ export function startDemoSimulator(
         return moved.length > 0;
       });
       if (restarted) {
-        service.invalidate(spec.db);
+        await service.reload(spec.db);
         replay.gun = gun;
         replay.next = 0;
         log.info?.(`demo: ${spec.raceName} restarts`);

@@ -333,7 +333,7 @@ describe('webhooks (WEBHOOK_ALLOW_PRIVATE: the receiver is on 127.0.0.1)', () =>
       "UPDATE participants SET status = 'DNF' WHERE race_id = 'city-10k' AND bib = $1",
       [bibs[4]],
     );
-    app.results.invalidate(DEMO_DB);
+    await app.results.reload(DEMO_DB);
     const status = await waitFor(
       // This runner's (a read of a runner marked DNS clears it and tells of it too: issue 26).
       () =>

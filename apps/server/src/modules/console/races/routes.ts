@@ -66,7 +66,7 @@ export async function raceRoutes(app: FastifyInstance) {
   /** After a change of a race's setup: its context's live state is rebuilt on next read. */
   async function changed(sql: Sql, db: string, raceId: string) {
     await bumpEpoch(sql, raceId);
-    app.results.invalidate(db);
+    await app.results.reload(db);
   }
 
   app.post('/api/console/contexts/:db/races', async (request, reply) => {
@@ -126,7 +126,7 @@ export async function raceRoutes(app: FastifyInstance) {
         },
       ]);
     });
-    app.results.invalidate(db);
+    await app.results.reload(db);
     return reply.code(201).send(await view(id));
   });
 
@@ -197,7 +197,7 @@ export async function raceRoutes(app: FastifyInstance) {
       await sql.query('DELETE FROM team_tokens WHERE db = $1 AND race_id = $2', [race.db, raceId]);
       await sql.query('DELETE FROM races WHERE id = $1', [raceId]);
     });
-    app.results.invalidate(race.db);
+    await app.results.reload(race.db);
     return reply.code(204).send();
   });
 
