@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type DecoderListener, startDecoderListener } from '../results/decoder-tcp.ts';
+import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { createFrontDoor, decoderIngest, type FrontDoor } from './ingest.ts';
 import { type ConnectorManager, createConnectorManager } from './manager.ts';
 import { deviceNetworkRules } from './network-rules.ts';

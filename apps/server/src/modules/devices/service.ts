@@ -19,11 +19,8 @@
 import crypto from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import type { ContextState } from '../results/context-state.ts';
-import type { Results } from '../results/port.ts';
-import type { ParticipantRow } from '../results/repository.ts';
-import * as results from '../results/repository.ts';
-import type { IncomingPassing } from '../results/service.ts';
+import type { ContextState, IncomingPassing, ParticipantRow, Results } from '../results/port.ts';
+import * as results from '../results/port.ts';
 import * as desk from './desk-repository.ts';
 
 export type RunnerStatus = 'registered' | 'DNS' | 'DNF' | 'DSQ';

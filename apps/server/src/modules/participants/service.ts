@@ -8,8 +8,7 @@ import type {
 import type { Database, Sql } from '../../db/database.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
-import { insertParticipants } from '../results/repository.ts';
-import { randomKey } from '../results/service.ts';
+import { insertParticipants, randomKey } from '../results/port.ts';
 import type { Sheet } from './file-reader.ts';
 import {
   fold,

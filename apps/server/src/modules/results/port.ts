@@ -1,14 +1,46 @@
 /**
- * The results module's port (issue 26): the only file other server modules import from
- * `results/` (enforced by Biome's `noRestrictedImports`, biome.json). Everything else in the
- * module is private to it.
+ * The results module's port (issue 26): the only file of `results/` that other server modules
+ * import (enforced by Biome's `noRestrictedImports`, biome.json; `app.ts` registers the module
+ * from `plugin.ts`, tests may reach further). Everything else in the module is private to it.
+ *
+ * What others may use: the live service with its one reload command (`app.results`), the types of
+ * a read and of the live state the ingest, exports and webhooks work with, the read views, device
+ * keys, and the few repository and setup functions the console, participants, deposits,
+ * confirmation and devices modules genuinely need.
  */
 import type { ReloadCommand } from './reload.ts';
 import type { ResultsService } from './service.ts';
 
 /**
- * `app.results`: the live results service and the one reload command. `invalidate` is not part
- * of it: every change goes through `reload` (forget on every node, reloads, correction).
+ * `app.results`: the live results service (ingest, state, reports, runner lookup) and the one
+ * reload command. `invalidate` is not part of it: every change goes through `reload` (forget on
+ * every node, reloads, then the correction).
  */
 export type Results = Omit<ResultsService, 'invalidate'> & ReloadCommand;
+
+// Ingest and the live state (devices, exports, webhooks).
+export type { ContextState, RaceLive } from './context-state.ts';
+export { passingsFromCsv } from './csv-import.ts';
+// Read views (exports: feeds, clocks, the table's field indexes).
+export { leadersBoard, raceClock, timeTrialBoard } from './live-views.ts';
 export type { ReloadCommand } from './reload.ts';
+export { F, S } from './report-builder.ts';
+// Runner lookup and the repository functions other modules need.
+export type { ParticipantRow, PassingRow, ReportDefinition } from './repository.ts';
+export {
+  contextsOfEvent,
+  findContext,
+  findDeviceByKeyHash,
+  findEvent,
+  insertDevice,
+  insertParticipants,
+  pointsOf,
+  racesOf,
+  searchFoldedOf,
+} from './repository.ts';
+export { parseIngestCsv } from './routes.ts';
+export type { IncomingPassing, ResultsObserver } from './service.ts';
+export { hashKey, randomKey } from './service.ts';
+
+// Setup (console races, deposits and confirmation entries, result-list imports).
+export { addParticipants, createRace, importBostonList, parseWaves, raceIdFor } from './setup.ts';

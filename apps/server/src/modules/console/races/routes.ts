@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { parseInput } from '../../../validate.ts';
-import { createRace, raceIdFor } from '../../results/setup.ts';
+import { createRace, raceIdFor } from '../../results/port.ts';
 import { contextFor, raceFor } from '../access.ts';
 import { syncCategoryReports } from '../reports/repository.ts';
 import { courseFromUpload } from './course-file.ts';

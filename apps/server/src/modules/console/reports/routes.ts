@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
 import { parseInput } from '../../../validate.ts';
-import type { ReportDefinition } from '../../results/repository.ts';
+import type { ReportDefinition } from '../../results/port.ts';
 import { raceFor } from '../access.ts';
 import { bumpEpoch } from '../races/repository.ts';
 import * as repo from './repository.ts';
