@@ -2,8 +2,8 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import * as repo from '../results/repository.ts';
-import { DEMO_DB } from '../results/seed.ts';
 import { hashKey } from '../results/service.ts';
 import { type DecoderListenerOptions, startDecoderListener } from './decoder-tcp.ts';
 

@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
+import { seedBoston, seedDemoRace, startDemoSimulator } from '../../seed/demo-races.ts';
 import { MAX_PATCH_BYTES } from './context-state.ts';
 import { channelOccupancy } from './occupancy.ts';
 import type { Results } from './port.ts';
 import { redisLeases } from './publisher-lease.ts';
 import { createReloadCommand } from './reload.ts';
 import { resultsRoutes } from './routes.ts';
-import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
 import { type ClusterNotice, createResultsService, type ResultsService } from './service.ts';
 
 declare module 'fastify' {

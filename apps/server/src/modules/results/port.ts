@@ -18,12 +18,19 @@ import type { ResultsService } from './service.ts';
  */
 export type Results = Omit<ResultsService, 'invalidate'> & ReloadCommand;
 
-// Ingest and the live state (devices, exports, webhooks).
+// The live state's types (devices, exports, webhooks).
 export type { ContextState, RaceLive } from './context-state.ts';
-export { passingsFromCsv } from './csv-import.ts';
-// Read views (exports: feeds, clocks, the table's field indexes).
+// CSV mappings (result-list imports, the command line).
+export {
+  type ParticipantMapping,
+  type PassingMapping,
+  participantsFromCsv,
+  passingsFromCsv,
+} from './csv-import.ts';
+// Read views (exports: feeds, clocks).
 export { leadersBoard, raceClock, timeTrialBoard } from './live-views.ts';
 export type { ReloadCommand } from './reload.ts';
+// The table's field indexes (exports).
 export { F, S } from './report-builder.ts';
 // Runner lookup and the repository functions other modules need.
 export type { ParticipantRow, PassingRow, ReportDefinition } from './repository.ts';
@@ -32,15 +39,28 @@ export {
   findContext,
   findDeviceByKeyHash,
   findEvent,
+  insertContext,
   insertDevice,
   insertParticipants,
+  insertPassings,
   pointsOf,
   racesOf,
   searchFoldedOf,
 } from './repository.ts';
+// The HTTP passings' CSV reader (the devices' CSV upload).
 export { parseIngestCsv } from './routes.ts';
+// Ingest: a read, the observers' interface, device keys.
 export type { IncomingPassing, ResultsObserver } from './service.ts';
-export { hashKey, randomKey } from './service.ts';
-
-// Setup (console races, deposits and confirmation entries, result-list imports).
-export { addParticipants, createRace, importBostonList, parseWaves, raceIdFor } from './setup.ts';
+export { hashKey, randomKey, toPassing } from './service.ts';
+// Setup: console races, deposits and confirmation entries, result-list imports, the demo seed
+// (src/seed) and the import command line (src/cli.ts).
+export {
+  addParticipants,
+  createBostonRace,
+  createRace,
+  importBoston,
+  importBostonList,
+  parseWaves,
+  raceIdFor,
+  registerParticipants,
+} from './setup.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
 import { eventually, rawSubscriber } from '../../realtime/test-harness.ts';
-import { DEMO_DB } from './seed.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { rawSubscriber } from '../../realtime/test-harness.ts';
+import { DEMO_DB, DEMO_RUNNERS } from '../../seed/demo-races.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB, DEMO_RUNNERS } from './seed.ts';
 import { hashKey } from './service.ts';
 import { importBoston } from './setup.ts';
 

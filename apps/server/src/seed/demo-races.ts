@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import { MAX_INGEST_BATCH } from '@tempora/contracts';
 import { importBostonTable } from '@tempora/domain';
-import type { Database } from '../../db/database.ts';
-import { parseCsv } from '../../lib/csv.ts';
+import type { Database } from '../db/database.ts';
+import { parseCsv } from '../lib/csv.ts';
+import {
+  addParticipants,
+  createBostonRace,
+  createRace,
+  insertPassings,
+  type Results,
+} from '../modules/results/port.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_MARATHON,
@@ -12,9 +19,6 @@ import {
   demoReads,
   demoRunners,
 } from './demo-field.ts';
-import type { Results } from './port.ts';
-import { insertPassings } from './repository.ts';
-import { addParticipants, createBostonRace, createRace } from './setup.ts';
 
 const DEMO_EVENT = 'demo-city-run';
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
