@@ -28,7 +28,7 @@ const started = Date.now();
 await build({
   entryPoints: {
     server: path.join(server, 'src/server.ts'),
-    cli: path.join(server, 'src/modules/results/cli.ts'),
+    cli: path.join(server, 'src/cli.ts'),
     // The heavy-work thread (src/workers/pool.ts loads `heavy-worker.mjs` beside the bundle).
     'heavy-worker': path.join(server, 'src/workers/heavy.worker.ts'),
   },

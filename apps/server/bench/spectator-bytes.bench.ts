@@ -27,9 +27,9 @@ import {
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { DEMO_MARATHON, demoReads } from '../src/modules/results/demo-field.ts';
 import * as repo from '../src/modules/results/repository.ts';
 import { hashKey } from '../src/modules/results/service.ts';
+import { DEMO_MARATHON, demoReads } from '../src/seed/demo-field.ts';
 import { printTable, quantile } from './bench-setup.ts';
 
 const SECONDS = Number(process.env.BENCH_SPECTATOR_S ?? 20);

@@ -7,9 +7,9 @@ import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
 import { upsertConnector } from '../../modules/devices/repository.ts';
 import * as resultsRepo from '../../modules/results/repository.ts';
-import { DEMO_DB } from '../../modules/results/seed.ts';
 import { hashKey } from '../../modules/results/service.ts';
 import * as webhooksRepo from '../../modules/webhooks/repository.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 
 /**
  * Issue 25, the egress test: every feature that opens a connection on a user's behalf (webhooks,

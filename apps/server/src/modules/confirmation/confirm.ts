@@ -1,8 +1,7 @@
 import type { Gender, Participant } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { insertParticipants } from '../results/repository.ts';
-import { randomKey } from '../results/service.ts';
+import { insertParticipants, randomKey } from '../results/port.ts';
 import * as repo from './repository.ts';
 import type { Actor, ConfirmationService } from './service.ts';
 import { parseDate, parseGender, raceOfRow } from './validate.ts';

@@ -7,7 +7,7 @@ import { yielding } from './yielding.ts';
 /**
  * The confirmation module (issue 17): registration documents sent by clubs, companies and
  * schools, reviewed and confirmed into participants. Mails go through the identity outbox;
- * confirmed participants reach the live results by dropping the context's cached state.
+ * confirmed participants reach the live results through the results module's reload command.
  */
 export const confirmationModule = fp(
   async (app: FastifyInstance) => {
@@ -15,7 +15,7 @@ export const confirmationModule = fp(
     const service = createConfirmationService({
       database,
       outbox: app.outbox,
-      invalidateContext: (db) => app.results.invalidate(db),
+      invalidateContext: (db) => void app.results.reload(db),
       publicUrl: app.config.PUBLIC_URL,
     });
     await app.register(confirmationRoutes, { service, database });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createRace } from '../results/setup.ts';
+import { createRace } from '../results/port.ts';
 
 /** The demo organisation seeded in every test app. */
 export const DEMO_ORG = '00000000-0000-4000-8000-000000000001';

@@ -1,6 +1,6 @@
 import type { Participant } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
-import { addParticipants } from '../results/setup.ts';
+import { addParticipants } from '../results/port.ts';
 import * as repo from './repository.ts';
 
 /**

@@ -23,7 +23,7 @@ import type { Database, Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { Outbox } from '../../identity/outbox.ts';
 import * as payRepo from '../payments/repository.ts';
-import type { ResultsService } from '../results/service.ts';
+import type { Results } from '../results/port.ts';
 import type { DepositRole } from './access.ts';
 import { expireOrders, settleDeposit } from './confirm.ts';
 import { assessEntry } from './entry-rules.ts';
@@ -32,7 +32,7 @@ import * as repo from './repository.ts';
 export interface DepositsDeps {
   database: Database;
   outbox: Outbox;
-  results: ResultsService;
+  results: Results;
   publicUrl: string | undefined;
   now?: () => Date;
 }
@@ -357,7 +357,7 @@ export function createDepositsService(deps: DepositsDeps) {
       throw errors.badRequest('ENTRY_INCOMPLETE', 'Fill in every field of a paid place');
     }
     const memberSub = entry.memberSub ?? (input.self ? actor.sub : null);
-    await database.transaction(async (sql) => {
+    const contexts = await database.transaction(async (sql) => {
       await repo.updateEntry(sql, entry.id, checked);
       if (memberSub !== entry.memberSub) {
         await sql.query('UPDATE deposit_entries SET member_sub = $2 WHERE id = $1::bigint', [
@@ -365,11 +365,10 @@ export function createDepositsService(deps: DepositsDeps) {
           memberSub,
         ]);
       }
-      if (deposit.state !== 'collecting') {
-        const contexts = await settleDeposit(sql, deposit.id);
-        for (const db of contexts) results.invalidate(db);
-      }
+      return deposit.state !== 'collecting' ? settleDeposit(sql, deposit.id) : [];
     });
+    // After the commit: a reader rebuilding the state meanwhile would otherwise keep the old one.
+    for (const db of contexts) await results.reload(db);
   }
 
   async function applySubstitution(deposit: repo.DepositRow, entry: repo.EntryRow, fields: repo.EntryFields) {
@@ -392,7 +391,7 @@ export function createDepositsService(deps: DepositsDeps) {
       );
       await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [entry.raceId]);
     });
-    if (race) results.invalidate(race.db);
+    if (race) await results.reload(race.db);
     void deposit;
   }
 
@@ -491,7 +490,7 @@ export function createDepositsService(deps: DepositsDeps) {
       await repo.updateDeposit(sql, deposit.id, { state: 'awaiting_payment', submitted: true });
       return settleDeposit(sql, deposit.id);
     });
-    for (const db of contexts) results.invalidate(db);
+    for (const db of contexts) await results.reload(db);
     await mailOrders(deposit, settings, created);
   }
 

@@ -1,7 +1,7 @@
 /**
  * The one front door for timing reads (issue 26). Every transport is an adapter that parses its
  * wire format and hands the reads here: `POST /api/ingest/passings`, the TCP line decoder
- * (`../results/decoder-tcp.ts`), the Impinj and RaceResult exporter routes, every connector
+ * (`./decoder-tcp.ts`), the Impinj and RaceResult exporter routes, every connector
  * (RaceResult, Wiclax, MYLAPS, ChronoTrack) — and the passings desk through the race-day
  * service's `ingest`. In one place:
  * - device authentication against the one devices table (`devices` with its connector settings);
@@ -16,8 +16,8 @@
 import { MAX_INGEST_BATCH } from '@tempora/contracts';
 import { zoneOffsetMs } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
-import * as resultsRepo from '../results/repository.ts';
-import { hashKey, type IncomingPassing } from '../results/service.ts';
+import * as resultsRepo from '../results/port.ts';
+import { hashKey, type IncomingPassing } from '../results/port.ts';
 import type { VendorRead } from './protocols/common.ts';
 import { type ChipFormat, type ConnectorConfig, findConnector } from './repository.ts';
 import type { DeviceStatus } from './status.ts';
@@ -140,7 +140,7 @@ export function createFrontDoor(deps: {
 export const WALL_CLOCK = { wallClock: true } as const;
 
 /**
- * The TCP line decoder's adapter (`../results/decoder-tcp.ts` authenticates the device and parses
+ * The TCP line decoder's adapter (`./decoder-tcp.ts` authenticates the device and parses
  * the lines, their zone named by AUTH): its reads get the device's point map, clock offset and
  * chip format here, and are stored and counted like every other device's.
  */

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
-import { DEMO_DB, DEMO_RACE } from '../results/seed.ts';
+import { DEMO_DB, DEMO_RACE } from '../../seed/demo-races.ts';
 import { ChronoTrackSim, MylapsSim, RaceResultDecoderSim, WiclaxDeviceSim } from './testing/simulators.ts';
 
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
@@ -45,10 +45,14 @@ describe('transport parity: one front door', () => {
   const zoff = zoneOffsetMs(T, ZONE);
 
   beforeAll(async () => {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    decoderPort = (probe.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    // A free port for the decoder outside the simulators' range (the configuration refuses a
+    // clash; the system's ephemeral ports start inside it).
+    do {
+      const probe = net.createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      decoderPort = (probe.address() as net.AddressInfo).port;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+    } while (decoderPort >= 20000 && decoderPort <= 39999);
     // Local simulators on loopback, listening ports from a range (issue 25's egress policy).
     app = await buildTestApp({
       DECODER_TCP_PORT: String(decoderPort),

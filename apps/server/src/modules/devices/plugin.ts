@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type DecoderListener, startDecoderListener } from '../results/decoder-tcp.ts';
+import { type DecoderListener, startDecoderListener } from './decoder-tcp.ts';
 import { createFrontDoor, decoderIngest, type FrontDoor } from './ingest.ts';
 import { type ConnectorManager, createConnectorManager } from './manager.ts';
 import { deviceNetworkRules } from './network-rules.ts';
@@ -22,12 +22,7 @@ declare module 'fastify' {
  */
 export const devicesModule = fp(
   async (app: FastifyInstance) => {
-    const service = createRacedayService({
-      database: app.database,
-      results: app.results,
-      publisher: app.realtime,
-      channels: (prefix) => app.realtime.channels(prefix),
-    });
+    const service = createRacedayService({ database: app.database, results: app.results });
     const rules = deviceNetworkRules(app.config);
     // The one front door every transport stores through (./ingest.ts).
     const door = createFrontDoor({

@@ -11,20 +11,16 @@
  *   a missing read stores `a:<audit id>`. Undo reverses an action by the opposite one, audited too.
  * - A manual entry's id is `m:<client id>`: a retry (an offline desk sending again) is one read.
  * - Statuses, gun/wave/individual start times and chip assignments change participants or races:
- *   the race's epoch is bumped, the context's live state rebuilt, and every report of the context
- *   told to reload, so public tables and tracking cards follow within a second. (Other nodes
- *   rebuild on their next restart or participant change: a known limit for multi-node setups.)
+ *   the race's epoch is bumped and the results module's reload command run (`app.results.reload`:
+ *   the state forgotten on every node, every watched report told to reload, then a correction),
+ *   so public tables and tracking cards follow within a second.
  * - Any read of a runner marked DNS clears the DNS: they did start.
  */
 import crypto from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
-import type { ContextState } from '../results/context-state.ts';
-import { createReloadCommand } from '../results/reload.ts';
-import type { ParticipantRow } from '../results/repository.ts';
-import * as results from '../results/repository.ts';
-import type { IncomingPassing, ResultsService } from '../results/service.ts';
+import type { ContextState, IncomingPassing, ParticipantRow, Results } from '../results/port.ts';
+import * as results from '../results/port.ts';
 import * as desk from './desk-repository.ts';
 
 export type RunnerStatus = 'registered' | 'DNS' | 'DNF' | 'DSQ';
@@ -54,24 +50,11 @@ export interface ManualEntry {
   timeMs: number;
 }
 
-export function createRacedayService(deps: {
-  database: Database;
-  results: ResultsService;
-  publisher: RealtimePublisher;
-  /**
-   * The occupied channels with a prefix (issue 28): corrections and reloads go only to the live
-   * views someone watches. Absent: to every channel they concern.
-   */
-  channels?: (prefix: string) => Promise<Map<string, unknown>>;
-}) {
+export function createRacedayService(deps: { database: Database; results: Results }) {
   const { database } = deps;
   const svc = deps.results;
-  const reloads = createReloadCommand({
-    database,
-    results: svc,
-    publisher: deps.publisher,
-    ...(deps.channels ? { channels: deps.channels } : {}),
-  });
+  /** The results module's one reload command (issue 26). */
+  const reloads = svc;
   /** The DNS clearing queued behind device reads, per context. */
   const dnsChecks = new Map<string, Promise<void>>();
 

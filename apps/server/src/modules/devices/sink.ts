@@ -4,7 +4,7 @@
  * DNS) and records them on the device's status — and only then are they acknowledged to the
  * device by the caller.
  */
-import type { IncomingPassing } from '../results/service.ts';
+import type { IncomingPassing } from '../results/port.ts';
 import type { FrontDoor } from './ingest.ts';
 import type { ConnectorConfig } from './repository.ts';
 import type { DeviceStatus } from './status.ts';

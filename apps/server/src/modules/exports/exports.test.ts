@@ -12,8 +12,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import * as resultsRepo from '../results/repository.ts';
-import { DEMO_DB } from '../results/seed.ts';
 import { hashKey } from '../results/service.ts';
 
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';

@@ -8,8 +8,8 @@ import {
   rankAt,
   statusOf,
 } from '@tempora/domain';
-import type { RaceLive } from '../results/context-state.ts';
-import { leadersBoard, timeTrialBoard } from '../results/live-views.ts';
+import type { RaceLive } from '../results/port.ts';
+import { leadersBoard, timeTrialBoard } from '../results/port.ts';
 
 /**
  * Broadcast feeds (issue 16): flat arrays of flat rows, one shape per graphic, built from what the

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { asSubject } from '../content/access.ts';
-import { raceClock } from '../results/live-views.ts';
+import { raceClock } from '../results/port.ts';
 import { renderCertificate } from './certificate.ts';
 import { csvChunks } from './csv.ts';
 import { finishersFeed, hotSeatFeed, leadersFeed } from './feeds.ts';

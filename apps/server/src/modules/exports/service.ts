@@ -3,9 +3,8 @@ import { formatPace, statusOf } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { logoPng } from '../../lib/event-logo.ts';
-import type { RaceLive } from '../results/context-state.ts';
-import { F, S } from '../results/report-builder.ts';
-import type { ResultsService } from '../results/service.ts';
+import type { RaceLive, Results } from '../results/port.ts';
+import { F, S } from '../results/port.ts';
 import { type CertificateData, defaultTemplate } from './certificate.ts';
 import type { ListMeta, ListSection } from './pdf-list.ts';
 import * as repo from './repository.ts';
@@ -45,7 +44,7 @@ function finisherCounts(race: RaceLive, i: number) {
  */
 export function createExportsService(deps: {
   database: Database;
-  results: ResultsService;
+  results: Results;
   /** DATA_DIR: where the event's logo is (printed on lists). */
   dataDir: string;
 }) {

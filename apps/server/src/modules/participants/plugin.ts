@@ -12,7 +12,7 @@ export const participantsModule = fp(
     const service = createParticipantsService({
       database: app.database,
       publisher: app.realtime,
-      invalidate: (db) => app.results.invalidate(db),
+      reload: (db) => app.results.reload(db),
     });
     await app.register(participantsRoutes, { service });
   },

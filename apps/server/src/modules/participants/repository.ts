@@ -1,7 +1,7 @@
 import type { ConsoleParticipant, ParticipantAuditEntry, RaceSummary } from '@tempora/contracts';
 import { type CategoryDef, foldText } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
-import { searchFoldedOf } from '../results/repository.ts';
+import { searchFoldedOf } from '../results/port.ts';
 
 /**
  * SQL of the console's participants: every read is scoped to one event (its contexts' races),

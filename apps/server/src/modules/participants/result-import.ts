@@ -4,9 +4,8 @@ import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../validate.ts';
 import type { EventOwner } from '../content/access.ts';
-import { passingsFromCsv } from '../results/csv-import.ts';
-import * as results from '../results/repository.ts';
-import { importBostonList, parseWaves } from '../results/setup.ts';
+import * as results from '../results/port.ts';
+import { importBostonList, parseWaves, passingsFromCsv } from '../results/port.ts';
 import type { Actor } from './service.ts';
 
 /**
@@ -40,7 +39,7 @@ export async function importResultList(
       gunTime: Date.parse(query.gun!),
       waves: waves!,
     });
-    app.results.invalidate(query.db);
+    await app.results.reload(query.db);
     return out;
   }
   if (!query.time || (!query.bib && !query.chip))

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { asSubject, type EventOwner, findEventOwner } from '../content/access.ts';
-import { contextsOfEvent } from '../results/repository.ts';
+import { contextsOfEvent } from '../results/port.ts';
 import { decodeText } from './file-reader.ts';
 import * as repo from './repository.ts';
 import { importResultList } from './result-import.ts';

@@ -8,8 +8,7 @@ import type {
 import type { Database, Sql } from '../../db/database.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
-import { insertParticipants } from '../results/repository.ts';
-import { randomKey } from '../results/service.ts';
+import { insertParticipants, randomKey } from '../results/port.ts';
 import type { Sheet } from './file-reader.ts';
 import {
   fold,
@@ -42,14 +41,15 @@ const PARSED_CACHE = 4;
  * The participants service (style.md: a factory taking its database and publisher): the grid's
  * writes with their audit, uploads parsed once and validated against the race, imports in
  * chunks publishing their progress, bibs from a range, chip files. After every change the
- * results module reloads the context (`invalidate`), so start lists show the new runners.
+ * results module reloads the context (`reload`, its one reload command), so start lists show the new runners.
  */
 export function createParticipantsService(deps: {
   database: Database;
   publisher: RealtimePublisher;
-  invalidate: (db: string) => void;
+  /** The results module's reload command (`app.results.reload`). */
+  reload: (db: string) => Promise<void>;
 }) {
-  const { database, publisher, invalidate } = deps;
+  const { database, publisher, reload } = deps;
   const parsed = new Map<string, Promise<{ format: 'csv' | 'xlsx'; sheets: Sheet[] }>>();
 
   async function sheetsOf(eventId: string, uploadId: string) {
@@ -266,7 +266,7 @@ export function createParticipantsService(deps: {
         await repo.bumpEpoch(sql, [race.id]);
         await repo.saveMapping(sql, event.organisationId, 'participants', request.mapping);
       });
-      invalidate(race.db);
+      await reload(race.db);
       return { imported: people.length, skipped: invalid, total: rows.length };
     },
 
@@ -294,7 +294,7 @@ export function createParticipantsService(deps: {
         await repo.bumpEpoch(sql, [target.id]);
         return rows[0]!;
       });
-      invalidate(target.db);
+      await reload(target.db);
       const [row] = await database.query<{ id: string }>(
         'SELECT id FROM participants WHERE tracking_key = $1',
         [stored.trackingKey],
@@ -328,7 +328,7 @@ export function createParticipantsService(deps: {
         );
         await repo.bumpEpoch(sql, [current.raceId]);
       });
-      invalidate(current.db);
+      await reload(current.db);
       return (await repo.findParticipant(database, eventId, id))!;
     },
 
@@ -351,7 +351,7 @@ export function createParticipantsService(deps: {
         );
         await repo.bumpEpoch(sql, [current.raceId]);
       });
-      invalidate(current.db);
+      await reload(current.db);
     },
 
     /** Gives runners without a bib the free bibs of the range (remembered as the race's range). */
@@ -373,7 +373,7 @@ export function createParticipantsService(deps: {
         if (out.assigned.length) await repo.bumpEpoch(sql, [target.id]);
         return out;
       });
-      invalidate(target.db);
+      await reload(target.db);
       return { assigned: result.assigned.length, left: result.left };
     },
 
@@ -457,7 +457,7 @@ export function createParticipantsService(deps: {
           );
           await repo.bumpEpoch(sql, [target.id]);
         });
-        invalidate(target.db);
+        await reload(target.db);
       }
       issues.sort((a, b) => a.line - b.line);
       return { rows: sheet.rows.length, applied: request.apply ? updates.length : 0, issues };

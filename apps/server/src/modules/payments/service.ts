@@ -12,7 +12,7 @@ import type { Database, Sql } from '../../db/database.ts';
 import { AppError, errors } from '../../errors.ts';
 import { settleDeposit } from '../deposits/confirm.ts';
 import * as depositRepo from '../deposits/repository.ts';
-import type { ResultsService } from '../results/service.ts';
+import type { Results } from '../results/port.ts';
 import type { MollieProvider } from './providers/mollie.ts';
 import type { OnlineProvider } from './providers/provider.ts';
 import type { StripeProvider } from './providers/stripe.ts';
@@ -21,7 +21,7 @@ import { type ParsedStatement, StatementError } from './statements/statement.ts'
 
 export interface PaymentsDeps {
   database: Database;
-  results: ResultsService;
+  results: Results;
   mollie: MollieProvider | null;
   stripe: StripeProvider | null;
   publicUrl: string | undefined;
@@ -169,7 +169,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const { fresh, contexts } = await database.transaction((sql) =>
       receive(sql, order, { provider, providerRef: status.providerRef, amountCents: status.amountCents }),
     );
-    for (const db of contexts) results.invalidate(db);
+    for (const db of contexts) await results.reload(db);
     return { recorded: fresh };
   }
 
@@ -304,7 +304,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
       return { touched, statementId };
     });
-    for (const db of new Set(contexts.touched)) results.invalidate(db);
+    for (const db of new Set(contexts.touched)) await results.reload(db);
     return {
       statementId: contexts.statementId,
       format: statement.format,
@@ -379,7 +379,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       );
       return touched;
     });
-    for (const db of new Set(contexts)) results.invalidate(db);
+    for (const db of new Set(contexts)) await results.reload(db);
   }
 
   async function ignoreLine(organisationId: string, lineId: string, actorSub: string, note: string) {

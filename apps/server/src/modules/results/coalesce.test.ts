@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { rawSubscriber } from '../../realtime/test-harness.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
 import { hashKey } from './service.ts';
 
 // Issue 20: a context publishes at most once per window. A window this long never ends during

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
-import { DEMO_DB } from './seed.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 
 // Issue 13: CSV imports validate as the JSON API does (one schema), refuse out-of-range numbers
 // with a 400 (not a 500 from PostgreSQL), and read quoted `;` files whatever their size.

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
 import { hashKey } from './service.ts';
 
 const DEVICE_KEY = 'tdk_list_gaps_device_key_1';

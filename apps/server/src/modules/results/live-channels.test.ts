@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { eventually, rawSubscriber, startNode } from '../../realtime/test-harness.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
 import { hashKey } from './service.ts';
 
 // Issue 28: channels follow views, and only occupied channels get anything.

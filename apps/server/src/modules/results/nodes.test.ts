@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testConfig } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
 import { hashKey } from './service.ts';
 
 // Issue 20: two nodes on one database. A reader on node B holding a patch's version must never be

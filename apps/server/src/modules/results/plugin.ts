@@ -3,17 +3,22 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repoRoot } from '../../paths.ts';
+import { seedBoston, seedDemoRace, startDemoSimulator } from '../../seed/demo-races.ts';
 import { MAX_PATCH_BYTES } from './context-state.ts';
 import { channelOccupancy } from './occupancy.ts';
+import type { Results } from './port.ts';
 import { redisLeases } from './publisher-lease.ts';
+import { createReloadCommand } from './reload.ts';
 import { resultsRoutes } from './routes.ts';
-import { seedBoston, seedDemoRace, startDemoSimulator } from './seed.ts';
 import { type ClusterNotice, createResultsService, type ResultsService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Timing and results: live state per context, ingest, reports (issue 6). */
-    results: ResultsService;
+    /**
+     * Timing and results: live state per context, ingest, reports (issue 6), and the one reload
+     * command every change goes through (`reload`, `correction`: issue 26, ./reload.ts).
+     */
+    results: Results;
   }
 }
 
@@ -106,7 +111,15 @@ export const resultsModule = fp(
       }
       if (message.from !== node && message.notice) service.hear(message.notice);
     });
-    app.decorate('results', service);
+    // Issue 26: the one reload command (forget on every node, reloads, then the correction).
+    const reloads = createReloadCommand({
+      database: app.database,
+      results: service,
+      publisher: app.realtime,
+      channels: (prefix) => app.realtime.channels(prefix),
+      onError: (err) => app.log.warn({ err }, 'results: publishing a reload failed'),
+    });
+    app.decorate('results', Object.assign(service, reloads) as Results);
     // Changes applied but still in their publication window go out before the node stops; then
     // its leases are given back, so another node takes over at once (not after they expire).
     app.addHook('preClose', async () => {
@@ -114,7 +127,7 @@ export const resultsModule = fp(
       for (const db of (await leases?.releaseAll()) ?? []) send({ kind: 'released', db });
     });
     app.addHook('onClose', async () => leases?.close());
-    await app.register(resultsRoutes, { service });
+    await app.register(resultsRoutes, { service: app.results });
     // Issue 20: a node started during a race loads the live events' results before it says it is
     // ready, so the load balancer sends it no spectator before it can answer at once.
     app.addHook('onListen', async () => {
@@ -126,7 +139,7 @@ export const resultsModule = fp(
     await seedDemoRace(app.database, Date.now(), { speed: app.config.DEMO_SPEED });
     if (app.config.NODE_ENV === 'test') return;
     if (app.config.DEMO_REPLAY) {
-      const simulator = startDemoSimulator(app.database, service, app.log);
+      const simulator = startDemoSimulator(app.database, app.results, app.log);
       app.addHook('onClose', async () => simulator.stop());
     }
     if (!app.config.SEED_BOSTON) return;

@@ -18,9 +18,9 @@ import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
 import type { Envelope } from '../../realtime/adapters/types.ts';
 import { eventually, pusherClient, subscribed } from '../../realtime/test-harness.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
 import { hashKey } from './service.ts';
 
 // Issue 20, one publisher per change: two nodes on one PostgreSQL and one Redis ingest reads of

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import { ContextState } from './context-state.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
 import { createResultsService } from './service.ts';
 
 // Issue 14: the live state of a context is built in slices with the event loop let in between.

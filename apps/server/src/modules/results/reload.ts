@@ -1,10 +1,16 @@
 /**
- * The reload command (issue 26): after a change the live state cannot follow by itself (a status,
- * a start time, a chip, a void), one ordered chain per context — the state forgotten here and on
- * the other nodes (`invalidate`, broadcast by the results plugin), every report of the context told
- * to reload (`results` bundles), then a `correction` naming the runners — so readers never refetch
- * before the forget, nor see a correction before its reload. Used by the race-day service; the
- * results service keeps its own in-memory cache and publisher.
+ * The reload command (issue 26), the one way every module tells the live results that something
+ * they cannot follow by themselves changed (a race, a start time, a status, a chip, a report, a
+ * participant, a payment, an import). One ordered chain per context:
+ * 1. the state forgotten at once on this node and on the others (`invalidate`, broadcast by the
+ *    results plugin), so any read after the command sees the change;
+ * 2. when someone watches the context, the state rebuilt, then every report of the context told
+ *    to reload (`results` bundles) on its occupied view channels;
+ * 3. then a `correction` naming the runners (every runner when none is named),
+ * so readers never refetch before the forget, nor see a correction before its reload. A context
+ * nobody watches is only forgotten (its next reader rebuilds it), as `invalidate` alone did.
+ * Exposed as `app.results.reload` / `app.results.correction` (./port.ts); the engine's own
+ * recovery after a failed publication stays inside the service.
  */
 import {
   bundleResults,
@@ -36,24 +42,30 @@ export function createReloadCommand(deps: {
    * views someone watches. Absent (or failing): to every channel they concern.
    */
   channels?: (prefix: string) => Promise<Map<string, unknown>>;
+  /** A publication that failed (the command itself never rejects: the change is stored). */
+  onError?: (error: unknown) => void;
 }): ReloadCommand {
   const { publisher } = deps;
 
-  /** Which of a context's live channels are occupied now (every one when it cannot be asked). */
-  async function occupiedOf(db: string): Promise<(channel: string) => boolean> {
-    if (!deps.channels) return () => true;
+  /**
+   * Which of a context's live channels are occupied now (every one when it cannot be asked), and
+   * whether any is.
+   */
+  async function occupiedOf(db: string): Promise<{ any: boolean; has: (channel: string) => boolean }> {
+    if (!deps.channels) return { any: true, has: () => true };
     try {
       const occupied = await deps.channels(liveChannels.all(db));
-      return (channel) => occupied.has(channel);
+      return { any: occupied.size > 0, has: (channel) => occupied.has(channel) };
     } catch {
-      return () => true;
+      return { any: true, has: () => true };
     }
   }
 
   const chains = new Map<string, Promise<void>>();
   /** Runs `step` after the context's earlier commands (a failure does not block the next). */
   function ordered(db: string, step: () => Promise<void>) {
-    const next = (chains.get(db) ?? Promise.resolve()).then(step, step);
+    const run = () => step().catch((error: unknown) => deps.onError?.(error));
+    const next = (chains.get(db) ?? Promise.resolve()).then(run, run);
     const settled = next.catch(() => undefined);
     chains.set(db, settled);
     void settled.then(() => chains.get(db) === settled && chains.delete(db));
@@ -74,19 +86,22 @@ export function createReloadCommand(deps: {
       const runners = await deps.channels(`${liveChannels.all(db)}-runner-`).catch(() => new Map());
       channels.push(...runners.keys());
     }
-    const targets = [...new Set(channels)].filter(occupied);
+    const targets = [...new Set(channels)].filter(occupied.has);
     for (let i = 0; i < targets.length; i += 100)
       await publisher.publish(targets.slice(i, i + 100), CORRECTION_EVENT, message);
   }
 
   return {
     reload(db, opts = {}) {
+      // Forgotten now (here and on the other nodes): a read after the command sees the change.
+      deps.results.invalidate(db, opts.participants);
       return ordered(db, async () => {
+        const occupied = await occupiedOf(db);
+        // Nobody watches: nothing to tell; the next reader rebuilds the state.
+        if (!occupied.any) return;
+        // Rebuilt before the readers hear of it: their refetches find it ready.
         const { lastSeq } = await deps.results.state(db);
         const { reports } = await repo.reportsOf(deps.database, db);
-        // Forget the state and tell the readers at once: their refetches share the one rebuild.
-        deps.results.invalidate(db, opts.participants);
-        void deps.results.state(db).catch(() => undefined);
         const reloads: ReportPatch[] = reports.map((r) => ({
           group: r.groupKey,
           report: r.key,
@@ -94,16 +109,15 @@ export function createReloadCommand(deps: {
           reload: true,
         }));
         // Issue 28: each report's reload on its own views' channels, all of them on the firehose.
-        const occupied = await occupiedOf(db);
         const all = liveChannels.all(db);
-        if (occupied(all))
+        if (occupied.has(all))
           for (const bundle of bundleResults(reloads, []))
             await publisher.publish([all], RESULTS_EVENT, bundle);
         for (const reload of reloads) {
           const views = [
             liveChannels.report(db, reload.group, reload.report),
             liveChannels.reportTop(db, reload.group, reload.report),
-          ].filter(occupied);
+          ].filter(occupied.has);
           if (views.length) await publisher.publish(views, RESULTS_EVENT, { patches: [reload] });
         }
         await correctionOf(db, opts.bibs ?? []);

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { rawSubscriber } from '../../realtime/test-harness.ts';
+import { DEMO_DB, DEMO_RUNNERS } from '../../seed/demo-races.ts';
 import { F } from './report-builder.ts';
 import * as repo from './repository.ts';
-import { DEMO_DB, DEMO_RUNNERS } from './seed.ts';
 import { hashKey } from './service.ts';
 import { importBoston } from './setup.ts';
 
@@ -292,7 +292,7 @@ describe('results API on the demo race', () => {
     const before = [(await table(app)).rows, (await table(app, last)).rows];
     expect(before[1]!.length).toBeGreaterThan(0);
     // Rebuilt by one full recompute of the stored reads, not passing by passing.
-    app.results.invalidate(DEMO_DB);
+    await app.results.reload(DEMO_DB);
     const live = await table(app);
     expect(live.rows[0]![F.bib]).toBe('101');
     expect([live.rows, (await table(app, last)).rows]).toEqual(before);

@@ -17,9 +17,10 @@ import {
   teamStandings,
   timeTrialBoard,
 } from './live-views.ts';
+import type { Results } from './port.ts';
 import * as repo from './repository.ts';
 import { participantSchema } from './schemas.ts';
-import { hashKey, type IncomingPassing, type ResultsService, randomKey } from './service.ts';
+import { hashKey, type IncomingPassing, randomKey } from './service.ts';
 import { createRace, importBostonList, parseWaves, raceIdFor, registerParticipants } from './setup.ts';
 
 /** A CASL subject with its type, as `subject()` of @casl/ability marks it. */
@@ -189,7 +190,7 @@ function sendTable(request: FastifyRequest, reply: FastifyReply, etag: string, b
   return reply.send(encoded.json);
 }
 
-export async function resultsRoutes(app: FastifyInstance, opts: { service: ResultsService }) {
+export async function resultsRoutes(app: FastifyInstance, opts: { service: Results }) {
   const { service } = opts;
   const database = app.database;
   if (!app.hasContentTypeParser('text/csv')) {
@@ -305,7 +306,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   /** Registers participants in a race of a context (JSON or CSV import) and reloads its state. */
   async function register(db: string, raceId: string, people: Parameters<typeof registerParticipants>[2]) {
     const added = await registerParticipants(database, raceId, people);
-    service.invalidate(db);
+    await service.reload(db);
     return added;
   }
 
@@ -501,7 +502,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       await createRace(sql, db, { ...body, id: given });
       return given;
     });
-    service.invalidate(db);
+    await service.reload(db);
     return reply.code(201).send({ id });
   });
 
@@ -652,7 +653,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
         gunTime: Date.parse(query.gun),
         waves,
       });
-      service.invalidate(db);
+      await service.reload(db);
       return reply.code(201).send(result);
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
-import { DEMO_DB } from './seed.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 
 // Issue 13: a race without gun time where a runner has a finish read but no start read made
 // `…/stats` answer 500 for everyone (a NaN finish time).

@@ -4,9 +4,7 @@ import { gunTimeOf, netTimeOf, rankAt, statusOf } from '@tempora/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { EgressPolicy } from '../../lib/egress/policy.ts';
-import type { ContextState, RaceLive } from '../results/context-state.ts';
-import type { PassingRow } from '../results/repository.ts';
-import type { ResultsObserver } from '../results/service.ts';
+import type { ContextState, PassingRow, RaceLive, ResultsObserver } from '../results/port.ts';
 import { postWebhook } from './deliver.ts';
 import * as repo from './repository.ts';
 

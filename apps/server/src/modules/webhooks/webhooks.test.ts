@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 import * as resultsRepo from '../results/repository.ts';
-import { DEMO_DB } from '../results/seed.ts';
 import { hashKey } from '../results/service.ts';
 import * as webhooksRepo from './repository.ts';
 import { backoffMs, RETRY_BASE_MS } from './service.ts';
@@ -333,7 +333,7 @@ describe('webhooks (WEBHOOK_ALLOW_PRIVATE: the receiver is on 127.0.0.1)', () =>
       "UPDATE participants SET status = 'DNF' WHERE race_id = 'city-10k' AND bib = $1",
       [bibs[4]],
     );
-    app.results.invalidate(DEMO_DB);
+    await app.results.reload(DEMO_DB);
     const status = await waitFor(
       // This runner's (a read of a runner marked DNS clears it and tells of it too: issue 26).
       () =>

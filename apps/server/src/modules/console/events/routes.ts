@@ -134,7 +134,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
         'UPDATE races SET epoch = epoch + 1 WHERE db IN (SELECT db FROM contexts WHERE event_id = $1)',
         [eventId],
       );
-      for (const c of await repo.contextsOf(database, eventId)) app.results.invalidate(c.db);
+      for (const c of await repo.contextsOf(database, eventId)) await app.results.reload(c.db);
     }
     return detail(eventId);
   });
@@ -161,7 +161,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
       await sql.query('DELETE FROM contexts WHERE event_id = $1', [eventId]);
       await sql.query('DELETE FROM events WHERE id = $1', [eventId]);
     });
-    for (const c of contexts) app.results.invalidate(c.db);
+    for (const c of contexts) await app.results.reload(c.db);
     opts.visibility.forget();
     await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
     return reply.code(204).send();
@@ -263,7 +263,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
       await sql.query('DELETE FROM devices WHERE db = $1', [db]);
       await sql.query('DELETE FROM contexts WHERE db = $1', [db]);
     });
-    app.results.invalidate(db);
+    await app.results.reload(db);
     opts.visibility.forget();
     return reply.code(204).send();
   });

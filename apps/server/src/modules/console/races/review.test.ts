@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helpers.ts';
 import { createTestUser } from '../../../../test/identity-helpers.ts';
 import { DEMO_ORG } from '../../../../test/routes/route-table.ts';
-import { DEMO_DB } from '../../results/seed.ts';
+import { DEMO_DB } from '../../../seed/demo-races.ts';
 
 const GUN = Date.UTC(2026, 10, 30, 9);
 const MIN = 60_000;

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { parseInput } from '../../../validate.ts';
-import { createRace, raceIdFor } from '../../results/setup.ts';
+import { createRace, raceIdFor } from '../../results/port.ts';
 import { contextFor, raceFor } from '../access.ts';
 import { syncCategoryReports } from '../reports/repository.ts';
 import { courseFromUpload } from './course-file.ts';
@@ -68,7 +68,7 @@ export async function raceRoutes(app: FastifyInstance) {
   /** After a change of a race's setup: its context's live state is rebuilt on next read. */
   async function changed(sql: Sql, db: string, raceId: string) {
     await bumpEpoch(sql, raceId);
-    app.results.invalidate(db);
+    await app.results.reload(db);
   }
 
   app.post('/api/console/contexts/:db/races', async (request, reply) => {
@@ -128,7 +128,7 @@ export async function raceRoutes(app: FastifyInstance) {
         },
       ]);
     });
-    app.results.invalidate(db);
+    await app.results.reload(db);
     return reply.code(201).send(await view(id));
   });
 
@@ -199,7 +199,7 @@ export async function raceRoutes(app: FastifyInstance) {
       await sql.query('DELETE FROM team_tokens WHERE db = $1 AND race_id = $2', [race.db, raceId]);
       await sql.query('DELETE FROM races WHERE id = $1', [raceId]);
     });
-    app.results.invalidate(race.db);
+    await app.results.reload(race.db);
     return reply.code(204).send();
   });
 

@@ -1,7 +1,7 @@
 import type { ReportDefinitionView, ReportField } from '@tempora/contracts';
 import type { CategoryDef } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
-import type { ReportDefinition } from '../../results/repository.ts';
+import type { ReportDefinition } from '../../results/port.ts';
 
 interface Row {
   groupKey: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
 import { parseInput } from '../../../validate.ts';
-import type { ReportDefinition } from '../../results/repository.ts';
+import type { ReportDefinition } from '../../results/port.ts';
 import { raceFor } from '../access.ts';
 import { bumpEpoch } from '../races/repository.ts';
 import * as repo from './repository.ts';
@@ -56,7 +56,7 @@ export async function reportRoutes(app: FastifyInstance) {
       });
       await bumpEpoch(sql, raceId);
     });
-    app.results.invalidate(race.db);
+    await app.results.reload(race.db);
     const views = await repo.reportsOfRace(database, race.db, raceId);
     return reply.code(201).send(views.find((v) => v.key === body.key));
   });
@@ -91,7 +91,7 @@ export async function reportRoutes(app: FastifyInstance) {
       });
       await bumpEpoch(sql, raceId);
     });
-    app.results.invalidate(race.db);
+    await app.results.reload(race.db);
     return (await repo.reportsOfRace(database, race.db, raceId)).find((v) => v.key === key);
   });
 
@@ -106,7 +106,7 @@ export async function reportRoutes(app: FastifyInstance) {
       await repo.deleteReport(sql, race.db, row.groupKey, key);
       await bumpEpoch(sql, raceId);
     });
-    app.results.invalidate(race.db);
+    await app.results.reload(race.db);
     return reply.code(204).send();
   });
 
@@ -127,7 +127,7 @@ export async function reportRoutes(app: FastifyInstance) {
       await repo.reorderReports(sql, race.db, raceId, keys);
       await bumpEpoch(sql, raceId);
     });
-    app.results.invalidate(race.db);
+    await app.results.reload(race.db);
     return repo.reportsOfRace(database, race.db, raceId);
   });
 }

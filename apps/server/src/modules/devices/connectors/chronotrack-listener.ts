@@ -9,7 +9,7 @@
  * control); `newlocation` makes us ask for the locations again. Ping every 15 s.
  */
 import type net from 'node:net';
-import type { IncomingPassing } from '../../results/service.ts';
+import type { IncomingPassing } from '../../results/port.ts';
 import { LineFramer, readLines } from '../framing.ts';
 import { toIncoming, WALL_CLOCK } from '../ingest.ts';
 import {

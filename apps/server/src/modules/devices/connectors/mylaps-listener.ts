@@ -9,7 +9,7 @@
  * map (else the device's point, else the location as a key).
  */
 import type net from 'node:net';
-import type { IncomingPassing } from '../../results/service.ts';
+import type { IncomingPassing } from '../../results/port.ts';
 import { toIncoming, WALL_CLOCK } from '../ingest.ts';
 import { dayMs, timeOfDayMs } from '../protocols/common.ts';
 import { mylapsFrame, parseMylapsFrame, parseMylapsPassing, splitMylapsFrames } from '../protocols/mylaps.ts';

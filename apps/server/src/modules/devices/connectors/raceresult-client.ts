@@ -9,7 +9,7 @@
  * stored, so a crash or a dropped connection re-fetches rather than loses; a re-fetched read is
  * the same passing (chip@point@time).
  */
-import type { IncomingPassing } from '../../results/service.ts';
+import type { IncomingPassing } from '../../results/port.ts';
 import { LineFramer } from '../framing.ts';
 import { toIncoming, utcOfDeviceClock, WALL_CLOCK } from '../ingest.ts';
 import { parseRrPassing, parseRrStatus, RR_PORT, RR_PROTOCOL } from '../protocols/raceresult.ts';

@@ -8,7 +8,7 @@
  * those received while storing together; `*` heartbeats keep the connection alive; CLOCK is
  * asked every 30 s. The connection and its back-off are `ReconnectingClient`'s.
  */
-import type { IncomingPassing } from '../../results/service.ts';
+import type { IncomingPassing } from '../../results/port.ts';
 import { LineFramer } from '../framing.ts';
 import { deviceClockOf, toIncoming, utcOfDeviceClock, WALL_CLOCK } from '../ingest.ts';
 import { formatWiclaxDateTime, parseWiclaxLine } from '../protocols/wiclax.ts';

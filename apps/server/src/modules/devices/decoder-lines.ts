@@ -3,7 +3,7 @@
  * offsets and Wiclax-style reads, pure functions tested on their own. A read line is parsed by the
  * one Wiclax parser (`devices/protocols/wiclax.ts`).
  */
-import { parseWiclaxLine } from '../devices/protocols/wiclax.ts';
+import { parseWiclaxLine } from './protocols/wiclax.ts';
 
 /** A chip read as the decoder sent it, resolved to a point and UTC epoch milliseconds. */
 export interface DecoderRead {

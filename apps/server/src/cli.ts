@@ -1,7 +1,7 @@
 /**
  * Results command line (issue 6: "a CLI command and an API" for imports).
  *
- *   npx tsx apps/server/src/modules/results/cli.ts import-boston <file.csv> --event <eventId> --db <db> --name <race name>
+ *   npx tsx apps/server/src/cli.ts import-boston <file.csv> --event <eventId> --db <db> --name <race name>
  *     --date YYYY-MM-DD --gun <ISO time> [--race <id>]
  *   … import-participants <file.csv> --db <db> --race <id> --map bib=Dossard,firstName=Prénom,lastName=Nom,gender=Sexe[,age=…,birthDate=…,nationality=…,club=…,chip=…,category=…]
  *   … import-passings <file.csv> --db <db> --map bib=Bib,time=Heure[,point=Point,chip=…,id=…] [--point <key>] [--day YYYY-MM-DD]
@@ -18,20 +18,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../config/config.ts';
-import { type Database, openDatabase } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import { AppError } from '../../errors.ts';
-import { parseCsv } from '../../lib/csv.ts';
+import { loadConfig } from './config/config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { AppError } from './errors.ts';
+import { parseCsv } from './lib/csv.ts';
+import * as repo from './modules/results/port.ts';
 import {
+  importBoston,
   type ParticipantMapping,
   type PassingMapping,
   participantsFromCsv,
   passingsFromCsv,
-} from './csv-import.ts';
-import * as repo from './repository.ts';
-import { toPassing } from './service.ts';
-import { importBoston, registerParticipants } from './setup.ts';
+  registerParticipants,
+  toPassing,
+} from './modules/results/port.ts';
 
 export interface CliResult {
   code: number;

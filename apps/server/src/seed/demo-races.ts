@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import { MAX_INGEST_BATCH } from '@tempora/contracts';
 import { importBostonTable } from '@tempora/domain';
-import type { Database } from '../../db/database.ts';
-import { parseCsv } from '../../lib/csv.ts';
+import type { Database } from '../db/database.ts';
+import { parseCsv } from '../lib/csv.ts';
+import {
+  addParticipants,
+  createBostonRace,
+  createRace,
+  insertPassings,
+  type Results,
+} from '../modules/results/port.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_MARATHON,
@@ -12,9 +19,6 @@ import {
   demoReads,
   demoRunners,
 } from './demo-field.ts';
-import { insertPassings } from './repository.ts';
-import type { ResultsService } from './service.ts';
-import { addParticipants, createBostonRace, createRace } from './setup.ts';
 
 const DEMO_EVENT = 'demo-city-run';
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
@@ -103,7 +107,7 @@ const REPLAY_PAUSE_MS = 5 * 60_000;
  */
 export function startDemoSimulator(
   database: Database,
-  service: ResultsService,
+  service: Pick<Results, 'ingest' | 'reload'>,
   log: { warn(o: unknown, m: string): void; info?(m: string): void },
   options: { clock?: () => number; intervalMs?: number } = {},
 ): { stop(): void; tick(): Promise<void> } {
@@ -126,7 +130,7 @@ export function startDemoSimulator(
     const row = rows[0];
     if (!row || row.gun === null) return;
     if (replay.gun !== null && replay.gun !== row.gun) {
-      service.invalidate(spec.db); // another node restarted the replay
+      await service.reload(spec.db); // another node restarted the replay
       replay.next = 0;
     }
     replay.gun = row.gun;
@@ -157,7 +161,7 @@ export function startDemoSimulator(
         return moved.length > 0;
       });
       if (restarted) {
-        service.invalidate(spec.db);
+        await service.reload(spec.db);
         replay.gun = gun;
         replay.next = 0;
         log.info?.(`demo: ${spec.raceName} restarts`);

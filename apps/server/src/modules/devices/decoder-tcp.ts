@@ -46,9 +46,9 @@
 import net from 'node:net';
 import { MAX_INGEST_BATCH } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
+import * as repo from '../results/port.ts';
+import { hashKey, type Results } from '../results/port.ts';
 import { type DecoderRead, parseAuthLine, parseReadLine } from './decoder-lines.ts';
-import * as repo from './repository.ts';
-import { hashKey, type ResultsService } from './service.ts';
 
 /** Longest line accepted, in bytes, without its line break. */
 export const MAX_LINE_BYTES = 512;
@@ -76,7 +76,7 @@ export interface DecoderListenerOptions {
   /** 0 picks a free port (tests); the chosen one is `DecoderListener.port`. */
   port: number;
   database: Database;
-  service: Pick<ResultsService, 'ingest'>;
+  service: Pick<Results, 'ingest'>;
   log: DecoderLog;
   /** Open connections at most (default 256). */
   maxConnections?: number;

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryDatabase } from '../../../test/helpers.ts';
-import type { Database } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import { memoryDatabase } from '../test/helpers.ts';
 import { runCli } from './cli.ts';
-import { createRace } from './setup.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { createRace } from './modules/results/setup.ts';
 
-const FILE = new URL('../../../../../fixtures/boston-2017.csv', import.meta.url).pathname;
+const FILE = new URL('../../../fixtures/boston-2017.csv', import.meta.url).pathname;
 const BOSTON_ARGS = [
   'import-boston',
   FILE,

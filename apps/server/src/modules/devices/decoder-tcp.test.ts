@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryDatabase } from '../../../test/helpers.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
+import { F } from '../results/report-builder.ts';
+import * as repo from '../results/repository.ts';
+import { createResultsService, hashKey } from '../results/service.ts';
 import { parseAuthLine, parseReadLine } from './decoder-lines.ts';
 import { type DecoderListener, type DecoderListenerOptions, startDecoderListener } from './decoder-tcp.ts';
-import { F } from './report-builder.ts';
-import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
-import { createResultsService, hashKey } from './service.ts';
 
 const LIVE1 = '/api/results/demo-city-run/groups/city-10k/reports/LIVE1';
 const FINISH_KEY = 'tdk_tcp_finish_mat_123456';

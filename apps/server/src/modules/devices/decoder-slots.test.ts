@@ -2,10 +2,10 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
+import * as repo from '../results/repository.ts';
+import { hashKey } from '../results/service.ts';
 import { type DecoderListenerOptions, startDecoderListener } from './decoder-tcp.ts';
-import * as repo from './repository.ts';
-import { DEMO_DB } from './seed.ts';
-import { hashKey } from './service.ts';
 
 // Issue 13: 256 idle connections (no AUTH, or silent after AUTH) locked real decoders out.
 

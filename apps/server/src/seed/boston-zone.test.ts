@@ -4,10 +4,10 @@ import path from 'node:path';
 import { formatTimeOfDay } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers.ts';
-import { BOSTON_TIME_ZONE, seedBoston } from './seed.ts';
+import { buildTestApp } from '../../test/helpers.ts';
+import { BOSTON_TIME_ZONE, seedBoston } from './demo-races.ts';
 
-const FIXTURE = new URL('../../../../../fixtures/boston-2017.csv', import.meta.url);
+const FIXTURE = new URL('../../../../fixtures/boston-2017.csv', import.meta.url);
 
 /** Issue 27: the Boston Marathon's times of day are Boston's, not Brussels'. */
 describe('the Boston seed runs on Boston’s clock', () => {

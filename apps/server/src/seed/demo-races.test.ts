@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestApp } from '../../test/helpers.ts';
 import { DEMO_CATEGORIES, DEMO_MARATHON, DEMO_TEN_K, demoReads, demoRunners } from './demo-field.ts';
-import { startDemoSimulator } from './seed.ts';
+import { startDemoSimulator } from './demo-races.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
