@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
-import { DEMO_DB } from './seed.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
 
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
 const GUN = Date.UTC(2026, 10, 29, 8);
