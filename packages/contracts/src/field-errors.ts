@@ -3,8 +3,8 @@ import type { z } from 'zod';
 /**
  * Stable codes of a field's validation error (issue 29): the server puts one on every field of a
  * 400 `VALIDATION_FAILED` problem (`errors: [{ field, code, params, message }]`), the web client
- * turns it into a translated message on that field (`common:fieldErrors.{code}`). `message` stays
- * zod's English text, for API users.
+ * turns it into a translated message on that field (`fieldErrors:{code}`, the web's
+ * lib/field-errors.ts). `message` stays zod's English text, for API users.
  */
 export const fieldErrorCodes = [
   'required',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyWindowPatch, channelPart, liveChannels } from './live-channels.ts';
+import { channelPart, liveChannels } from './live-channels.ts';
+import { applyWindowPatch } from './report-patch.ts';
 import type { ReportTable } from './results.ts';
 
 const CHANNEL = /^[A-Za-z0-9_\-=@,.;]+$/;

@@ -1,6 +1,3 @@
-import { applyReportPatch } from './report-patch.ts';
-import type { ReportPatch, ReportTable } from './results.ts';
-
 /**
  * Live channels follow views (issue 28): a client subscribes to what is on its screen and the
  * server publishes only to occupied channels, so what a spectator receives grows with what they
@@ -17,6 +14,9 @@ import type { ReportPatch, ReportTable } from './results.ts';
  * | `results-{db}-changes`                    | `changed` `{ races }` once per publication (pages that  |
  * |                                           | refetch: statistics, leaders, map, time trial)         |
  * | `results-{db}`                            | everything, as before issue 28 (integrators' firehose) |
+ *
+ * Names only (a spectator page's first chunks carry them): a top window's patches are applied by
+ * `applyWindowPatch` (report-patch.ts).
  */
 
 /** Rows of a report's top window (`…-top`): what a phone or a screen shows first, with margin. */
@@ -56,32 +56,4 @@ export const CHANGED_EVENT = 'changed';
 export interface ChangedEvent {
   /** The races whose reads the publication held. */
   races: string[];
-}
-
-/**
- * Applies a window patch (`window` rows from the top) to a table: the patch is the change of the
- * window between two publications that changed it, so it applies to any published version from
- * its `fromVersion` (the window's last change) up to before its `version`. Rows below the window
- * are kept as they were (they are not live: a client scrolling there subscribes to the whole
- * report and fetches it again). Null when the client must refetch; the table unchanged when it
- * already has the patch.
- */
-export function applyWindowPatch(table: ReportTable, patch: ReportPatch): ReportTable | null {
-  if ('reload' in patch || patch.window === undefined) return applyReportPatch(table, patch);
-  if (table.version >= patch.version) return table;
-  if (table.version < patch.fromVersion) return null;
-  const size = patch.window;
-  const head = applyReportPatch(
-    { ...table, rows: table.rows.slice(0, size), version: patch.fromVersion },
-    patch,
-  );
-  if (!head) return null;
-  const { keyField } = table;
-  const inWindow = new Set(head.rows.map((row) => String(row[keyField])));
-  // Below: the rows that left the window (first, in their order), then the rest minus those that
-  // entered it.
-  const below = table.rows.filter((row) => !inWindow.has(String(row[keyField])));
-  const rows = [...head.rows, ...below];
-  const total = Math.max(0, table.total + rows.length - table.rows.length);
-  return { ...table, rows, total, version: patch.version };
 }

@@ -1,5 +1,4 @@
-import { type EnvironmentConfig, fieldErrorCodes } from '@tempora/contracts';
-import i18next from 'i18next';
+import type { EnvironmentConfig } from '@tempora/contracts';
 import { takeEarlyResponse } from './early-fetch.ts';
 
 /**
@@ -88,6 +87,17 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/**
+ * The field errors of a problem (its `errors`) as translated messages by field: `field-errors.ts`
+ * and its messages are loaded only when a problem carries some (only forms get them, issue 19's
+ * budget); none when that chunk cannot load.
+ */
+export const problemFieldErrors = (errors: unknown): Promise<Record<string, string[]>> =>
+  import('./field-errors.ts').then(
+    (m) => m.loadFieldErrors(errors),
+    () => ({}),
+  );
+
 async function toApiError(response: Response): Promise<ApiError> {
   const retry = Number(response.headers.get('retry-after'));
   let problem: { code?: string; title?: string; detail?: string; errors?: unknown } = {};
@@ -100,36 +110,9 @@ async function toApiError(response: Response): Promise<ApiError> {
     response.status,
     problem.code ?? `HTTP_${response.status}`,
     problem.detail ?? problem.title ?? response.statusText,
-    fieldErrorsOf(problem.errors),
+    problem.errors ? await problemFieldErrors(problem.errors) : {},
     Number.isFinite(retry) && retry > 0 ? retry : null,
   );
-}
-
-/**
- * The field errors of a problem, by field, as messages for the fields: the server sends
- * `[{ field, code, params, message }]` (contracts `FieldIssue`); a known `code` becomes the
- * message of `common:fieldErrors.{code}` in the interface language (issue 29: never zod's English
- * text in the French UI), else the server's message stands. A map of field → messages is accepted too.
- */
-export function fieldErrorsOf(errors: unknown): Record<string, string[]> {
-  const byField: Record<string, string[]> = {};
-  if (Array.isArray(errors)) {
-    for (const entry of errors as {
-      field?: unknown;
-      message?: unknown;
-      code?: unknown;
-      params?: unknown;
-    }[]) {
-      if (typeof entry?.field !== 'string') continue;
-      byField[entry.field] ??= [];
-      byField[entry.field]!.push(fieldMessage(entry));
-    }
-  } else if (errors && typeof errors === 'object') {
-    for (const [field, messages] of Object.entries(errors)) {
-      byField[field] = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-    }
-  }
-  return byField;
 }
 
 /**
@@ -143,17 +126,6 @@ export function fieldError(error: unknown, ...names: string[]): string | undefin
     .filter(([field]) => names.some((n) => field === n || field.startsWith(`${n}.`)))
     .flatMap(([, list]) => list);
   return messages.length ? [...new Set(messages)].join(', ') : undefined;
-}
-
-/** The translated message of one field error (its code), or the server's text. */
-export function fieldMessage(entry: { message?: unknown; code?: unknown; params?: unknown }): string {
-  const code = typeof entry.code === 'string' ? entry.code : '';
-  if (code && (fieldErrorCodes as readonly string[]).includes(code) && i18next.isInitialized) {
-    const params = entry.params && typeof entry.params === 'object' ? entry.params : {};
-    const text = i18next.t(`common:fieldErrors.${code}`, { ...params, defaultValue: '' });
-    if (text) return text;
-  }
-  return String(entry.message ?? '');
 }
 
 async function send(url: string, options: RequestOptions): Promise<Response> {

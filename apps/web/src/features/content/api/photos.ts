@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Photo, PhotoUploadResult } from '@tempora/contracts';
-import { ApiError, apiGet, apiRequest, apiUrl, fieldErrorsOf } from '../../../lib/api-client.ts';
+import { ApiError, apiGet, apiRequest, apiUrl, problemFieldErrors } from '../../../lib/api-client.ts';
 import { currentToken } from '../../../lib/auth/tokens.ts';
 
 const enc = encodeURIComponent;
@@ -58,13 +58,8 @@ export async function uploadPhotos(
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as PhotoUploadResult);
       else
-        reject(
-          new ApiError(
-            xhr.status,
-            body.code ?? `HTTP_${xhr.status}`,
-            body.detail ?? '',
-            fieldErrorsOf(body.errors),
-          ),
+        void (body.errors ? problemFieldErrors(body.errors) : Promise.resolve({})).then((errors) =>
+          reject(new ApiError(xhr.status, body.code ?? `HTTP_${xhr.status}`, body.detail ?? '', errors)),
         );
     };
     xhr.send(form);

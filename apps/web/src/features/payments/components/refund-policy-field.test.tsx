@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, fieldErrorsOf } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../../lib/field-errors.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { RefundPolicyField } from './refund-policy-field.tsx';
 
