@@ -5,6 +5,7 @@ import { type ColumnDef, labelledCell } from '@tempora/contracts';
 import { formatDuration, formatGap } from '@tempora/domain';
 import i18next from 'i18next';
 import { memo, type ReactNode, useEffect, useState } from 'react';
+import { trackingKeyOfRow } from '../hooks/use-favorites.ts';
 
 /** Text alignment of a column (spec §3: Center, Right, anything else is left). */
 export function alignmentOf(column: Pick<ColumnDef, 'Alignment'>): 'center' | 'right' | 'left' {
@@ -107,7 +108,7 @@ export interface ReportCellProps {
   row: unknown[];
   keyField: number;
   favorite: boolean;
-  onToggleFavorite(key: string): void;
+  onToggleFavorite(key: string, trackingKey?: string): void;
   /** The environment's blob host for flags ('' = none). */
   flagBase: string;
   /** Accessible name and tooltip of a favourite star (tables pass one shared function). */
@@ -167,7 +168,7 @@ function Content({
           aria-pressed={favorite}
           aria-label={label}
           title={title}
-          onClick={() => onToggleFavorite(key)}
+          onClick={() => onToggleFavorite(key, trackingKeyOfRow(row))}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d={favorite ? mdiStar : mdiStarOutline} />
