@@ -28,7 +28,7 @@ runPrePaint<[AthleteCard, string]>(([card], paint) =>
 function followed(eventId: string, bib: string): boolean {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(`favorites:${eventId}`) ?? '[]');
-    return Array.isArray(stored) && stored.map(String).includes(bib);
+    return Array.isArray(stored) && stored.includes(bib);
   } catch {
     return false;
   }

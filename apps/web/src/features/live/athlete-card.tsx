@@ -89,14 +89,8 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
             time: formatDuration(card.prediction.finishNetMs),
             clock: clock(card.prediction.finishTimeOfDay),
           })}
-          {card.prediction.finishRangeNetMs && (
-            <span data-testid="prediction-range">
-              {' · '}
-              {t('predictedRange', {
-                range: formatRange(...card.prediction.finishRangeNetMs),
-              })}
-            </span>
-          )}
+          {card.prediction.finishRangeNetMs &&
+            ` · ${t('predictedRange', { range: formatRange(...card.prediction.finishRangeNetMs) })}`}
         </Alert>
       )}
       {/* Issue 19: on a phone the gender rank gives way and cells tighten, so Category, Gap and

@@ -5,7 +5,6 @@ import { type ColumnDef, labelledCell } from '@tempora/contracts';
 import { formatDuration, formatGap } from '@tempora/domain';
 import i18next from 'i18next';
 import { memo, type ReactNode, useEffect, useState } from 'react';
-import { trackingKeyOfRow } from '../hooks/use-favorites.ts';
 
 /** Text alignment of a column (spec §3: Center, Right, anything else is left). */
 export function alignmentOf(column: Pick<ColumnDef, 'Alignment'>): 'center' | 'right' | 'left' {
@@ -100,6 +99,16 @@ function Flag({ code, base }: { code: string; base: string }) {
 export function defaultStarLabel(key: string, pressed: boolean) {
   const label = i18next.t('results:star', { key });
   return { label, title: pressed ? i18next.t('results:unstar', { key }) : label };
+}
+
+/** The tracking key in a report row's link to its card (`…/tracking/{key}`), if any. */
+export function trackingKeyOfRow(row: readonly unknown[]): string | undefined {
+  for (const value of row) {
+    if (typeof value !== 'string') continue;
+    const m = /\/tracking\/([^/?#]+)$/.exec(value);
+    if (m) return decodeURIComponent(m[1]!);
+  }
+  return undefined;
 }
 
 /** What a cell needs. */

@@ -9,37 +9,27 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
  * No account API for favourites exists on the server: the list stays on the device.
  */
 export const favoritesStorageKey = (eventId: string) => `favorites:${eventId}`;
-const keysStorageKey = (eventId: string) => `favorite-keys:${eventId}`;
-const KEYS_PREFIX = 'favorite-keys:';
+export const KEYS_PREFIX = 'favorite-keys:';
 const CHANGED = 'tempora:favorites';
+
+/** A stored JSON value, undefined when absent or unreadable. */
+function stored(name: string): unknown {
+  try {
+    return JSON.parse(localStorage.getItem(name) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The favourites of an event (an empty set when none or unreadable). */
 export function readFavorites(eventId: string): Set<string> {
-  try {
-    const raw = JSON.parse(localStorage.getItem(favoritesStorageKey(eventId)) ?? '[]');
-    return new Set(Array.isArray(raw) ? raw.map(String) : []);
-  } catch {
-    return new Set();
-  }
+  const raw = stored(favoritesStorageKey(eventId));
+  return new Set(Array.isArray(raw) ? raw.map(String) : []);
 }
 
-function readKeys(eventId: string): Record<string, string> {
-  try {
-    const raw: unknown = JSON.parse(localStorage.getItem(keysStorageKey(eventId)) ?? '{}');
-    return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The tracking key in a report row's link to its card (`…/tracking/{key}`), if any. */
-export function trackingKeyOfRow(row: readonly unknown[]): string | undefined {
-  for (const value of row) {
-    if (typeof value !== 'string') continue;
-    const m = /\/tracking\/([^/?#]+)$/.exec(value);
-    if (m) return decodeURIComponent(m[1]!);
-  }
-  return undefined;
+export function readKeys(eventId: string): Record<string, string> {
+  const raw = stored(KEYS_PREFIX + eventId);
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, string>) : {};
 }
 
 /**
@@ -57,26 +47,12 @@ export function toggleFavorite(eventId: string, key: string, trackingKey?: strin
     if (trackingKey) keys[key] = trackingKey;
   }
   localStorage.setItem(favoritesStorageKey(eventId), JSON.stringify([...set]));
-  localStorage.setItem(keysStorageKey(eventId), JSON.stringify(keys));
+  localStorage.setItem(KEYS_PREFIX + eventId, JSON.stringify(keys));
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: eventId }));
   return set;
 }
 
-/** The tracking keys of every followed athlete of every event on this device, in storage order. */
-export function readFollowedKeys(): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const name = localStorage.key(i);
-    if (!name?.startsWith(KEYS_PREFIX)) continue;
-    const eventId = name.slice(KEYS_PREFIX.length);
-    const set = readFavorites(eventId);
-    for (const [bib, key] of Object.entries(readKeys(eventId)))
-      if (set.has(bib) && typeof key === 'string') out.push(key);
-  }
-  return [...new Set(out)];
-}
-
-function subscribe(listener: () => void) {
+export function subscribe(listener: () => void) {
   window.addEventListener(CHANGED, listener);
   window.addEventListener('storage', listener);
   return () => {
@@ -99,14 +75,4 @@ export function useFavorites(eventId: string) {
     [eventId],
   );
   return { favorites, toggle };
-}
-
-/** The tracking keys followed on this device, across events (`/genericTracking`), live. */
-export function useFollowedKeys(): string[] {
-  const raw = useSyncExternalStore(subscribe, followedSnapshot, () => '');
-  return useMemo(() => (raw ? raw.split('\n') : []), [raw]);
-}
-
-function followedSnapshot(): string {
-  return readFollowedKeys().join('\n');
 }
