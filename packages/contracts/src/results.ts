@@ -201,6 +201,8 @@ export interface AthleteCard {
     basis: string;
     finishNetMs: number;
     finishTimeOfDay: number | null;
+    /** The finish's 80 % interval, net ms [low, high] (issue 27); null without a split of the runner's own. */
+    finishRangeNetMs?: [number, number] | null;
     points: { pointKey: string; netMs: number; timeOfDay: number | null }[];
   } | null;
   /** Estimated distance covered now (m), from the last split and the predicted pace. */

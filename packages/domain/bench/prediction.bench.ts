@@ -1,11 +1,11 @@
 /// <reference types="node" />
 // `npm run bench -- prediction` (issue 19): the finish prediction of `predict()` on Boston 2017,
 // made live — every read replayed in time order through the incremental engine, each sampled
-// runner predicted the moment they pass 5 km, 10 km, the half and 30 km, with only the reads
+// runner predicted the moment they pass each point from 5K to 40K, with only the reads
 // that exist then — against the official finish. Median absolute error and median signed error
 // (negative: predicted too fast), for `predict()` with the fade model (Tempora: the general prior
 // by pace and gender, shifted by what the runners ahead show, and the runner's own trend against comparable
-// runners), the same with a previous edition's prior, without the fade model (the field's segment
+// runners) and the share of finishes inside its 80 % interval (issue 27: target 77–83 %), the same with a previous edition's prior, without the fade model (the field's segment
 // profile alone, the model before issue 19), and an even pace (the baseline).
 // Runners are split in two halves by their position in the file: the predicted ones are one half
 // (even index by default; PREDICTION_HALF=odd for the other, the one looked at while tuning);
@@ -23,7 +23,7 @@ import { readCsv } from '../test/read-csv.ts';
 
 const DATA = new URL('../../../fixtures/boston-2017.csv', import.meta.url);
 const boston = importBostonTable(readCsv(readFileSync(DATA, 'utf8')));
-const POINTS = ['5K', '10K', 'Half', '30K'] as const;
+const POINTS = boston.race.points.slice(0, -1).map((p) => p.id);
 const SAMPLE = Number(process.env.PREDICTION_SAMPLE ?? 4); // 1 runner in SAMPLE is predicted
 const HALF = process.env.PREDICTION_HALF === 'odd' ? 1 : 0;
 
@@ -51,12 +51,14 @@ const push = (point: string, model: Model, e: number) => {
   list.push(e);
   errors.set(key, list);
 };
+const inside = new Map<string, number>();
+const widths = new Map<string, number[]>();
 const started = performance.now();
 let predictMs = 0;
 for (const passing of passings) {
   applyPassing(state, passing);
   const bib = passing.bib ?? '';
-  if (!sampled.has(bib) || !(POINTS as readonly string[]).includes(passing.pointId)) continue;
+  if (!sampled.has(bib) || !POINTS.includes(passing.pointId)) continue;
   const actual = official.get(bib);
   const i = participantIndexOf(state, bib);
   if (actual === undefined || i < 0) continue;
@@ -68,6 +70,14 @@ for (const passing of passings) {
   const p = pointIndex.get(passing.pointId)!;
   const own = netTimeOf(state, i, p);
   if (withFade) push(passing.pointId, 'fade', withFade.finishNetMs - actual);
+  if (withFade?.finishRange) {
+    const [low, high] = withFade.finishRange;
+    inside.set(
+      passing.pointId,
+      (inside.get(passing.pointId) ?? 0) + (low <= actual && actual <= high ? 1 : 0),
+    );
+    widths.set(passing.pointId, [...(widths.get(passing.pointId) ?? []), high - low]);
+  }
   if (withEdition) push(passing.pointId, 'edition', withEdition.finishNetMs - actual);
   if (profileOnly) push(passing.pointId, 'profile', profileOnly.finishNetMs - actual);
   push(passing.pointId, 'even', (own * 42_195) / boston.race.points[p]!.distanceM - actual);
@@ -85,10 +95,10 @@ console.log(
     'Targets at the half: median absolute error ≤ 5 min, |median signed error| ≤ 1 min.\n',
 );
 console.log(
-  '| point | runners | predict(): general fade prior by pace and gender, shifted live by the runners ahead, own trend | with a previous edition as the prior | field profile only (before issue 19) | even pace |',
+  '| point | runners | predict(): general fade prior by pace and gender, shifted live by the runners ahead, own trend | finishes inside its 80 % interval (median width) | with a previous edition as the prior | field profile only (before issue 19) | even pace |',
 );
-console.log('|---|---:|---:|---:|---:|---:|');
-console.log('| | | MAE / signed (min) | MAE / signed | MAE / signed | MAE / signed |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log('| | | MAE / signed (min) | share (min) | MAE / signed | MAE / signed | MAE / signed |');
 for (const point of POINTS) {
   const cell = (model: Model) => {
     const list = errors.get(`${point}|${model}`) ?? [];
@@ -96,6 +106,6 @@ for (const point of POINTS) {
   };
   const n = errors.get(`${point}|fade`)?.length ?? 0;
   console.log(
-    `| ${point} | ${n} | ${cell('fade')} | ${cell('edition')} | ${cell('profile')} | ${cell('even')} |`,
+    `| ${point} | ${n} | ${cell('fade')} | ${((100 * (inside.get(point) ?? 0)) / Math.max(1, n)).toFixed(1)} % (${min(median(widths.get(point) ?? []))}) | ${cell('edition')} | ${cell('profile')} | ${cell('even')} |`,
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './time-format.ts';
+import { formatDuration, formatRange } from './time-format.ts';
 
 describe('formatDuration (spec §5 time cells)', () => {
   it('is blank for zero and missing values', () => {
@@ -29,5 +29,16 @@ describe('formatDuration (spec §5 time cells)', () => {
         expect(seconds).toBe(Math.floor(ms / 1000));
       }),
     );
+  });
+});
+
+describe('formatRange (issue 27: a prediction with its interval)', () => {
+  it('shows h:mm from an hour on, rounded outwards, m:ss below, nothing when an end is missing', () => {
+    expect(formatRange(12_660_000 + 20_000, 12_960_000 + 10_000)).toBe('3:31–3:37');
+    expect(formatRange(12_660_000, 12_960_000)).toBe('3:31–3:36');
+    expect(formatRange(2_700_500, 2_820_200)).toBe('45:00–47:01');
+    expect(formatRange(3_000_000, 3_700_000)).toBe('0:50–1:02');
+    expect(formatRange(null, 3_700_000)).toBe('');
+    expect(formatRange(3_800_000, 3_700_000)).toBe('');
   });
 });

@@ -20,15 +20,15 @@ runPrePaint<[AthleteCard, string]>(([card], paint) =>
     strings: PRE_PAINT_STRINGS,
     sprite: PRE_PAINT_SPRITE,
     logo: '/favicon.svg',
-    following: followed(card.athlete.trackingKey),
+    following: followed(card.eventId, card.athlete.bib),
   }),
 );
 
-/** The athlete is among those followed (followed.ts's `followed` list), false when unreadable. */
-function followed(trackingKey: string): boolean {
+/** The athlete is in the event's one follow list (use-favorites.ts), false when unreadable. */
+function followed(eventId: string, bib: string): boolean {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem('followed') ?? '[]');
-    return Array.isArray(stored) && stored.slice(0, 12).includes(trackingKey);
+    const stored: unknown = JSON.parse(localStorage.getItem(`favorites:${eventId}`) ?? '[]');
+    return Array.isArray(stored) && stored.includes(bib);
   } catch {
     return false;
   }

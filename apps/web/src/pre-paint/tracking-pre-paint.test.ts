@@ -120,6 +120,16 @@ describe('the tracking card pre-paint', () => {
     ]);
   });
 
+  it('shows the prediction with its 80 % interval, in each language (issue 27)', () => {
+    const prediction = { ...card.prediction!, finishRangeNetMs: [5_400_000, 5_700_000] as [number, number] };
+    expect(paint('en', { prediction }).querySelector('.pp-alert')?.textContent).toBe(
+      'Predicted finish: 1:32:10 (around 17:32:07) · 1:30–1:35, 80% likely',
+    );
+    expect(paint('fr', { prediction }).querySelector('.pp-alert')?.textContent).toMatch(
+      /· 1:30–1:35, probable à 80\u00a0%$/,
+    );
+  });
+
   it('puts data in as text, never as markup', () => {
     const root = paint('en');
     expect(root.querySelector('img[src=x]')).toBeNull();

@@ -1,6 +1,11 @@
 import type { AthleteCard } from '@tempora/contracts';
 import { formatPace } from '../../../../packages/domain/src/results/pace.ts';
-import { formatDuration, formatGap, formatTimeOfDay } from '../../../../packages/domain/src/time-format.ts';
+import {
+  formatDuration,
+  formatGap,
+  formatRange,
+  formatTimeOfDay,
+} from '../../../../packages/domain/src/time-format.ts';
 import { pointName } from '../lib/point-name.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
@@ -16,6 +21,7 @@ export interface TrackingPrePaintStrings {
   notYet: string;
   estimated: string;
   predictedFinish: string;
+  predictedRange: string;
   predictedAt: string;
   /** Point, time, rank, gender rank, category rank, gap, pace: the splits' headers. */
   heads: string[];
@@ -50,6 +56,7 @@ export function trackingPrePaintStrings(ns: {
     notYet: l.notYet!,
     estimated: l.estimated!,
     predictedFinish: l.predictedFinish!,
+    predictedRange: l.predictedRange!,
     predictedAt: l.predictedAt!,
     heads: ['point', 'time', 'rank', 'rankGender', 'rankCategory', 'gap', 'pace'].map((k) => l[k]!),
     share: l.share!,
@@ -207,7 +214,10 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
       fill(s.predictedFinish, {
         time: formatDuration(card.prediction.finishNetMs),
         clock: clock(card.prediction.finishTimeOfDay),
-      }),
+      }) +
+        (card.prediction.finishRangeNetMs
+          ? ` · ${fill(s.predictedRange, { range: formatRange(...card.prediction.finishRangeNetMs) })}`
+          : ''),
       'pp-alert',
     );
 

@@ -23,6 +23,15 @@ export interface FieldProfile {
   readonly shiftSum: Float64Array;
   readonly shiftCount: Int32Array;
   /**
+   * The model's residuals per pair k < j, as a histogram (index (k × pointCount + j) × SHIFT_BINS
+   * + bin, `shiftBin`): each runner's shift over k → j divided by the prior's slowdown for them
+   * over k → j (its ratio less an even pace's) — the spread of a fade grows with the fade. Their
+   * spread among the runners ahead is the prediction's uncertainty (issue 27, `liveSpread`);
+   * `residualSum` their sum. O(1) a passing, unlike a sorted list of 26,000 shifts per pair.
+   */
+  readonly shiftHistogram: Int32Array;
+  readonly residualSum: Float64Array;
+  /**
    * Per segment q (point q → q + 1) and pace band at q (`paceBand`, index q × PACE_BANDS + band):
    * the sum of the runners' log ratios T(q+1)/T(q) and their count — how runners of a pace slow
    * on each segment, for the own-trend comparison with comparable runners.
@@ -76,6 +85,8 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
     segments: sorted.slice(1),
     shiftSum: new Float64Array(pointCount * pointCount),
     shiftCount: new Int32Array(pointCount * pointCount),
+    shiftHistogram: new Int32Array(pointCount * pointCount * SHIFT_BINS),
+    residualSum: new Float64Array(pointCount * pointCount),
     bandLogSum: new Float64Array(pointCount * PACE_BANDS),
     bandCount: new Int32Array(pointCount * PACE_BANDS),
   };
@@ -101,6 +112,25 @@ export function shiftFromPrior(
   if (!(prior > 0)) return Number.NaN;
   const even = distanceM[j]! / distanceM[k]!;
   return Math.min(0.2 * even, Math.max(-0.05 * even, tJ / tK - prior));
+}
+
+/**
+ * Bins of the residuals' histogram (`FieldProfile.shiftHistogram`): a shift in units of the
+ * prior's slowdown, from −4 to 12 (bounded there) in steps of 0.04.
+ */
+export const SHIFT_BINS = 400;
+const RESIDUAL_LOW = -4;
+const RESIDUAL_HIGH = 12;
+const SHIFT_STEP = (RESIDUAL_HIGH - RESIDUAL_LOW) / SHIFT_BINS;
+
+/** The histogram bin of a residual. */
+export function shiftBin(residual: number): number {
+  return Math.min(SHIFT_BINS - 1, Math.max(0, Math.floor((residual - RESIDUAL_LOW) / SHIFT_STEP)));
+}
+
+/** The residual at the middle of a bin. */
+export function shiftOfBin(bin: number): number {
+  return RESIDUAL_LOW + (bin + 0.5) * SHIFT_STEP;
 }
 
 /** Pace bands of 10 s/km, from 0 to 20 min/km (the last band holds anything slower). */
@@ -130,6 +160,12 @@ function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, i: 
       if (Number.isNaN(shift)) continue;
       profile.shiftSum[k * pointCount + j]! += sign * shift;
       profile.shiftCount[k * pointCount + j]! += sign;
+      const fade =
+        fadeRatioBetween(distanceM, k, j, times[k]!, undefined, fadeScale) - distanceM[j]! / distanceM[k]!;
+      if (!(fade > 0)) continue;
+      const residual = Math.min(RESIDUAL_HIGH, Math.max(RESIDUAL_LOW, shift / Math.sqrt(fade)));
+      profile.residualSum[k * pointCount + j]! += sign * residual;
+      profile.shiftHistogram[(k * pointCount + j) * SHIFT_BINS + shiftBin(residual)]! += sign;
     }
   }
 }

@@ -10,7 +10,7 @@ import {
   GENDER_FADE,
   priorFromBands,
 } from './fade-model.ts';
-import { liveShift, predict } from './prediction.ts';
+import { INTERVAL_COVERAGE, liveShift, predict } from './prediction.ts';
 import type { Participant, Passing, RaceDefinition } from './types.ts';
 
 const GUN = Date.UTC(2026, 3, 19, 8, 0, 0);
@@ -173,5 +173,39 @@ describe('finish prediction, properties (issue 19)', () => {
         },
       ),
     );
+  });
+
+  it('the finish interval (issue 27) holds the prediction, starts after the time run, and widens with the distance to go', () => {
+    expect(INTERVAL_COVERAGE).toBe(0.8);
+    fc.assert(
+      fc.property(fc.array(runnerArb, { maxLength: 40 }), runnerArb, (others, shape) => {
+        const times = splits(shape);
+        // The same runner seen at 10 km, the half and 30 km: three runners of one shape.
+        const { results, first } = field(
+          others,
+          [1, 2, 3].map((r) => ({ bib: `X${r}`, times: times.slice(0, r) })),
+        );
+        const widths = [0, 1, 2].map((r) => {
+          const p = predict(results, first + r)!;
+          const [low, high] = p.finishRange!;
+          expect(low).toBeLessThanOrEqual(p.finishNetMs);
+          expect(p.finishNetMs).toBeLessThanOrEqual(high);
+          expect(low).toBeGreaterThanOrEqual(Math.round(times[r]!));
+          return high - low;
+        });
+        // Without runners ahead the interval is the prior's doubt on the time still to run.
+        if (others.every((o) => o.reached < 2)) {
+          expect(widths[0]).toBeGreaterThan(widths[1]!);
+          expect(widths[1]).toBeGreaterThan(widths[2]!);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a runner without a split of their own has no interval', () => {
+    const { results, first } = field([], [{ bib: 'X', times: [] }]);
+    const p = predict(results, first);
+    expect(p?.finishRange ?? null).toBeNull();
   });
 });

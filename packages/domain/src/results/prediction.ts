@@ -1,6 +1,6 @@
 import type { Millis } from '../time-format.ts';
-import { type FadePrior, fadeRatioPrior } from './fade-model.ts';
-import { fieldProfile, median, PACE_BANDS, paceBand } from './field-profile.ts';
+import { type FadePrior, fadeRatioBetween, fadeRatioPrior } from './fade-model.ts';
+import { fieldProfile, median, PACE_BANDS, paceBand, SHIFT_BINS, shiftOfBin } from './field-profile.ts';
 import { lastPointOf, statusOf } from './queries.ts';
 import { netTimeOf, type RaceResults } from './results-model.ts';
 
@@ -20,6 +20,12 @@ export interface Prediction {
   readonly basis: 'athlete' | 'field' | 'evenPace';
   readonly finishNetMs: Millis;
   readonly finishTimeOfDay: Millis | null;
+  /**
+   * The finish's 80 % interval (`INTERVAL_COVERAGE`), net ms, low ≤ finishNetMs ≤ high: where the
+   * runners ahead's spread around the model says 80 % of such runners finish (issue 27). Null
+   * without a split of the runner's own.
+   */
+  readonly finishRange: readonly [Millis, Millis] | null;
   /** Every ranked point not reached yet, in course order; the finish is the last. */
   readonly points: readonly PointPrediction[];
 }
@@ -48,7 +54,10 @@ const STRETCH = 1.25;
  * squared, as before, left the fast runners at the half on the prior alone: 2 min too fast.)
  * NaN / 0 when nobody is ahead.
  */
-export function liveShift(results: RaceResults, k: number): { shift: number; weight: number } {
+export function liveShift(
+  results: RaceResults,
+  k: number,
+): { shift: number; weight: number; j: number; covered: number } {
   const { pointCount, distanceM } = results.index;
   const { shiftSum, shiftCount } = fieldProfile(results);
   const finish = pointCount - 1;
@@ -58,9 +67,87 @@ export function liveShift(results: RaceResults, k: number): { shift: number; wei
     if (n === 0) continue;
     const covered = (distanceM[j]! - distanceM[k]!) / span;
     if (n >= MIN_AHEAD || j === k + 1)
-      return { shift: shiftSum[k * pointCount + j]! / n / covered ** STRETCH, weight: n };
+      return { shift: shiftSum[k * pointCount + j]! / n / covered ** STRETCH, weight: n, j, covered };
   }
-  return { shift: Number.NaN, weight: 0 };
+  return { shift: Number.NaN, weight: 0, j: -1, covered: 0 };
+}
+
+/** The share of finishes the prediction's interval is meant to hold (issue 27). */
+export const INTERVAL_COVERAGE = 0.8;
+/**
+ * Before `MIN_AHEAD` runners have run on from point k, the interval is the prior's own doubt: the
+ * time still to run, 6 % faster to 12 % slower (a marathon's second half commonly ranges from
+ * even to well past the prior's fade). Wide on purpose: it stands only until the runners ahead
+ * give the day's spread.
+ */
+const NO_FIELD_SPREAD: readonly [number, number] = [-0.06, 0.12];
+
+/**
+ * The spread of the runners ahead around the model over k → finish, as a pair of offsets (low,
+ * high) on T(finish)/T(k): the 10th and 90th percentiles of their shifts from the prior over the
+ * furthest point j enough of them have reached (`liveShift`), less their mean, stretched to the
+ * finish as the mean is (the spread grows with the distance as the fade does, see `STRETCH`).
+ * Computed from the live field only: no constant fitted on any edition. Undefined when fewer than
+ * `MIN_AHEAD` runners have run on.
+ */
+export function liveSpread(
+  results: RaceResults,
+  i: number,
+  k: number,
+  ownTime: number,
+): { low: number; high: number; covered: number } | undefined {
+  const { pointCount, distanceM } = results.index;
+  const { j, covered, weight } = liveShift(results, k);
+  if (j < 0 || weight < MIN_AHEAD) return undefined;
+  const { shiftHistogram, residualSum, fadeScale } = fieldProfile(results);
+  const pair = k * pointCount + j;
+  let n = 0;
+  for (let b = 0; b < SHIFT_BINS; b++) n += shiftHistogram[pair * SHIFT_BINS + b]!;
+  if (n < MIN_AHEAD) return undefined;
+  const tail = (1 - INTERVAL_COVERAGE) / 2;
+  const quantile = (q: number) => {
+    let seen = 0;
+    for (let b = 0; b < SHIFT_BINS; b++) {
+      seen += shiftHistogram[pair * SHIFT_BINS + b]!;
+      if (seen >= q * n) return shiftOfBin(b);
+    }
+    return shiftOfBin(SHIFT_BINS - 1);
+  };
+  const mean = residualSum[pair]! / n;
+  // The residuals are in units of each runner's expected slowdown over k → j: back to time
+  // ratios with this runner's own.
+  const ownFade =
+    fadeRatioBetween(distanceM, k, j, ownTime, undefined, fadeScale[i]) - distanceM[j]! / distanceM[k]!;
+  if (!(ownFade > 0)) return undefined;
+  const stretch = covered ** STRETCH / Math.sqrt(ownFade);
+  return {
+    low: Math.min(0, (quantile(tail) - mean) / stretch),
+    high: Math.max(0, (quantile(1 - tail) - mean) / stretch),
+    covered,
+  };
+}
+
+/**
+ * The finish's interval for a runner who took `ownTime` to point k and is predicted `finish`
+ * (`Prediction.finishRange`): the live spread (`liveSpread`) on the time so far, else the prior's
+ * doubt on the time still to run. Always low ≤ finish ≤ high, ms.
+ */
+export function predictionInterval(
+  results: RaceResults,
+  i: number,
+  k: number,
+  ownTime: number,
+  finish: number,
+): readonly [Millis, Millis] {
+  const live = liveSpread(results, i, k, ownTime);
+  const toRun = finish - ownTime;
+  const doubt = [toRun * NO_FIELD_SPREAD[0], toRun * NO_FIELD_SPREAD[1]] as const;
+  // The runners ahead speak for the part of the course still to run they have covered; the rest is
+  // an extrapolation, for which the prior's doubt stands.
+  const w = live ? live.covered : 0;
+  const low = finish + w * ownTime * (live?.low ?? 0) + (1 - w) * doubt[0];
+  const high = finish + w * ownTime * (live?.high ?? 0) + (1 - w) * doubt[1];
+  return [Math.round(Math.min(finish, Math.max(ownTime, low))), Math.round(Math.max(finish, high))];
 }
 
 /**
@@ -217,7 +304,9 @@ export function predict(results: RaceResults, i: number, options: PredictOptions
   }
   const finish = points[points.length - 1];
   if (!finish) return null;
-  return { basis, finishNetMs: finish.netMs, finishTimeOfDay: finish.timeOfDay, points };
+  const finishRange =
+    basis === 'athlete' ? predictionInterval(results, i, last, ownTime, finish.netMs) : null;
+  return { basis, finishNetMs: finish.netMs, finishTimeOfDay: finish.timeOfDay, finishRange, points };
 }
 
 /**

@@ -495,6 +495,13 @@ describe('live views API', () => {
       expect(athlete.splits.at(-1).rankOverall).toBe(2);
       expect((await app.inject(`/api/results/contexts/${DEMO_DB}/participants/99999`)).statusCode).toBe(404);
       expect((await app.inject(`/api/results/contexts/${DEMO_DB}/races/nope/stats`)).statusCode).toBe(404);
+      // Issue 27: a runner on course has a predicted finish with its 80 % interval around it.
+      const onCourse = (await app.inject(`/api/results/contexts/${DEMO_DB}/participants/103`)).json();
+      expect(onCourse.status).toBe('onCourse');
+      const [low, high] = onCourse.prediction.finishRangeNetMs;
+      expect(low).toBeLessThan(onCourse.prediction.finishNetMs);
+      expect(high).toBeGreaterThan(onCourse.prediction.finishNetMs);
+      expect(low).toBeGreaterThanOrEqual(600_000);
     } finally {
       await app.close();
     }

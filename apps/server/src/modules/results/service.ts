@@ -996,6 +996,7 @@ function athleteCard(
           basis: prediction.basis,
           finishNetMs: prediction.finishNetMs,
           finishTimeOfDay: wall(prediction.finishTimeOfDay),
+          finishRangeNetMs: prediction.finishRange ? [...prediction.finishRange] : null,
           points: prediction.points.map((pp) => ({
             pointKey: pp.pointId,
             netMs: pp.netMs,

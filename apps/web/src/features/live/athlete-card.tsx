@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { AthleteCard as Card } from '@tempora/contracts';
-import { formatDuration, formatGap, formatPace, formatTimeOfDay } from '@tempora/domain';
+import { formatDuration, formatGap, formatPace, formatRange, formatTimeOfDay } from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pointName } from '../../lib/point-name.ts';
@@ -89,6 +89,8 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
             time: formatDuration(card.prediction.finishNetMs),
             clock: clock(card.prediction.finishTimeOfDay),
           })}
+          {card.prediction.finishRangeNetMs &&
+            ` · ${t('predictedRange', { range: formatRange(...card.prediction.finishRangeNetMs) })}`}
         </Alert>
       )}
       {/* Issue 19: on a phone the gender rank gives way and cells tighten, so Category, Gap and

@@ -1,30 +1,42 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { keysFromParam, MAX_FOLLOWED, toggleFollowed, useFollowed } from './followed.ts';
+import { trackingKeyOfRow } from '../results/components/report-cell.tsx';
+import { toggleFavorite, useFavorites } from '../results/hooks/use-favorites.ts';
+import { keysFromParam, MAX_FOLLOWED, useFollowed } from './followed.ts';
 
-describe('followed athletes', () => {
+describe('followed athletes: the one follow list (issue 27)', () => {
   beforeEach(() => window.localStorage.clear());
 
-  it('toggles keys, keeps the newest MAX_FOLLOWED and tells every hook', () => {
-    const { result } = renderHook(() => useFollowed());
-    expect(result.current).toEqual([]);
-    act(() => toggleFollowed('a'));
-    act(() => toggleFollowed('b'));
-    expect(result.current).toEqual(['a', 'b']);
-    act(() => toggleFollowed('a'));
-    expect(result.current).toEqual(['b']);
-    act(() => {
-      for (let k = 0; k < MAX_FOLLOWED + 3; k++) toggleFollowed(`k${k}`);
-    });
-    expect(result.current).toHaveLength(MAX_FOLLOWED);
-    expect(result.current.at(-1)).toBe(`k${MAX_FOLLOWED + 2}`);
-    expect(result.current).not.toContain('b');
+  it('following from a card is the table star, and unstarring in a table unfollows on /genericTracking', () => {
+    const followed = renderHook(() => useFollowed());
+    const table = renderHook(() => useFavorites('ev1'));
+    expect(followed.result.current).toEqual([]);
+    act(() => toggleFavorite('ev1', '150', 'key150'));
+    act(() => toggleFavorite('ev2', '7', 'key7'));
+    expect(table.result.current.favorites.has('150')).toBe(true);
+    expect(followed.result.current).toEqual(['key150', 'key7']);
+    act(() => table.result.current.toggle('150'));
+    expect(followed.result.current).toEqual(['key7']);
   });
 
-  it('survives a damaged stored value', () => {
-    window.localStorage.setItem('followed', '{not json');
+  it('shows at most MAX_FOLLOWED cards', () => {
+    act(() => {
+      for (let k = 0; k < MAX_FOLLOWED + 3; k++) toggleFavorite('ev', `${k}`, `k${k}`);
+    });
+    const { result } = renderHook(() => useFollowed());
+    expect(result.current).toHaveLength(MAX_FOLLOWED);
+  });
+
+  it('survives damaged stored values', () => {
+    window.localStorage.setItem('favorite-keys:ev', '{not json');
+    window.localStorage.setItem('favorites:ev', '{not json');
     const { result } = renderHook(() => useFollowed());
     expect(result.current).toEqual([]);
+  });
+
+  it('reads the tracking key from a row link', () => {
+    expect(trackingKeyOfRow(['150', 3, 'Ann', '#/events/ev1/tracking/abc123'])).toBe('abc123');
+    expect(trackingKeyOfRow(['150', 3, 'Ann'])).toBeUndefined();
   });
 
   it('reads one key or several from the route parameter, without duplicates', () => {

@@ -1,52 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { KEYS_PREFIX, readFavorites, readKeys, subscribe } from '../results/hooks/use-favorites.ts';
 
 /**
- * The athletes a spectator follows (issue 7 `genericTracking`): tracking keys kept in
- * localStorage under `followed`, shared by every tab (the `storage` event), at most `MAX`.
+ * The athletes a spectator follows (issue 7 `genericTracking`): since issue 27 the same list as
+ * the tables' favourites (use-favorites.ts, per event on the device); at most `MAX` cards shown.
  */
-const KEY = 'followed';
 export const MAX_FOLLOWED = 12;
-const listeners = new Set<() => void>();
-let cache: { raw: string | null; keys: string[] } = { raw: null, keys: [] };
 
-function read(): string[] {
-  const raw = window.localStorage.getItem(KEY);
-  if (raw !== cache.raw) {
-    let keys: string[] = [];
-    try {
-      const parsed = JSON.parse(raw ?? '[]');
-      if (Array.isArray(parsed))
-        keys = parsed.filter((k): k is string => typeof k === 'string').slice(0, MAX_FOLLOWED);
-    } catch {
-      // A damaged value starts the list again.
-    }
-    cache = { raw, keys };
-  }
-  return cache.keys;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => e.key === KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** Adds or removes a tracking key; the oldest is dropped beyond `MAX_FOLLOWED`. */
-export function toggleFollowed(trackingKey: string): void {
-  const keys = read();
-  const next = keys.includes(trackingKey)
-    ? keys.filter((k) => k !== trackingKey)
-    : [...keys, trackingKey].slice(-MAX_FOLLOWED);
-  window.localStorage.setItem(KEY, JSON.stringify(next));
-  for (const listener of listeners) listener();
-}
-
+/** The tracking keys followed on this device (every event), the first `MAX_FOLLOWED`. */
 export function useFollowed(): string[] {
-  return useSyncExternalStore(subscribe, read, () => []);
+  return useFollowedKeys().slice(0, MAX_FOLLOWED);
 }
 
 /** Tracking keys from a `genericTracking/{key}` parameter: one key or several joined by commas. */
@@ -59,4 +22,26 @@ export function keysFromParam(param: string | undefined): string[] {
         .filter(Boolean),
     ),
   ].slice(0, MAX_FOLLOWED);
+}
+
+/** The tracking keys of every followed athlete of every event on this device, in storage order. */
+export function readFollowedKeys(): string[] {
+  const out: string[] = [];
+  for (const name of Object.keys(localStorage)) {
+    if (!name.startsWith(KEYS_PREFIX)) continue;
+    const eventId = name.slice(KEYS_PREFIX.length);
+    const set = readFavorites(eventId);
+    for (const [bib, key] of Object.entries(readKeys(eventId))) if (set.has(bib)) out.push(String(key));
+  }
+  return [...new Set(out)];
+}
+
+/** The tracking keys followed on this device, across events (`/genericTracking`), live. */
+export function useFollowedKeys(): string[] {
+  const raw = useSyncExternalStore(subscribe, followedSnapshot, () => '');
+  return useMemo(() => (raw ? raw.split('\n') : []), [raw]);
+}
+
+function followedSnapshot(): string {
+  return readFollowedKeys().join('\n');
 }

@@ -26,10 +26,7 @@ export default function DetailPage() {
           card={athlete.data}
           actions={
             <>
-              <FollowButton
-                trackingKey={athlete.data.athlete.trackingKey}
-                name={`${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`}
-              />
+              <FollowButton card={athlete.data} />
               <CertificateButton
                 trackingKey={athlete.data.athlete.trackingKey}
                 status={athlete.data.status}

@@ -14,13 +14,7 @@ function FollowedCard({ trackingKey }: { trackingKey: string }) {
   const athlete = useAthlete(trackingKey);
   if (athlete.isPending) return <PageLoading />;
   if (athlete.isError) return <PageError error={athlete.error} />;
-  const { athlete: a } = athlete.data;
-  return (
-    <AthleteCard
-      card={athlete.data}
-      actions={<FollowButton trackingKey={trackingKey} name={`${a.firstName} ${a.lastName}`} />}
-    />
-  );
+  return <AthleteCard card={athlete.data} actions={<FollowButton card={athlete.data} />} />;
 }
 
 /**

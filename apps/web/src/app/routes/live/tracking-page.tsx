@@ -62,10 +62,7 @@ export default function TrackingPage() {
           card={athlete.data}
           actions={
             <>
-              <FollowButton
-                trackingKey={key}
-                name={`${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`}
-              />
+              <FollowButton card={athlete.data} />
               <Button component={RouterLink} to="/genericTracking">
                 {t('follow.title')}
               </Button>

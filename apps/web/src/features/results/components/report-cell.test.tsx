@@ -134,7 +134,7 @@ describe('report cells (spec §3, §5)', () => {
     const star = screen.getByRole('button', { name: /bib F3/ });
     expect(star.getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(star);
-    expect(onToggle).toHaveBeenCalledWith('F3');
+    expect(onToggle).toHaveBeenCalledWith('F3', undefined);
   });
 
   it('shows a 20 px flag from the blob host, the code without one, nothing for spacers', () => {

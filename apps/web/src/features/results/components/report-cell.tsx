@@ -101,13 +101,23 @@ export function defaultStarLabel(key: string, pressed: boolean) {
   return { label, title: pressed ? i18next.t('results:unstar', { key }) : label };
 }
 
+/** The tracking key in a report row's link to its card (`…/tracking/{key}`), if any. */
+export function trackingKeyOfRow(row: readonly unknown[]): string | undefined {
+  for (const value of row) {
+    if (typeof value !== 'string') continue;
+    const m = /\/tracking\/([^/?#]+)$/.exec(value);
+    if (m) return decodeURIComponent(m[1]!);
+  }
+  return undefined;
+}
+
 /** What a cell needs. */
 export interface ReportCellProps {
   column: ColumnDef;
   row: unknown[];
   keyField: number;
   favorite: boolean;
-  onToggleFavorite(key: string): void;
+  onToggleFavorite(key: string, trackingKey?: string): void;
   /** The environment's blob host for flags ('' = none). */
   flagBase: string;
   /** Accessible name and tooltip of a favourite star (tables pass one shared function). */
@@ -167,7 +177,7 @@ function Content({
           aria-pressed={favorite}
           aria-label={label}
           title={title}
-          onClick={() => onToggleFavorite(key)}
+          onClick={() => onToggleFavorite(key, trackingKeyOfRow(row))}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d={favorite ? mdiStar : mdiStarOutline} />

@@ -19,7 +19,7 @@ export interface ReportRowProps {
   lng: 'en' | 'fr';
   grid: { gridTemplateColumns: string };
   favorite: boolean;
-  onToggleFavorite(key: string): void;
+  onToggleFavorite(key: string, trackingKey?: string): void;
   flash: boolean;
   open: boolean;
   onToggleOpen(key: string): void;

@@ -20,7 +20,7 @@ export interface ReportTableProps {
   /** The rows to show (the table's, or a search's). */
   rows: unknown[][];
   favorites: ReadonlySet<string>;
-  onToggleFavorite(key: string): void;
+  onToggleFavorite(key: string, trackingKey?: string): void;
   /** Keys of rows changed by a live patch a moment ago (highlighted). */
   changed?: ReadonlyMap<string, number>;
   /** Height of the scrolling area. */

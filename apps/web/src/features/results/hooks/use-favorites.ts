@@ -1,30 +1,58 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
-/** Favourites (spec §3: a set of row keys), one set per event, kept in localStorage. */
+/**
+ * The ONE follow list (issue 27): per event, the bibs a spectator follows, kept on the device
+ * (localStorage). The table's star, the card's Follow button, the favourites page, the map, the
+ * notifications and `/genericTracking` all read and write this list. Beside it, per event, the
+ * tracking key of each followed bib (known from the card, or from the row's link to its card),
+ * so that `/genericTracking` can show every followed athlete's card.
+ * No account API for favourites exists on the server: the list stays on the device.
+ */
 export const favoritesStorageKey = (eventId: string) => `favorites:${eventId}`;
+export const KEYS_PREFIX = 'favorite-keys:';
 const CHANGED = 'tempora:favorites';
 
-/** The favourites of an event (an empty set when none or unreadable). */
-export function readFavorites(eventId: string): Set<string> {
+/** A stored JSON value, undefined when absent or unreadable. */
+function stored(name: string): unknown {
   try {
-    const raw = JSON.parse(localStorage.getItem(favoritesStorageKey(eventId)) ?? '[]');
-    return new Set(Array.isArray(raw) ? raw.map(String) : []);
+    return JSON.parse(localStorage.getItem(name) ?? 'null') ?? undefined;
   } catch {
-    return new Set();
+    return undefined;
   }
 }
 
-/** Toggles a row key in or out of the event's set (spec §4 "Favorite star"); returns the new set. */
-export function toggleFavorite(eventId: string, key: string): Set<string> {
+/** The favourites of an event (an empty set when none or unreadable). */
+export function readFavorites(eventId: string): Set<string> {
+  const raw = stored(favoritesStorageKey(eventId));
+  return new Set(Array.isArray(raw) ? raw.map(String) : []);
+}
+
+export function readKeys(eventId: string): Record<string, string> {
+  const raw = stored(KEYS_PREFIX + eventId);
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, string>) : {};
+}
+
+/**
+ * Toggles a bib in or out of the event's list (spec §4 "Favorite star", the card's Follow);
+ * `trackingKey`, when known, is kept beside it. Returns the new set.
+ */
+export function toggleFavorite(eventId: string, key: string, trackingKey?: string): Set<string> {
   const set = readFavorites(eventId);
-  if (set.has(key)) set.delete(key);
-  else set.add(key);
+  const keys = readKeys(eventId);
+  if (set.has(key)) {
+    set.delete(key);
+    delete keys[key];
+  } else {
+    set.add(key);
+    if (trackingKey) keys[key] = trackingKey;
+  }
   localStorage.setItem(favoritesStorageKey(eventId), JSON.stringify([...set]));
+  localStorage.setItem(KEYS_PREFIX + eventId, JSON.stringify(keys));
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: eventId }));
   return set;
 }
 
-function subscribe(listener: () => void) {
+export function subscribe(listener: () => void) {
   window.addEventListener(CHANGED, listener);
   window.addEventListener('storage', listener);
   return () => {
@@ -42,6 +70,9 @@ export function useFavorites(eventId: string) {
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stored string is the snapshot.
   const favorites = useMemo(() => readFavorites(eventId), [raw, eventId]);
-  const toggle = useCallback((key: string) => void toggleFavorite(eventId, key), [eventId]);
+  const toggle = useCallback(
+    (key: string, trackingKey?: string) => void toggleFavorite(eventId, key, trackingKey),
+    [eventId],
+  );
   return { favorites, toggle };
 }
