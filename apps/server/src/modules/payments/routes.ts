@@ -12,7 +12,8 @@ import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { isOrganiserStaff, requireEventStaff } from '../deposits/access.ts';
 import * as depositRepo from '../deposits/repository.ts';
-import { ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
+import { invoiceLabel, invoiceOf } from './document-orders.ts';
+import { invoicePdf, ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
 import * as repo from './repository.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -74,10 +75,27 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
   app.get('/api/payments/orders/:id/receipt.pdf', async (request, reply) => {
     const { order } = await orderAccess(request);
     const [detail] = await service.details([order]);
-    const deposit = await depositRepo.findDeposit(database, order.depositId);
+    const deposit = order.depositId ? await depositRepo.findDeposit(database, order.depositId) : null;
     const pdf = await receiptPdf(detail!, deposit?.vat ?? null);
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `inline; filename="receipt-${order.id}.pdf"`);
+    return reply.send(pdf);
+  });
+
+  /** The invoice of a confirmation document's order (issue 29); 404 for an order without one. */
+  app.get('/api/payments/orders/:id/invoice.pdf', async (request, reply) => {
+    const { order } = await orderAccess(request);
+    const invoice = await invoiceOf(database, order.id);
+    if (!invoice) throw errors.notFound('INVOICE_NOT_FOUND', `Order '${order.id}' has no invoice`);
+    const [detail] = await service.details([order]);
+    const number = invoiceLabel(invoice.number);
+    const pdf = await invoicePdf(detail!, {
+      ...invoice,
+      number,
+      issuedAt: new Date(invoice.issuedAt).toISOString(),
+    });
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `inline; filename="invoice-${number}.pdf"`);
     return reply.send(pdf);
   });
 }
