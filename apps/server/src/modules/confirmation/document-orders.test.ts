@@ -6,7 +6,7 @@ import type { DocumentDetail, OrderDetail } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { createTestUser } from '../../../test/identity-helpers.ts';
+import { captureMails, createTestUser } from '../../../test/identity-helpers.ts';
 import { sampleCoda } from '../payments/statements/samples.ts';
 import { createSchoolEvent, DEMO_ORG } from './test-helpers.ts';
 
@@ -106,6 +106,18 @@ describe('school fees become an order', () => {
       capacity: null,
       tariffs: [{ until: null, priceCents: 800 }],
     });
+    await ok('PUT', `/api/payments/staff/events/${EVENT}/settings`, {
+      open: false,
+      entryDeadline: null,
+      currency: 'EUR',
+      fees: {},
+      capacities: {},
+      orderExpiryDays: 30,
+      refundPolicy: { kind: 'none' },
+      beneficiary: 'Demo Running',
+      iban: 'BE68539007547034',
+    });
+    const mails = captureMails(app);
     const doc = await confirmedDocument('Primary', 'Ada;Fee;F;2015-01-01;;;', 'Bea;Fee;F;2016-01-01;;;');
     const report = await ok<{ totals: { feesCents: number } }>(
       'GET',
@@ -121,6 +133,10 @@ describe('school fees become an order', () => {
     }>('GET', `/api/confirmation/documents/${doc.id}/order`);
     expect(order).toMatchObject({ state: 'awaiting_payment', amountCents: 1600, invoiceNumber: '000001' });
     expect(order.communication).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+    // The school's contact is told what to transfer, where, with which communication.
+    const mail = mails.sent.findLast((m) => m.to === 'teacher@school.test');
+    expect(mail?.text).toContain(`Invoice 000001: please transfer €16.00 to Demo Running BE68539007547034`);
+    expect(mail?.text).toContain(`communication structurée ${order.communication}`);
     // Another organisation's owner sees neither the order nor its invoice.
     expect(
       (await call('GET', `/api/confirmation/documents/${doc.id}/order`, undefined, stranger)).statusCode,

@@ -14,7 +14,8 @@ import { documentStatuses } from '@tempora/contracts';
 import type { Database, Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { Outbox } from '../../identity/outbox.ts';
-import { orderForDocument } from '../payments/document-orders.ts';
+import { findSettings } from '../deposits/repository.ts';
+import { documentOrder, orderForDocument } from '../payments/document-orders.ts';
 import { diffVersions } from './diff.ts';
 import { documentMail } from './mail.ts';
 import { readFile, splitSheet } from './parse.ts';
@@ -288,7 +289,17 @@ export function createConfirmationService(deps: ConfirmationDeps) {
 
   async function notify(doc: repo.DocumentRecord, kind: 'confirmed' | 'rejected') {
     const [summary] = await summarise([doc]);
-    await deps.outbox.send({ to: doc.contactEmail, ...documentMail(kind, summary!, doc, deps.publicUrl) });
+    const order = kind === 'confirmed' ? await documentOrder(database, doc.id) : null;
+    const settings = order ? await findSettings(database, doc.eventId) : null;
+    const payment = order && {
+      ...order,
+      iban: settings?.iban ?? '',
+      beneficiary: settings?.beneficiary ?? '',
+    };
+    await deps.outbox.send({
+      to: doc.contactEmail,
+      ...documentMail(kind, summary!, doc, deps.publicUrl, payment ?? undefined),
+    });
     await history(doc.id, null, 'mailed', { to: doc.contactEmail, kind });
   }
 

@@ -1,3 +1,4 @@
+import type { DocumentOrder } from '@tempora/contracts';
 import { formatStructured } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
 import * as depositRepo from '../deposits/repository.ts';
@@ -50,16 +51,6 @@ export async function orderForDocument(
   return id;
 }
 
-export interface DocumentOrder {
-  orderId: string;
-  state: string;
-  amountCents: number;
-  paidCents: number;
-  currency: string;
-  communication: string;
-  invoiceNumber: string;
-}
-
 /** An invoice number as printed: the organisation's sequence, six digits. */
 export const invoiceLabel = (n: number) => String(n).padStart(6, '0');
 
@@ -67,7 +58,7 @@ export const invoiceLabel = (n: number) => String(n).padStart(6, '0');
 export async function documentOrder(sql: Sql, documentId: string): Promise<DocumentOrder | null> {
   const [row] = await sql.query<{
     orderId: string;
-    state: string;
+    state: DocumentOrder['state'];
     amountCents: number;
     paidCents: number;
     currency: string;
