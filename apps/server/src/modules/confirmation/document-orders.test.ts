@@ -92,14 +92,25 @@ describe('school fees become an order', () => {
   }
 
   it('confirming a document issues an order with the report fee, paid by a matched statement line, refundable', async () => {
-    await ok('PATCH', `/api/console/organisations/${DEMO_ORG}`, {
-      legal: {
-        name: 'Demo Running ASBL',
-        address: 'Rue du Stade 1, 1000 Bruxelles',
-        vatNumber: 'BE0123456789',
-        vatRate: 21,
-      },
+    const badRate = await call('PATCH', `/api/console/organisations/${DEMO_ORG}`, {
+      legal: { vatRate: 150 },
     });
+    expect(badRate.statusCode).toBe(400);
+    expect(badRate.headers['content-type']).toContain('application/problem+json');
+    expect(badRate.body).toContain('legal.vatRate');
+    const org = await ok<{ legal: { vatRate: number | null; name: string } }>(
+      'PATCH',
+      `/api/console/organisations/${DEMO_ORG}`,
+      {
+        legal: {
+          name: 'Demo Running ASBL',
+          address: 'Rue du Stade 1, 1000 Bruxelles',
+          vatNumber: 'BE0123456789',
+          vatRate: 21,
+        },
+      },
+    );
+    expect(org.legal).toMatchObject({ name: 'Demo Running ASBL', vatRate: 21 });
     await ok('PUT', `/api/confirmation/races/${ev.kids}/settings`, {
       bibFrom: null,
       bibTo: null,
