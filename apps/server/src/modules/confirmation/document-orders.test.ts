@@ -166,6 +166,12 @@ describe('school fees become an order', () => {
       amountCents: 1600,
     });
 
+    // The confirmation account, which works on every document, downloads it too.
+    const confirmer = (await createTestUser(app, { email: 'confirmation@tempora.local' })).authorization;
+    expect(
+      (await call('GET', `/api/payments/orders/${order.orderId}/invoice.pdf`, undefined, confirmer))
+        .statusCode,
+    ).toBe(200);
     const invoice = await call('GET', `/api/payments/orders/${order.orderId}/invoice.pdf`);
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');

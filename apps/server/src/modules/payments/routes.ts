@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
+import { asSubject } from '../content/access.ts';
 import { isOrganiserStaff, requireEventStaff } from '../deposits/access.ts';
 import * as depositRepo from '../deposits/repository.ts';
 import { invoiceLabel, invoiceOf } from './document-orders.ts';
@@ -42,7 +43,15 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
       'SELECT captain_sub::text AS captain FROM deposits WHERE id = $1::bigint',
       [order.depositId],
     );
-    const staff = isOrganiserStaff(request, order.organisationId);
+    // A confirmation document's order (issue 29) is also seen by whoever reads that document
+    // (the confirmation account as well as the organisation's staff).
+    const staff =
+      isOrganiserStaff(request, order.organisationId) ||
+      (order.documentId !== null &&
+        request.ability.can(
+          'read',
+          asSubject('Confirmation', { organisationId: order.organisationId }) as never,
+        ));
     if (order.payerSub !== user.sub && deposit?.captain !== user.sub && !staff) throw notFound();
     return { order, isPayer: order.payerSub === user.sub, staff };
   }
