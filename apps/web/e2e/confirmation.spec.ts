@@ -207,10 +207,24 @@ test('a school’s 300 pupils: import, fix, reject, merge, confirm, start list, 
   await expect(page.getByTestId('report-fees')).toHaveText('€1,490.00');
   await expect(page.getByRole('table', { name: 'By race' })).toContainText('298');
 
-  // The school's contact was told.
+  // The fees became an order with an invoice (issue 29), downloadable from the summary.
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const order = page.getByTestId('document-order');
+  await expect(order).toContainText(/Order #\d+ · invoice 000001 · €1,490\.00 — awaiting the bank transfer/);
+  await expect(order).toContainText(
+    /Structured communication for the transfer: \+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+/,
+  );
+  const download = page.waitForEvent('download');
+  await order.getByRole('button', { name: 'Invoice (PDF)' }).click();
+  expect((await download).suggestedFilename()).toBe('invoice-000001.pdf');
+
+  // The school's contact was told, with what to transfer.
   const mail = (await outbox(server, staffToken)).find((m) => m.to === CONTACT);
   expect(mail?.subject).toContain('Registration confirmed');
   expect(mail?.text).toContain('298 runner(s) registered');
+  expect(mail?.text).toMatch(
+    /Invoice 000001: please transfer €1490\.00 to .* with the structured communication \+\+\+/,
+  );
   expect(consoleErrors).toEqual([]);
 
   if (process.env.SCREENSHOTS) await screenshots(page);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { mailLink, verifiedAccount } from './api.ts';
+import { keyLikeTexts } from './key-like.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { workbook } from './xlsx.ts';
 
@@ -341,6 +342,119 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   }
 
   expect(consoleErrors).toEqual([]);
+});
+
+/**
+ * Issue 29: the same journey in French, for a second organisation on the same (empty) server —
+ * organisation, event, race, categories, participants import, publication, public start list —
+ * where every page shows words and never an i18n key, and every save is confirmed.
+ */
+test('le parcours de l’organisateur en français : des mots, pas des clés, et chaque enregistrement confirmé', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const email = `organisatrice-${Date.now()}@example.org`;
+  await verifiedAccount(server, email, PASSWORD, true);
+  const page = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const noKeys = async (where: string) => expect(await keyLikeTexts(page), where).toEqual([]);
+  const saved = page.getByRole('status').filter({ hasText: 'Enregistré.' });
+
+  await page.goto(`${server.url}/?lng=fr#/console`);
+  await expect(page).toHaveURL(/#\/login$/);
+  await noKeys('connexion');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+
+  // The organisation, its country picked by its French name.
+  await expect(page).toHaveURL(/#\/console$/);
+  await noKeys('console vide');
+  const create = page.getByRole('form', { name: 'Nouvelle organisation' });
+  await create.getByLabel('Nom').fill('Namur Course à pied');
+  await create.getByLabel('Pays').fill('Belgi');
+  await page.getByRole('option', { name: 'Belgique' }).click();
+  await create.getByLabel('E-mail de contact').fill('info@ncp.example');
+  await create.getByRole('button', { name: "Créer l'organisation" }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Namur Course à pied');
+  await noKeys('organisation');
+
+  // The event, then its race.
+  await page.getByRole('button', { name: 'Nouvel événement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvel événement' });
+  await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Marathon de Namur');
+  await dialog.getByLabel('Premier jour').fill('2026-11-08');
+  await dialog.getByLabel('Lieu').fill('Namur');
+  await dialog.getByLabel('Fuseau horaire').fill('Europe/Brussels');
+  await page.getByRole('option', { name: 'Europe/Brussels' }).click();
+  await noKeys('nouvel événement');
+  await dialog.getByRole('button', { name: "Créer l'événement" }).click();
+  await expect(page).toHaveURL(/#\/console\/events\/[\w-]+$/);
+  const eventId = /#\/console\/events\/([\w-]+)$/.exec(page.url())![1]!;
+  await expect(page.getByText('Brouillon', { exact: true })).toBeVisible();
+  await noKeys('événement');
+
+  await page.getByTestId('event-nav-races').click();
+  await page.getByRole('button', { name: 'Nouvelle course' }).click();
+  const race = page.getByRole('dialog', { name: 'Nouvelle course' });
+  await race.getByRole('textbox', { name: 'Nom', exact: true }).fill('Marathon');
+  await race.getByLabel('Distance (km)').fill('42,195');
+  await race.getByLabel('Heure du coup de pistolet').fill('09:30:00');
+  await noKeys('nouvelle course');
+  await race.getByRole('button', { name: 'Créer la course' }).click();
+  await expect(page).toHaveURL(/races\/[\w-]+$/);
+  await noKeys('course');
+
+  // Categories from a template; the save is confirmed.
+  const categories = page.getByRole('form', { name: 'Catégories' });
+  await categories.getByLabel('Modèle').click();
+  await page.getByRole('option', { name: 'Divisions du marathon de Boston' }).click();
+  await categories.getByRole('button', { name: 'Générer (remplace la liste)' }).click();
+  await categories.getByRole('button', { name: 'Enregistrer les catégories' }).click();
+  await expect(saved).toBeVisible();
+  await noKeys('catégories');
+
+  // Participants from the XLSX with French column names.
+  await page.getByTestId('event-nav-participants').click();
+  await noKeys('participants');
+  await page.getByRole('link', { name: 'Importer', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Imports' })).toBeVisible();
+  await page.getByTestId('import-file').setInputFiles(await workbook());
+  await expect(page.getByRole('heading', { name: /inscriptions-2026\.xlsx : 2001 lignes/ })).toBeVisible();
+  await noKeys('correspondance des colonnes');
+  await page.getByRole('button', { name: 'Vérifier chaque ligne' }).click();
+  await expect(page.getByText('1999 valides', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await noKeys('aperçu de l’import');
+  await page.getByRole('radio', { name: /Importer les 1999 lignes valides/ }).check();
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: '1999 participants importés (2 ligne(s) ignorée(s)).' }),
+  ).toBeVisible({ timeout: 90_000 });
+  await noKeys('import terminé');
+
+  // Published; the save is confirmed.
+  await page.getByTestId('event-nav-details').click();
+  await page.getByLabel('Publié').check();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(saved).toBeVisible();
+  await expect(page.getByText('Public', { exact: true })).toBeVisible();
+  await noKeys('événement publié');
+
+  // The public start list, in French.
+  const spectator = await (await browser.newContext()).newPage();
+  await spectator.goto(`${server.url}/?lng=fr#/events/${eventId}/reportlist`);
+  await spectator
+    .locator('section')
+    .filter({ has: spectator.getByRole('heading', { name: 'Marathon', exact: true }) })
+    .getByRole('link', { name: 'Liste de départ' })
+    .click();
+  await expect(spectator).toHaveURL(/report\/START/);
+  await spectator.getByRole('searchbox').fill('Martin-15');
+  // Runners with a bib from the file (Hugo's row had none: no bibs were assigned here).
+  await expect(spectator.getByTestId('report-table')).toContainText('MARTIN-15 Jean');
+  expect(await keyLikeTexts(spectator), 'liste de départ publique').toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 // Every console screen of the journey at desktop and phone width in both languages, for looking

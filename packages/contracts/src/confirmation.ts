@@ -217,6 +217,21 @@ export interface ConfirmResult {
   document: DocumentDetail;
 }
 
+/**
+ * The order a confirmed document's fees became (issue 29): `GET documents/{id}/order` (404
+ * ORDER_NOT_FOUND before confirmation or with nil fees); its invoice is
+ * `GET /api/payments/orders/{orderId}/invoice.pdf`.
+ */
+export interface DocumentOrder {
+  orderId: string;
+  state: 'awaiting_payment' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+  amountCents: number;
+  paidCents: number;
+  currency: string;
+  communication: string;
+  invoiceNumber: string;
+}
+
 export interface DocumentReport {
   document: DocumentSummary;
   byRace: {

@@ -83,7 +83,21 @@ export const organisationCreateSchema = z
   })
   .strict();
 export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;
-export const organisationPatchSchema = organisationCreateSchema.partial().strict();
+/** The organiser's legal details printed on invoices (issue 29); empty texts and no rate: not printed. */
+export const organisationLegalSchema = z
+  .object({
+    name: z.string().trim().max(200).default(''),
+    address: z.string().trim().max(500).default(''),
+    vatNumber: z.string().trim().max(40).default(''),
+    /** Percent VAT included in fees (e.g. 21); null: no VAT line. */
+    vatRate: z.number().min(0).max(100).nullable().default(null),
+  })
+  .strict();
+export type OrganisationLegal = z.infer<typeof organisationLegalSchema>;
+export const organisationPatchSchema = organisationCreateSchema
+  .partial()
+  .extend({ legal: organisationLegalSchema.optional() })
+  .strict();
 export type OrganisationPatch = z.infer<typeof organisationPatchSchema>;
 
 export interface ConsoleOrganisation {
@@ -92,6 +106,8 @@ export interface ConsoleOrganisation {
   name: string;
   country: string;
   contactEmail: string;
+  /** Legal details for invoices (empty texts when not given). */
+  legal: OrganisationLegal;
   /** The caller's role (null for platform staff who are not members). */
   role: (typeof organisationRoles)[number] | null;
   members: number;

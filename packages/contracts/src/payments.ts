@@ -136,7 +136,9 @@ export interface RefundView {
 
 export interface OrderDetail {
   id: string;
-  depositId: string;
+  /** Null for the order of a confirmation document (`documentId`, issue 29). */
+  depositId: string | null;
+  documentId: string | null;
   eventId: string;
   eventName: string;
   organisationName: string;

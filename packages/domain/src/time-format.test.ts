@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatRange } from './time-format.ts';
+import {
+  formatClockOffset,
+  formatDuration,
+  formatRange,
+  MAX_CLOCK_OFFSET_MS,
+  parseClockOffset,
+} from './time-format.ts';
 
 describe('formatDuration (spec §5 time cells)', () => {
   it('is blank for zero and missing values', () => {
@@ -40,5 +46,46 @@ describe('formatRange (issue 27: a prediction with its interval)', () => {
     expect(formatRange(3_000_000, 3_700_000)).toBe('0:50–1:02');
     expect(formatRange(null, 3_700_000)).toBe('');
     expect(formatRange(3_800_000, 3_700_000)).toBe('');
+  });
+});
+
+describe('clock offsets as h:mm:ss (issue 29)', () => {
+  it('formats signed offsets with milliseconds only when there are some', () => {
+    expect(formatClockOffset(0)).toBe('+0:00:00');
+    expect(formatClockOffset(-7_200_000)).toBe('-2:00:00');
+    expect(formatClockOffset(1_250)).toBe('+0:00:01.250');
+    expect(formatClockOffset(-(3_600_000 + 61_005))).toBe('-1:01:01.005');
+    expect(formatClockOffset(86_400_000)).toBe('+24:00:00');
+  });
+
+  it('parses what an organiser types', () => {
+    expect(parseClockOffset('-2:00:00')).toBe(-7_200_000);
+    expect(parseClockOffset('+0:00:01.250')).toBe(1_250);
+    expect(parseClockOffset('0:00:01,25')).toBe(1_250);
+    expect(parseClockOffset('\u22121:30')).toBe(-5_400_000);
+    expect(parseClockOffset(' +0:00:00 ')).toBe(0);
+  });
+
+  it('refuses what is not an offset', () => {
+    for (const bad of [
+      '',
+      '-7200000',
+      '2h',
+      '1:60:00',
+      '0:00:61',
+      '+25:00:00',
+      '1:2:3',
+      '0:00:00.1234',
+      '--1:00',
+    ])
+      expect(parseClockOffset(bad), bad).toBeNull();
+  });
+
+  it('reads back every offset it writes, to the millisecond', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_CLOCK_OFFSET_MS, max: MAX_CLOCK_OFFSET_MS }), (ms) => {
+        expect(parseClockOffset(formatClockOffset(ms))).toBe(ms);
+      }),
+    );
   });
 });

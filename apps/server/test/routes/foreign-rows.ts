@@ -10,7 +10,8 @@ import { DEMO_ORG } from './route-table.ts';
  * from the access check, not from a missing row.
  *
  * Made through the API as the demo organisation's people would (a deposit with an entry, a
- * submitted one with its order, a webhook, a confirmation document with a row, a connector, an
+ * submitted one with its order, a webhook, a confirmation document with a row and a confirmed
+ * one billed with an order and its invoice, a connector, an
  * invitation), or read from the demo seed (participants,
  * contacts, streams, reports, pages, members). Some kinds have no API that fits a test and are
  * inserted in SQL: a photo (the upload is multipart image processing), an import upload, a
@@ -106,6 +107,33 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     mapping: { firstName: 'Prénom', lastName: 'Nom', gender: 'Sexe', birthDate: 'Naissance' },
   });
   const rows = await ok('GET', `/api/confirmation/documents/${document.id}/rows`, owner.authorization);
+  // A confirmed document whose fees became an order with an invoice (issue 29).
+  await ok('PUT', `/api/confirmation/races/${RACE}/settings`, owner.authorization, {
+    bibFrom: null,
+    bibTo: null,
+    capacity: null,
+    tariffs: [{ until: null, priceCents: 1000 }],
+  });
+  const billed = await ok('POST', '/api/confirmation/documents', owner.authorization, {
+    eventId: EVENT,
+    title: 'Matrix billed',
+    senderName: 'Matrix billed school',
+    senderKind: 'school',
+    contactName: 'Mr Teacher',
+    contactEmail: 'billed@school.test',
+    defaultRaceId: RACE,
+  });
+  await ok(
+    'POST',
+    `/api/confirmation/documents/${billed.id}/file?name=billed.csv`,
+    owner.authorization,
+    Buffer.from('Prénom;Nom;Sexe;Naissance\nGrace;Hopper;F;1990-12-09\n'),
+  );
+  await ok('PUT', `/api/confirmation/documents/${billed.id}/mapping`, owner.authorization, {
+    mapping: { firstName: 'Prénom', lastName: 'Nom', gender: 'Sexe', birthDate: 'Naissance' },
+  });
+  await ok('POST', `/api/confirmation/documents/${billed.id}/confirm`, owner.authorization, {});
+  const billedOrder = await ok('GET', `/api/confirmation/documents/${billed.id}/order`, owner.authorization);
 
   // Race day: a connector (disabled: it opens nothing) and a manual passing's audit line.
   const connector = await ok('POST', `/api/raceday/contexts/${DB}/devices`, owner.authorization, {
@@ -170,7 +198,9 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
   const byPrefix: [RegExp, Record<string, string>][] = [
     [/^\/api\/deposits\/:id/, { id: deposit.id, entryId: String(withEntry.entries[0].id) }],
     [/^\/api\/deposits\/join\/:code/, { code: deposit.joinCode }],
+    [/^\/api\/payments\/orders\/:id\/invoice/, { id: String(billedOrder.orderId) }],
     [/^\/api\/payments\/orders\/:id/, { id: String(order.id) }],
+    [/^\/api\/confirmation\/documents\/:id\/order/, { id: billed.id }],
     [/^\/api\/webhooks\/:id/, { id: webhook.id, deliveryId }],
     [/^\/api\/confirmation\/documents\/:id/, { id: document.id, rowId: String(rows[0].id) }],
     [/^\/api\/raceday\/contexts\/:db\/devices\/:deviceId/, { deviceId: connector.id }],

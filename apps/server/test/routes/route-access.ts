@@ -222,6 +222,11 @@ export const routeAccess: Record<string, AccessEntry> = {
     'manager',
     { params: { id: '00000000-0000-4000-8000-0000000000d0', rowId: '00000000-0000-4000-8000-0000000000d1' } },
   ],
+  // Issue 29: the order and invoice a confirmed document's fees became.
+  'GET /api/confirmation/documents/:id/order': [
+    'manager',
+    { params: { id: '00000000-0000-4000-8000-0000000000d0', rowId: '00000000-0000-4000-8000-0000000000d1' } },
+  ],
   'GET /api/confirmation/documents/:id/report.pdf': [
     'manager',
     { params: { id: '00000000-0000-4000-8000-0000000000d0', rowId: '00000000-0000-4000-8000-0000000000d1' } },
@@ -267,6 +272,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/payments/mine': 'signed-in',
   'GET /api/payments/orders/:id': ['party', { params: { id: '999999' } }],
   'GET /api/payments/orders/:id/receipt.pdf': ['party', { params: { id: '999999' } }],
+  'GET /api/payments/orders/:id/invoice.pdf': ['party', { params: { id: '999999' } }],
   'GET /api/payments/providers': 'public',
   'GET /api/payments/staff/events': 'signed-in',
   'GET /api/payments/staff/events/:event/audit': 'manager',

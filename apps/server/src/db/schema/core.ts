@@ -10,6 +10,8 @@ export const organisations = pgTable('organisations', {
   /** ISO 3166-1 alpha-2 (0007_console.sql). */
   country: text('country').notNull().default(''),
   contactEmail: text('contact_email').notNull().default(''),
+  /** Legal details printed on invoices: {name, address, vatNumber, vatRate} (0036). */
+  legal: jsonb('legal').notNull().default({}),
 });
 
 /** A sports event: the spec's `eventId` is `id`. Branding is free-form JSON per UI variant. */

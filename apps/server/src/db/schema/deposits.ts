@@ -110,15 +110,12 @@ export const depositMessages = pgTable('deposit_messages', {
 
 export const orders = pgTable('orders', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  depositId: id('deposit_id')
-    .notNull()
-    .references(() => deposits.id),
+  /** Null for the order of a confirmation document (0036; `documentId` then). */
+  depositId: id('deposit_id').references(() => deposits.id),
   eventId: text('event_id')
     .notNull()
     .references(() => events.id),
-  payerSub: uuid('payer_sub')
-    .notNull()
-    .references(() => users.sub),
+  payerSub: uuid('payer_sub').references(() => users.sub),
   company: boolean('company').notNull().default(false),
   state: text('state').notNull(),
   provider: text('provider').notNull().default('bank'),
@@ -133,7 +130,26 @@ export const orders = pgTable('orders', {
   expiresAt: ts('expires_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   paidAt: ts('paid_at'),
+  /** The confirmation document this order bills (0036). */
+  documentId: uuid('document_id').unique(),
 });
+
+/** Invoices of document orders, numbered in sequence per organisation (0036). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    number: integer('number').notNull(),
+    orderId: id('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.number] })],
+);
 
 export const orderLines = pgTable(
   'order_lines',

@@ -16,6 +16,14 @@ export function documentMail(
   summary: DocumentSummary,
   doc: Pick<DocumentRecord, 'id' | 'title' | 'eventName' | 'contactName' | 'rejectReason'>,
   publicUrl: string | undefined,
+  /** The order the fees became (issue 29): what to transfer, where, with which communication. */
+  payment?: {
+    amountCents: number;
+    communication: string;
+    invoiceNumber: string;
+    iban: string;
+    beneficiary: string;
+  },
 ): { subject: string; text: string; html: string } {
   const link = `${(publicUrl ?? '').replace(/\/$/, '')}/#/confirmation/document/${doc.id}/report`;
   const hello = doc.contactName ? `${doc.contactName},` : '';
@@ -25,6 +33,11 @@ export function documentMail(
       ? [
           `Your registration document "${doc.title}" for ${doc.eventName} is confirmed.`,
           `${c.confirmed} runner(s) registered, ${c.rejected} row(s) not accepted. Fees: ${euros(summary.feesCents)}.`,
+          ...(payment
+            ? [
+                `Invoice ${payment.invoiceNumber}: please transfer ${euros(payment.amountCents)} to ${payment.beneficiary} ${payment.iban} with the structured communication ${payment.communication}.`,
+              ]
+            : []),
           `Report: ${link}`,
         ]
       : [
@@ -37,6 +50,11 @@ export function documentMail(
       ? [
           `Votre document d'inscription « ${doc.title} » pour ${doc.eventName} est confirmé.`,
           `${c.confirmed} coureur(s) inscrit(s), ${c.rejected} ligne(s) non retenue(s). Montant : ${euros(summary.feesCents)}.`,
+          ...(payment
+            ? [
+                `Facture ${payment.invoiceNumber} : merci de virer ${euros(payment.amountCents)} à ${payment.beneficiary} ${payment.iban} avec la communication structurée ${payment.communication}.`,
+              ]
+            : []),
           `Rapport : ${link}`,
         ]
       : [

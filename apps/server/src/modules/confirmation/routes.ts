@@ -20,6 +20,7 @@ import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { asSubject, hideFromOutsiders } from '../content/access.ts';
+import { documentOrder } from '../payments/document-orders.ts';
 import { confirmRows } from './confirm.ts';
 import { buildReport, reportPdf, reportXlsx } from './report.ts';
 import * as repo from './repository.ts';
@@ -252,6 +253,14 @@ export async function confirmationRoutes(
         .trim()
         .slice(0, 80) || 'report'
     }.${ext}`;
+
+  /** The order and invoice a confirmed document's fees became (issue 29); 404 before that. */
+  app.get('/api/confirmation/documents/:id/order', async (request) => {
+    const { doc } = await loadDocument(request, 'read');
+    const order = await documentOrder(database, doc.id);
+    if (!order) throw errors.notFound('ORDER_NOT_FOUND', `Document '${doc.id}' has no order (yet)`);
+    return order;
+  });
 
   app.get('/api/confirmation/documents/:id/report', async (request) => (await report(request)).report);
 

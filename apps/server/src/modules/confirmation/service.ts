@@ -14,9 +14,12 @@ import { documentStatuses } from '@tempora/contracts';
 import type { Database, Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { Outbox } from '../../identity/outbox.ts';
+import { findSettings } from '../deposits/repository.ts';
+import { documentOrder, orderForDocument } from '../payments/document-orders.ts';
 import { diffVersions } from './diff.ts';
 import { documentMail } from './mail.ts';
 import { readFile, splitSheet } from './parse.ts';
+import { buildReport } from './report.ts';
 import * as repo from './repository.ts';
 import {
   type Fields,
@@ -262,12 +265,41 @@ export function createConfirmationService(deps: ConfirmationDeps) {
     if (status === doc.status) return;
     await repo.updateDocument(database, doc.id, { status });
     await history(doc.id, actor, status);
-    if (status === 'confirmed') await notify(await reload(doc.id), 'confirmed');
+    if (status === 'confirmed') {
+      await billDocument(await reload(doc.id), actor);
+      await notify(await reload(doc.id), 'confirmed');
+    }
+  }
+
+  /**
+   * A confirmed document's fees become an order of its sender (issue 29), with a structured
+   * communication and an invoice: the report's total (merged pupils are not billed again).
+   */
+  async function billDocument(doc: repo.DocumentRecord, actor: Actor | null) {
+    const [summary] = await summarise([doc]);
+    const report = buildReport(
+      summary!,
+      doc,
+      await repo.rowsOf(database, doc.id),
+      await repo.racesOfEvents(database, [doc.eventId]),
+    );
+    const orderId = await database.transaction((sql) => orderForDocument(sql, doc, report.totals.feesCents));
+    if (orderId) await history(doc.id, actor, 'billed', { orderId, feesCents: report.totals.feesCents });
   }
 
   async function notify(doc: repo.DocumentRecord, kind: 'confirmed' | 'rejected') {
     const [summary] = await summarise([doc]);
-    await deps.outbox.send({ to: doc.contactEmail, ...documentMail(kind, summary!, doc, deps.publicUrl) });
+    const order = kind === 'confirmed' ? await documentOrder(database, doc.id) : null;
+    const settings = order ? await findSettings(database, doc.eventId) : null;
+    const payment = order && {
+      ...order,
+      iban: settings?.iban ?? '',
+      beneficiary: settings?.beneficiary ?? '',
+    };
+    await deps.outbox.send({
+      to: doc.contactEmail,
+      ...documentMail(kind, summary!, doc, deps.publicUrl, payment ?? undefined),
+    });
     await history(doc.id, null, 'mailed', { to: doc.contactEmail, kind });
   }
 

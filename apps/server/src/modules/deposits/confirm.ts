@@ -77,11 +77,13 @@ async function confirmPaidEntries(sql: Sql, deposit: repo.DepositRow): Promise<s
 
 /**
  * Orders awaiting payment past their hold expire and release their places (issue 18); a deposit
- * with nothing paid and nothing awaiting turns `expired`. Returns how many orders expired.
+ * with nothing paid and nothing awaiting turns `expired`. Returns how many orders expired. A
+ * confirmation document's order (issue 29) holds no places: it is a debt and does not expire.
  */
 export async function expireOrders(sql: Sql, now: Date): Promise<number> {
   const expired = await sql.query<{ depositId: string }>(
-    `UPDATE orders SET state = 'expired' WHERE state = 'awaiting_payment' AND expires_at <= $1
+    `UPDATE orders SET state = 'expired'
+      WHERE state = 'awaiting_payment' AND expires_at <= $1 AND deposit_id IS NOT NULL
      RETURNING deposit_id::text AS "depositId"`,
     [now],
   );

@@ -198,7 +198,8 @@ export function createDepositsService(deps: DepositsDeps) {
       entries: view,
       orders: orders.map((o) => ({
         id: o.id,
-        payerSub: o.payerSub,
+        // A deposit's orders always have a payer (only a document's order has none).
+        payerSub: o.payerSub ?? '',
         payerName: o.payerName || o.payerEmail,
         company: o.company,
         state: o.state,

@@ -94,7 +94,7 @@ const AMOUNTS = new Set([10, 11, 12]);
 function rowsOf(orders: OrderDetail[]): (string | number)[][] {
   return orders.map((o) => [
     o.id,
-    o.depositId,
+    o.depositId ?? '',
     o.eventName,
     o.organisationName,
     o.payerName,
@@ -159,4 +159,70 @@ export function refundsCsv(
     `Refund order ${r.orderId} ${r.reason}`.trim(),
   ]);
   return `${[header, ...lines].map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
+}
+
+/**
+ * The invoice of a confirmation document's order (issue 29): the organiser's legal details, the
+ * number in the organisation's sequence, the sender billed, the fees (net, VAT and total where
+ * the organisation has a VAT rate; amounts are VAT included), and the transfer to make.
+ */
+export async function invoicePdf(
+  order: OrderDetail,
+  invoice: {
+    number: string;
+    issuedAt: string;
+    organisationName: string;
+    title: string;
+    legal: { name?: string; address?: string; vatNumber?: string; vatRate?: number | null };
+  },
+): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const { vatSplit } = await import('./document-orders.ts');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const { legal } = invoice;
+    doc.fontSize(11).text(legal.name || invoice.organisationName);
+    if (legal.address) doc.fontSize(10).text(legal.address);
+    if (legal.vatNumber) doc.fontSize(10).text(`VAT / TVA: ${legal.vatNumber}`);
+    doc.moveDown();
+    doc.fontSize(20).text(`Invoice / Facture ${invoice.number}`);
+    doc.fontSize(10).fillColor('#444');
+    doc.text(`Date: ${invoice.issuedAt.slice(0, 10)} — ${order.eventName}`);
+    doc.text(`Order / Commande #${order.id}`);
+    doc.moveDown().fillColor('#000').fontSize(11);
+    doc.text(`Billed to / Facturé à: ${order.organisationName}`);
+    if (order.payerName) doc.fontSize(10).text(order.payerName);
+    doc.fontSize(10).text(order.payerEmail);
+    doc.moveDown();
+    const row = (label: string, cents: number, size = 10) => {
+      const y = doc.y;
+      doc.fontSize(size).text(label, 50, y, { width: 380 });
+      doc.text(money(cents, order.currency), 430, y, { width: 115, align: 'right' });
+    };
+    row(`${invoice.title || 'Registrations / Inscriptions'}`, order.amountCents);
+    doc.moveDown();
+    if (legal.vatRate) {
+      const { netCents, vatCents } = vatSplit(order.amountCents, legal.vatRate);
+      row('Net / HTVA', netCents);
+      row(`VAT / TVA ${legal.vatRate}%`, vatCents);
+    }
+    row('Total', order.amountCents, 12);
+    doc.moveDown(1.5).fontSize(10);
+    doc.x = 50;
+    const paid = order.state === 'paid' || order.state === 'refunded';
+    if (paid) {
+      doc.text(
+        `Paid / Payé: ${money(order.paidCents, order.currency)} — ${order.paidAt?.slice(0, 10) ?? ''}`,
+      );
+    } else {
+      doc.text(`Bank transfer / Virement: ${order.beneficiary} ${order.iban}`);
+      doc.text(`Structured communication / Communication structurée: ${order.communication}`);
+      doc.text(`Due / Échéance: ${order.expiresAt.slice(0, 10)}`);
+    }
+    doc.end();
+  });
 }

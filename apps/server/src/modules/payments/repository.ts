@@ -7,12 +7,14 @@ import { iso } from '../deposits/repository.ts';
 
 export interface OrderRow {
   id: string;
-  depositId: string;
+  /** Null for the order of a confirmation document (`documentId`). */
+  depositId: string | null;
+  documentId: string | null;
   eventId: string;
   eventName: string;
   organisationId: string;
   organisationName: string;
-  payerSub: string;
+  payerSub: string | null;
   payerName: string;
   payerEmail: string;
   company: boolean;
@@ -31,15 +33,18 @@ export interface OrderRow {
   paidAt: string | null;
 }
 
-const ORDER = `o.id::text AS id, o.deposit_id::text AS "depositId", o.event_id AS "eventId", ev.name AS "eventName",
-  ev.organisation_id::text AS "organisationId", d.organisation_name AS "organisationName", o.payer_sub::text AS "payerSub",
-  trim(u.first_name || ' ' || u.last_name) AS "payerName", u.email AS "payerEmail", o.company, o.state, o.provider,
+// A document's order (issue 29) has its sender for team and its contact for payer.
+const ORDER = `o.id::text AS id, o.deposit_id::text AS "depositId", o.document_id::text AS "documentId",
+  o.event_id AS "eventId", ev.name AS "eventName", ev.organisation_id::text AS "organisationId",
+  coalesce(d.organisation_name, cd.sender_name) AS "organisationName", o.payer_sub::text AS "payerSub",
+  coalesce(trim(u.first_name || ' ' || u.last_name), cd.contact_name) AS "payerName",
+  coalesce(u.email, cd.contact_email) AS "payerEmail", o.company, o.state, o.provider,
   o.amount_cents AS "amountCents", o.paid_cents AS "paidCents", o.refunded_cents AS "refundedCents", o.currency,
   o.structured, o.provider_payment_id AS "providerPaymentId",
   o.provider_amount_cents AS "providerAmountCents", o.expires_at AS "expiresAt", o.created_at AS "createdAt",
   o.paid_at AS "paidAt"`;
-const ORDER_FROM = `orders o JOIN deposits d ON d.id = o.deposit_id JOIN events ev ON ev.id = o.event_id
-  JOIN users u ON u.sub = o.payer_sub`;
+const ORDER_FROM = `orders o JOIN events ev ON ev.id = o.event_id LEFT JOIN deposits d ON d.id = o.deposit_id
+  LEFT JOIN users u ON u.sub = o.payer_sub LEFT JOIN confirmation_documents cd ON cd.id = o.document_id`;
 
 const orderOf = (r: OrderRow): OrderRow => ({
   ...r,
@@ -85,9 +90,10 @@ export async function insertOrder(
   sql: Sql,
   o: {
     id: string;
-    depositId: string;
+    depositId: string | null;
+    documentId?: string | null;
     eventId: string;
-    payerSub: string;
+    payerSub: string | null;
     company: boolean;
     state: string;
     amountCents: number;
@@ -99,8 +105,8 @@ export async function insertOrder(
 ) {
   await sql.query(
     `INSERT INTO orders (id, deposit_id, event_id, payer_sub, company, state, amount_cents, currency, structured, expires_at,
-                         paid_at)
-     VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $6 = 'paid' THEN now() END)`,
+                         paid_at, document_id)
+     VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $6 = 'paid' THEN now() END, $11::uuid)`,
     [
       o.id,
       o.depositId,
@@ -112,6 +118,7 @@ export async function insertOrder(
       o.currency,
       o.structured,
       o.expiresAt,
+      o.documentId ?? null,
     ],
   );
   await sql.query(

@@ -10,9 +10,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
+import { asSubject } from '../content/access.ts';
 import { isOrganiserStaff, requireEventStaff } from '../deposits/access.ts';
 import * as depositRepo from '../deposits/repository.ts';
-import { ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
+import { invoiceLabel, invoiceOf } from './document-orders.ts';
+import { invoicePdf, ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
 import * as repo from './repository.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -41,7 +43,15 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
       'SELECT captain_sub::text AS captain FROM deposits WHERE id = $1::bigint',
       [order.depositId],
     );
-    const staff = isOrganiserStaff(request, order.organisationId);
+    // A confirmation document's order (issue 29) is also seen by whoever reads that document
+    // (the confirmation account as well as the organisation's staff).
+    const staff =
+      isOrganiserStaff(request, order.organisationId) ||
+      (order.documentId !== null &&
+        request.ability.can(
+          'read',
+          asSubject('Confirmation', { organisationId: order.organisationId }) as never,
+        ));
     if (order.payerSub !== user.sub && deposit?.captain !== user.sub && !staff) throw notFound();
     return { order, isPayer: order.payerSub === user.sub, staff };
   }
@@ -74,10 +84,27 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
   app.get('/api/payments/orders/:id/receipt.pdf', async (request, reply) => {
     const { order } = await orderAccess(request);
     const [detail] = await service.details([order]);
-    const deposit = await depositRepo.findDeposit(database, order.depositId);
+    const deposit = order.depositId ? await depositRepo.findDeposit(database, order.depositId) : null;
     const pdf = await receiptPdf(detail!, deposit?.vat ?? null);
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `inline; filename="receipt-${order.id}.pdf"`);
+    return reply.send(pdf);
+  });
+
+  /** The invoice of a confirmation document's order (issue 29); 404 for an order without one. */
+  app.get('/api/payments/orders/:id/invoice.pdf', async (request, reply) => {
+    const { order } = await orderAccess(request);
+    const invoice = await invoiceOf(database, order.id);
+    if (!invoice) throw errors.notFound('INVOICE_NOT_FOUND', `Order '${order.id}' has no invoice`);
+    const [detail] = await service.details([order]);
+    const number = invoiceLabel(invoice.number);
+    const pdf = await invoicePdf(detail!, {
+      ...invoice,
+      number,
+      issuedAt: new Date(invoice.issuedAt).toISOString(),
+    });
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `inline; filename="invoice-${number}.pdf"`);
     return reply.send(pdf);
   });
 }

@@ -56,6 +56,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return orders.map((o) => ({
       id: o.id,
       depositId: o.depositId,
+      documentId: o.documentId,
       eventId: o.eventId,
       eventName: o.eventName,
       organisationName: o.organisationName,
@@ -106,7 +107,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       actorSub: p.actorSub ?? null,
       note: p.note ?? '',
     });
-    return { fresh, contexts: await settleDeposit(sql, order.depositId) };
+    // A document's order (issue 29) has no deposit to settle: its runners are participants already.
+    return { fresh, contexts: order.depositId ? await settleDeposit(sql, order.depositId) : [] };
   }
 
   async function pay(
@@ -131,7 +133,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const online: OnlineProvider | null = provider === 'mollie' ? deps.mollie : deps.stripe;
     if (!online) throw errors.conflict('PROVIDER_DISABLED', `${provider} is not configured on this server`);
     const publicUrl = deps.publicUrl?.replace(/\/+$/, '');
-    const back = returnUrl ?? `${publicUrl ?? ''}/#/deposit/${order.eventId}/${order.depositId}/paymentok`;
+    const back =
+      returnUrl ??
+      (order.depositId
+        ? `${publicUrl ?? ''}/#/deposit/${order.eventId}/${order.depositId}/paymentok`
+        : `${publicUrl ?? ''}/`);
     const started = await providerCall(() =>
       online.start({
         orderId: order.id,
@@ -503,10 +509,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       reason: string;
     }>(
       `UPDATE refunds r SET state = 'exported', exported_at = now()
-         FROM orders o JOIN users u ON u.sub = o.payer_sub
+         FROM orders o LEFT JOIN users u ON u.sub = o.payer_sub
+              LEFT JOIN confirmation_documents cd ON cd.id = o.document_id
         WHERE o.id = r.order_id AND o.event_id = $1 AND r.method = 'bank' AND r.state = 'pending'
         RETURNING r.id::text AS id, r.order_id::text AS "orderId", r.amount_cents AS "amountCents", r.iban,
-                  trim(u.first_name || ' ' || u.last_name) AS name, r.reason`,
+                  coalesce(trim(u.first_name || ' ' || u.last_name), cd.sender_name) AS name, r.reason`,
       [eventId],
     );
     return rows;

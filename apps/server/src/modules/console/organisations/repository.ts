@@ -4,6 +4,7 @@ import { foldText } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 
 const ORG_COLUMNS = `o.id, o.slug, o.name, o.country, o.contact_email AS "contactEmail",
+  jsonb_build_object('name', '', 'address', '', 'vatNumber', '', 'vatRate', null) || o.legal AS legal,
   (SELECT count(*)::int FROM organisation_members m WHERE m.organisation_id = o.id) AS members,
   (SELECT count(*)::int FROM events e WHERE e.organisation_id = o.id) AS events`;
 
@@ -73,8 +74,14 @@ export async function insertOrganisation(
 export async function updateOrganisation(sql: Sql, id: string, patch: OrganisationPatch): Promise<void> {
   await sql.query(
     `UPDATE organisations SET name = coalesce($2, name), country = coalesce($3, country),
-            contact_email = coalesce($4, contact_email) WHERE id = $1`,
-    [id, patch.name ?? null, patch.country ?? null, patch.contactEmail ?? null],
+            contact_email = coalesce($4, contact_email), legal = coalesce($5::jsonb, legal) WHERE id = $1`,
+    [
+      id,
+      patch.name ?? null,
+      patch.country ?? null,
+      patch.contactEmail ?? null,
+      patch.legal ? JSON.stringify(patch.legal) : null,
+    ],
   );
 }
 

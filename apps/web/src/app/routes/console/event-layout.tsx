@@ -8,6 +8,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { consolePaths } from '../../../config/console-paths.ts';
 import { paths } from '../../../config/paths.ts';
 import { useConsoleEvent } from '../../../features/console/api/events.ts';
+import { SavedAnnouncer } from '../../../features/console/components/form-state.tsx';
 import { eventNav, eventNavNamespaces } from '../../../features/console/event-nav.ts';
 
 /**
@@ -93,6 +94,7 @@ export default function EventLayout() {
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
+      <SavedAnnouncer />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type {
   CreateDocument,
   DocumentDetail,
   DocumentList,
+  DocumentOrder,
   DocumentReport,
   DocumentRow,
   DocumentStatus,
@@ -80,6 +81,18 @@ export const useReport = (id: string) =>
   useQuery({
     queryKey: confirmationKeys.report(id),
     queryFn: ({ signal }) => apiGet<DocumentReport>(BASE, `${doc(id)}/report`, { signal }),
+  });
+
+/** The order a confirmed document's fees became (issue 29); null before (404). */
+export const useDocumentOrder = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...confirmationKeys.document(id), 'order'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<DocumentOrder>(BASE, `${doc(id)}/order`, { signal }).catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }),
+    enabled,
   });
 
 /** The document's queries to refresh after a change (its rows, summary, report and the lists). */

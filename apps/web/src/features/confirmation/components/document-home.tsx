@@ -19,7 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { confirmationApi, useRefreshDocument } from '../api/documents.ts';
+import { download } from '../../payments/api/payments.ts';
+import { confirmationApi, useDocumentOrder, useRefreshDocument } from '../api/documents.ts';
 import { formatFees } from './status-chip.tsx';
 
 /** `document/{id}/home`: the document's summary, its next step, rejection and closing, and its history. */
@@ -38,6 +39,8 @@ export function DocumentHome({ document: d }: { document: DocumentDetail }) {
       setError(t('errors.generic', { message: (err as Error).message }));
     }
   };
+  const billed = d.status === 'confirmed' || d.status === 'closed';
+  const order = useDocumentOrder(d.id, billed).data;
   const c = d.counts;
   const figures: [string, string | number][] = [
     [t('counts.rows'), c.rows],
@@ -138,6 +141,40 @@ export function DocumentHome({ document: d }: { document: DocumentDetail }) {
           )}
         </Stack>
       </Paper>
+      {order && (
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="document-order">
+          <Typography component="h2" variant="h6">
+            {t('document.order')}
+          </Typography>
+          <Typography>
+            {t('document.orderLine', {
+              id: order.orderId,
+              invoice: order.invoiceNumber,
+              amount: formatFees(order.amountCents, i18n.language),
+            })}{' '}
+            — {t(`document.orderState.${order.state}`)}
+          </Typography>
+          {order.state === 'awaiting_payment' && (
+            <Typography color="text.secondary">
+              {t('document.orderCommunication', { communication: order.communication })}
+            </Typography>
+          )}
+          <Button
+            variant="outlined"
+            sx={{ mt: 1 }}
+            onClick={() =>
+              run(() =>
+                download(
+                  `payments/orders/${order.orderId}/invoice.pdf`,
+                  `invoice-${order.invoiceNumber}.pdf`,
+                ),
+              )
+            }
+          >
+            {t('document.invoice')}
+          </Button>
+        </Paper>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography component="h2" variant="h6">
           {t('document.history')}

@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replaceCategories } from '../api/races.ts';
 import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
-import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
+import { announceSaved, fieldError, SaveError } from './form-state.tsx';
 
 interface Row {
   id: string;
@@ -72,7 +72,10 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
   const issues = useMemo(() => checkCategories(rows.map(toDef)), [rows]);
   const save = useMutation({
     mutationFn: () => replaceCategories(race.id, { ageBasis, categories: rows.map(toDef) }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['console'] }),
+    onSuccess: () => {
+      announceSaved();
+      return client.invalidateQueries({ queryKey: ['console'] });
+    },
   });
   const err = (k: number, field: string) => fieldError(save.error, `categories.${k}.${field}`);
   const describe = (i: CategoryIssue) =>
@@ -94,7 +97,6 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
     <form onSubmit={submit} noValidate aria-label={t('categories.title')}>
       <Stack spacing={2}>
         <SaveError error={save.error} />
-        <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
         <Box>
           <FormLabel id="age-basis">{t('categories.ageBasis')}</FormLabel>
           <RadioGroup

@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { consolePaths } from '../../../config/console-paths.ts';
 import { deleteEvent, deleteLogo, updateEvent, uploadLogo, useEventLogo } from '../api/events.ts';
 import { useOrgAbility } from '../use-org-ability.ts';
-import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
+import { announceSaved, fieldError, SaveError } from './form-state.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
 
 /** Status moves the server allows (events/routes.ts STATUS_MOVES), the current one first. */
@@ -79,7 +79,10 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
       };
       return updateEvent(event.id, patch);
     },
-    onSuccess: refresh,
+    onSuccess: () => {
+      announceSaved();
+      return refresh();
+    },
   });
   const logoSrc = useEventLogo(event.id, event.logoUrl);
   const logo = useMutation({
@@ -105,7 +108,6 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
       <Stack spacing={2}>
         {!editable && <Alert severity="info">{t('readOnly')}</Alert>}
         <SaveError error={save.error} />
-        <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Section title={t('event.details')}>

@@ -1,5 +1,5 @@
 import { Alert, Snackbar } from '@mui/material';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 
@@ -25,16 +25,41 @@ export function SaveError({ error }: { error: unknown }) {
 }
 
 /**
- * "Saved." for a few seconds after a save, at the bottom of the screen where it is seen whatever
- * the scroll (issue 29: event settings, points and categories saved without a word). Give it the
- * mutation's `isSuccess` and `submittedAt` (a new save shows it again).
+ * The last save of the event console (ms since the epoch), outside any form: a saved change
+ * refetches the race or event, and its forms are keyed by that data, so the form that saved is
+ * remounted at once and a snackbar of its own vanished before it was seen (issue 29: the
+ * categories' and points' saves showed nothing).
  */
-export function SavedSnackbar({ saved, at }: { saved: boolean; at: number }) {
+let lastSavedAt = 0;
+const listeners = new Set<() => void>();
+/**
+ * Shows "Saved." (issue 29: event settings, points and categories saved without a word): call it
+ * from a save's `onSuccess`, before refetching — the form may be remounted by the fresh data.
+ */
+export function announceSaved(at = Date.now()) {
+  if (at <= lastSavedAt) return;
+  lastSavedAt = at;
+  for (const listener of listeners) listener();
+}
+function subscribeSaved(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * "Saved." for a few seconds after a save, at the bottom of the screen where it is seen whatever
+ * the scroll; mounted once by the event's frame (event-layout.tsx), so it outlives the form.
+ */
+export function SavedAnnouncer() {
   const { t } = useTranslation('console');
-  const [closedAt, setClosedAt] = useState(0);
+  const at = useSyncExternalStore(subscribeSaved, () => lastSavedAt);
+  // A save made before this page was opened is not announced again.
+  const [closedAt, setClosedAt] = useState(() => lastSavedAt);
   return (
     <Snackbar
-      open={saved && at > closedAt}
+      open={at > closedAt}
       autoHideDuration={4000}
       onClose={(_e, reason) => reason !== 'clickaway' && setClosedAt(at)}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}

@@ -1,4 +1,4 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleOrganisation } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +7,7 @@ import { CountryField } from '../../../components/country-field.tsx';
 import { createOrganisation, patchOrganisation } from '../api/organisations.ts';
 import { fieldError, SaveError } from './form-state.tsx';
 
-/** Creates an organisation (name, country, contact e-mail), or edits one when given. */
+/** Creates an organisation (name, country, contact e-mail), or edits one when given (with its legal details for invoices). */
 export function OrganisationForm({
   organisation,
   onDone,
@@ -22,10 +22,23 @@ export function OrganisationForm({
     country: organisation?.country ?? '',
     contactEmail: organisation?.contactEmail ?? '',
   });
+  /** Legal details printed on invoices (issue 29), edited once the organisation exists. */
+  const [legal, setLegal] = useState({
+    name: organisation?.legal?.name ?? '',
+    address: organisation?.legal?.address ?? '',
+    vatNumber: organisation?.legal?.vatNumber ?? '',
+    vatRate: organisation?.legal?.vatRate == null ? '' : String(organisation.legal.vatRate),
+  });
   const save = useMutation({
     mutationFn: () => {
       const body = { ...form, country: form.country.trim().toUpperCase() };
-      return organisation ? patchOrganisation(organisation.id, body) : createOrganisation(body);
+      const rate = legal.vatRate.trim().replace(',', '.');
+      return organisation
+        ? patchOrganisation(organisation.id, {
+            ...body,
+            legal: { ...legal, vatRate: rate === '' ? null : Number(rate) },
+          })
+        : createOrganisation(body);
     },
     onSuccess: (org) => {
       void client.invalidateQueries({ queryKey: ['console'] });
@@ -70,6 +83,48 @@ export function OrganisationForm({
             helperText={fieldError(save.error, 'contactEmail')}
           />
         </Stack>
+        {organisation && (
+          <>
+            <Typography component="h3" variant="subtitle1">
+              {t('org.legal')}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label={t('org.legalName')}
+                value={legal.name}
+                onChange={(e) => setLegal((l) => ({ ...l, name: e.target.value }))}
+                fullWidth
+                error={!!fieldError(save.error, 'legal.name')}
+                helperText={fieldError(save.error, 'legal.name') ?? t('org.legalNameHelp')}
+              />
+              <TextField
+                label={t('org.vatNumber')}
+                value={legal.vatNumber}
+                onChange={(e) => setLegal((l) => ({ ...l, vatNumber: e.target.value }))}
+                fullWidth
+                error={!!fieldError(save.error, 'legal.vatNumber')}
+                helperText={fieldError(save.error, 'legal.vatNumber')}
+              />
+              <TextField
+                label={t('org.vatRate')}
+                value={legal.vatRate}
+                onChange={(e) => setLegal((l) => ({ ...l, vatRate: e.target.value }))}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                error={!!fieldError(save.error, 'legal.vatRate')}
+                helperText={fieldError(save.error, 'legal.vatRate') ?? t('org.vatRateHelp')}
+              />
+            </Stack>
+            <TextField
+              label={t('org.address')}
+              value={legal.address}
+              onChange={(e) => setLegal((l) => ({ ...l, address: e.target.value }))}
+              multiline
+              minRows={2}
+              error={!!fieldError(save.error, 'legal.address')}
+              helperText={fieldError(save.error, 'legal.address')}
+            />
+          </>
+        )}
         <div>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {organisation ? t('form.save') : t('org.create')}

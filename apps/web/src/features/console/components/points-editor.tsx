@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { replacePoints } from '../api/races.ts';
 import { EditorRow, RowField, useEditableRows } from './editable-rows.tsx';
-import { fieldError, SavedSnackbar, SaveError } from './form-state.tsx';
+import { announceSaved, fieldError, SaveError } from './form-state.tsx';
 import { kmToMetres, metresToKm } from './race-fields.tsx';
 
 interface Row {
@@ -47,7 +47,10 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
           lon: r.lon,
         })),
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['console'] }),
+    onSuccess: () => {
+      announceSaved();
+      return client.invalidateQueries({ queryKey: ['console'] });
+    },
   });
   // A new point goes before the finish.
   const add = () =>
@@ -66,7 +69,6 @@ export function PointsEditor({ race, editable }: { race: ConsoleRace; editable: 
   return (
     <form onSubmit={submit} noValidate aria-label={t('points.title')}>
       <SaveError error={save.error} />
-      <SavedSnackbar saved={save.isSuccess} at={save.submittedAt} />
       <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {rows.map((r, k) => (
           <EditorRow

@@ -69,13 +69,15 @@ function OrderRow({ order: o }: { order: OrderDetail }) {
         >
           {o.state === 'paid' || o.state === 'refunded' ? t('mine.receipt') : t('mine.proforma')}
         </Button>
-        <Button
-          size="small"
-          component={RouterLink}
-          to={paths.depositView(o.eventId, o.depositId, 'overview')}
-        >
-          {t('mine.deposit')}
-        </Button>
+        {o.depositId && (
+          <Button
+            size="small"
+            component={RouterLink}
+            to={paths.depositView(o.eventId, o.depositId, 'overview')}
+          >
+            {t('mine.deposit')}
+          </Button>
+        )}
       </Box>
     </Paper>
   );

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { formatClockOffset, parseClockOffset } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldError } from '../../../lib/api-client.ts';
+import { TimeZoneField } from '../../console/components/time-zone-field.tsx';
 import {
   CONNECTOR_KINDS,
   type ConnectorKind,
@@ -45,7 +47,9 @@ export function DeviceForm({
   const [host, setHost] = useState('');
   const [port, setPort] = useState(kind === 'raceresult' ? '3601' : '');
   const [listenPort, setListenPort] = useState('');
-  const [offset, setOffset] = useState('0');
+  /** Typed as a signed h:mm:ss.s (issue 29), sent in ms. */
+  const [offset, setOffset] = useState(formatClockOffset(0));
+  const offsetMs = offset.trim() ? parseClockOffset(offset) : 0;
   const [map, setMap] = useState('');
   const [timeZone, setTimeZone] = useState('');
   const [chipFormat, setChipFormat] = useState<(typeof CHIP_FORMATS)[number]>('as-is');
@@ -58,6 +62,7 @@ export function DeviceForm({
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (offsetMs === null) return;
     create.mutate({
       body: {
         name,
@@ -66,8 +71,8 @@ export function DeviceForm({
         host: CLIENTS.includes(kind) ? host || null : null,
         port: CLIENTS.includes(kind) && port ? Number(port) : null,
         listenPort: LISTENERS.includes(kind) && listenPort ? Number(listenPort) : null,
-        clockOffsetMs: Number(offset) || 0,
-        timeZone: WALL_CLOCK.includes(kind) && timeZone.trim() ? timeZone.trim() : null,
+        clockOffsetMs: offsetMs,
+        timeZone: WALL_CLOCK.includes(kind) && timeZone ? timeZone : null,
         chipFormat,
         pointMap: parseMap(map),
       },
@@ -133,9 +138,14 @@ export function DeviceForm({
         label={t('devices.offset')}
         value={offset}
         onChange={(e) => setOffset(e.target.value)}
+        onBlur={() => {
+          if (offsetMs !== null) setOffset(formatClockOffset(offsetMs));
+        }}
         size="small"
-        type="number"
-        {...fe('clockOffsetMs', t('devices.offsetHelp'))}
+        slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'device-offset' } }}
+        {...(offsetMs === null
+          ? { error: true, helperText: t('devices.offsetInvalid') }
+          : fe('clockOffsetMs', t('devices.offsetHelp')))}
       />
       {CLIENTS.includes(kind) && (
         <>
@@ -169,13 +179,14 @@ export function DeviceForm({
         />
       )}
       {WALL_CLOCK.includes(kind) && (
-        <TextField
-          label={t('devices.timeZone')}
-          value={timeZone}
-          onChange={(e) => setTimeZone(e.target.value)}
+        <TimeZoneField
+          optional
           size="small"
-          placeholder="Europe/Brussels"
-          helperText={t('devices.timeZoneHelp')}
+          value={timeZone}
+          onChange={setTimeZone}
+          label={t('devices.timeZone')}
+          help={t('devices.timeZoneHelp')}
+          error={fieldError(create.error, 'timeZone') || undefined}
         />
       )}
       <TextField

@@ -12,6 +12,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { formatClockOffset } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
@@ -162,7 +163,7 @@ function DeviceLine({
           </Button>
         )}
         <Typography variant="caption" component="div" color="text.secondary">
-          {t('devices.offsetNow', { offset: formatDrift(d.clockOffsetMs) })}
+          {t('devices.offsetNow', { offset: formatClockOffset(d.clockOffsetMs) })}
         </Typography>
       </TableCell>
       <TableCell align="right">{d.status.battery === null ? '—' : `${d.status.battery}`}</TableCell>

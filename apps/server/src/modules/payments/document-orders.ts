@@ -1,0 +1,109 @@
+import type { DocumentOrder } from '@tempora/contracts';
+import { formatStructured } from '@tempora/domain';
+import type { Sql } from '../../db/database.ts';
+import * as depositRepo from '../deposits/repository.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The order of a confirmed confirmation document (issue 29): the sender (a school, a club, a
+ * company) owes the report's fees. It is an ordinary order (a structured communication, bank
+ * statements matched by the payments service, refunds and exports alike) without a deposit or
+ * a payer account, and it has an invoice numbered in sequence per organisation. Once per
+ * document: a second call returns the first order. No order when the fees are nil.
+ */
+export async function orderForDocument(
+  sql: Sql,
+  doc: { id: string; eventId: string; senderKind: string },
+  feesCents: number,
+  now: Date = new Date(),
+): Promise<string | null> {
+  const [known] = await sql.query<{ id: string }>(
+    'SELECT id::text AS id FROM orders WHERE document_id = $1::uuid',
+    [doc.id],
+  );
+  if (known) return known.id;
+  if (feesCents <= 0) return null;
+  const settings = await depositRepo.findSettings(sql, doc.eventId);
+  const id = await repo.nextOrderId(sql);
+  await repo.insertOrder(sql, {
+    id,
+    depositId: null,
+    documentId: doc.id,
+    eventId: doc.eventId,
+    payerSub: null,
+    company: doc.senderKind !== 'club',
+    state: 'awaiting_payment',
+    amountCents: feesCents,
+    currency: settings?.currency ?? 'EUR',
+    structured: await repo.freeStructured(sql),
+    // The due date printed on the invoice; such an order never expires (deposits/confirm.ts).
+    expiresAt: new Date(now.getTime() + (settings?.orderExpiryDays ?? 30) * 86_400_000),
+    lines: [],
+  });
+  await sql.query(
+    `INSERT INTO invoices (organisation_id, number, order_id)
+     SELECT ev.organisation_id,
+            coalesce((SELECT max(i.number) FROM invoices i WHERE i.organisation_id = ev.organisation_id), 0) + 1,
+            $2::bigint
+       FROM events ev WHERE ev.id = $1`,
+    [doc.eventId, id],
+  );
+  return id;
+}
+
+/** An invoice number as printed: the organisation's sequence, six digits. */
+export const invoiceLabel = (n: number) => String(n).padStart(6, '0');
+
+/** The order and invoice of a document, or null before it is confirmed (or with nil fees). */
+export async function documentOrder(sql: Sql, documentId: string): Promise<DocumentOrder | null> {
+  const [row] = await sql.query<{
+    orderId: string;
+    state: DocumentOrder['state'];
+    amountCents: number;
+    paidCents: number;
+    currency: string;
+    structured: string;
+    number: number;
+  }>(
+    `SELECT o.id::text AS "orderId", o.state, o.amount_cents AS "amountCents", o.paid_cents AS "paidCents",
+            o.currency, o.structured, i.number
+       FROM orders o JOIN invoices i ON i.order_id = o.id WHERE o.document_id = $1::uuid`,
+    [documentId],
+  );
+  if (!row) return null;
+  const { structured, number, ...rest } = row;
+  return { ...rest, communication: formatStructured(structured), invoiceNumber: invoiceLabel(number) };
+}
+
+export interface Legal {
+  name?: string;
+  address?: string;
+  vatNumber?: string;
+  /** Percent, e.g. 21; absent or 0: no VAT line. */
+  vatRate?: number | null;
+}
+
+/** The invoice of an order with one (a confirmation document's), with the organiser's details. */
+export async function invoiceOf(sql: Sql, orderId: string) {
+  const [row] = await sql.query<{
+    number: number;
+    issuedAt: Date | string;
+    organisationName: string;
+    legal: Legal;
+    title: string;
+  }>(
+    `SELECT i.number, i.issued_at AS "issuedAt", org.name AS "organisationName", org.legal,
+            coalesce(cd.title, '') AS title
+       FROM invoices i JOIN organisations org ON org.id = i.organisation_id
+       JOIN orders o ON o.id = i.order_id LEFT JOIN confirmation_documents cd ON cd.id = o.document_id
+      WHERE i.order_id = $1::bigint`,
+    [orderId],
+  );
+  return row ?? null;
+}
+
+/** VAT included in a total: the net and the tax, in cents (the tax rounded, net = total − tax). */
+export function vatSplit(totalCents: number, ratePercent: number): { netCents: number; vatCents: number } {
+  const netCents = Math.round((totalCents * 100) / (100 + ratePercent));
+  return { netCents, vatCents: totalCents - netCents };
+}
