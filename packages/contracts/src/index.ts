@@ -8,6 +8,7 @@ export * from './env-config.ts';
 export * from './environments.ts';
 export * from './exports.ts';
 export * from './field-errors.ts';
+export * from './format-tables.ts';
 export * from './identity.ts';
 export * from './live-channels.ts';
 export * from './participants.ts';

@@ -1,33 +1,6 @@
-import { raceFormatSchema } from '@tempora/contracts';
+import { type LapTable, raceFormatSchema } from '@tempora/contracts';
 import { computeLapRace, type LapRaceDefinition, passingsOfResults } from '@tempora/domain';
 import type { RaceLive } from './context-state.ts';
-
-/** One row of a lap race's live table: what spectators of a criterium, 24 h or backyard read. */
-export interface LapTableRow {
-  rank: number | null;
-  bib: string;
-  name: string;
-  status: string;
-  laps: number;
-  lastLapMs: number | null;
-  bestLapMs: number | null;
-  /** From the runner's start to their last counted crossing. */
-  elapsedMs: number | null;
-  distanceM: number;
-  /** Time-limited races before the limit: distance at the current pace at the limit. */
-  projectedDistanceM: number | null;
-  lapsDown: number;
-}
-
-export interface LapTable {
-  raceId: string;
-  name: string;
-  format: 'laps' | 'timeLimited' | 'backyard';
-  leaderLaps: number;
-  /** Criterium: laps the leader still has to ride. */
-  lapsToGo: number | null;
-  rows: LapTableRow[];
-}
 
 /** The lap definition of a race's stored format, or null when the race is not a lap race. */
 export function lapDefinitionOf(race: RaceLive): { kind: LapTable['format']; def: LapRaceDefinition } | null {

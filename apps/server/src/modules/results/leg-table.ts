@@ -1,4 +1,4 @@
-import { type CutoffInput, raceFormatSchema } from '@tempora/contracts';
+import { type CutoffInput, type LegTable, type LegTableRow, raceFormatSchema } from '@tempora/contracts';
 import {
   applyCutoffs,
   type Cutoff,
@@ -10,48 +10,6 @@ import {
   type RelayTeam,
 } from '@tempora/domain';
 import type { RaceLive } from './context-state.ts';
-
-/** One leg's cell: its time and rank (overall; gender for multisport). */
-export interface LegCell {
-  timeMs: number | null;
-  rank: number | null;
-  genderRank: number | null;
-}
-
-export interface LegTableRow {
-  rank: number | null;
-  bib: string;
-  name: string;
-  status: string;
-  totalMs: number | null;
-  legs: LegCell[];
-  /** The leg being done (on course only). */
-  currentLeg: number | null;
-  /** A relay team's members by leg (names; empty when none are stored). */
-  members: string[][];
-  /** Who is on course now (a relay: the current leg's members). */
-  onCourse: string[];
-  /**
-   * The cut-off this athlete (team) missed: DNF or over time with the reason; `overridden` when
-   * the desk reinstated them (shown, not applied).
-   */
-  cutoff: {
-    pointKey: string;
-    outcome: 'DNF' | 'overTime';
-    reason: 'late' | 'notReached';
-    deadlineMs: number;
-    readMs: number | null;
-    overridden: boolean;
-  } | null;
-}
-
-export interface LegTable {
-  raceId: string;
-  name: string;
-  format: 'multisport' | 'relay';
-  legs: { key: string; name: { en: string; fr: string }; kind: 'discipline' | 'transition' | 'leg' }[];
-  rows: LegTableRow[];
-}
 
 /**
  * A relay team's members as stored in the race's rules (`relayMembers`: bib → names by leg, set

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { LapTable, Published } from '@tempora/contracts';
 import { render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import LapsPage, { type LapTable } from './laps-page.tsx';
+import LapsPage from './laps-page.tsx';
 
-const table: LapTable = {
+const table: Published<LapTable> = {
   raceId: 'day',
   name: '24 h',
   format: 'timeLimited',

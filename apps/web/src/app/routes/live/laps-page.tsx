@@ -1,5 +1,6 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { LapTable, Published } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,30 +8,6 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-
-/** `GET results/contexts/{db}/races/{race}/laps` (issue 31). */
-export interface LapTable {
-  raceId: string;
-  name: string;
-  format: 'laps' | 'timeLimited' | 'backyard';
-  leaderLaps: number;
-  lapsToGo: number | null;
-  /** Provisional until the timekeeper publishes, then open to protests, then official. */
-  publication: { state: 'provisional' | 'protestOpen' | 'official'; protestEndsMs?: number };
-  rows: {
-    rank: number | null;
-    bib: string;
-    name: string;
-    status: string;
-    laps: number;
-    lastLapMs: number | null;
-    bestLapMs: number | null;
-    elapsedMs: number | null;
-    distanceM: number;
-    projectedDistanceM: number | null;
-    lapsDown: number;
-  }[];
-}
 
 const km = (m: number, language: string) =>
   (m / 1000).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -46,7 +23,7 @@ export default function LapsPage() {
   const table = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      apiGet<LapTable>(
+      apiGet<Published<LapTable>>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race)}/laps`,
         { signal },

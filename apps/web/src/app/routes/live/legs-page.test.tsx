@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { LegTable as LegTableBody, Published } from '@tempora/contracts';
 import { render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import LegsPage, { type LegTable } from './legs-page.tsx';
+import LegsPage from './legs-page.tsx';
+
+type LegTable = Published<LegTableBody>;
 
 const MIN = 60_000;
 const GUN = Date.UTC(2026, 10, 29, 8);

@@ -1,5 +1,6 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { LegTable, Published } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,34 +8,6 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-
-/** `GET results/contexts/{db}/races/{race}/legs` (issue 31). */
-export interface LegTable {
-  raceId: string;
-  name: string;
-  format: 'multisport' | 'relay';
-  legs: { key: string; name: { en: string; fr: string }; kind: 'discipline' | 'transition' | 'leg' }[];
-  publication: { state: 'provisional' | 'protestOpen' | 'official'; protestEndsMs?: number };
-  rows: {
-    rank: number | null;
-    bib: string;
-    name: string;
-    status: string;
-    totalMs: number | null;
-    legs: { timeMs: number | null; rank: number | null; genderRank: number | null }[];
-    currentLeg: number | null;
-    members: string[][];
-    onCourse: string[];
-    cutoff: {
-      pointKey: string;
-      outcome: 'DNF' | 'overTime';
-      reason: 'late' | 'notReached';
-      deadlineMs: number;
-      readMs: number | null;
-      overridden: boolean;
-    } | null;
-  }[];
-}
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -53,7 +26,7 @@ export default function LegsPage() {
   const table = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      apiGet<LegTable>(
+      apiGet<Published<LegTable>>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race)}/legs`,
         { signal },
