@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Forms typed into on jsdom (MUI, a 400-zone picker) take seconds on a shared 2-core CI
+          // machine; 5 s timed out there while the same tests take under 1 s on a quiet one.
+          testTimeout: 20_000,
         },
       },
     ],
