@@ -221,7 +221,15 @@ export default function MapPage() {
             viewBox={`0 0 ${W} ${H}`}
             role="img"
             aria-label={t('mapLabel', { race: c?.name })}
-            sx={{ width: '100%', height: 'auto', display: 'block' }}
+            sx={{
+              width: '100%',
+              height: 'auto',
+              display: 'block',
+              // A tapped marker shows no focus box; a keyboard's focus shows a ring.
+              '& .map-marker': { WebkitTapHighlightColor: 'transparent' },
+              '& .map-marker:focus': { outline: 'none' },
+              '& .map-marker:focus-visible circle:nth-of-type(2)': { stroke: '#111', strokeWidth: 4 },
+            }}
           >
             {tiles?.tiles.map((tile) => (
               <image
@@ -307,6 +315,18 @@ export default function MapPage() {
                   <text x={x} y={y + 4} fontSize={12} fill="#fff" textAnchor="middle" fontWeight={700}>
                     {single ?? `×${items.length}`}
                   </text>
+                  {name && (
+                    // A white pill under the name: readable over the course and its points.
+                    <rect
+                      x={right ? x + r + 1 : x - r - 7 - name.length * font * 0.6}
+                      y={y - font * 0.75}
+                      width={name.length * font * 0.6 + 6}
+                      height={font * 1.5}
+                      rx={4}
+                      fill="#fff"
+                      fillOpacity={0.9}
+                    />
+                  )}
                   {name && (
                     <text
                       x={right ? x + r + 4 : x - r - 4}
