@@ -23,7 +23,13 @@ test.beforeAll(async () => {
   const key = await deviceKey(server, token, MARATHON, '5 km mat', '5k');
   // A pack of four passes 5 km together: on the map they are one marker.
   const now = Date.now();
-  expect(await ingest(server, key, PACK.map((bib, i) => ({ bib, time: now - 2000 + i * 200 })))).toBe(200);
+  expect(
+    await ingest(
+      server,
+      key,
+      PACK.map((bib, i) => ({ bib, time: now - 2000 + i * 200 })),
+    ),
+  ).toBe(200);
   const card = await (await fetch(`${server.url}/api/results/contexts/${MARATHON}/participants/5001`)).json();
   followed = card.athlete;
 });
@@ -64,9 +70,11 @@ test('from the marathon on a phone: the marathon, no 404, a tapped pack lists it
   const panel = page.getByRole('region', { name: '4 runners here' });
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('map-panel-runner')).toHaveCount(4);
-  await expect(panel.getByRole('link', { name: `★ ${followed.firstName} ${followed.lastName}` })).toBeVisible();
+  await expect(
+    panel.getByRole('link', { name: `★ ${followed.firstName} ${followed.lastName}` }),
+  ).toBeVisible();
   await expect(panel).toContainText(/Bib 5001 · [\d:]+ · 5 km/);
-  await page.screenshot({ path: 'test-results/map-phone-en-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('map-phone-en-390.png'), fullPage: true });
   // Keyboard: the marker closes with Enter as it opened.
   await pack.focus();
   await page.keyboard.press('Enter');
@@ -97,6 +105,6 @@ test('in French at 390 px and in both languages at 1280 px the pack opens and na
     const panel = page.getByRole('region', { name: here });
     await expect(panel.getByTestId('map-panel-runner')).toHaveCount(4);
     await expect(panel).toContainText(bib);
-    await page.screenshot({ path: `test-results/map-phone-${lng}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`map-phone-${lng}-${width}.png`), fullPage: true });
   }
 });
