@@ -31,7 +31,9 @@ export const paths = {
   eventHome: (eventId: string) => `${event(eventId)}/home`,
   eventContact: (eventId: string) => `${event(eventId)}/contact`,
   eventFavorites: (eventId: string) => `${event(eventId)}/favorites`,
-  eventMap: (eventId: string) => `${event(eventId)}/map`,
+  /** The course map; `raceId`: the race shown first (the race the user came from, issue 27). */
+  eventMap: (eventId: string, raceId?: string) =>
+    `${event(eventId)}/map${raceId ? `?race=${enc(raceId)}` : ''}`,
   tracking: (eventId: string, key?: string) => `${event(eventId)}/tracking${key ? `/${enc(key)}` : ''}`,
   cms: (eventId: string, db: string, key?: string) =>
     `${event(eventId)}/cms/${enc(db)}${key ? `/${enc(key)}` : ''}`,

@@ -153,7 +153,7 @@ export function RaceViewLinks({
       />
       {withEvent && (
         <>
-          {map && <ViewChip to={paths.eventMap(eventId)} icon={mdiMapOutline} label={t('map')} />}
+          {map && <ViewChip to={paths.eventMap(eventId, race.id)} icon={mdiMapOutline} label={t('map')} />}
           <ViewChip to={paths.tracking(eventId)} icon={mdiAccountSearchOutline} label={t('tracking')} />
           <ViewChip to={paths.reportList(eventId)} icon={mdiFormatListNumbered} label={t('results')} />
           {series.map((s) => (

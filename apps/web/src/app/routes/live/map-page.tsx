@@ -1,16 +1,17 @@
 import { Box, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { AthleteCard } from '@tempora/contracts';
-import { type ChangeEvent, useState } from 'react';
+import type { AthleteCard, ParticipantHit } from '@tempora/contracts';
+import { formatDuration } from '@tempora/domain';
+import { type ChangeEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useEventDetail, useLiveRefetch } from '../../../features/live/api.ts';
 import { type Coordinates, pointAlong, projector } from '../../../features/live/course.ts';
 import { clusterMarkers } from '../../../features/live/map-markers.ts';
 import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
-import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+import { readKeys, useFavorites } from '../../../features/results/hooks/use-favorites.ts';
 import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
 import { pointName } from '../../../lib/point-name.ts';
 
@@ -29,6 +30,21 @@ interface Board {
 /** The drawing's size: on a phone about the screen's width in portrait, so its units are pixels. */
 const WIDE = { W: 800, H: 520 };
 const PHONE = { W: 360, H: 440 };
+/** Leaders drawn (issue 27: the top 3 only hid the race behind them). */
+const LEADERS = 10;
+
+type Marker = { a: AthleteCard; fav: boolean };
+
+/** The runner's last point reached and the net time there, as the card shows them. */
+function lastPoint(a: AthleteCard, lng: string) {
+  const split = [...a.splits].reverse().find((s) => s.netMs !== null);
+  const point = split && a.race.points.find((p) => p.key === split.pointKey);
+  return split && point ? `${formatDuration(split.netMs)} · ${pointName(point, lng)}` : null;
+}
+
+/** A short name for a label on the drawing: "J. Doe". */
+const shortName = (a: AthleteCard) =>
+  `${a.athlete.firstName ? `${a.athlete.firstName.slice(0, 1)}. ` : ''}${a.athlete.lastName}`.trim();
 
 /**
  * `/events/{eventId}/map`: the course line, its timing points, and the estimated live positions
@@ -44,8 +60,12 @@ export default function MapPage() {
   // Text and markers in the drawing's units: at least 12 px once the drawing is scaled to fit.
   const font = phone ? 13 : 16;
   const event = useEventDetail(eventId);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The race in the address (`?race=`, set by a race's chips): the map opens on the race the user
+  // came from (issue 27: opened from the marathon it showed the 10 km).
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('race');
   const race = event.data?.races.find((r) => r.id === chosen) ?? event.data?.races[0];
+  const [open, setOpen] = useState<string | null>(null);
   const db = race?.db;
   const course = useQuery({
     queryKey: ['course', db, race?.id],
@@ -64,7 +84,7 @@ export default function MapPage() {
     queryFn: ({ signal }) =>
       apiGet<Board>(
         'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/leaders?count=3`,
+        `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/leaders?count=${LEADERS}`,
         { signal },
       ),
   });
@@ -74,8 +94,32 @@ export default function MapPage() {
       .reverse()
       .find((p) => p.rows.length)
       ?.rows.map((r) => r.bib) ?? [];
-  const bibs = [...new Set([...favorites, ...leaderBibs])].slice(0, 30);
-  const athletes = useQueries({
+  // The followed runners may be in another race of the event (another context): each is found by
+  // its tracking key when the card gave it, else by a search in this race's context, which answers
+  // an empty list rather than a 404 (issue 27: two 404s in the console).
+  const keys = readKeys(eventId);
+  const followed = useQueries({
+    queries: [...favorites].slice(0, 30).map((bib) => ({
+      queryKey: ['map-followed', db, bib, keys[bib] ?? null],
+      enabled: !!db,
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        let key = keys[bib];
+        if (!key) {
+          const hits = await apiGet<ParticipantHit[]>(
+            'resultsApiUrlBase',
+            `results/contexts/${encodeURIComponent(db!)}/participants?q=${encodeURIComponent(bib)}`,
+            { signal },
+          );
+          key = hits.find((h) => h.bib === bib)?.trackingKey;
+        }
+        if (!key) return null;
+        return apiGet<AthleteCard>('trackingApiUrlBase', `tracking/${encodeURIComponent(key)}`, { signal });
+      },
+      refetchInterval: 15_000,
+    })),
+  });
+  const bibs = leaderBibs.filter((b) => !favorites.has(b));
+  const leading = useQueries({
     queries: bibs.map((bib) => ({
       queryKey: ['map-athlete', db, bib],
       enabled: !!db,
@@ -89,6 +133,7 @@ export default function MapPage() {
     })),
   });
   useLiveRefetch(db, ['map-athlete', db], undefined, 5000);
+  useLiveRefetch(db, ['map-followed', db], undefined, 5000);
   useLiveRefetch(db, leadersKey, undefined, 5000);
 
   if (event.isPending) return <PageLoading />;
@@ -103,17 +148,32 @@ export default function MapPage() {
   const tiles = line.length && mapKey ? tileView(line, W, H) : null;
   const project = tiles ? tiles.project : line.length ? projector(line, W, H) : null;
   const path = project ? line.map((p, k) => `${k ? 'L' : 'M'}${project(p).join(',')}`).join(' ') : '';
-  const markers = athletes
+  const markers = [...followed, ...leading]
     .map((q) => q.data)
     .filter((a): a is AthleteCard => !!a && a.race.id === race?.id && a.estimatedDistanceM !== null)
     .flatMap((a) => {
       const at = project ? pointAlong(line, a.estimatedDistanceM! / a.race.distanceM) : null;
       if (!at || !project) return [];
       const [x, y] = project(at);
-      return [{ x, y, item: { a, fav: favorites.has(a.athlete.bib) } }];
+      return [{ x, y, item: { a, fav: favorites.has(a.athlete.bib) } as Marker }];
     });
   // A pack is one marker with its size (issue 19: markers covered each other on a phone).
-  const clusters = clusterMarkers(markers, 30);
+  const clusters = clusterMarkers(markers, 30).map((c) => ({
+    ...c,
+    id: c.items.map(({ a }) => a.athlete.bib).join('|'),
+  }));
+  // The open marker's runners, kept while the markers move (matched by any runner still in it).
+  const openBibs = new Set(open?.split('|'));
+  const opened = open
+    ? clusters.find((c) => c.items.some(({ a }) => openBibs.has(a.athlete.bib)))
+    : undefined;
+  const toggle = (id: string) => setOpen(opened?.id === id ? null : id);
+  const onKey = (id: string) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      toggle(id);
+    }
+  };
   return (
     <>
       <PageHeader title={t('map')} crumbs={[[event.data.name, paths.eventHome(eventId)], [t('map')]]} />
@@ -127,7 +187,10 @@ export default function MapPage() {
           <Box
             component="select"
             value={race?.id ?? ''}
-            onChange={(e: ChangeEvent<HTMLSelectElement>) => setChosen(e.target.value)}
+            onChange={(e: ChangeEvent<HTMLSelectElement>) => {
+              setOpen(null);
+              setParams({ race: e.target.value }, { replace: true });
+            }}
             sx={{
               minWidth: 200,
               minHeight: 40,
@@ -158,7 +221,15 @@ export default function MapPage() {
             viewBox={`0 0 ${W} ${H}`}
             role="img"
             aria-label={t('mapLabel', { race: c?.name })}
-            sx={{ width: '100%', height: 'auto', display: 'block' }}
+            sx={{
+              width: '100%',
+              height: 'auto',
+              display: 'block',
+              // A tapped marker shows no focus box; a keyboard's focus shows a ring.
+              '& .map-marker': { WebkitTapHighlightColor: 'transparent' },
+              '& .map-marker:focus': { outline: 'none' },
+              '& .map-marker:focus-visible circle:nth-of-type(2)': { stroke: '#111', strokeWidth: 4 },
+            }}
           >
             {tiles?.tiles.map((tile) => (
               <image
@@ -203,29 +274,137 @@ export default function MapPage() {
                   </g>
                 );
               })}
-            {clusters.map(({ x, y, items }) => {
-              const fav = items.some((m) => m.fav);
+            {clusters.map(({ x, y, items, id }) => {
+              const favs = items.filter((m) => m.fav);
               const names = items.map(
-                ({ a }) => `${a.athlete.bib} ${a.athlete.firstName} ${a.athlete.lastName}`,
+                ({ a }) => `${a.athlete.firstName} ${a.athlete.lastName} (${a.athlete.bib})`,
               );
-              const label = items.length === 1 ? items[0]!.a.athlete.bib.slice(0, 4) : `×${items.length}`;
+              const single = items.length === 1 ? items[0]!.a.athlete.bib : null;
+              // A followed runner is drawn with their name beside the marker, never a clipped bib.
+              const name = favs.length
+                ? favs.map((m) => shortName(m.a)).join(', ') +
+                  (items.length > favs.length && favs.length > 0 ? ` +${items.length - favs.length}` : '')
+                : null;
+              const right = x < W * 0.6;
+              const r = single && single.length > 4 ? 19 : 16;
               return (
-                <g key={names.join('|')} data-testid="map-athlete">
+                // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>; it has the role, focus and keys of one
+                <g
+                  key={id}
+                  data-testid="map-athlete"
+                  role="button"
+                  tabIndex={0}
+                  aria-label={t('mapMarker', { count: items.length, names: names.join(', ') })}
+                  aria-expanded={opened?.id === id}
+                  onClick={() => toggle(id)}
+                  onKeyDown={onKey(id)}
+                  style={{ cursor: 'pointer' }}
+                  className="map-marker"
+                >
                   <title>{names.join(', ')}</title>
+                  {/* A target of at least 44 px on a phone (the drawing is about the screen's width). */}
+                  <circle cx={x} cy={y} r={22} fill="transparent" />
                   <circle
                     cx={x}
                     cy={y}
-                    r={15}
-                    fill={fav ? '#b33a17' : '#1f6f99'}
-                    stroke="#fff"
-                    strokeWidth={2}
+                    r={r}
+                    fill={favs.length ? '#b33a17' : '#1f6f99'}
+                    stroke={opened?.id === id ? '#111' : '#fff'}
+                    strokeWidth={opened?.id === id ? 3 : 2}
                   />
                   <text x={x} y={y + 4} fontSize={12} fill="#fff" textAnchor="middle" fontWeight={700}>
-                    {label}
+                    {single ?? `×${items.length}`}
                   </text>
+                  {name && (
+                    // A white pill under the name: readable over the course and its points.
+                    <rect
+                      x={right ? x + r + 1 : x - r - 7 - name.length * font * 0.6}
+                      y={y - font * 0.75}
+                      width={name.length * font * 0.6 + 6}
+                      height={font * 1.5}
+                      rx={4}
+                      fill="#fff"
+                      fillOpacity={0.9}
+                    />
+                  )}
+                  {name && (
+                    <text
+                      x={right ? x + r + 4 : x - r - 4}
+                      y={y + 5}
+                      textAnchor={right ? 'start' : 'end'}
+                      fontSize={font}
+                      fontWeight={700}
+                      fill="#7a240c"
+                      paintOrder="stroke"
+                      stroke="#fff"
+                      strokeWidth={4}
+                      data-testid="map-followed-name"
+                    >
+                      {name}
+                    </text>
+                  )}
                 </g>
               );
             })}
+          </Box>
+        </Paper>
+      )}
+      {opened && (
+        <Paper
+          variant="outlined"
+          role="region"
+          aria-label={t('mapPanel', { count: opened.items.length })}
+          data-testid="map-panel"
+          sx={{ mt: 1, p: 1.5, maxWidth: 960 }}
+        >
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="subtitle2" component="h2">
+              {t('mapPanel', { count: opened.items.length })}
+            </Typography>
+            <Box
+              component="button"
+              type="button"
+              onClick={() => setOpen(null)}
+              aria-label={t('mapPanelClose')}
+              sx={{
+                minWidth: 44,
+                minHeight: 44,
+                font: 'inherit',
+                fontSize: 22,
+                lineHeight: 1,
+                border: 0,
+                bgcolor: 'transparent',
+                color: 'text.primary',
+                cursor: 'pointer',
+                borderRadius: 1,
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+              }}
+            >
+              ×
+            </Box>
+          </Stack>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {opened.items.map(({ a, fav }) => (
+              <Box
+                component="li"
+                key={a.athlete.bib}
+                sx={{ py: 0.75, borderTop: 1, borderColor: 'divider' }}
+                data-testid="map-panel-runner"
+              >
+                <Box
+                  component={RouterLink}
+                  to={paths.tracking(eventId, a.athlete.trackingKey)}
+                  sx={{ fontWeight: 700, color: fav ? '#7a240c' : 'primary.main', minHeight: 24 }}
+                >
+                  {fav ? '★ ' : ''}
+                  {a.athlete.firstName} {a.athlete.lastName}
+                </Box>
+                <Typography variant="body2" color="text.secondary">
+                  {t('mapRunnerLine', { bib: a.athlete.bib })}
+                  {lastPoint(a, i18n.language) ? ` · ${lastPoint(a, i18n.language)}` : ''}
+                </Typography>
+              </Box>
+            ))}
           </Box>
         </Paper>
       )}
@@ -233,7 +412,7 @@ export default function MapPage() {
         <Chip size="small" sx={{ bgcolor: '#b33a17', color: '#fff' }} label={t('legendFavourite')} />
         <Chip size="small" sx={{ bgcolor: '#1f6f99', color: '#fff' }} label={t('legendLeader')} />
         <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
-          {t('mapNote')}
+          {t('mapNote')} {t('mapTap')}
         </Typography>
       </Stack>
     </>
