@@ -403,7 +403,7 @@ describe('lap cut-offs and the lap chart: laws', () => {
               if (runners[i]!.crossingsMs[k]! < runners[j]!.crossingsMs[k]!)
                 expect(positions[i]![k]!).toBeLessThan(positions[j]![k]!);
         }
-        runners.forEach((r, i) => expect(positions[i]!.length).toBe(r.crossingsMs.length));
+        expect(positions.map((p) => p.length)).toEqual(runners.map((r) => r.crossingsMs.length));
       }),
       RUNS,
     );
