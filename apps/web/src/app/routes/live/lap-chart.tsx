@@ -16,11 +16,11 @@ const COLOURS = [
   '#7F7F7F',
   '#B8860B',
 ];
-const LAP_W = 28;
-const ROW_H = 22;
-const LEFT = 28;
-const TOP = 20;
-const RIGHT = 48;
+const LAP_W = 34;
+const ROW_H = 26;
+const LEFT = 40;
+const TOP = 34;
+const RIGHT = 56;
 
 /**
  * The lap chart (issue 31): each top rider's position after each lap, one line per rider, as a
@@ -56,13 +56,19 @@ export default function LapChart({ riders }: { riders: LapChartRider[] }) {
         >
           <title id={`${id}-t`}>{t('laps.chart.title')}</title>
           <desc id={`${id}-d`}>{t('laps.chart.desc', { count: riders.length, laps })}</desc>
+          <text x={LEFT - 6} y={12} fontSize={11} textAnchor="end" fill="#555">
+            {t('laps.chart.lapAxis')}
+          </text>
+          <text x={4} y={TOP - 4} fontSize={11} fill="#555">
+            {t('laps.chart.positionAxis')}
+          </text>
           {lapNos.map((n) => (
-            <text key={`l${n}`} x={x(n - 1)} y={12} fontSize={10} textAnchor="middle" fill="#555">
+            <text key={`l${n}`} x={x(n - 1)} y={12} fontSize={12} textAnchor="middle" fill="#555">
               {n}
             </text>
           ))}
           {posNos.map((p) => (
-            <text key={`p${p}`} x={LEFT - 6} y={y(p) + 3} fontSize={10} textAnchor="end" fill="#555">
+            <text key={`p${p}`} x={LEFT - 6} y={y(p) + 4} fontSize={12} textAnchor="end" fill="#555">
               {p}
             </text>
           ))}
@@ -79,7 +85,7 @@ export default function LapChart({ riders }: { riders: LapChartRider[] }) {
                   return p == null ? null : <circle key={n} cx={x(n - 1)} cy={y(p)} r={3} fill={colour} />;
                 })}
                 {lastP != null && (
-                  <text x={x(lastK) + 8} y={y(lastP) + 3} fontSize={10} fill={colour} fontWeight={700}>
+                  <text x={x(lastK) + 8} y={y(lastP) + 3} fontSize={12} fill={colour} fontWeight={700}>
                     #{r.bib}
                   </text>
                 )}
