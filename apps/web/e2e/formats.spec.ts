@@ -137,5 +137,16 @@ test('a criterium: format set in the console, reads through the ingest, laps on 
     });
     await desk.screenshot({ path: testInfo.outputPath(`laps-${lng}-1280.png`), fullPage: true });
   }
+  // The desk, on the race page's review: Cid out at lap 2, reinstated in one click.
+  await page.reload();
+  const cutoffs = page.getByRole('list', { name: 'Cut-offs' });
+  await expect(cutoffs).toContainText('#C3 Cid Lapped — lap 2 not done by the cut-off', { timeout: 20_000 });
+  await cutoffs.getByRole('button', { name: 'Reinstate' }).click();
+  await expect(cutoffs).toContainText('(reinstated)', { timeout: 20_000 });
+  await desk.goto(`${server.url}/?lng=en#/laps/${DB}/race/e2e-crit`);
+  await desk.reload();
+  const reinstated = desk.getByRole('table', { name: 'Laps' }).getByRole('row').nth(3);
+  await expect(reinstated).toContainText('reinstated by the timekeeper', { timeout: 20_000 });
+  await expect(reinstated.getByRole('cell').first()).toHaveText('3');
   await wide.close();
 });
