@@ -5,7 +5,8 @@ import { type RunningServer, startServer } from './server.ts';
 /**
  * Issue 31, a lap race end to end: a criterium is set up through the API as an organiser would,
  * its format chosen in the console race page in the browser, reads arrive through the timing
- * ingest, and a spectator's phone shows laps, last and best lap in French and English.
+ * ingest, and a spectator's phone shows laps, last and best lap in French and English, a rider out
+ * at the lap cut-off with the reason, and the lap chart (inside the phone's width).
  */
 let server: RunningServer;
 // biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
@@ -21,7 +22,7 @@ const DB = 'demo-city-run-10k';
 test('a criterium: format set in the console, reads through the ingest, laps on a phone in both languages', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const token = await verifiedAccount(server, 'staff@example.org', PASSWORD, true);
   const gun = Date.now() - 30 * 60_000;
@@ -64,6 +65,10 @@ test('a criterium: format set in the console, reads through the ingest, laps on 
   await page.getByRole('option', { name: 'Laps (criterium, track)' }).click();
   await section.getByLabel('Laps', { exact: true }).fill('3');
   await section.getByLabel('Lap length (m)').fill('1200');
+  // A cut-off: lap 2 done within 10 minutes of the gun (the gun was 30 minutes ago).
+  const cutoff = section.getByRole('group', { name: 'Lap cut-off (optional)' });
+  await cutoff.getByLabel('Lap to complete').fill('2');
+  await cutoff.getByLabel('Cut-off (min after the gun)').fill('10');
   await section.getByRole('button', { name: 'Save the format' }).click();
   await expect
     .poll(async () => (await fetch(`${server.url}/api/results/contexts/${DB}/races/e2e-crit/laps`)).status, {
@@ -100,11 +105,48 @@ test('a criterium: format set in the console, reads through the ingest, laps on 
   await expect(rows.nth(1)).toContainText('Ann Fast');
   await expect(rows.nth(1)).toContainText('2');
   await expect(rows.nth(3)).toContainText('−1 tour');
+  // Cid has one lap: not done with lap 2 by the cut-off, out with the reason.
+  await expect(rows.nth(3)).toContainText('Abandon');
+  await expect(rows.nth(3)).toContainText(/Tour 2 non bouclé avant la barrière horaire \(\d\d:\d\d\)/);
+  await expect(rows.nth(3).getByRole('cell').first()).toHaveText('');
+  const chart = spectator.getByRole('img', { name: /Graphique des tours/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('polyline')).toHaveCount(2);
+  // The page never wider than the phone: the chart scrolls inside its own box.
+  expect(await spectator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await spectator.screenshot({ path: testInfo.outputPath('laps-fr-390.png'), fullPage: true });
   await spectator.goto(`${server.url}/?lng=en#/laps/${DB}/race/e2e-crit`);
   await spectator.reload();
   const laps = spectator.getByRole('table', { name: 'Laps' });
   await expect(laps).toBeVisible({ timeout: 20_000 });
   await expect(laps.getByRole('columnheader', { name: 'Last lap' })).toBeVisible();
   await expect(spectator.getByText('1 lap to go')).toBeVisible();
+  await expect(laps.getByRole('row').nth(3)).toContainText(/Lap 2 not done by the cut-off/);
+  await expect(spectator.getByRole('img', { name: /Lap chart/ })).toBeVisible();
+  await spectator.screenshot({ path: testInfo.outputPath('laps-en-390.png'), fullPage: true });
   await phone.close();
+  const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const desk = await wide.newPage();
+  for (const lng of ['en', 'fr']) {
+    await desk.goto(`${server.url}/?lng=${lng}#/laps/${DB}/race/e2e-crit`);
+    await desk.reload();
+    await expect(
+      desk.getByRole('img', { name: lng === 'en' ? /Lap chart/ : /Graphique des tours/ }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    await desk.screenshot({ path: testInfo.outputPath(`laps-${lng}-1280.png`), fullPage: true });
+  }
+  // The desk, on the race page's review: Cid out at lap 2, reinstated in one click.
+  await page.reload();
+  const cutoffs = page.getByRole('list', { name: 'Cut-offs' });
+  await expect(cutoffs).toContainText('#C3 Cid Lapped — lap 2 not done by the cut-off', { timeout: 20_000 });
+  await cutoffs.getByRole('button', { name: 'Reinstate' }).click();
+  await expect(cutoffs).toContainText('(reinstated)', { timeout: 20_000 });
+  await desk.goto(`${server.url}/?lng=en#/laps/${DB}/race/e2e-crit`);
+  await desk.reload();
+  const reinstated = desk.getByRole('table', { name: 'Laps' }).getByRole('row').nth(3);
+  await expect(reinstated).toContainText('reinstated by the timekeeper', { timeout: 20_000 });
+  await expect(reinstated.getByRole('cell').first()).toHaveText('3');
+  await wide.close();
 });

@@ -419,6 +419,25 @@ export const cutoffSchema = z
   });
 export type CutoffInput = z.infer<typeof cutoffSchema>;
 const cutoffs = z.array(cutoffSchema).max(30).optional();
+/**
+ * A cut-off on a lap race (issue 31): lap `laps` done by `afterGunMinutes` after the gun and/or
+ * within `elapsedMinutes` of the rider's start (the earlier holds); a rider later, or short of it
+ * once the deadline passed, is DNF or over time. Desk overrides name it `lap:{laps}`.
+ */
+export const lapCutoffSchema = z
+  .object({
+    laps: z.number().int().min(1).max(10_000),
+    afterGunMinutes: z.number().int().min(1).max(20_160).optional(),
+    elapsedMinutes: z.number().int().min(1).max(20_160).optional(),
+    outcome: z.enum(['DNF', 'overTime']).default('DNF'),
+  })
+  .strict()
+  .refine((c) => c.afterGunMinutes !== undefined || c.elapsedMinutes !== undefined, {
+    message: 'a time after the gun or an elapsed time is required',
+    path: ['afterGunMinutes'],
+  });
+export type LapCutoffInput = z.infer<typeof lapCutoffSchema>;
+const lapCutoffs = z.array(lapCutoffSchema).max(30).optional();
 
 /** A desk decision on a cut-off (issue 31): reinstate one athlete (or team) at one point, or undo it. */
 export const cutoffOverrideSchema = z
@@ -459,6 +478,7 @@ export const raceFormatSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('laps'),
       ...lapFields,
+      lapCutoffs,
       lapLengthM: z.number().positive().max(1_000_000).optional(),
       targetLaps: z.number().int().min(1).max(10_000),
     })
@@ -467,6 +487,7 @@ export const raceFormatSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('timeLimited'),
       ...lapFields,
+      lapCutoffs,
       lapLengthM: z.number().positive().max(1_000_000),
       limitMinutes: z.number().int().min(1).max(20_160),
       partialLap: z.enum(['none', 'measured']),
@@ -476,6 +497,7 @@ export const raceFormatSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('backyard'),
       ...lapFields,
+      lapCutoffs,
       lapLengthM: z.number().positive().max(1_000_000),
       intervalMinutes: z.number().int().min(1).max(1_440),
     })

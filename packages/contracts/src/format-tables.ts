@@ -29,6 +29,26 @@ export interface LapTableRow {
   /** Time-limited races before the limit: distance at the current pace at the limit. */
   projectedDistanceM: number | null;
   lapsDown: number;
+  /**
+   * The lap cut-off this rider missed (`lap` done by `deadlineMs`): DNF or over time with the
+   * reason; `overridden` when the desk reinstated them (shown, not applied). Desk key `lap:{lap}`.
+   */
+  cutoff: {
+    lap: number;
+    pointKey: string;
+    outcome: 'DNF' | 'overTime';
+    reason: 'late' | 'notReached';
+    deadlineMs: number;
+    readMs: number | null;
+    overridden: boolean;
+  } | null;
+}
+
+/** The lap chart: a top rider's position after each lap (null: lap not ridden). */
+export interface LapChartRider {
+  bib: string;
+  name: string;
+  positions: (number | null)[];
 }
 
 export interface LapTable {
@@ -39,6 +59,8 @@ export interface LapTable {
   /** Criterium: laps the leader still has to ride. */
   lapsToGo: number | null;
   rows: LapTableRow[];
+  /** The lap chart of the top riders (at most 10, in the table's order), from lap 1. */
+  chart: LapChartRider[];
 }
 
 /** One leg's cell: its time and rank (overall; gender for multisport). */

@@ -97,3 +97,78 @@ export function applyCutoffs(
   }
   return out;
 }
+
+/**
+ * A cut-off on a lap race (issue 31): lap `laps` done by a time of day (`atMs`) and/or within an
+ * elapsed time of the rider's own start (`elapsedMs`), the earlier holding. A rider who completes
+ * it later, or has not completed it once the deadline passed, is DNF (or over time) — a criterium
+ * pulls riders who fall too far behind this way. A rider whose race ended before the deadline
+ * (finished, or a time-limited race's limit) is never cut for laps not ridden.
+ */
+export interface LapCutoff {
+  readonly laps: number;
+  readonly atMs?: Millis;
+  readonly elapsedMs?: number;
+  readonly outcome?: 'DNF' | 'overTime';
+}
+
+/** A rider of a lap race: their start, counted crossings (crossing k ends lap k + 1) and end. */
+export interface LapCutoffRunner {
+  readonly bib: Bib;
+  readonly startMs: number;
+  readonly crossingsMs: readonly number[];
+  /** When the rider's race ended (finished, or the limit); their clock for cut-offs stops there. */
+  readonly doneMs?: number;
+}
+
+/** The point id a lap cut-off has in decisions and desk overrides: `lap:3`. */
+export const lapCutoffPointId = (laps: number) => `lap:${laps}`;
+
+/**
+ * The cut-off decisions of a lap race at `nowMs` ({@link applyCutoffs} with one point per lap cut
+ * off, `lap:k`): monotone like it — a later deadline or an earlier `nowMs` never adds one.
+ */
+export function applyLapCutoffs(
+  cutoffs: readonly LapCutoff[],
+  runners: readonly LapCutoffRunner[],
+  nowMs: number,
+  overrides: readonly CutoffOverride[] = [],
+): CutoffDecision[] {
+  const defs: Cutoff[] = cutoffs.map((c) => ({
+    pointId: lapCutoffPointId(c.laps),
+    atMs: c.atMs,
+    elapsedMs: c.elapsedMs,
+    outcome: c.outcome,
+  }));
+  const order = [...new Set(cutoffs.map((c) => c.laps))].sort((a, b) => a - b).map(lapCutoffPointId);
+  return runners.flatMap((r) => {
+    const times = Object.fromEntries(
+      cutoffs.map((c) => [lapCutoffPointId(c.laps), r.crossingsMs[c.laps - 1]] as const),
+    );
+    const clock = r.doneMs === undefined ? nowMs : Math.min(nowMs, r.doneMs);
+    return applyCutoffs(defs, order, [{ bib: r.bib, startMs: r.startMs, times }], clock, overrides);
+  });
+}
+
+/**
+ * The lap chart (issue 31): each rider's position after each lap — among the riders who completed
+ * that lap, by the time they completed it (ties by bib) — `null` for laps not ridden. Pure.
+ */
+export function lapPositions(
+  riders: readonly { readonly bib: Bib; readonly crossingsMs: readonly number[] }[],
+): (number | null)[][] {
+  const out = riders.map((r) => r.crossingsMs.map((): number | null => null));
+  const maxLaps = riders.reduce((m, r) => Math.max(m, r.crossingsMs.length), 0);
+  for (let k = 0; k < maxLaps; k++) {
+    const done = riders.flatMap((r, i) => (r.crossingsMs[k] === undefined ? [] : [i]));
+    done.sort(
+      (a, b) =>
+        riders[a]!.crossingsMs[k]! - riders[b]!.crossingsMs[k]! ||
+        (riders[a]!.bib < riders[b]!.bib ? -1 : riders[a]!.bib > riders[b]!.bib ? 1 : 0),
+    );
+    done.forEach((i, p) => {
+      out[i]![k] = p + 1;
+    });
+  }
+  return out;
+}

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Participant, Passing, RegistrationStatus } from '../results/types.ts';
-import { applyCutoffs, type Cutoff, type CutoffRunner } from './cutoffs.ts';
+import {
+  applyCutoffs,
+  applyLapCutoffs,
+  type Cutoff,
+  type CutoffRunner,
+  type LapCutoffRunner,
+  lapPositions,
+} from './cutoffs.ts';
 import { computeLapRace, type LapRaceDefinition, type LapRaceResults } from './laps.ts';
 import { computeMultisport, type MultisportDefinition } from './multisport.ts';
 import { computeRelay, type RelayDefinition, type RelayTeam } from './relay.ts';
@@ -318,6 +325,85 @@ describe('multisport and relays: laws', () => {
         }
         const ranked = a.rows.filter((r) => r.rank !== undefined).map((r) => r.index);
         expect([...a.order].sort((x, y) => x - y)).toEqual(ranked);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('lap cut-offs and the lap chart: laws', () => {
+  const lapRunners = (s: { race: LapRaceDefinition; participants: Participant[]; passings: Passing[] }) => {
+    const r = computeLapRace(s.race, s.participants, s.passings, { nowMs: START + 2000 * S });
+    return r.rows.map(
+      (row): LapCutoffRunner => ({
+        bib: row.bib,
+        startMs: START,
+        crossingsMs: row.crossings.map((c) => c.timeMs),
+        doneMs: row.status === 'finished' ? row.crossings.at(-1)?.timeMs : undefined,
+      }),
+    );
+  };
+  const cut = (d: ReturnType<typeof applyLapCutoffs>) =>
+    new Set(d.filter((x) => !x.overridden).map((x) => x.bib));
+
+  it('a later deadline, or an earlier moment, never adds a DNF', () => {
+    fc.assert(
+      fc.property(
+        lapScenario,
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 30, max: 900 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 0, max: 1200 }),
+        fc.boolean(),
+        (s, laps, deadline, later, now, byElapsed) => {
+          const runners = lapRunners(s);
+          const at = (d: number) =>
+            byElapsed ? [{ laps, elapsedMs: d * S }] : [{ laps, atMs: START + d * S }];
+          const strict = cut(applyLapCutoffs(at(deadline), runners, START + now * S));
+          const loose = cut(applyLapCutoffs(at(deadline + later), runners, START + now * S));
+          for (const bib of loose) expect(strict.has(bib)).toBe(true);
+          const earlier = cut(applyLapCutoffs(at(deadline), runners, START + Math.max(0, now - later) * S));
+          for (const bib of earlier) expect(strict.has(bib)).toBe(true);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('cut a rider late at lap k, not one who finished before the deadline, and an override undoes it', () => {
+    const runners: LapCutoffRunner[] = [
+      { bib: '1', startMs: START, crossingsMs: [START + 100 * S, START + 200 * S] },
+      { bib: '2', startMs: START, crossingsMs: [START + 150 * S, START + 320 * S] },
+      { bib: '3', startMs: START, crossingsMs: [START + 160 * S] },
+      { bib: '4', startMs: START, crossingsMs: [START + 170 * S], doneMs: START + 170 * S },
+    ];
+    const decisions = applyLapCutoffs([{ laps: 2, elapsedMs: 300 * S }], runners, START + 400 * S);
+    expect(decisions.map((d) => [d.bib, d.pointId, d.reason])).toEqual([
+      ['2', 'lap:2', 'late'],
+      ['3', 'lap:2', 'notReached'],
+    ]);
+    const undone = applyLapCutoffs([{ laps: 2, elapsedMs: 300 * S }], runners, START + 400 * S, [
+      { bib: '2', pointId: 'lap:2' },
+    ]);
+    expect(undone.find((d) => d.bib === '2')?.overridden).toBe(true);
+  });
+
+  it('give, after each lap, positions 1..n among the riders who completed it', () => {
+    fc.assert(
+      fc.property(lapScenario, (s) => {
+        const runners = lapRunners(s);
+        const positions = lapPositions(runners);
+        const maxLaps = Math.max(0, ...runners.map((r) => r.crossingsMs.length));
+        for (let k = 0; k < maxLaps; k++) {
+          const at = runners.flatMap((r, i) => (r.crossingsMs[k] === undefined ? [] : [i]));
+          const got = at.map((i) => positions[i]![k]!).sort((a, b) => a - b);
+          expect(got).toEqual(at.map((_, p) => p + 1));
+          for (const i of at)
+            for (const j of at)
+              if (runners[i]!.crossingsMs[k]! < runners[j]!.crossingsMs[k]!)
+                expect(positions[i]![k]!).toBeLessThan(positions[j]![k]!);
+        }
+        expect(positions.map((p) => p.length)).toEqual(runners.map((r) => r.crossingsMs.length));
       }),
       RUNS,
     );

@@ -1,6 +1,17 @@
 import { type LapTable, raceFormatSchema } from '@tempora/contracts';
-import { computeLapRace, type LapRaceDefinition, passingsOfResults } from '@tempora/domain';
+import {
+  applyLapCutoffs,
+  type CutoffDecision,
+  computeLapRace,
+  type LapRaceDefinition,
+  lapPositions,
+  passingsOfResults,
+} from '@tempora/domain';
 import type { RaceLive } from './context-state.ts';
+import { overridesOf } from './leg-table.ts';
+
+/** Riders drawn on the lap chart. */
+const CHART_RIDERS = 10;
 
 /** The lap definition of a race's stored format, or null when the race is not a lap race. */
 export function lapDefinitionOf(race: RaceLive): { kind: LapTable['format']; def: LapRaceDefinition } | null {
@@ -30,7 +41,8 @@ export function lapTable(race: RaceLive, nowMs: number): LapTable | null {
   const lap = lapDefinitionOf(race);
   if (!lap) return null;
   const state = race.results;
-  const format = JSON.stringify(race.row.rules?.format);
+  // The format and the desk's cut-off decisions: a change shows at once.
+  const format = `${JSON.stringify(race.row.rules?.format)}|${JSON.stringify(race.row.rules?.cutoffOverrides ?? null)}`;
   const stateKey = `${state.stamp}|${state.passings.length}|${state.overlay.size}|${race.recent.at(-1)?.seq ?? 0}|${Math.floor(nowMs / 10_000)}`;
   const bucket = Math.floor(Date.now() / MIN_AGE_MS);
   const held = cache.get(race);
@@ -38,8 +50,50 @@ export function lapTable(race: RaceLive, nowMs: number): LapTable | null {
     return held.table;
   const participants = state.index.participants;
   const computed = computeLapRace(lap.def, participants, passingsOfResults(state), { nowMs });
-  const ranked = new Set(computed.order);
-  const order = [...computed.order, ...computed.rows.map((r) => r.index).filter((i) => !ranked.has(i))];
+  const f = raceFormatSchema.parse(race.row.rules?.format);
+  const lapCutoffs = 'lapCutoffs' in f ? (f.lapCutoffs ?? []) : [];
+  const decided = new Map<string, CutoffDecision>();
+  if (lapCutoffs.length) {
+    const gun = lap.def.startMs;
+    const runners = computed.rows.map((r) => {
+      const p = participants[r.index]!;
+      const crossingsMs = r.crossings.map((c) => c.timeMs);
+      // A rider whose race is over (finished, or past a time limit) is not cut for laps not ridden.
+      const limit = lap.def.limitMs === undefined ? undefined : gun + lap.def.limitMs;
+      const doneMs = r.status === 'finished' ? (crossingsMs.at(-1) ?? limit) : limit;
+      return { bib: p.bib, startMs: p.startTime ?? gun, crossingsMs, doneMs };
+    });
+    const defs = lapCutoffs.map((c) => ({
+      laps: c.laps,
+      atMs: c.afterGunMinutes === undefined ? undefined : gun + c.afterGunMinutes * 60_000,
+      elapsedMs: c.elapsedMinutes === undefined ? undefined : c.elapsedMinutes * 60_000,
+      outcome: c.outcome,
+    }));
+    // The decision that applies (the last: earlier ones were reinstated) or the last one shown.
+    for (const d of applyLapCutoffs(defs, runners, nowMs, overridesOf(race.row.rules?.cutoffOverrides)))
+      decided.set(d.bib, d);
+  }
+  const out = new Set<number>();
+  for (const r of computed.rows) {
+    const d = decided.get(r.bib);
+    const s = participants[r.index]!.status;
+    if (d && !d.overridden && s !== 'DNS' && s !== 'DSQ') out.add(r.index);
+  }
+  // Cut riders leave the ranking; the others keep their order, ranked 1 + those strictly ahead.
+  const kept = computed.order.filter((i) => !out.has(i));
+  const rankOf = new Map<number, number>();
+  kept.forEach((i, k) => {
+    const prev = kept[k - 1];
+    const same = prev !== undefined && computed.rows[prev]!.rank === computed.rows[i]!.rank;
+    rankOf.set(i, same ? rankOf.get(prev)! : k + 1);
+  });
+  const ranked = new Set(kept);
+  const order = [...kept, ...computed.rows.map((r) => r.index).filter((i) => !ranked.has(i))];
+  const name = (i: number) => `${participants[i]!.firstName} ${participants[i]!.lastName}`.trim();
+  const top = kept.slice(0, CHART_RIDERS);
+  const positions = lapPositions(
+    computed.rows.map((r) => ({ bib: r.bib, crossingsMs: r.crossings.map((c) => c.timeMs) })),
+  );
   const table: LapTable = {
     raceId: race.row.id,
     name: race.row.name,
@@ -49,11 +103,14 @@ export function lapTable(race: RaceLive, nowMs: number): LapTable | null {
     rows: order.map((i) => {
       const r = computed.rows[i]!;
       const p = participants[i]!;
+      const d = decided.get(p.bib);
+      const shown = d && p.status !== 'DNS' && p.status !== 'DSQ';
+      const lapNo = d ? Number(d.pointId.slice(4)) : 0;
       return {
-        rank: r.rank ?? null,
+        rank: rankOf.get(i) ?? null,
         bib: p.bib,
-        name: `${p.firstName} ${p.lastName}`.trim(),
-        status: r.status,
+        name: name(i),
+        status: out.has(i) && d ? d.outcome : r.status,
         laps: r.laps,
         lastLapMs: r.lastLapMs ?? null,
         bestLapMs: r.bestLapMs ?? null,
@@ -61,8 +118,20 @@ export function lapTable(race: RaceLive, nowMs: number): LapTable | null {
         distanceM: r.distanceM,
         projectedDistanceM: r.projectedDistanceM ?? null,
         lapsDown: r.lapsDown,
+        cutoff: shown
+          ? {
+              lap: lapNo,
+              pointKey: d.pointId,
+              outcome: d.outcome,
+              reason: d.reason,
+              deadlineMs: d.deadlineMs,
+              readMs: d.readMs ?? null,
+              overridden: d.overridden,
+            }
+          : null,
       };
     }),
+    chart: top.map((i) => ({ bib: participants[i]!.bib, name: name(i), positions: positions[i]! })),
   };
   cache.set(race, { format, state: stateKey, bucket, table });
   return table;

@@ -24,7 +24,7 @@ function membersOf(stored: unknown, bib: string): { leg: number; name: string }[
 }
 
 /** The desk's reinstatements as stored in the race's rules. */
-function overridesOf(stored: unknown): { bib: string; pointId: string }[] {
+export function overridesOf(stored: unknown): { bib: string; pointId: string }[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((o) =>
     o && typeof o.bib === 'string' && typeof o.pointKey === 'string'

@@ -424,8 +424,11 @@ export async function raceRoutes(app: FastifyInstance) {
         `UPDATE races SET rules = rules || jsonb_build_object('cutoffOverrides', $2::jsonb) WHERE id = $1`,
         [raceId, JSON.stringify(list)],
       );
-      await changed(sql, race.db, raceId);
+      await bumpEpoch(sql, raceId);
     });
+    // After the commit: the reload rebuilds the results when someone watches, reading the races
+    // row this transaction held (inside it, on one connection, the reload waited for itself).
+    await app.results.reload(race.db);
     return view(raceId);
   });
 

@@ -27,6 +27,7 @@ const table: Published<LapTable> = {
       distanceM: 152_000,
       projectedDistanceM: 182_400,
       lapsDown: 0,
+      cutoff: null,
     },
     {
       rank: 2,
@@ -40,7 +41,34 @@ const table: Published<LapTable> = {
       distanceM: 150_000,
       projectedDistanceM: 180_000,
       lapsDown: 2,
+      cutoff: null,
     },
+    {
+      rank: null,
+      bib: '11',
+      name: 'Cid Slow',
+      status: 'DNF',
+      laps: 40,
+      lastLapMs: 900_000,
+      bestLapMs: 600_000,
+      elapsedMs: 8 * 3_600_000,
+      distanceM: 40_000,
+      projectedDistanceM: null,
+      lapsDown: 112,
+      cutoff: {
+        lap: 50,
+        pointKey: 'lap:50',
+        outcome: 'DNF',
+        reason: 'notReached',
+        deadlineMs: Date.UTC(2026, 10, 28, 20),
+        readMs: null,
+        overridden: false,
+      },
+    },
+  ],
+  chart: [
+    { bib: '7', name: 'Ann Long', positions: [2, 1, 1] },
+    { bib: '9', name: 'Bob Steady', positions: [1, 2, 2] },
   ],
 };
 vi.mock('../../../lib/api-client.ts', () => ({ apiGet: vi.fn(async () => table) }));
@@ -78,6 +106,22 @@ describe('LapsPage (issue 31: a lap race live)', () => {
     expect(screen.getByText('Provisional results')).toBeTruthy();
   });
 
+  it('says why a rider is out at a lap cut-off, and draws the lap chart with its table', async () => {
+    renderPage();
+    const grid = await screen.findByRole('table', { name: 'Laps' });
+    const cut = within(grid).getAllByRole('row')[3]!;
+    expect(within(cut).getByText('DNF')).toBeTruthy();
+    expect(within(cut).getByText(/^Lap 50 not done by the cut-off \(/)).toBeTruthy();
+    const chart = await screen.findByRole('img', { name: /Lap chart/ });
+    expect(chart.querySelectorAll('polyline')).toHaveLength(2);
+    const rows = within(screen.getByRole('table', { name: 'Lap chart' })).getAllByRole('row');
+    expect(
+      within(rows[2]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Bob Steady #9', '1', '2', '2']);
+  });
+
   it('speaks French', async () => {
     await i18next.changeLanguage('fr');
     await i18next.loadNamespaces('live');
@@ -87,6 +131,8 @@ describe('LapsPage (issue 31: a lap race live)', () => {
     expect(screen.getByText('−2 tours')).toBeTruthy();
     expect(screen.getByText('152,00')).toBeTruthy();
     expect(screen.getByText('Résultats provisoires')).toBeTruthy();
+    expect(screen.getByText(/^Tour 50 non bouclé avant la barrière horaire/)).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Graphique des tours/ })).toBeTruthy();
     await i18next.changeLanguage('en');
   });
 });

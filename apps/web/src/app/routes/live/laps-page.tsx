@@ -2,12 +2,16 @@ import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import type { LapTable, Published } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+
+/** The lap chart's own chunk: the table shows first, the chart when it arrives. */
+const LapChart = lazy(() => import('./lap-chart.tsx'));
 
 const km = (m: number, language: string) =>
   (m / 1000).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -34,6 +38,8 @@ export default function LapsPage() {
   if (table.isError) return <PageError error={table.error} />;
   const data = table.data;
   const byDistance = data.format === 'timeLimited';
+  const clock = (ms: number) =>
+    new Date(ms).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   return (
     <>
       <PageHeader
@@ -95,7 +101,25 @@ export default function LapsPage() {
                   <Chip size="small" sx={{ ml: 1 }} label={t('laps.down', { count: row.lapsDown })} />
                 )}
                 {row.status !== 'onCourse' && row.status !== 'finished' && row.status !== 'notStarted' && (
-                  <Chip size="small" sx={{ ml: 1 }} label={row.status} />
+                  <Chip
+                    size="small"
+                    sx={{ ml: 1 }}
+                    color={row.cutoff && !row.cutoff.overridden ? 'warning' : 'default'}
+                    label={t(`laps.status.${row.status}`, row.status)}
+                  />
+                )}
+                {row.cutoff && (
+                  <Typography
+                    variant="caption"
+                    sx={{ display: 'block' }}
+                    color={row.cutoff.overridden ? 'text.secondary' : 'warning.dark'}
+                  >
+                    {t(`laps.cutoff.${row.cutoff.reason}`, {
+                      lap: row.cutoff.lap,
+                      time: clock(row.cutoff.deadlineMs),
+                    })}
+                    {row.cutoff.overridden ? ` — ${t('laps.cutoff.reinstated')}` : ''}
+                  </Typography>
                 )}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
@@ -133,6 +157,11 @@ export default function LapsPage() {
           ))}
         </TableBody>
       </Table>
+      {data.chart.length > 0 && (
+        <Suspense fallback={null}>
+          <LapChart riders={data.chart} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -67,6 +67,30 @@ describe('FormatForm (issue 31: the race format in the console)', () => {
     );
   });
 
+  it('sets a criterium with a lap cut-off: lap 10 within 30 minutes of the start, as over time', async () => {
+    api.setRaceFormat.mockResolvedValue(race);
+    renderForm(race);
+    await choose('Format', 'Laps (criterium, track)');
+    await userEvent.type(screen.getByLabelText('Laps'), '20');
+    const cutoff = screen.getByRole('group', { name: 'Lap cut-off (optional)' });
+    await userEvent.type(within(cutoff).getByLabelText('Lap to complete'), '10');
+    await userEvent.type(within(cutoff).getByLabelText('Cut-off (min from own start)'), '30');
+    await userEvent.click(within(cutoff).getByRole('combobox', { name: 'Past a cut-off' }));
+    await userEvent.click(
+      within(screen.getByRole('listbox')).getByRole('option', { name: 'Listed as over time' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save the format' }));
+    await waitFor(() =>
+      expect(api.setRaceFormat).toHaveBeenLastCalledWith('tri', {
+        kind: 'laps',
+        lapPointKey: 'finish',
+        minLapS: 60,
+        targetLaps: 20,
+        lapCutoffs: [{ laps: 10, elapsedMinutes: 30, outcome: 'overTime' }],
+      }),
+    );
+  });
+
   it('makes one multisport leg per point after the start, named after it', async () => {
     api.setRaceFormat.mockResolvedValue(race);
     renderForm(race);

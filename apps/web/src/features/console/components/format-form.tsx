@@ -24,6 +24,10 @@ interface Draft {
   cutoffGun: Record<string, string>;
   cutoffElapsed: Record<string, string>;
   cutoffOutcome: 'DNF' | 'overTime';
+  /** A lap race's cut-off: lap N done by minutes after the gun and/or from the rider's start. */
+  lapCutoffLaps: string;
+  lapCutoffGun: string;
+  lapCutoffElapsed: string;
 }
 
 const str = (n: number | undefined) => (n === undefined ? '' : String(n));
@@ -48,12 +52,21 @@ function draftOf(race: ConsoleRace): Draft {
   };
 }
 
-function cutoffDraft(f: RaceFormat): Pick<Draft, 'cutoffGun' | 'cutoffElapsed' | 'cutoffOutcome'> {
+function cutoffDraft(
+  f: RaceFormat,
+): Pick<
+  Draft,
+  'cutoffGun' | 'cutoffElapsed' | 'cutoffOutcome' | 'lapCutoffLaps' | 'lapCutoffGun' | 'lapCutoffElapsed'
+> {
   const list = 'cutoffs' in f ? (f.cutoffs ?? []) : [];
+  const lap = 'lapCutoffs' in f ? f.lapCutoffs?.[0] : undefined;
   return {
+    lapCutoffLaps: str(lap?.laps),
+    lapCutoffGun: str(lap?.afterGunMinutes),
+    lapCutoffElapsed: str(lap?.elapsedMinutes),
     cutoffGun: Object.fromEntries(list.map((c) => [c.pointKey, str(c.afterGunMinutes)])),
     cutoffElapsed: Object.fromEntries(list.map((c) => [c.pointKey, str(c.elapsedMinutes)])),
-    cutoffOutcome: list[0]?.outcome ?? 'DNF',
+    cutoffOutcome: list[0]?.outcome ?? lap?.outcome ?? 'DNF',
   };
 }
 
@@ -85,8 +98,26 @@ const withCutoffs = (d: Draft, race: ConsoleRace) => {
   return cutoffs.length ? { cutoffs } : {};
 };
 
+/** The lap cut-off typed (none when its three fields are empty). */
+function lapCutoffsOf(d: Draft) {
+  const laps = d.lapCutoffLaps.trim();
+  const gun = d.lapCutoffGun.trim();
+  const elapsed = d.lapCutoffElapsed.trim();
+  if (!laps && !gun && !elapsed) return {};
+  return {
+    lapCutoffs: [
+      {
+        laps: num(laps),
+        ...(gun ? { afterGunMinutes: num(gun) } : {}),
+        ...(elapsed ? { elapsedMinutes: num(elapsed) } : {}),
+        outcome: d.cutoffOutcome,
+      },
+    ],
+  };
+}
+
 function formatOf(d: Draft, race: ConsoleRace): RaceFormat {
-  const lap = { lapPointKey: d.lapPointKey, minLapS: num(d.minLapS) };
+  const lap = { lapPointKey: d.lapPointKey, minLapS: num(d.minLapS), ...lapCutoffsOf(d) };
   // Legs: one per timing point after the start, named after the point.
   const legPoints = race.points.slice(1);
   switch (d.kind) {
@@ -163,7 +194,7 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
   const pointName = (p: ConsoleRace['points'][number]) =>
     i18n.language.startsWith('fr') ? p.name.fr : p.name.en;
   const lapKind = draft.kind === 'laps' || draft.kind === 'timeLimited' || draft.kind === 'backyard';
-  const numberField = (key: keyof Draft, label: string, field = key) => (
+  const numberField = (key: keyof Draft, label: string, field: string = key) => (
     <TextField
       label={label}
       value={draft[key] as string}
@@ -232,6 +263,32 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
               </TextField>
             )}
             {draft.kind === 'backyard' && numberField('intervalMinutes', t('format.intervalMinutes'))}
+          </Stack>
+        )}
+        {lapKind && (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}
+            role="group"
+            aria-label={t('format.lapCutoff')}
+          >
+            <Typography sx={{ minWidth: 200 }}>{t('format.lapCutoff')}</Typography>
+            {numberField('lapCutoffLaps', t('format.lapCutoffLaps'), 'lapCutoffs.0.laps')}
+            {numberField('lapCutoffGun', t('format.cutoffGun'), 'lapCutoffs.0.afterGunMinutes')}
+            {numberField('lapCutoffElapsed', t('format.cutoffElapsed'), 'lapCutoffs.0.elapsedMinutes')}
+            <TextField
+              select
+              label={t('format.cutoffOutcome')}
+              value={draft.cutoffOutcome}
+              onChange={(e) => set({ cutoffOutcome: e.target.value as Draft['cutoffOutcome'] })}
+              disabled={!editable}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value="DNF">{t('format.cutoffOutcomes.DNF')}</MenuItem>
+              <MenuItem value="overTime">{t('format.cutoffOutcomes.overTime')}</MenuItem>
+            </TextField>
           </Stack>
         )}
         {(draft.kind === 'multisport' || draft.kind === 'relay') &&

@@ -49,14 +49,16 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
   const lng = i18n.language.startsWith('fr') ? 'fr' : 'en';
   const client = useQueryClient();
   const review = useReview(race.id);
-  const hasCutoffs = 'cutoffs' in race.format && (race.format.cutoffs?.length ?? 0) > 0;
+  // A lap race's cut-offs (lap k by a time) are judged in its lap table, the others in the legs'.
+  const lapCutoffs = 'lapCutoffs' in race.format && (race.format.lapCutoffs?.length ?? 0) > 0;
+  const hasCutoffs = lapCutoffs || ('cutoffs' in race.format && (race.format.cutoffs?.length ?? 0) > 0);
   const cuts = useQuery({
-    queryKey: ['console', 'race', race.id, 'cutoffs'],
+    queryKey: ['console', 'race', race.id, 'cutoffs', lapCutoffs],
     enabled: hasCutoffs,
     queryFn: ({ signal }) =>
       apiGet<{ rows: CutRow[] }>(
         'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(race.db)}/races/${encodeURIComponent(race.id)}/legs`,
+        `results/contexts/${encodeURIComponent(race.db)}/races/${encodeURIComponent(race.id)}/${lapCutoffs ? 'laps' : 'legs'}`,
         { signal },
       ),
   });
@@ -161,7 +163,9 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
               <ListItem key={r.bib} divider sx={{ display: 'block' }}>
                 <Typography>
                   #{r.bib} {r.name} —{' '}
-                  {t(`review.cut.${r.cutoff!.reason}`, { point: pointName(r.cutoff!.pointKey) })}
+                  {r.cutoff!.pointKey.startsWith('lap:')
+                    ? t(`review.lapCut.${r.cutoff!.reason}`, { n: r.cutoff!.pointKey.slice(4) })
+                    : t(`review.cut.${r.cutoff!.reason}`, { point: pointName(r.cutoff!.pointKey) })}
                   {r.cutoff!.overridden ? ` (${t('review.reinstated')})` : ''}
                 </Typography>
                 {desk && (
