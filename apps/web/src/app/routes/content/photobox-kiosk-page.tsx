@@ -25,7 +25,7 @@ export default function PhotoboxKioskPage() {
   const { id = '' } = useParams();
   const client = useQueryClient();
   const event = useEvent(id);
-  useDocumentTitle(joinTitle([event.data?.name, t('photos.title')]));
+  useDocumentTitle(joinTitle([event.data?.name, t('photos.kioskLive')]));
   const photos = usePhotos(id, '', RECENT);
   const [index, setIndex] = useState(0);
   const [fresh, setFresh] = useState<Photo | null>(null);
