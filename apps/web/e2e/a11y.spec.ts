@@ -9,39 +9,87 @@ import { expect, test } from './fixtures.ts';
  */
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EVENT = '/events/demo-city-run';
+const CTX = `${EVENT}/ctx/demo-city-run-10k/generic/live`;
+/** Every public page of the demo event (spec §2); `{key}` and `{bib}` are a real runner's. */
 const pages = [
   '/',
   `${EVENT}/home`,
   `${EVENT}/reportlist`,
   `${EVENT}/reportlist/group/city-10k/report/LIVE1`,
+  `${EVENT}/reportlist/table/city-10k/report/LIVE1`,
   `${EVENT}/tracking`,
+  `${EVENT}/tracking/{key}`,
   `${EVENT}/map`,
   `${EVENT}/favorites`,
   `${EVENT}/contact`,
   `${EVENT}/cms/demo-city-run-10k`,
-  `${EVENT}/ctx/demo-city-run-10k/generic/live/stats/city-10k`,
-  `${EVENT}/ctx/demo-city-run-10k/generic/live/scroller/LIVE1/10/8`,
+  `${CTX}/home/LIVE1`,
+  `${CTX}/stats/city-10k`,
+  `${CTX}/scroller/LIVE1/10/8`,
+  `${CTX}/detail/{bib}`,
   '/firstrow/demo-city-run-10k/race/city-10k',
   '/live/clm/demo-city-run-10k/city-10k',
   '/misc/crac/demo-challenge',
   '/results/demo-city-run/youtube',
   '/photobox?event=demo-city-run',
+  '/photobox/demo-city-run',
   '/tracking',
+  '/tracking/{key}',
   '/genericTracking',
+  '/genericTracking/{key}',
   '/test',
   '/events/no-such-event/home',
+  '/no/such/page',
+];
+/** Pages that may share a title: the same content (the embeddable table) or the same message. */
+const sameTitle = [
+  [
+    `${EVENT}/reportlist/group/city-10k/report/LIVE1`,
+    `${EVENT}/reportlist/table/city-10k/report/LIVE1`,
+    `${CTX}/home/LIVE1`,
+  ],
+  ['/events/no-such-event/home', '/no/such/page'],
 ];
 
 test.use({ viewport: { width: 390, height: 844 }, bypassCSP: true });
 
 for (const lng of ['en', 'fr']) {
-  test(`no serious or critical axe violation on the public pages (${lng})`, async ({ page }) => {
-    test.setTimeout(150_000);
+  test(`no serious or critical axe violation, and a title of its own, on every public page (${lng})`, async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(240_000);
+    const runner = (
+      (await (
+        await fetch(`${server.url}/api/results/contexts/demo-city-run-10k/participants?q=a`)
+      ).json()) as {
+        bib: string;
+        trackingKey: string;
+      }[]
+    )[0]!;
     const found: string[] = [];
-    for (const where of pages) {
+    const titles = new Map<string, string>();
+    for (const route of pages) {
+      const where = route.replace('{key}', runner.trackingKey).replace('{bib}', runner.bib);
       await page.goto(`/?lng=${lng}#${where}`);
-      await expect(page.getByRole('heading', { level: 1 }).first(), where).toBeVisible({ timeout: 15_000 });
+      // A page's heading, or the rows of the embeddable table (which has no page chrome).
+      await expect(page.locator('h1, [role="table"] [role="row"] + [role="row"]').first(), where).toBeVisible(
+        {
+          timeout: 15_000,
+        },
+      );
       await page.waitForTimeout(400);
+      // Issue 28: every page titled after itself ("Demo City Run · 10 km · … · Tempora"), never the bare name.
+      const title = await page.title();
+      expect.soft(title, where).not.toBe('Tempora');
+      expect.soft(title, where).toMatch(/ · Tempora$/);
+      const same = sameTitle.find((g) => g.includes(route))?.[0];
+      for (const [other, seen] of titles) {
+        if (seen === title && sameTitle.find((g) => g.includes(other))?.[0] !== (same ?? route)) {
+          expect.soft(`${route} and ${other} share "${title}"`).toBe('');
+        }
+      }
+      titles.set(route, title);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const axe = (
@@ -66,6 +114,7 @@ for (const lng of ['en', 'fr']) {
       });
       found.push(...violations.map((v) => `${where} — ${v}`));
     }
+    console.log([...titles].map(([r, t]) => `${r} → ${t}`).join('\n'));
     expect(found).toEqual([]);
   });
 }

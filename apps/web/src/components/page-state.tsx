@@ -44,18 +44,23 @@ export function PageError({ error }: { error: unknown }) {
   );
 }
 
-/** Page heading with breadcrumbs (each `[label, to?]`). */
+/**
+ * Page heading with breadcrumbs (each `[label, to?]`); the tab takes `documentTitle` where the
+ * heading alone would not say which page it is (issue 28: the event, the athlete).
+ */
 export function PageHeader({
   title,
+  documentTitle,
   crumbs = [],
   actions,
 }: {
   title: string;
+  documentTitle?: string;
   crumbs?: [string, string?][];
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  useDocumentTitle(title);
+  useDocumentTitle(documentTitle || title);
   return (
     <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 1 }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

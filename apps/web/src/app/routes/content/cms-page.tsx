@@ -82,6 +82,7 @@ export default function CmsPage() {
     <>
       <PageHeader
         title={title}
+        documentTitle={`${event.data?.name ?? eventId} · ${page.data?.title[lng] ?? (key && titleOf(tree.data, key, lng)) ?? t('cms.navigation')}`}
         crumbs={[[event.data?.name ?? eventId, paths.eventHome(eventId)], [t('cms.navigation')]]}
         actions={
           canEdit && (

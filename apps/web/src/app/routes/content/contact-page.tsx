@@ -40,6 +40,7 @@ export default function ContactPage() {
     <>
       <PageHeader
         title={t('contact.title')}
+        documentTitle={`${event.data?.name ?? eventId} · ${t('contact.title')}`}
         crumbs={[[event.data?.name ?? eventId, paths.eventHome(eventId)], [t('contact.title')]]}
         actions={
           canEdit && (

@@ -7,6 +7,7 @@ import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { eventsQuery } from '../../../features/content/api/events.ts';
 import { EventCard } from '../../../features/content/components/event-card.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -26,6 +27,7 @@ export default function HomePage() {
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
   const events = useQuery(eventsQuery(query));
+  useDocumentTitle(t('home.title'));
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1, fontSize: { xs: 26, sm: 34 } }}>

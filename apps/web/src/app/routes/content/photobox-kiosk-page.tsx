@@ -1,12 +1,14 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Photo } from '@tempora/contracts';
+import { joinTitle } from '@tempora/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError } from '../../../components/page-state.tsx';
 import { useEvent } from '../../../features/content/api/events.ts';
 import { photoSrc, usePhotos } from '../../../features/content/api/photos.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
 /** How many recent photos the kiosk cycles through, and how long each stays when nothing new comes. */
@@ -23,6 +25,7 @@ export default function PhotoboxKioskPage() {
   const { id = '' } = useParams();
   const client = useQueryClient();
   const event = useEvent(id);
+  useDocumentTitle(joinTitle([event.data?.name, t('photos.kioskLive')]));
   const photos = usePhotos(id, '', RECENT);
   const [index, setIndex] = useState(0);
   const [fresh, setFresh] = useState<Photo | null>(null);

@@ -95,6 +95,7 @@ function EventPhotos({ eventId }: { eventId: string }) {
     <>
       <PageHeader
         title={t('photos.title')}
+        documentTitle={`${name} · ${t('photos.title')}`}
         crumbs={[[name, paths.eventHome(eventId)], [t('photos.title')]]}
         actions={
           <Button

@@ -97,6 +97,7 @@ export default function StreamingPage() {
     <>
       <PageHeader
         title={current?.title ?? t('stream.title')}
+        documentTitle={`${event.data?.name ?? eventId} · ${current?.title ?? t('stream.title')}`}
         crumbs={[[event.data?.name ?? eventId, paths.eventHome(eventId)], [t('stream.title')]]}
         actions={
           canEdit && (

@@ -17,6 +17,13 @@ export default function DetailPage() {
     <>
       <PageHeader
         title={t('detail', { bib: id })}
+        documentTitle={[
+          athlete.data && `${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`.trim(),
+          t('detail', { bib: id }),
+          eventName,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         crumbs={[[eventName, paths.eventHome(eventId)], [t('detail', { bib: id })]]}
       />
       {athlete.isPending && <PageLoading />}

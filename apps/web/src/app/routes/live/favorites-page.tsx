@@ -59,6 +59,7 @@ export default function FavoritesPage() {
     <>
       <PageHeader
         title={t('favorites')}
+        documentTitle={`${event.data.name} · ${t('favorites')}`}
         crumbs={[[event.data.name, paths.eventHome(eventId)], [t('favorites')]]}
       />
       {favorites.size > 0 && typeof Notification !== 'undefined' && (

@@ -36,6 +36,7 @@ export default function GenericTrackingPage() {
       <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
         <PageHeader
           title={t('follow.title')}
+          documentTitle={key ? `${t('follow.title')} (${keys.length})` : undefined}
           crumbs={[[t('follow.title')]]}
           actions={
             keys.length > 1 && (

@@ -176,7 +176,11 @@ export default function MapPage() {
   };
   return (
     <>
-      <PageHeader title={t('map')} crumbs={[[event.data.name, paths.eventHome(eventId)], [t('map')]]} />
+      <PageHeader
+        title={t('map')}
+        documentTitle={`${event.data.name} · ${t('map')}`}
+        crumbs={[[event.data.name, paths.eventHome(eventId)], [t('map')]]}
+      />
       {event.data.races.length > 1 && (
         // A native select (issue 19: MUI's select brought 25 KB of JavaScript to this page; a
         // phone shows its own picker).

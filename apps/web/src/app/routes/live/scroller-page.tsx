@@ -48,7 +48,7 @@ export default function ScrollerPage() {
   const heading = report.data
     ? joinTitle([list.data?.event.name, race, report.data.title[language]])
     : undefined;
-  useDocumentTitle(heading);
+  useDocumentTitle(heading && `${heading} · ${t('views:scroller')}`);
   const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {

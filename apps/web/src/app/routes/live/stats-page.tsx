@@ -123,6 +123,7 @@ export default function StatsPage() {
     <>
       <PageHeader
         title={`${t('stats')} — ${s.name}`}
+        documentTitle={`${eventName} · ${s.name} · ${t('stats')}`}
         crumbs={[[eventName, paths.eventHome(eventId)], [t('stats')]]}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>

@@ -37,13 +37,15 @@ export default function TrackingPage() {
     });
     return () => cancelAnimationFrame(frame);
   }, [shown, failed]);
+  const person = athlete.data && `${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`.trim();
+  const documentTitle = [person, eventId && eventName, t('title')].filter(Boolean).join(' · ');
   const crumbs: [string, string?][] = eventId
     ? [[eventName, paths.eventHome(eventId)], [t('title')]]
     : [[t('title')]];
   if (!key) {
     return (
       <>
-        <PageHeader title={t('title')} crumbs={crumbs} />
+        <PageHeader title={t('title')} documentTitle={documentTitle} crumbs={crumbs} />
         {eventId && (
           <Suspense fallback={<PageLoading />}>
             <AthleteSearch eventId={eventId} />
@@ -54,7 +56,7 @@ export default function TrackingPage() {
   }
   return (
     <>
-      <PageHeader title={t('title')} crumbs={crumbs} />
+      <PageHeader title={t('title')} documentTitle={documentTitle} crumbs={crumbs} />
       {athlete.isPending && <PageLoading />}
       {athlete.isError && <PageError error={athlete.error} />}
       {athlete.data && (

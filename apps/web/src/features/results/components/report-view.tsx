@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { endPrePaint } from '../../../lib/pre-paint.ts';
 import { expectFirstRows, firstRowsShown } from '../api/first-rows.ts';
 import { type ReportSource, reportPath } from '../api/get-report.ts';
@@ -72,6 +73,10 @@ export function ReportView({
     () => (data ? searchRows(data.rows, data.keyField, deferred, data.columns) : []),
     [data, deferred],
   );
+  // The bare table (embed) is titled like the page (issue 28): PageHeader titles the page otherwise.
+  const race = list.data?.groups.find((g) => g.key === data?.group)?.name[lng];
+  const title = data ? joinTitle([list.data?.event.name, race, data.title[lng]]) : '';
+  useDocumentTitle(chrome ? null : title);
   // The title (event and race names) and the links come with the first rows, not after them.
   const above = chrome && (list.isLoading || (links && !linksReady));
   // The rest of a big table comes once the first rows are on screen (first-rows.ts).
@@ -96,9 +101,7 @@ export function ReportView({
   if ((!data && report.isPending) || (data && above)) return <PageLoading />;
   if (!data) return <PageError error={report.error} />;
   // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").
-  const race = list.data?.groups.find((g) => g.key === data.group)?.name[lng];
-  // Issue 27: a part already said is not repeated, and the breadcrumbs keep the event.
-  const title = joinTitle([list.data?.event.name, race, data.title[lng]]);
+  // Issue 27: a part already said is not repeated, and the breadcrumbs keep the event (title above).
   const eventCrumb: [string, string][] = list.data ? [[list.data.event.name, paths.eventHome(eventId)]] : [];
   return (
     <>
