@@ -78,4 +78,21 @@ describe('the one reload command', () => {
     const order = published.map((p) => p.event);
     expect(order.indexOf(RESULTS_EVENT)).toBeLessThan(order.indexOf(CORRECTION_EVENT));
   });
+  it('reloads a watched context after a race setup change has committed, with the change in it', async () => {
+    // A race's name changes in a transaction; someone watches the context, so the reload rebuilds
+    // the state: inside the transaction it would read the old name (or, on the embedded
+    // database's one connection, wait for itself and never answer).
+    const table = await rawSubscriber(node(), [liveChannels.report(DEMO_DB, 'city-10k', 'LIVE1')]);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/console/races/city-10k',
+      headers: { authorization: owner },
+      payload: { name: '10 km (renamed)' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await eventually(() => table.events.some((m) => m.event === RESULTS_EVENT));
+    const state = await app.results.state(DEMO_DB);
+    expect(state.races.get('city-10k')?.row.name).toBe('10 km (renamed)');
+    table.ws.close();
+  });
 });

@@ -65,10 +65,31 @@ export async function raceRoutes(app: FastifyInstance) {
     return race;
   }
 
-  /** After a change of a race's setup: its context's live state is rebuilt on next read. */
+  /** The contexts each open transaction changed, reloaded once it has committed. */
+  const changedIn = new WeakMap<Sql, Set<string>>();
+
+  /**
+   * After a change of a race's setup: its epoch moves with the change, and its context's results
+   * reload once the transaction has committed — inside it, the reload's rebuild (when someone
+   * watches) would read the rows before the change, or wait for the transaction itself on the
+   * embedded database's one connection.
+   */
   async function changed(sql: Sql, db: string, raceId: string) {
     await bumpEpoch(sql, raceId);
-    await app.results.reload(db);
+    const dbs = changedIn.get(sql) ?? new Set<string>();
+    dbs.add(db);
+    changedIn.set(sql, dbs);
+  }
+
+  /** `database.transaction`, then the reloads its changes asked for (see `changed`). */
+  async function transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    let held: Sql | undefined;
+    const result = await database.transaction((sql) => {
+      held = sql;
+      return fn(sql);
+    });
+    for (const db of (held && changedIn.get(held)) ?? []) await app.results.reload(db);
+    return result;
   }
 
   app.post('/api/console/contexts/:db/races', async (request, reply) => {
@@ -86,7 +107,7 @@ export async function raceRoutes(app: FastifyInstance) {
       name: w.name,
       startTime: instant(body.date, w.gunTime, ctx.timeZone, `waves.${k}.gunTime`),
     }));
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       const [{ n } = { n: 0 }] = await sql.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM races WHERE db = $1',
         [db],
@@ -156,7 +177,7 @@ export async function raceRoutes(app: FastifyInstance) {
     }));
     if ((patch.startType ?? current.startType) === 'waves' && waves.length === 0)
       throw fieldError('waves', 'a wave start needs its waves');
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query(
         `UPDATE races SET name = $2, race_date = $3::date, distance_m = $4, start_type = $5, gun_time_ms = $6,
                 waves = $7::jsonb WHERE id = $1`,
@@ -190,7 +211,7 @@ export async function raceRoutes(app: FastifyInstance) {
         'RACE_HAS_PASSINGS',
         `The race has ${current.passings} passings; it can no longer be deleted`,
       );
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query(`DELETE FROM reports WHERE db = $1 AND definition->>'raceId' = $2`, [race.db, raceId]);
       await sql.query(
         'DELETE FROM report_groups g WHERE g.db = $1 AND g.key = $2 AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.db = g.db AND r.group_key = g.key)',
@@ -207,7 +228,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
     const { points } = parseInput(pointsReplaceSchema, request.body);
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await replacePoints(sql, raceId, points as ConsolePoint[]);
       await changed(sql, race.db, raceId);
     });
@@ -223,7 +244,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const points = current.points.map((p) =>
       p.lat === null ? { ...p, ...(pointAtDistance(track, p.distanceM) ?? { lat: null, lon: null }) } : p,
     );
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query('UPDATE races SET course = $2::jsonb WHERE id = $1', [
         raceId,
         JSON.stringify({ type: 'LineString', coordinates: track }),
@@ -237,7 +258,7 @@ export async function raceRoutes(app: FastifyInstance) {
   app.delete('/api/console/races/:raceId/course', async (request) => {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query('UPDATE races SET course = NULL WHERE id = $1', [raceId]);
       await changed(sql, race.db, raceId);
     });
@@ -277,7 +298,7 @@ export async function raceRoutes(app: FastifyInstance) {
         'The placed points are out of course order',
         check.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
       );
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await replacePoints(sql, raceId, points);
       await changed(sql, race.db, raceId);
     });
@@ -288,7 +309,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
     const body = parseInput(categoriesReplaceSchema, request.body);
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query('UPDATE races SET categories = $2::jsonb, age_basis = $3 WHERE id = $1', [
         raceId,
         JSON.stringify(body.categories),
@@ -304,7 +325,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
     const rule = parseInput(teamRuleSchema, request.body);
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query('UPDATE races SET team_rule = $2::jsonb WHERE id = $1', [raceId, JSON.stringify(rule)]);
       await changed(sql, race.db, raceId);
     });
@@ -336,7 +357,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const bands = editionBands(runners);
     if (bands.bands.length === 0)
       throw fieldError('csv' in body ? 'csv' : 'fromRaceId', 'no half-time band with 5 finishers');
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query(
         `UPDATE races SET rules = rules || jsonb_build_object('fadePrior', $2::jsonb) WHERE id = $1`,
         [raceId, JSON.stringify({ ...bands, source })],
@@ -367,7 +388,7 @@ export async function raceRoutes(app: FastifyInstance) {
       format.cutoffs?.forEach((c, k) => {
         if (!keys.has(c.pointKey)) throw fieldError(`cutoffs.${k}.pointKey`, 'no such timing point');
       });
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query(
         `UPDATE races SET rules = rules || jsonb_build_object('format', $2::jsonb) WHERE id = $1`,
         [raceId, JSON.stringify(format)],
@@ -385,7 +406,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
     const body = parseInput(racePublicationSchema, request.body);
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       if (body.official)
         await sql.query(
           `UPDATE races SET rules = rules || jsonb_build_object('publication', $2::jsonb) WHERE id = $1`,
@@ -411,7 +432,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'manage', 'Passing');
     const body = parseInput(cutoffOverrideSchema, request.body);
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       const [row] = await sql.query<{ list: unknown }>(
         `SELECT rules->'cutoffOverrides' AS list FROM races WHERE id = $1 FOR UPDATE`,
         [raceId],
@@ -441,7 +462,7 @@ export async function raceRoutes(app: FastifyInstance) {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
     const { teams } = parseInput(relayMembersSchema, request.body);
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       const known = new Set(
         (
           await sql.query<{ bib: string }>(
@@ -474,7 +495,7 @@ export async function raceRoutes(app: FastifyInstance) {
   app.delete('/api/console/races/:raceId/fade-prior', async (request) => {
     const { raceId } = parseInput(raceParams, request.params, 'params');
     const race = await raceFor(request, database, raceId, 'update');
-    await database.transaction(async (sql) => {
+    await transaction(async (sql) => {
       await sql.query(`UPDATE races SET rules = rules - 'fadePrior' WHERE id = $1`, [raceId]);
       await changed(sql, race.db, raceId);
     });
