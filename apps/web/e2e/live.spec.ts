@@ -51,7 +51,7 @@ test('the scroller pages a report for big screens and explains invalid parameter
 
 test('the course map shows the course and the estimated positions of the leaders', async ({ page }) => {
   await page.goto('/?lng=en#/events/demo-city-run/map');
-  await expect(page.getByRole('img', { name: /Course of 10 km/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: /Course of 10 km/ })).toBeVisible();
   await expect(page.getByTestId('map-athlete').first()).toBeAttached({ timeout: 15_000 });
 });
 

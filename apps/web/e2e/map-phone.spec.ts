@@ -55,7 +55,7 @@ test('from the marathon on a phone: the marathon, no 404, a tapped pack lists it
   await page.goto(`${server.url}/?lng=en#/events/demo-city-run/reportlist/group/city-marathon/report/LIVE1`);
   await page.getByRole('link', { name: 'Course map' }).click();
   await expect(page).toHaveURL(/\/map\?race=city-marathon$/);
-  await expect(page.getByRole('img', { name: /Course of Marathon/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: /Course of Marathon/ })).toBeVisible();
   await expect(page.getByRole('combobox')).toHaveValue('city-marathon');
 
   // The followed runner is drawn with their name beside the marker.

@@ -26,7 +26,7 @@ test('with a map key the course map lays Web Mercator tiles under the course', a
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto(`${server.url}/?lng=en#/events/demo-city-run/map`);
-  await expect(page.getByRole('img', { name: /Course of 10 km/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: /Course of 10 km/ })).toBeVisible();
   const tiles = page.getByTestId('map-tile');
   await expect(tiles.first()).toBeAttached();
   expect(await tiles.count()).toBeGreaterThanOrEqual(4);
@@ -40,7 +40,7 @@ test('a passing posted during the test puts its runner on the map among the lead
   const key = await deviceKey(server, idToken, 'demo-city-run-10k', '7.5 km mat', '7k5');
   await page.route('https://api.maptiler.com/**', (route) => route.fulfill({ status: 404 }));
   await page.goto(`${server.url}/?lng=en#/events/demo-city-run/map`);
-  await expect(page.getByRole('img', { name: /Course of 10 km/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: /Course of 10 km/ })).toBeVisible();
   // Markers are buttons named by their runners, "Name (bib)" (issue 27).
   const marker = page.getByRole('button', { name: /\(222\)/ });
   await expect(marker).toHaveCount(0);

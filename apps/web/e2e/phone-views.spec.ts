@@ -72,7 +72,7 @@ test('the course map has readable labels (≥ 11 px) and markers that do not ove
     keys.map((k) => k.bib),
   );
   await page.goto(`${server.url}/?lng=en#${EVENT}/map`);
-  const svg = page.getByRole('img', { name: /course/i });
+  const svg = page.getByRole('group', { name: /course/i });
   await expect(svg).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('map-athlete').first()).toBeAttached({ timeout: 15_000 });
   const sizes = await svg
@@ -83,7 +83,7 @@ test('the course map has readable labels (≥ 11 px) and markers that do not ove
   for (const h of sizes) expect(h).toBeGreaterThanOrEqual(12.5);
   const circles = await page
     .getByTestId('map-athlete')
-    .locator('circle')
+    .locator('circle:not([data-hit-area])')
     .evaluateAll((cs) =>
       cs.map((c) => {
         const r = c.getBoundingClientRect();

@@ -223,7 +223,9 @@ export default function MapPage() {
           <Box
             component="svg"
             viewBox={`0 0 ${W} ${H}`}
-            role="img"
+            // A group, not an image: its markers are buttons (an image's content is presentational,
+            // and buttons inside one are nested interactive content, axe's serious finding).
+            role="group"
             aria-label={t('mapLabel', { race: c?.name })}
             sx={{
               width: '100%',
@@ -307,7 +309,7 @@ export default function MapPage() {
                 >
                   <title>{names.join(', ')}</title>
                   {/* A target of at least 44 px on a phone (the drawing is about the screen's width). */}
-                  <circle cx={x} cy={y} r={22} fill="transparent" />
+                  <circle cx={x} cy={y} r={22} fill="transparent" data-hit-area="" />
                   <circle
                     cx={x}
                     cy={y}
