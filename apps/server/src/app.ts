@@ -1,10 +1,10 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config/config.ts';
+import { loggerOptions, logRequestsOnOneLine, prettyLogs } from './config/log-output.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
-import { loggerOptions, logRequestsOnOneLine, prettyLogs } from './lib/log-output.ts';
 import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
@@ -23,6 +23,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { seedDemo } from './seed/demo.ts';
+import { demoSeedPlugin } from './seed/plugin.ts';
 
 /** One registered route (the fuzz and authorization-matrix tests walk them: test/route-table.ts). */
 export interface RouteEntry {
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationRoutes);
   await app.register(consoleModule);
   await app.register(resultsModule);
+  await app.register(demoSeedPlugin);
   await app.register(contentModule);
   await app.register(confirmationModule);
   await app.register(participantsModule);
