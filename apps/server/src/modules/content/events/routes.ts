@@ -2,8 +2,8 @@ import { eventPatchSchema } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
+import { requireEventAbility } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
-import { requireEventAbility } from '../access.ts';
 import { findEvent, listEvents, updateEvent } from './repository.ts';
 
 const listQuery = z.object({

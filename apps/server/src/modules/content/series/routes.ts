@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
+import { allows } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
-import { can } from '../access.ts';
 import * as repo from './repository.ts';
 import { computeStandings } from './service.ts';
 
@@ -44,7 +44,8 @@ export async function seriesRoutes(app: FastifyInstance) {
     const series = await repo.findSeries(app.database, context);
     if (!series) throw errors.notFound('SERIES_NOT_FOUND', `No series '${context}'`);
     if (!request.user) throw errors.unauthorized();
-    if (!can(request, 'update', 'Event', series.organisationId)) throw errors.forbidden();
+    if (!allows(request, 'update', 'Event', { organisationId: series.organisationId }))
+      throw errors.forbidden();
     const input = parseInput(seriesResultsInputSchema, request.body);
     if (!(await repo.listRaces(app.database, context)).some((r) => r.key === raceKey)) {
       throw errors.notFound('SERIES_RACE_NOT_FOUND', `No race '${raceKey}' in the series`);
