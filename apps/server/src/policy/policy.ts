@@ -170,6 +170,23 @@ export async function organisationFor(
   return row;
 }
 
+/** A row of an organisation loaded by its id, then checked privately ({@link authorize}). */
+async function loadChecked<T extends { organisationId: string }>(
+  request: FastifyRequest,
+  sql: Sql,
+  query: string,
+  id: string,
+  miss: () => Error,
+  action: Action,
+  type: SubjectType,
+): Promise<T> {
+  requireUser(request);
+  const [row] = await sql.query<T>(query, [id]);
+  if (!row) throw miss();
+  authorize(request, action, type, row.organisationId, miss);
+  return row;
+}
+
 /** The event, checked privately on `type` of its organisation (404 EVENT_NOT_FOUND). */
 export async function eventFor(
   request: FastifyRequest,
@@ -178,16 +195,16 @@ export async function eventFor(
   action: Action,
   type: SubjectType = 'Event',
 ): Promise<EventRef> {
-  const miss = notFound('EVENT_NOT_FOUND', `event '${eventId}'`);
-  requireUser(request);
-  const [row] = await sql.query<EventRef>(
+  return loadChecked<EventRef>(
+    request,
+    sql,
     `SELECT id, organisation_id AS "organisationId", name, time_zone AS "timeZone", visibility
        FROM events WHERE id = $1`,
-    [eventId],
+    eventId,
+    notFound('EVENT_NOT_FOUND', `event '${eventId}'`),
+    action,
+    type,
   );
-  if (!row) throw miss();
-  authorize(request, action, type, row.organisationId, miss);
-  return row;
 }
 
 /** The context, checked privately on `type` of its event's organisation (404 CONTEXT_NOT_FOUND). */
@@ -198,16 +215,16 @@ export async function contextFor(
   action: Action,
   type: SubjectType = 'Event',
 ): Promise<ContextRef> {
-  const miss = notFound('CONTEXT_NOT_FOUND', `context '${db}'`);
-  requireUser(request);
-  const [row] = await sql.query<ContextRef>(
+  return loadChecked<ContextRef>(
+    request,
+    sql,
     `SELECT c.db, c.event_id AS "eventId", e.organisation_id AS "organisationId", e.time_zone AS "timeZone"
        FROM contexts c JOIN events e ON e.id = c.event_id WHERE c.db = $1`,
-    [db],
+    db,
+    notFound('CONTEXT_NOT_FOUND', `context '${db}'`),
+    action,
+    type,
   );
-  if (!row) throw miss();
-  authorize(request, action, type, row.organisationId, miss);
-  return row;
 }
 
 /** The race, checked privately on `type` of its organisation (404 RACE_NOT_FOUND). */
@@ -218,17 +235,17 @@ export async function raceFor(
   action: Action,
   type: SubjectType = 'Race',
 ): Promise<RaceRef> {
-  const miss = notFound('RACE_NOT_FOUND', `race '${raceId}'`);
-  requireUser(request);
-  const [row] = await sql.query<RaceRef>(
+  return loadChecked<RaceRef>(
+    request,
+    sql,
     `SELECT r.id, r.db, to_char(r.race_date, 'YYYY-MM-DD') AS "raceDate", c.event_id AS "eventId",
             e.organisation_id AS "organisationId", e.time_zone AS "timeZone"
        FROM races r JOIN contexts c ON c.db = r.db JOIN events e ON e.id = c.event_id WHERE r.id = $1`,
-    [raceId],
+    raceId,
+    notFound('RACE_NOT_FOUND', `race '${raceId}'`),
+    action,
+    type,
   );
-  if (!row) throw miss();
-  authorize(request, action, type, row.organisationId, miss);
-  return row;
 }
 
 /** Whether the caller manages deposits and payments of an organisation (owner or staff). */
