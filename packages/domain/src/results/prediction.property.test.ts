@@ -221,6 +221,7 @@ describe('finish prediction, properties (issue 19)', () => {
           expect(xLow).toBeLessThanOrEqual(xHigh);
           expect(yLow).toBeLessThanOrEqual(yHigh);
           expect(yHigh).toBeGreaterThanOrEqual(xHigh);
+          expect(yLow).toBeGreaterThanOrEqual(xLow);
           expect(yLow).toBeGreaterThanOrEqual(Math.round(fast[fast.length - 1]! * slower));
         },
       ),
