@@ -19,14 +19,18 @@ const benches = ['packages/domain/bench', 'packages/contracts/bench', 'apps/serv
   );
 const filter = process.argv.slice(2);
 let failed = 0;
-// The race-day spike needs nginx, PostgreSQL and Redis and takes minutes: only when named.
-const onlyWhenNamed = ['apps/server/bench/cluster.bench.ts', 'apps/server/bench/failover.bench.ts'];
+// Only when named, each for its reason: the race-day spike needs nginx, PostgreSQL and Redis and
+// takes minutes; Lighthouse builds, starts a server and runs Chromium 27 times (many minutes).
+const onlyWhenNamed = {
+  'apps/server/bench/cluster.bench.ts': 'needs PostgreSQL and Redis',
+  'apps/server/bench/failover.bench.ts': 'needs PostgreSQL and Redis',
+  'apps/web/bench/lighthouse.bench.mjs': 'builds, starts a server and runs Lighthouse 27 times',
+};
 for (const bench of benches) {
   if (filter.length && !filter.some((f) => bench.includes(f))) continue;
-  if (!filter.length && onlyWhenNamed.includes(bench)) {
-    console.log(
-      `\n## ${bench}: skipped (needs PostgreSQL and Redis; npm run bench -- ${path.basename(bench, '.bench.ts')})`,
-    );
+  if (!filter.length && bench in onlyWhenNamed) {
+    const name = path.basename(bench).replace(/\.bench\.(ts|mjs)$/, '');
+    console.log(`\n## ${bench}: skipped (${onlyWhenNamed[bench]}; npm run bench -- ${name})`);
     continue;
   }
   if (!fs.existsSync(path.join(root, bench))) continue;

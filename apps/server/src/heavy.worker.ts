@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from './errors.ts';
 import type { PdfListArgs, XlsxArgs } from './modules/exports/offload.ts';
-import { type ListMeta, type ListSection, renderList } from './modules/exports/pdf-list.ts';
+import { type ListSection, renderList } from './modules/exports/pdf-list.ts';
 import { writeXlsx } from './modules/exports/xlsx.ts';
 import { readSheets } from './modules/participants/file-reader.ts';
-import type { ReadSheetsArgs, SheetChunk } from './modules/participants/read-offloaded.ts';
+import type { ReadSheetsArgs } from './modules/participants/read-offloaded.ts';
 import type { TaskName, ToMain, ToWorker } from './workers/protocol.ts';
 
 /**

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench -- lighthouse` (issue 19): Lighthouse mobile performance and accessibility of `/`,
-// the Boston 2017 overall table (26,410 rows) and a tracking card (with LCP, TBT and CLS), and the
+// `npm run bench -- lighthouse` (issues 19, 27, 28; only when named: scripts/bench.mjs): Lighthouse
+// mobile performance and accessibility (median of LIGHTHOUSE_RUNS, default 3, with LCP, TBT and
+// CLS) of the pages a shared link opens, on the demo event (the spectator pages; Boston's big table
+// is measured below): `/`, the event home, the demo marathon's overall table, the event's tracking
+// card, the generic tracking card, `/genericTracking`, and the `?ui=cr` look of the home, table
+// and card. Then, unless LIGHTHOUSE_BOSTON=0 (which also leaves Boston out of the server's seed), the
 // first-rows time of the Boston table (navigation → row 1's rank, name and time visible in the
 // viewport, whether the boot script's pre-paint or React drew it; and → React's own table in
 // place; unthrottled, median of 5) against a baseline measured in the same run: fetching and
@@ -46,6 +50,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // LIGHTHOUSE_BASE_URL: measure a server already running (with Boston imported) instead.
 const external = process.env.LIGHTHOUSE_BASE_URL;
+const withBoston = process.env.LIGHTHOUSE_BOSTON !== '0';
 if (!external && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0)
   throw new Error('build failed');
 fs.mkdirSync(dataDir, { recursive: true });
@@ -61,23 +66,116 @@ const server = external
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        SEED_BOSTON: withBoston ? 'true' : 'false',
         // Development mode: production refuses the default secrets; this is a local measurement.
         NODE_ENV: 'development',
       },
       stdio: ['ignore', 'ignore', fs.openSync(path.join(root, '.tmp/lighthouse-server.log'), 'w')],
     });
+/** Runs Lighthouse `runs` times on `url`; the median of each measure (null when every run failed). */
+function lighthouse(url, runs, tag) {
+  const measured = [];
+  for (let k = 0; k < runs; k++) {
+    const out = path.join(root, '.tmp', `lighthouse-${tag}-${k}.json`);
+    fs.rmSync(out, { force: true });
+    const run = spawnSync(
+      'npx',
+      [
+        '-y',
+        LIGHTHOUSE,
+        url,
+        '--only-categories=performance,accessibility',
+        '--form-factor=mobile',
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-path=${chrome}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        '--quiet',
+      ],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
+    );
+    if (run.status !== 0 || !fs.existsSync(out)) continue;
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    measured.push({
+      perf: Math.round(report.categories.performance.score * 100),
+      a11y: Math.round(report.categories.accessibility.score * 100),
+      lcpMs: report.audits['largest-contentful-paint'].numericValue,
+      tbtMs: report.audits['total-blocking-time'].numericValue,
+      cls: report.audits['cumulative-layout-shift'].numericValue,
+      failing: Object.values(report.audits)
+        .filter((a) => a.score === 0 && report.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+        .map((a) => a.id),
+    });
+  }
+  if (!measured.length) return null;
+  return {
+    perf: median(measured.map((m) => m.perf)),
+    a11y: median(measured.map((m) => m.a11y)),
+    lcpMs: median(measured.map((m) => m.lcpMs)),
+    tbtMs: median(measured.map((m) => m.tbtMs)),
+    cls: median(measured.map((m) => m.cls)),
+    all: measured.map((m) => m.perf).join(', '),
+    failing: [...new Set(measured.flatMap((m) => m.failing))].join(' '),
+  };
+}
+
 try {
   await waitFor(`${base}/api/ready`, 120_000);
+  // The demo event (seeded at start): its marathon's overall table and a runner's cards.
+  const event = 'demo-city-run';
+  await waitFor(`${base}/api/results/${event}/groups/city-marathon/reports/LIVE1?offset=0&limit=1`, 120_000);
+  const hits = await (await fetch(`${base}/api/results/contexts/${event}-marathon/participants?q=a`)).json();
+  const key = hits[0].trackingKey;
+  const table = `#/events/${event}/reportlist/group/city-marathon/report/LIVE1`;
+  const pages = [
+    ['/', '#/'],
+    ['event home', `#/events/${event}/home`],
+    ['marathon overall table', table],
+    ["event's tracking card", `#/events/${event}/tracking/${key}`],
+    ['tracking card (generic)', `#/tracking/${key}`],
+    ['/genericTracking', '#/genericTracking'],
+    ['/ ?ui=cr', '#/', 'cr'],
+    ['marathon table ?ui=cr', table, 'cr'],
+    ["event's tracking card ?ui=cr", `#/events/${event}/tracking/${key}`, 'cr'],
+  ];
+  // LIGHTHOUSE_PAGES: a comma list of words; only the pages whose name contains one of them.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  const results = [];
+  for (const [i, [name, hash, ui]] of pages.entries()) {
+    if (only && !only.some((w) => name.includes(w))) continue;
+    const url = `${base}/?lng=en${ui ? `&ui=${ui}` : ''}${hash}`;
+    results.push({ name, m: lighthouse(url, runs, i) });
+  }
+  console.log(
+    `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile, simulated throttling, median of ${runs}), targets: performance ≥ 90, accessibility 100; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
+  console.log('| page | performance | accessibility | LCP | TBT | CLS | every run | a11y audits failing |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---|');
+  for (const { name, m } of results)
+    console.log(
+      m
+        ? `| ${name} | ${m.perf} | ${m.a11y} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.all} | ${m.failing} |`
+        : `| ${name} | failed | failed | | | | | |`,
+    );
+  if (withBoston) await bostonFirstRows();
+} finally {
+  server?.kill('SIGTERM');
+}
+
+/**
+ * First rows of the Boston table, unthrottled, phone viewport: from the navigation's start to the
+ * first frame where the table's first row — its rank, name and finish time, as the API gives
+ * them — is visible in the viewport, whoever drew it (the boot script's pre-paint or React); and
+ * to React's own table (its row 1 in the DOM, the pre-paint gone: searchable, sortable).
+ */
+async function bostonFirstRows() {
   const table = `${base}/api/results/boston-2017/groups/boston-2017/reports/LIVE1`;
   await waitFor(`${table}?offset=0&limit=1`, 600_000); // Boston is imported in the background once
-  const hits = await (await fetch(`${base}/api/results/contexts/boston-2017/participants?q=11`)).json();
-  const card = `${base}/#/tracking/${hits[0].trackingKey}`;
   const bostonPage = `${base}/?lng=en#/events/boston-2017/reportlist/group/boston-2017/report/LIVE1`;
-
-  // First rows of the Boston table, unthrottled, phone viewport: from the navigation's start to the
-  // first frame where the table's first row — its rank, name and finish time, as the API gives
-  // them — is visible in the viewport, whoever drew it (the boot script's pre-paint or React); and
-  // to React's own table (its row 1 in the DOM, the pre-paint gone: searchable, sortable).
   const head = await (await fetch(`${table}?offset=0&limit=1`)).json();
   const roles = columnRoles(head.columns);
   const cellOf = (role) => head.columns[roles.indexOf(role)];
@@ -135,76 +233,6 @@ try {
     await page.close();
   }
   await browser.close();
-
-  // LIGHTHOUSE_RUNS (default 3): each page is measured that many times and the run with the
-  // median performance score is reported (Lighthouse is CPU-bound and the machine is shared).
-  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-  const results = [];
-  for (const [name, url] of [
-    ['/', `${base}/?lng=en#/`],
-    ['Boston overall table', bostonPage],
-    ['tracking card', card],
-  ]) {
-    const measured = [];
-    for (let k = 0; k < runs; k++) {
-      const out = path.join(root, '.tmp', `lighthouse-${results.length}-${k}.json`);
-      fs.rmSync(out, { force: true });
-      const run = spawnSync(
-        'npx',
-        [
-          '-y',
-          LIGHTHOUSE,
-          url,
-          '--only-categories=performance,accessibility',
-          '--form-factor=mobile',
-          '--output=json',
-          `--output-path=${out}`,
-          `--chrome-path=${chrome}`,
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-          '--quiet',
-        ],
-        { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
-      );
-      if (run.status !== 0 || !fs.existsSync(out)) continue;
-      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-      measured.push({
-        perf: Math.round(report.categories.performance.score * 100),
-        a11y: Math.round(report.categories.accessibility.score * 100),
-        lcpMs: report.audits['largest-contentful-paint'].numericValue,
-        tbtMs: report.audits['total-blocking-time'].numericValue,
-        cls: report.audits['cumulative-layout-shift'].numericValue,
-      });
-    }
-    if (!measured.length) {
-      results.push({ name, perf: 'failed', a11y: 'failed', lcp: '' });
-      continue;
-    }
-    const mid = [...measured].sort((a, b) => a.perf - b.perf || a.lcpMs - b.lcpMs)[
-      Math.floor(measured.length / 2)
-    ];
-    results.push({
-      name,
-      perf: mid.perf,
-      a11y: mid.a11y,
-      lcp: `${(mid.lcpMs / 1000).toFixed(1)} s`,
-      tbt: `${Math.round(mid.tbtMs)} ms`,
-      cls: mid.cls.toFixed(3),
-      all: measured.map((m) => m.perf).join(', '),
-    });
-  }
-
-  console.log(
-    `Lighthouse (mobile, simulated throttling, median of ${runs}), targets: performance ≥ 90, accessibility ≥ 95; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}\n`,
-  );
-  console.log('| page | performance | accessibility | LCP | TBT | CLS | every run |');
-  console.log('|---|---:|---:|---:|---:|---:|---|');
-  for (const r of results)
-    console.log(
-      `| ${r.name} | ${r.perf} | ${r.a11y} | ${r.lcp} | ${r.tbt ?? ''} | ${r.cls ?? ''} | ${r.all ?? ''} |`,
-    );
   console.log(
     '\nBoston overall table (26,410 rows), unthrottled, phone viewport, median of 5 (target ≤ 1 s)\n',
   );
@@ -219,6 +247,4 @@ try {
   console.log(
     `| baseline: the whole table fetched and parsed in one request | ${Math.round(median(whole))} |`,
   );
-} finally {
-  server?.kill('SIGTERM');
 }

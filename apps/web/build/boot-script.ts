@@ -41,8 +41,17 @@ const PAGES: {
     paint: 'tracking',
     api: [['trackingApiUrlBase', 'tracking/$1']],
   },
-  // An event's tracking card (the default layout): its chunks are preloaded.
-  { pattern: /^\/events\/[^/]+\/tracking\/[^/]+$/, module: 'src/app/routes/live/tracking-page.tsx' },
+  // An event's tracking card (the default layout, issue 27: LCP 3.8 s without a picture): the card
+  // and its event (the breadcrumbs' name) asked for early, the same picture in the default layout.
+  {
+    pattern: /^\/events\/([^/]+)\/tracking\/([^/]+)$/,
+    module: 'src/app/routes/live/tracking-page.tsx',
+    paint: 'tracking',
+    api: [
+      ['trackingApiUrlBase', 'tracking/$2'],
+      ['eventsApiUrlBase', 'events/$1'],
+    ],
+  },
   { pattern: /^\/$/, module: 'src/app/routes/content/home-page.tsx', api: [['eventsApiUrlBase', 'events']] },
 ];
 const LOCALES = { en: 'src/lib/locales-en.ts', fr: 'src/lib/locales-fr.ts' };
@@ -178,7 +187,7 @@ function boot(
   const state: {
     env?: Promise<unknown>;
     early: Record<string, Promise<Response>>;
-    paint?: { data: Promise<unknown[]>; lng: string; eventId: string };
+    paint?: { data: Promise<unknown[]>; lng: string; eventId: string; ui: string };
     start?: () => void;
   } = { early: {} };
   (window as unknown as { __temporaBoot: typeof state }).__temporaBoot = state;
@@ -249,7 +258,8 @@ function boot(
       // API client reads them).
       const ui = param('ui');
       let painted: ((data: Promise<unknown[]>) => void) | undefined;
-      if (page.paint && m[2] !== 'table' && (!ui || ui === 'acn')) {
+      // Either look (spec §9 `ui`): the picture takes the look's colours (src/pre-paint/looks.ts).
+      if (page.paint && m[2] !== 'table' && (!ui || ui === 'acn' || ui === 'cr')) {
         later = true;
         setTimeout(start, 1500);
         const data = new Promise<unknown[]>((resolve) => {
@@ -260,7 +270,7 @@ function boot(
         try {
           eventId = decodeURIComponent(eventId);
         } catch {}
-        state.paint = { data, lng: lng || 'fr', eventId };
+        state.paint = { data, lng: lng || 'fr', eventId, ui: ui || 'acn' };
         const script = document.createElement('script');
         script.src = page.paint[lng || 'fr'] || '';
         script.async = true;

@@ -5,8 +5,9 @@ import { type RunningServer, startServer } from './server.ts';
 /**
  * Issue 27, the course map on a 390 px phone: opened from the marathon it shows the marathon (it
  * showed the 10 km) without a 404 in the console (the followed bibs of another race were asked
- * for in the wrong context); tapping a pack lists its runners; a followed runner is drawn with
- * their name, not a clipped bib.
+ * for in the wrong context); tapping a pack spreads its runners on the map around its place (a
+ * runner's tap opens their details; the list stays for packs of more than 8); a followed runner is
+ * drawn with their name, not a clipped bib.
  */
 const PHONE = { width: 390, height: 844 };
 const STAFF = 'staff@example.org';
@@ -62,49 +63,92 @@ test('from the marathon on a phone: the marathon, no 404, a tapped pack lists it
   const name = `${followed.firstName.slice(0, 1)}. ${followed.lastName}`;
   await expect(page.getByTestId('map-followed-name')).toContainText(name, { timeout: 15_000 });
 
-  // The pack is one marker, a button: tapping it lists its four runners with bib and last point.
+  // The pack is one marker, a button: tapping it spreads its four runners on the map, each a
+  // marker of its own, none covering another, all inside the drawing.
   const pack = page.getByRole('button', { name: /^4 runners:/ });
   await expect(pack).toBeVisible();
   await expect(pack).toHaveAttribute('aria-expanded', 'false');
   await pack.tap();
-  const panel = page.getByRole('region', { name: '4 runners here' });
-  await expect(panel).toBeVisible();
-  await expect(panel.getByTestId('map-panel-runner')).toHaveCount(4);
+  const spread = page.getByTestId('map-spread');
+  const runners = spread.getByTestId('map-athlete');
+  await expect(runners).toHaveCount(4);
+  await expectApart(page);
+  await expect(page.getByTestId('map-panel')).toHaveCount(0);
+  // A spread runner's tap shows their bib and last point, and links to their card.
+  const mine = spread.getByRole('button', {
+    name: new RegExp(`^${followed.firstName} ${followed.lastName}`),
+  });
+  await mine.tap();
+  const panel = page.getByRole('region', { name: '1 runner here' });
+  await expect(panel).toContainText(/Bib 5001 · [\d:]+ · 5 km/);
   await expect(
     panel.getByRole('link', { name: `★ ${followed.firstName} ${followed.lastName}` }),
   ).toBeVisible();
-  await expect(panel).toContainText(/Bib 5001 · [\d:]+ · 5 km/);
   await page.screenshot({ path: test.info().outputPath('map-phone-en-390.png'), fullPage: true });
-  // Keyboard: the marker closes with Enter as it opened.
-  await pack.focus();
+  // Keyboard: the button at the pack's place gathers it again.
+  await spread.getByRole('button', { name: 'Gather the 4 runners again' }).focus();
   await page.keyboard.press('Enter');
+  await expect(spread).toHaveCount(0);
   await expect(panel).toHaveCount(0);
+  await expect(pack).toBeVisible();
 
   expect(missing).toEqual([]);
   expect(errors).toEqual([]);
 
   // The card link leads to the runner's card.
   await pack.tap();
-  await panel.getByRole('link', { name: new RegExp(followed.lastName) }).click();
+  await page
+    .getByTestId('map-spread')
+    .getByRole('button', { name: new RegExp(`^${followed.firstName}`) })
+    .tap();
+  await page
+    .getByTestId('map-panel')
+    .getByRole('link', { name: new RegExp(followed.lastName) })
+    .click();
   await expect(page).toHaveURL(/\/events\/demo-city-run\/tracking\//);
 });
 
-test('in French at 390 px and in both languages at 1280 px the pack opens and names its runners', async ({
+/** The spread markers' discs (radius 16–19 in the drawing) do not overlap and stay inside it. */
+async function expectApart(page: Page) {
+  const boxes = await page
+    .getByTestId('map-spread')
+    .getByTestId('map-athlete')
+    .evaluateAll((gs) =>
+      gs.map((g) => {
+        const disc = g.querySelectorAll('circle')[1]!.getBoundingClientRect();
+        return { x: disc.x + disc.width / 2, y: disc.y + disc.height / 2, r: disc.width / 2 };
+      }),
+    );
+  const svg = await page.getByRole('group', { name: /Course of|Parcours/ }).boundingBox();
+  for (const [i, a] of boxes.entries()) {
+    expect(a.x - a.r).toBeGreaterThanOrEqual(svg!.x - 1);
+    expect(a.x + a.r).toBeLessThanOrEqual(svg!.x + svg!.width + 1);
+    for (const b of boxes.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r + b.r);
+  }
+}
+
+test('in French at 390 px and in both languages at 1280 px the pack opens on the map and names its runners', async ({
   page,
 }) => {
   await follow(page);
-  for (const [lng, width, pack, here, bib] of [
-    ['fr', 390, /^4 athlètes :/, '4 athlètes ici', 'Dossard 5001'],
-    ['en', 1280, /^4 runners:/, '4 runners here', 'Bib 5001'],
-    ['fr', 1280, /^4 athlètes :/, '4 athlètes ici', 'Dossard 5001'],
+  for (const [lng, width, pack, here, bib, gather] of [
+    ['fr', 390, /^4 athlètes :/, '1 athlète ici', 'Dossard 5001', 'Regrouper les 4 athlètes'],
+    ['en', 1280, /^4 runners:/, '1 runner here', 'Bib 5001', 'Gather the 4 runners again'],
+    ['fr', 1280, /^4 athlètes :/, '1 athlète ici', 'Dossard 5001', 'Regrouper les 4 athlètes'],
   ] as const) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto(`${server.url}/?lng=${lng}#/events/demo-city-run/map?race=city-marathon`);
     await expect(page.getByTestId('map-followed-name')).toContainText(followed.lastName, { timeout: 15_000 });
     await page.getByRole('button', { name: pack }).click();
-    const panel = page.getByRole('region', { name: here });
-    await expect(panel.getByTestId('map-panel-runner')).toHaveCount(4);
-    await expect(panel).toContainText(bib);
+    await expect(page.getByTestId('map-spread').getByTestId('map-athlete')).toHaveCount(4);
+    await expectApart(page);
+    await page
+      .getByTestId('map-spread')
+      .getByRole('button', { name: new RegExp(`^${followed.firstName}`) })
+      .click();
+    await expect(page.getByRole('region', { name: here })).toContainText(bib);
     await page.screenshot({ path: test.info().outputPath(`map-phone-${lng}-${width}.png`), fullPage: true });
+    await page.getByRole('button', { name: gather }).click();
+    await expect(page.getByTestId('map-spread')).toHaveCount(0);
   }
 });

@@ -53,7 +53,9 @@ export const paths = {
   genericStreaming: (eventId: string, db: string, path: string) => `${generic(eventId, db, path)}/streaming`,
   trackingSearch: () => '/tracking',
   athlete: (key: string) => `/tracking/${enc(key)}`,
-  genericTracking: (key?: string) => `/genericTracking${key ? `/${enc(key)}` : ''}`,
+  /** The athletes followed; `eventId`: opened from that event (its navigation, its athletes). */
+  genericTracking: (key?: string, eventId?: string) =>
+    `/genericTracking${key ? `/${enc(key)}` : ''}${eventId ? `?event=${enc(eventId)}` : ''}`,
   photobox: (id?: string) => `/photobox${id ? `/${enc(id)}` : ''}`,
   clm: (db: string, key: string) => `/live/clm/${enc(db)}/${enc(key)}`,
   series: (context: string) => `/misc/crac/${enc(context)}`,

@@ -1,7 +1,10 @@
+import type { UiVariant } from '../lib/branding-variants.ts';
+import { applyLook } from './looks.ts';
+
 /** What the boot script leaves for a pre-paint script (`window.__temporaBoot`). */
 interface BootPaint<T> {
-  /** The page's early answers (boot-script.ts) and its language. */
-  paint?: { data: Promise<T>; lng: 'en' | 'fr' };
+  /** The page's early answers (boot-script.ts), its language and its look (`ui`). */
+  paint?: { data: Promise<T>; lng: 'en' | 'fr'; ui?: UiVariant };
   /** Set by the app once its page is on screen (lib/pre-paint.ts): too late to paint. */
   prePaintEnded?: boolean;
   /** Asks for the app's JavaScript: held back until the picture is on screen (boot-script.ts). */
@@ -19,13 +22,15 @@ export function runPrePaint<T, P extends object = object>(
   draw: (data: T, paint: P & { lng: 'en' | 'fr' }) => HTMLElement,
 ): void {
   const state = (window as unknown as { __temporaBoot?: BootPaint<T> }).__temporaBoot;
-  const paint = state?.paint as (P & { data: Promise<T>; lng: 'en' | 'fr' }) | undefined;
+  const paint = state?.paint as (P & { data: Promise<T>; lng: 'en' | 'fr'; ui?: UiVariant }) | undefined;
   if (!state || !paint) return;
   paint.data.then(
     (data) => {
       if (state.prePaintEnded || document.getElementById('pre-paint')) return state.start?.();
       try {
-        document.body.append(draw(data, paint));
+        const root = draw(data, paint);
+        applyLook(root, paint.ui === 'cr' ? 'cr' : 'acn');
+        document.body.append(root);
       } catch {
         // The page is React's alone, as before.
       }

@@ -1,4 +1,4 @@
-import type { AthleteCard } from '@tempora/contracts';
+import type { AthleteCard, EventDetail } from '@tempora/contracts';
 import { runPrePaint } from './run-pre-paint.ts';
 import { buildTrackingPrePaint, type TrackingPrePaintStrings } from './tracking-pre-paint.ts';
 
@@ -9,11 +9,11 @@ declare const PRE_PAINT_SPRITE: string;
 
 /**
  * The tracking card's pre-paint script (issue 19), loaded by the boot script on `/#/tracking/{key}`
- * only — a script of its own, apart from the report's: the tracking page's first JavaScript has
+ * and `/#/events/{eventId}/tracking/{key}` (issue 27) — a script of its own, apart from the report's: the tracking page's first JavaScript has
  * about 1 KB left under the 200 KB budget. Once the card's early answer is in, it draws the first
  * screen (tracking-pre-paint.ts) over the page until React's card replaces it (run-pre-paint.ts).
  */
-runPrePaint<[AthleteCard, string]>(([card], paint) =>
+runPrePaint<[AthleteCard, EventDetail | string, string?]>(([card, event], paint) =>
   buildTrackingPrePaint(document, {
     card,
     lng: paint.lng,
@@ -21,6 +21,15 @@ runPrePaint<[AthleteCard, string]>(([card], paint) =>
     sprite: PRE_PAINT_SPRITE,
     logo: '/favicon.svg',
     following: followed(card.eventId, card.athlete.bib),
+    // An event's card (boot-script.ts asks for its event too): the default layout's picture.
+    event:
+      typeof event === 'object'
+        ? {
+            name: event.name,
+            width: document.documentElement.clientWidth || window.innerWidth,
+            pinned: localStorage.getItem('drawerPinned') === 'true',
+          }
+        : undefined,
   }),
 );
 

@@ -172,4 +172,39 @@ describe('the tracking card pre-paint', () => {
       '/assets/pre-paint-icons.svg#following',
     );
   });
+
+  it("draws an event's card in the default layout: the event in the breadcrumbs, the menu or the rail (issue 27)", () => {
+    const event = (width: number) =>
+      buildTrackingPrePaint(document, {
+        following: false,
+        card,
+        lng: 'fr',
+        strings: strings.fr,
+        sprite: '/assets/pre-paint-icons.svg',
+        logo: '/favicon.svg',
+        event: { name: XSS, width, pinned: false },
+      });
+    const phone = event(390);
+    expect([...phone.querySelectorAll('ol li')].map((li) => li.textContent)).toEqual([
+      frCommon.nav.home,
+      XSS,
+      frLive.title,
+    ]);
+    expect(phone.querySelector('img[src=x]')).toBeNull();
+    expect(phone.querySelector('.pp-menu use')?.getAttribute('href')).toBe(
+      '/assets/pre-paint-icons.svg#menu',
+    );
+    expect(phone.querySelector('.pp-rail')).toBeNull();
+    expect(phone.querySelector('.pp-dbar')?.textContent).toContain(frCommon.shell.signIn);
+    expect(phone.querySelector('.pp-main h1')?.textContent).toBe(frLive.title);
+    const wide = event(1280);
+    expect(wide.querySelector('.pp-menu')).toBeNull();
+    expect(wide.querySelectorAll('.pp-rail .pp-nav div')).toHaveLength(5);
+    // The generic layout's card keeps its compact bar and no event.
+    expect(paint('en').querySelector('.pp-dbar, .pp-rail')).toBeNull();
+    expect([...paint('en').querySelectorAll('ol li')].map((li) => li.textContent)).toEqual([
+      enCommon.nav.home,
+      enLive.title,
+    ]);
+  });
 });

@@ -7,13 +7,12 @@ import {
   formatTimeOfDay,
 } from '../../../../packages/domain/src/time-format.ts';
 import { pointName } from '../lib/point-name.ts';
+import { DEFAULT_CHROME_CSS, type DefaultChromeStrings, drawDefaultChrome } from './default-chrome.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
 
 /** The texts the tracking card's pre-paint shows, in one language (`trackingPrePaintStrings`). */
-export interface TrackingPrePaintStrings {
-  product: string;
-  home: string;
+export interface TrackingPrePaintStrings extends DefaultChromeStrings {
   title: string;
   bib: string;
   status: Record<string, string>;
@@ -40,7 +39,7 @@ export function trackingPrePaintStrings(ns: {
   exports: object;
 }): TrackingPrePaintStrings {
   // (JSON namespaces: the keys below are checked by the tests, which build from the real files.)
-  const c = ns.common as { product: string; nav: Record<string, string> };
+  const c = ns.common as { product: string; nav: Record<string, string>; shell: Record<string, string> };
   const l = ns.live as Record<string, string> & {
     status: Record<string, string>;
     follow: Record<string, string>;
@@ -49,6 +48,10 @@ export function trackingPrePaintStrings(ns: {
   return {
     product: c.product,
     home: c.nav.home!,
+    signIn: c.shell.signIn!,
+    navTracking: c.nav.tracking!,
+    navPhotos: c.nav.photos!,
+    navDiagnostics: c.nav.diagnostics!,
     title: l.title!,
     bib: l.bib!,
     status: l.status,
@@ -78,6 +81,11 @@ export interface TrackingPrePaintInput {
   logo: string;
   /** The athlete is among those followed (followed.ts): the Follow button is pressed. */
   following: boolean;
+  /**
+   * An event's tracking card (`/#/events/{eventId}/tracking/{key}`, issue 27): the default
+   * layout's chrome (rail, bar), the event in the breadcrumbs; absent on the generic layout's.
+   */
+  event?: { name: string; width: number; pinned: boolean };
 }
 
 /**
@@ -107,7 +115,7 @@ export const TRACKING_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index
 #pre-paint .pp-progress p{margin-bottom:4px;font-size:14px;line-height:1.43}
 #pre-paint .pp-bar{height:8px;border-radius:32px;overflow:hidden;background:#b3def2}
 #pre-paint .pp-bar div{height:100%;background:#39aade}
-#pre-paint small{display:block;font-size:12px;line-height:1.66;color:rgba(0,0,0,.6)}
+#pre-paint small{display:block;font-size:12px;line-height:24px;color:rgba(0,0,0,.6)}
 #pre-paint .pp-alert{margin-bottom:16px;padding:14px 16px;border-radius:8px;background:#e5f6fd;color:#014361;font-size:14px;line-height:1.43}
 #pre-paint table{width:100%;border-collapse:collapse;border-spacing:0}
 #pre-paint td,#pre-paint th{padding:6px 4px;border-bottom:1px solid #e0e0e0;font-size:13px;line-height:1.43;text-align:right;font-weight:400}
@@ -151,22 +159,28 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
   };
   const clock = (ms: number | null) => formatTimeOfDay(ms, card.timeZone);
   const root = prePaintRoot(doc, lng);
-  el('style', root, TRACKING_PRE_PAINT_CSS);
-
-  // The generic layout's top bar (top-bar.tsx): logo and name, the language button.
-  const bar = el('header', root);
-  const brand = el('span', bar);
-  (el('img', brand) as HTMLImageElement).src = input.logo;
-  brand.append(s.product);
+  el('style', root, input.event ? TRACKING_PRE_PAINT_CSS + DEFAULT_CHROME_CSS : TRACKING_PRE_PAINT_CSS);
   const icon = (name: PrePaintIcon) => spriteIcon(doc, input.sprite, name);
-  el('b', bar).append(icon('translate'), lng.toUpperCase());
+  let main: HTMLElement;
+  if (input.event) {
+    // The default layout (an event's card): rail, bar, the content's padding.
+    main = drawDefaultChrome(doc, root, { ...input, ...input.event });
+  } else {
+    // The generic layout's top bar (top-bar.tsx): logo and name, the language button.
+    const bar = el('header', root);
+    const brand = el('span', bar);
+    (el('img', brand) as HTMLImageElement).src = input.logo;
+    brand.append(s.product);
+    el('b', bar).append(icon('translate'), lng.toUpperCase());
+    main = el('main', root);
+  }
 
-  // PageHeader: Home / title, then the title.
-  const main = el('main', root);
+  // PageHeader: Home / (the event /) title, then the title.
   const crumbs = el('ol', main);
-  el('li', crumbs, s.home);
-  el('i', crumbs, '/');
-  el('li', crumbs, s.title);
+  for (const label of [s.home, input.event?.name, s.title].filter((x): x is string => !!x)) {
+    if (crumbs.firstChild) el('i', crumbs, '/');
+    el('li', crumbs, label);
+  }
   el('h1', main, s.title);
 
   // The card (athlete-card.tsx).

@@ -1,8 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Millis } from '../time-format.ts';
 import { formatDuration, formatGap, formatTimeOfDay, shownGap, shownMs } from '../time-format.ts';
 import { computeResults } from './compute.ts';
-import { countdownMs, leadersAt, raceClock, tickRaceClock, timeTrialAt, wallClock } from './live-boards.ts';
+import {
+  countdownMs,
+  leadersAt,
+  predictedFinishShown,
+  raceClock,
+  tickRaceClock,
+  timeTrialAt,
+  wallClock,
+} from './live-boards.ts';
 import { gapAt, rankAt, rankingOrder, statusOf } from './queries.ts';
 import { netTimeOf } from './results-model.ts';
 import { raceScenario } from './testing/race-arbitraries.ts';
@@ -128,6 +137,16 @@ describe('leaders and time-trial boards (one implementation for server and pages
         for (let k = 1; k < board.onCourse.length; k++)
           expect(board.onCourse[k]!.lastPoint).toBeLessThanOrEqual(board.onCourse[k - 1]!.lastPoint);
         for (const r of board.next) expect(r.startAt).toBeGreaterThan(now);
+        // Issue 27: the standings' count is the finishers'; no finish predicted before now.
+        expect(board.finishers).toBe(
+          Array.from({ length: results.index.n }, (_, i) => statusOf(results, i)).filter(
+            (x) => x === 'finished',
+          ).length,
+        );
+        expect(board.standings.length).toBe(Math.min(100, board.finishers));
+        for (const r of board.onCourse)
+          if (r.predictedFinishNetMs !== null)
+            expect(r.predictedFinishNetMs).toBeGreaterThanOrEqual(now - r.startMs);
       }),
     );
   });
@@ -139,5 +158,14 @@ describe('times of day (issue 19)', () => {
     expect(formatTimeOfDay(at, 'Europe/Brussels')).toBe('18:05:09');
     expect(formatTimeOfDay(at, 'America/New_York')).toBe('12:05:09');
     expect(formatTimeOfDay(null, 'Europe/Brussels')).toBe('');
+  });
+});
+
+describe('predictedFinishShown (issue 27)', () => {
+  it('is never before the time ridden, and the prediction while ahead of it', () => {
+    expect(predictedFinishShown(2_712_000 as Millis, 2_727_000)).toBe(2_727_000);
+    expect(predictedFinishShown(2_800_000 as Millis, 2_727_000)).toBe(2_800_000);
+    expect(predictedFinishShown(2_800_000 as Millis, null)).toBe(2_800_000);
+    expect(predictedFinishShown(null, 2_727_000)).toBeNull();
   });
 });

@@ -82,6 +82,7 @@ export interface OnCourseRow {
   readonly netMs: Millis | null;
   readonly rank: number | null;
   readonly gapMs: Millis | null;
+  /** Never less than the time already ridden at the board's time (issue 27: no finish predicted in the past). */
   readonly predictedFinishNetMs: Millis | null;
 }
 
@@ -89,6 +90,8 @@ export interface OnCourseRow {
 export interface TimeTrialSelection {
   /** The finish standings (the first is the hot seat). */
   readonly standings: BoardRow[];
+  /** How many riders finished: the standings' count, of which `standings` are the first (issue 27). */
+  readonly finishers: number;
   /** Every rider on course, the furthest first, at the same point the better placed. */
   readonly onCourse: OnCourseRow[];
   /** Finishers, the latest first. */
@@ -116,14 +119,18 @@ export function timeTrialAt(results: RaceResults, now: number, size = 10): TimeT
     if (status === 'finished') finished.push(i);
     else if (status === 'onCourse' || startedBySchedule) {
       const last = lastPointOf(results, i);
+      const startMs = Number.isNaN(results.netStart[i]!) ? scheduled : results.netStart[i]!;
+      const predicted = predict(results, i)?.finishNetMs ?? null;
       onCourse.push({
         i,
-        startMs: Number.isNaN(results.netStart[i]!) ? scheduled : results.netStart[i]!,
+        startMs,
         lastPoint: last,
         netMs: last >= 0 ? netTimeOf(results, i, last) : null,
         rank: last >= 0 ? rankAt(results, i, last) : null,
         gapMs: last >= 0 ? gapAt(results, i, last) : null,
-        predictedFinishNetMs: predict(results, i)?.finishNetMs ?? null,
+        // A rider slower than predicted has not finished yet: the finish is at least now (issue 27:
+        // "elapsed 45:27" beside "predicted 45:12").
+        predictedFinishNetMs: predicted === null ? null : Math.max(predicted, now - startMs),
       });
     } else if (status === 'notStarted' && !Number.isNaN(scheduled)) waiting.push(i);
   }
@@ -135,6 +142,7 @@ export function timeTrialAt(results: RaceResults, now: number, size = 10): TimeT
   waiting.sort((a, b) => scheduledStart[a]! - scheduledStart[b]!);
   return {
     standings,
+    finishers: finished.length,
     onCourse,
     latest: finished.slice(0, 5).map((i) => ({
       i,
@@ -144,4 +152,14 @@ export function timeTrialAt(results: RaceResults, now: number, size = 10): TimeT
     })),
     next: waiting.slice(0, size).map((i) => ({ i, startAt: scheduledStart[i]! })),
   };
+}
+
+/**
+ * The predicted finish shown beside the time ridden so far: the board's prediction, never before
+ * the time already ridden as the page's clock ticks on between refreshes (issue 27: elapsed 45:27
+ * beside a predicted finish of 45:12). Null without a prediction.
+ */
+export function predictedFinishShown(predicted: Millis | null, elapsed: number | null): Millis | null {
+  if (predicted === null) return null;
+  return elapsed === null ? predicted : (Math.max(predicted, elapsed) as Millis);
 }

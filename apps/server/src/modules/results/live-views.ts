@@ -223,6 +223,8 @@ export interface TimeTrialBoard {
   points: { key: string; name: string; nameFr: string; distanceM: number }[];
   hotSeat: (TimeTrialRider & { netMs: number }) | null;
   standings: (TimeTrialRider & { rank: number; netMs: number; gapMs: number })[];
+  /** Riders finished in all (issue 27: the standings' count); `standings` lists the first `size`. */
+  finishers: number;
   /** Riders on course in all; `onCourse` lists the first 3 × size of them. */
   onCourseCount: number;
   onCourse: (TimeTrialRider & {
@@ -277,6 +279,7 @@ export function timeTrialBoard(
       .map((p) => ({ key: p.key, name: p.name, nameFr: frenchName(p), distanceM: p.distanceM })),
     hotSeat: first ? { ...rider(first.i), netMs: first.netMs } : null,
     standings: board.standings.map(({ i, rank, netMs, gapMs }) => ({ ...rider(i), rank, netMs, gapMs })),
+    finishers: board.finishers,
     onCourseCount: board.onCourse.length,
     onCourse: board.onCourse.slice(0, 3 * size).map(({ i, ...rest }) => ({ ...rider(i), ...rest })),
     latestFinishers: board.latest.map(({ i, ...rest }) => ({ ...rider(i), ...rest })),

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { ConnectionBanner } from '../../components/connection-banner.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { UpdateBannerSlot } from '../../components/update-banner-slot.tsx';
@@ -8,12 +8,15 @@ import { TopBar } from './top-bar.tsx';
 
 /**
  * The generic layout (spec §2: tracking and photo-box pages, often opened from an event's own
- * site or a QR code): a compact header with the branding, no drawer, the content at full width.
+ * site or a QR code): a compact header with the branding, the content at full width; no drawer but
+ * on the athletes followed (`/genericTracking/{key}`), which keep a menu button.
  */
 export function GenericLayout() {
+  // The athletes followed keep the side menu (issue 27: opened from an event's card).
+  const followed = !!useMatch('/genericTracking/:key');
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <TopBar />
+      <TopBar menu={followed} />
       <ConnectionBanner />
       <UpdateBannerSlot />
       <Box

@@ -2,8 +2,8 @@ import type { AthleteCard, ColumnDef } from '@tempora/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ReportCell } from '../results/components/report-cell.tsx';
 import { useFavorites } from '../../lib/favorites/use-favorites.ts';
+import { ReportCell } from '../results/components/report-cell.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { useFollowed } from './followed.ts';
 

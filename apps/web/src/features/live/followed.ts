@@ -7,9 +7,12 @@ import { KEYS_PREFIX, readFavorites, readKeys, subscribe } from '../../lib/favor
  */
 export const MAX_FOLLOWED = 12;
 
-/** The tracking keys followed on this device (every event), the first `MAX_FOLLOWED`. */
-export function useFollowed(): string[] {
-  return useFollowedKeys().slice(0, MAX_FOLLOWED);
+/**
+ * The tracking keys followed on this device, the first `MAX_FOLLOWED`: of every event, or of one
+ * (`/genericTracking?event=`, opened from that event's card: issue 27).
+ */
+export function useFollowed(eventId?: string): string[] {
+  return useFollowedKeys(eventId).slice(0, MAX_FOLLOWED);
 }
 
 /** Tracking keys from a `genericTracking/{key}` parameter: one key or several joined by commas. */
@@ -24,24 +27,25 @@ export function keysFromParam(param: string | undefined): string[] {
   ].slice(0, MAX_FOLLOWED);
 }
 
-/** The tracking keys of every followed athlete of every event on this device, in storage order. */
-export function readFollowedKeys(): string[] {
+/** The tracking keys of every followed athlete on this device (of one event if given), in storage order. */
+export function readFollowedKeys(only?: string): string[] {
   const out: string[] = [];
   for (const name of Object.keys(localStorage)) {
     if (!name.startsWith(KEYS_PREFIX)) continue;
     const eventId = name.slice(KEYS_PREFIX.length);
+    if (only !== undefined && eventId !== only) continue;
     const set = readFavorites(eventId);
     for (const [bib, key] of Object.entries(readKeys(eventId))) if (set.has(bib)) out.push(String(key));
   }
   return [...new Set(out)];
 }
 
-/** The tracking keys followed on this device, across events (`/genericTracking`), live. */
-export function useFollowedKeys(): string[] {
-  const raw = useSyncExternalStore(subscribe, followedSnapshot, () => '');
+/** The tracking keys followed on this device, across events (`/genericTracking`) or of one, live. */
+export function useFollowedKeys(eventId?: string): string[] {
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readFollowedKeys(eventId).join('\n'),
+    () => '',
+  );
   return useMemo(() => (raw ? raw.split('\n') : []), [raw]);
-}
-
-function followedSnapshot(): string {
-  return readFollowedKeys().join('\n');
 }

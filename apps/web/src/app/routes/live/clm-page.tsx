@@ -16,6 +16,7 @@ import {
   formatDuration,
   formatGap,
   formatTimeOfDay,
+  predictedFinishShown,
   tickRaceClock,
   wallClock,
 } from '@tempora/domain';
@@ -48,6 +49,8 @@ interface Board {
   points: { key: string; name: string; nameFr?: string; distanceM: number }[];
   hotSeat: (Rider & { netMs: number }) | null;
   standings: (Rider & { rank: number; netMs: number; gapMs: number })[];
+  /** Riders finished in all: `standings` shows the first of them. */
+  finishers: number;
   onCourseCount: number;
   onCourse: (Rider & {
     startMs: number;
@@ -190,38 +193,40 @@ export default function ClmPage() {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {b.onCourse.map((r) => (
-                      <TableRow key={r.bib} data-bib={r.bib}>
-                        <TableCell>{who(r)}</TableCell>
-                        <TableCell align="right" sx={num}>
-                          {Number.isFinite(r.startMs) && now > r.startMs
-                            ? formatDuration(now - r.startMs)
-                            : ''}
-                        </TableCell>
-                        <TableCell>{reachedPoint(r.lastPoint)}</TableCell>
-                        <TableCell align="right" sx={num}>
-                          {formatDuration(r.netMs)}
-                        </TableCell>
-                        <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
-                          {r.rank ?? ''}
-                        </TableCell>
-                        <TableCell
-                          align="right"
-                          sx={{ ...num, color: r.gapMs === 0 ? 'success.main' : undefined }}
-                        >
-                          {r.gapMs === 0 ? t('clm.best') : gap(r.gapMs)}
-                        </TableCell>
-                        <TableCell align="right" sx={num}>
-                          {formatDuration(r.predictedFinishNetMs)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
+                    {b.onCourse.map((r) => {
+                      const elapsed = Number.isFinite(r.startMs) && now > r.startMs ? now - r.startMs : null;
+                      return (
+                        <TableRow key={r.bib} data-bib={r.bib}>
+                          <TableCell>{who(r)}</TableCell>
+                          <TableCell align="right" sx={num} data-testid="clm-elapsed">
+                            {elapsed === null ? '' : formatDuration(elapsed)}
+                          </TableCell>
+                          <TableCell>{reachedPoint(r.lastPoint)}</TableCell>
+                          <TableCell align="right" sx={num}>
+                            {formatDuration(r.netMs)}
+                          </TableCell>
+                          <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                            {r.rank ?? ''}
+                          </TableCell>
+                          <TableCell
+                            align="right"
+                            sx={{ ...num, color: r.gapMs === 0 ? 'success.main' : undefined }}
+                          >
+                            {r.gapMs === 0 ? t('clm.best') : gap(r.gapMs)}
+                          </TableCell>
+                          <TableCell align="right" sx={num} data-testid="clm-predicted">
+                            {formatDuration(predictedFinishShown(r.predictedFinishNetMs, elapsed))}
+                          </TableCell>
+                        </TableRow>
+                      );
+                    })}
                   </TableBody>
                 </Table>
               </Box>
             )}
           </Section>
-          <Section title={t('clm.standings')} count={b.standings.length}>
+          {/* The count is every finisher's (issue 27); the board lists the first of them. */}
+          <Section title={t('clm.standings')} count={b.finishers ?? b.standings.length}>
             {b.standings.length === 0 ? (
               <Typography color="text.secondary">{t('clm.nobodyFinished')}</Typography>
             ) : (
@@ -241,6 +246,16 @@ export default function ClmPage() {
                   ))}
                 </TableBody>
               </Table>
+            )}
+            {b.finishers > b.standings.length && (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ mt: 1 }}
+                data-testid="clm-standings-more"
+              >
+                {t('clm.firstOf', { shown: b.standings.length, count: b.finishers })}
+              </Typography>
             )}
           </Section>
         </Box>

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
-import { useAthlete } from '../../../features/live/api.ts';
+import { paths } from '../../../config/paths.ts';
+import { useAthlete, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
 import { keysFromParam, useFollowed } from '../../../features/live/followed.ts';
@@ -21,23 +22,37 @@ function FollowedCard({ trackingKey }: { trackingKey: string }) {
  * `/genericTracking` and `/genericTracking/{keys}` (issue 7): several athletes followed at once,
  * each card live. Without a parameter, the athletes this browser follows (the Follow button of a
  * card); with one, the tracking keys it names, joined by commas — the group's share link.
+ * `?event={eventId}` (a card's link to this list, issue 27): that event's athletes, with its
+ * navigation — the side menu and the breadcrumbs through the event — as its tracking card has.
  */
 export default function GenericTrackingPage() {
   const { t } = useTranslation('live');
   const { key } = useParams();
-  const followed = useFollowed();
+  const [params] = useSearchParams();
+  const eventId = params.get('event') || undefined;
+  const eventName = useEventName(eventId);
+  const followed = useFollowed(eventId);
   const keys = key ? keysFromParam(key) : followed;
   const [copied, setCopied] = useState(false);
-  const groupLink = `${window.location.origin}${window.location.pathname}#/genericTracking/${keys.join(',')}`;
+  const groupLink = `${window.location.origin}${window.location.pathname}#${paths.genericTracking(keys.join(','), eventId)}`;
+  const crumbs: [string, string?][] = eventId
+    ? [[eventName, paths.eventHome(eventId)], [t('title'), paths.tracking(eventId)], [t('follow.title')]]
+    : [[t('follow.title')]];
   return (
     <>
-      {/* `/genericTracking` is in the blank layout: the top bar gives a way home (issue 19). */}
-      {!key && <TopBar testId="page-top-bar" />}
+      {/* `/genericTracking` is in the blank layout: the top bar gives a way home (issue 19) and
+          the side menu (issue 27). */}
+      {!key && <TopBar testId="page-top-bar" menu />}
       <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
         <PageHeader
           title={t('follow.title')}
-          documentTitle={key ? `${t('follow.title')} (${keys.length})` : undefined}
-          crumbs={[[t('follow.title')]]}
+          documentTitle={[
+            key ? `${t('follow.title')} (${keys.length})` : t('follow.title'),
+            eventId && eventName,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+          crumbs={crumbs}
           actions={
             keys.length > 1 && (
               <Button
@@ -63,7 +78,7 @@ export default function GenericTrackingPage() {
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {t('follow.count', { count: keys.length })}{' '}
-              <Link component={RouterLink} to="/tracking">
+              <Link component={RouterLink} to={eventId ? paths.tracking(eventId) : '/tracking'}>
                 {t('follow.addMore')}
               </Link>
             </Typography>

@@ -2,17 +2,23 @@ import { Box, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@m
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { AthleteCard, ParticipantHit } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
-import { type ChangeEvent, type KeyboardEvent, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useEventDetail, useLiveRefetch } from '../../../features/live/api.ts';
 import { type Coordinates, pointAlong, projector } from '../../../features/live/course.ts';
-import { clusterMarkers } from '../../../features/live/map-markers.ts';
+import {
+  MARKER_COLOURS,
+  MapMarker,
+  type MapRunner,
+  SpreadMarkers,
+} from '../../../features/live/map-marker.tsx';
+import { clusterMarkers, spreadPack } from '../../../features/live/map-markers.ts';
 import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
-import { readKeys, useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
+import { readKeys, useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { pointName } from '../../../lib/point-name.ts';
 
 interface Course {
@@ -32,8 +38,11 @@ const WIDE = { W: 800, H: 520 };
 const PHONE = { W: 360, H: 440 };
 /** Leaders drawn (issue 27: the top 3 only hid the race behind them). */
 const LEADERS = 10;
-
-type Marker = { a: AthleteCard; fav: boolean };
+/**
+ * The largest pack spread on the map when tapped (issue 27); a larger one opens the list of its
+ * runners (a ring of more would cover much of a phone's drawing).
+ */
+const SPREAD_MAX = 8;
 
 /** The runner's last point reached and the net time there, as the card shows them. */
 function lastPoint(a: AthleteCard, lng: string) {
@@ -41,10 +50,6 @@ function lastPoint(a: AthleteCard, lng: string) {
   const point = split && a.race.points.find((p) => p.key === split.pointKey);
   return split && point ? `${formatDuration(split.netMs)} · ${pointName(point, lng)}` : null;
 }
-
-/** A short name for a label on the drawing: "J. Doe". */
-const shortName = (a: AthleteCard) =>
-  `${a.athlete.firstName ? `${a.athlete.firstName.slice(0, 1)}. ` : ''}${a.athlete.lastName}`.trim();
 
 /**
  * `/events/{eventId}/map`: the course line, its timing points, and the estimated live positions
@@ -65,7 +70,9 @@ export default function MapPage() {
   const [params, setParams] = useSearchParams();
   const chosen = params.get('race');
   const race = event.data?.races.find((r) => r.id === chosen) ?? event.data?.races[0];
+  // The marker whose panel is open, and the pack spread on the map: ids of bibs joined by `|`.
   const [open, setOpen] = useState<string | null>(null);
+  const [spread, setSpread] = useState<string | null>(null);
   const db = race?.db;
   const course = useQuery({
     queryKey: ['course', db, race?.id],
@@ -155,24 +162,35 @@ export default function MapPage() {
       const at = project ? pointAlong(line, a.estimatedDistanceM! / a.race.distanceM) : null;
       if (!at || !project) return [];
       const [x, y] = project(at);
-      return [{ x, y, item: { a, fav: favorites.has(a.athlete.bib) } as Marker }];
+      return [{ x, y, item: { a, fav: favorites.has(a.athlete.bib) } as MapRunner }];
     });
   // A pack is one marker with its size (issue 19: markers covered each other on a phone).
   const clusters = clusterMarkers(markers, 30).map((c) => ({
     ...c,
     id: c.items.map(({ a }) => a.athlete.bib).join('|'),
   }));
-  // The open marker's runners, kept while the markers move (matched by any runner still in it).
-  const openBibs = new Set(open?.split('|'));
-  const opened = open
-    ? clusters.find((c) => c.items.some(({ a }) => openBibs.has(a.athlete.bib)))
-    : undefined;
-  const toggle = (id: string) => setOpen(opened?.id === id ? null : id);
-  const onKey = (id: string) => (e: KeyboardEvent) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      toggle(id);
-    }
+  // The open marker's and the spread pack's runners, kept while the markers move (matched by any
+  // runner still in them).
+  const find = (id: string | null) => {
+    const bibs = new Set(id?.split('|'));
+    return id ? clusters.find((c) => c.items.some(({ a }) => bibs.has(a.athlete.bib))) : undefined;
+  };
+  const spreadPackOf = find(spread);
+  const spreadOpen = spreadPackOf && spreadPackOf.items.length > 1 ? spreadPackOf : undefined;
+  // A spread runner's panel shows that runner; another marker's, all it stands for.
+  const openRunner = spreadOpen?.items.find(({ a }) => a.athlete.bib === open);
+  const opened = openRunner ? undefined : find(open);
+  const panel = openRunner ? [openRunner] : opened?.items;
+  const toggle = ({ id, items }: { id: string; items: MapRunner[] }) => {
+    if (items.length > 1 && items.length <= SPREAD_MAX) {
+      // A pack opens on the map (issue 27), its runners around its place; tapped again, it closes.
+      setSpread(spreadOpen?.id === id ? null : id);
+      setOpen(null);
+    } else setOpen(opened?.id === id ? null : id);
+  };
+  const closeSpread = () => {
+    setSpread(null);
+    setOpen(null);
   };
   return (
     <>
@@ -193,6 +211,7 @@ export default function MapPage() {
             value={race?.id ?? ''}
             onChange={(e: ChangeEvent<HTMLSelectElement>) => {
               setOpen(null);
+              setSpread(null);
               setParams({ race: e.target.value }, { replace: true });
             }}
             sx={{
@@ -280,92 +299,51 @@ export default function MapPage() {
                   </g>
                 );
               })}
-            {clusters.map(({ x, y, items, id }) => {
-              const favs = items.filter((m) => m.fav);
-              const names = items.map(
-                ({ a }) => `${a.athlete.firstName} ${a.athlete.lastName} (${a.athlete.bib})`,
-              );
-              const single = items.length === 1 ? items[0]!.a.athlete.bib : null;
-              // A followed runner is drawn with their name beside the marker, never a clipped bib.
-              const name = favs.length
-                ? favs.map((m) => shortName(m.a)).join(', ') +
-                  (items.length > favs.length && favs.length > 0 ? ` +${items.length - favs.length}` : '')
-                : null;
-              const right = x < W * 0.6;
-              const r = single && single.length > 4 ? 19 : 16;
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>; it has the role, focus and keys of one
-                <g
-                  key={id}
-                  data-testid="map-athlete"
-                  role="button"
-                  tabIndex={0}
-                  aria-label={t('mapMarker', { count: items.length, names: names.join(', ') })}
-                  aria-expanded={opened?.id === id}
-                  onClick={() => toggle(id)}
-                  onKeyDown={onKey(id)}
-                  style={{ cursor: 'pointer' }}
-                  className="map-marker"
-                >
-                  <title>{names.join(', ')}</title>
-                  {/* A target of at least 44 px on a phone (the drawing is about the screen's width). */}
-                  <circle cx={x} cy={y} r={22} fill="transparent" data-hit-area="" />
-                  <circle
-                    cx={x}
-                    cy={y}
-                    r={r}
-                    fill={favs.length ? '#b33a17' : '#1f6f99'}
-                    stroke={opened?.id === id ? '#111' : '#fff'}
-                    strokeWidth={opened?.id === id ? 3 : 2}
-                  />
-                  <text x={x} y={y + 4} fontSize={12} fill="#fff" textAnchor="middle" fontWeight={700}>
-                    {single ?? `×${items.length}`}
-                  </text>
-                  {name && (
-                    // A white pill under the name: readable over the course and its points.
-                    <rect
-                      x={right ? x + r + 1 : x - r - 7 - name.length * font * 0.6}
-                      y={y - font * 0.75}
-                      width={name.length * font * 0.6 + 6}
-                      height={font * 1.5}
-                      rx={4}
-                      fill="#fff"
-                      fillOpacity={0.9}
-                    />
-                  )}
-                  {name && (
-                    <text
-                      x={right ? x + r + 4 : x - r - 4}
-                      y={y + 5}
-                      textAnchor={right ? 'start' : 'end'}
-                      fontSize={font}
-                      fontWeight={700}
-                      fill="#7a240c"
-                      paintOrder="stroke"
-                      stroke="#fff"
-                      strokeWidth={4}
-                      data-testid="map-followed-name"
-                    >
-                      {name}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
+            {clusters
+              .filter((c) => c.id !== spreadOpen?.id)
+              .map((c) => (
+                <MapMarker
+                  key={c.id}
+                  x={c.x}
+                  y={c.y}
+                  items={c.items}
+                  width={W}
+                  font={font}
+                  expanded={opened?.id === c.id}
+                  onToggle={() => toggle(c)}
+                />
+              ))}
+            {spreadOpen && (
+              // Drawn last: over the markers near it.
+              <SpreadMarkers
+                x={spreadOpen.x}
+                y={spreadOpen.y}
+                spread={spreadPack(spreadOpen.x, spreadOpen.y, spreadOpen.items.length, {
+                  width: W,
+                  height: H,
+                })}
+                items={spreadOpen.items}
+                width={W}
+                font={font}
+                openBib={openRunner?.a.athlete.bib ?? null}
+                onRunner={(bib) => setOpen(open === bib ? null : bib)}
+                onClose={closeSpread}
+              />
+            )}
           </Box>
         </Paper>
       )}
-      {opened && (
+      {panel && (
         <Paper
           variant="outlined"
           role="region"
-          aria-label={t('mapPanel', { count: opened.items.length })}
+          aria-label={t('mapPanel', { count: panel.length })}
           data-testid="map-panel"
           sx={{ mt: 1, p: 1.5, maxWidth: 960 }}
         >
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             <Typography variant="subtitle2" component="h2">
-              {t('mapPanel', { count: opened.items.length })}
+              {t('mapPanel', { count: panel.length })}
             </Typography>
             <Box
               component="button"
@@ -390,7 +368,7 @@ export default function MapPage() {
             </Box>
           </Stack>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {opened.items.map(({ a, fav }) => (
+            {panel.map(({ a, fav }) => (
               <Box
                 component="li"
                 key={a.athlete.bib}
@@ -415,8 +393,12 @@ export default function MapPage() {
         </Paper>
       )}
       <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <Chip size="small" sx={{ bgcolor: '#b33a17', color: '#fff' }} label={t('legendFavourite')} />
-        <Chip size="small" sx={{ bgcolor: '#1f6f99', color: '#fff' }} label={t('legendLeader')} />
+        <Chip
+          size="small"
+          sx={{ bgcolor: MARKER_COLOURS.followed, color: '#fff' }}
+          label={t('legendFavourite')}
+        />
+        <Chip size="small" sx={{ bgcolor: MARKER_COLOURS.leader, color: '#fff' }} label={t('legendLeader')} />
         <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
           {t('mapNote')} {t('mapTap')}
         </Typography>

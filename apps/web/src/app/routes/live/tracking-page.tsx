@@ -65,7 +65,11 @@ export default function TrackingPage() {
           actions={
             <>
               <FollowButton card={athlete.data} />
-              <Button component={RouterLink} to="/genericTracking">
+              {/* From an event's card, the list keeps the event's navigation (issue 27). */}
+              <Button
+                component={RouterLink}
+                to={paths.genericTracking(undefined, eventId ?? athlete.data.eventId)}
+              >
                 {t('follow.title')}
               </Button>
               <CertificateButton trackingKey={key} status={athlete.data.status} />

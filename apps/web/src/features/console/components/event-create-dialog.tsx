@@ -13,9 +13,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleEventDetail } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { createEvent } from '../api/events.ts';
 import { fieldError, SaveError } from './form-state.tsx';
-import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Brussels';
 

@@ -16,11 +16,11 @@ import type { ConsoleEventDetail, EventUpdate } from '@tempora/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { consolePaths } from '../../../config/console-paths.ts';
 import { deleteEvent, deleteLogo, updateEvent, uploadLogo, useEventLogo } from '../api/events.ts';
 import { useOrgAbility } from '../use-org-ability.ts';
 import { announceSaved, fieldError, SaveError } from './form-state.tsx';
-import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 
 /** Status moves the server allows (events/routes.ts STATUS_MOVES), the current one first. */
 const MOVES: Record<string, string[]> = {

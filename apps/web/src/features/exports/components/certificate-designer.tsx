@@ -17,6 +17,7 @@ import {
 import type { CertificateField, CertificateTemplate } from '@tempora/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../../lib/download.ts';
 import {
   previewCertificate,
   useBackgroundImage,
@@ -24,7 +25,6 @@ import {
   useCertificateTemplate,
   useSaveCertificateTemplate,
 } from '../api/certificate.ts';
-import { saveBlob } from '../../../lib/download.ts';
 import { CertificateCanvas, sampleText } from './certificate-canvas.tsx';
 import { FieldEditor } from './field-editor.tsx';
 

@@ -2,8 +2,8 @@ import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui
 import { formatClockOffset, parseClockOffset } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldError } from '../../../lib/api-client.ts';
 import { TimeZoneField } from '../../../components/time-zone-field.tsx';
+import { ApiError, fieldError } from '../../../lib/api-client.ts';
 import {
   CONNECTOR_KINDS,
   type ConnectorKind,
