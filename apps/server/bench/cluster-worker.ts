@@ -82,8 +82,12 @@ const viewStats = (view: string) => {
   }
   return v;
 };
+// Client-seconds over the time really elapsed (a niced worker's timer fires late on a busy machine).
+let lastTick = now();
 setInterval(() => {
-  for (const v of byView.values()) v.clientSeconds += v.connected;
+  const at = now();
+  for (const v of byView.values()) v.clientSeconds += (v.connected * (at - lastTick)) / 1000;
+  lastTick = at;
 }, 1_000).unref();
 
 const sockets = new Set<WebSocket>();
