@@ -2,31 +2,46 @@
  * Load worker of the race-day spike (cluster.bench.ts), run as a child process with its own
  * event loop and file descriptors. Two roles, driven over IPC:
  *   - `ws`: many raw `ws` connections speaking Pusher protocol 7 (pusher-js per connection is too
- *     heavy for thousands in one process), each subscribed to a results channel (one of a mix of views), answering the
- *     protocol's pings and reconnecting as pusher-js does when a node closes or dies. One client
- *     in `sampleEvery` parses `passing` events: latency = arrival − the read's time of day (the
- *     driver posts each read with the wall-clock time it sends it).
+ *     heavy for thousands in one process), each subscribed to the channel of one view of a mix
+ *     (issue 28), answering the protocol's pings and reconnecting as pusher-js does when a node
+ *     closes or dies. `raw` workers (the thousands, niced) count bytes and frames per view and
+ *     parse nothing; a `full` worker (a few hundred) parses every frame and times passing →
+ *     visible per view: a read's time of day is when the driver posted it, and a new leader's bib
+ *     (`marker`) is timed from its post to its first appearance on a table or the scroller (the
+ *     map: the first `changed` after it).
  *   - `http`: closed-loop readers of report pages and tracking cards through nginx.
  * Not meant to be run alone.
  */
 import http from 'node:http';
 import { WebSocket } from 'ws';
 
+/** One spectator's view (issue 28): its name in the tables and the channel it subscribes to. */
+interface View {
+  view: string;
+  channel: string;
+}
+
 type Command =
   | {
       cmd: 'ws';
       url: string;
       count: number;
-      /** Client i subscribes to channels[i % length] (issue 28: a mix of views). */
-      channels: string[];
+      /** Client i subscribes to views[(offset + i) % length] (issue 28: a mix of views). */
+      views: View[];
+      offset: number;
       batch: number;
-      sampleEvery: number;
+      /**
+       * `raw`: count bytes and frames only (no JSON parse: the thousands); `full`: parse every
+       * frame and time what it shows (the sample).
+       */
+      mode: 'raw' | 'full';
     }
   | { cmd: 'http'; port: number; readers: number; paths: { kind: string; path: string }[] }
+  | { cmd: 'marker'; bib: string; at: number }
   | { cmd: 'stats'; reset?: boolean }
   | { cmd: 'stop' };
 
-const now = () => performance.timeOrigin + performance.now();
+const now = () => Date.now();
 const reply = (message: object) => process.send?.(message);
 
 /** Latencies in 1 ms buckets up to 60 s (a few hundred KB whatever the count). */
@@ -49,52 +64,106 @@ class Histogram {
 let stopping = false;
 
 // ---- realtime clients ----
+interface ViewStats {
+  connected: number;
+  frames: number;
+  bytes: number;
+  /** Sum over each second of the clients connected: bytes / clientSeconds = per client per second. */
+  clientSeconds: number;
+  reloads: number;
+  latency: Histogram;
+}
+const byView = new Map<string, ViewStats>();
+const viewStats = (view: string) => {
+  let v = byView.get(view);
+  if (!v) {
+    v = { connected: 0, frames: 0, bytes: 0, clientSeconds: 0, reloads: 0, latency: new Histogram() };
+    byView.set(view, v);
+  }
+  return v;
+};
+// Client-seconds over the time really elapsed (a niced worker's timer fires late on a busy machine).
+let lastTick = now();
+setInterval(() => {
+  const at = now();
+  for (const v of byView.values()) v.clientSeconds += (v.connected * (at - lastTick)) / 1000;
+  lastTick = at;
+}, 1_000).unref();
+
 const sockets = new Set<WebSocket>();
 let connected = 0;
 let everConnected = 0;
-let frames = 0;
-let frameBytes = 0;
-let passingEvents = 0;
-let patches = 0;
-let reloads = 0;
 let closes = 0;
 let connectFailures = 0;
 let reconnects = 0;
-let passingLatency = new Histogram();
 /** When each client lost its connection (ms epoch), and how long until subscribed again. */
 const reconnectMs: number[] = [];
 const lostAt: number[] = [];
 let lastResubscribedAt = 0;
+/** New leaders posted by the driver (bib → when posted): the sampled clients time their arrival. */
+const markers = new Map<string, number>();
 
 const PONG = JSON.stringify({ event: 'pusher:pong', data: {} });
-const TIME_OF_DAY = /timeOfDay\\":(\d+)/;
-/** Occurrences of `needle` in `text`. */
-function count(text: string, needle: string): number {
-  let n = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
-  return n;
+
+interface Bundle {
+  patches?: { reload?: boolean }[];
+  passings?: { timeOfDay: number }[];
 }
 
-function client(url: string, channel: string, sampled: boolean): Promise<void> {
+/** A sampled client: parses every frame, as pusher-js does, and times what its view shows. */
+function fullReader(view: string) {
+  const seen = new Set<string>();
+  const stats = viewStats(view);
+  return (text: string) => {
+    const frame = JSON.parse(text) as { event: string; data?: string };
+    if (frame.event === 'pusher:ping') return PONG;
+    const at = now();
+    if (frame.event === 'results' && typeof frame.data === 'string') {
+      const bundle = JSON.parse(frame.data) as Bundle;
+      // A read's time of day is when the driver posted it: arrival − it = passing → visible.
+      for (const p of bundle.passings ?? []) stats.latency.add(at - p.timeOfDay);
+      for (const p of bundle.patches ?? []) if (p.reload) stats.reloads++;
+      // Tables and the scroller show new leaders: time each one's first appearance.
+      for (const [bib, postedAt] of markers) {
+        if (!seen.has(bib) && frame.data.includes(`"${bib}"`)) {
+          seen.add(bib);
+          if (!bundle.passings?.length) stats.latency.add(at - postedAt);
+        }
+      }
+    } else if (frame.event === 'changed') {
+      // The map refetches on `changed`: the first one after a new leader was posted.
+      for (const [bib, postedAt] of markers) {
+        if (!seen.has(bib) && postedAt < at) {
+          seen.add(bib);
+          stats.latency.add(at - postedAt);
+        }
+      }
+    }
+    return null;
+  };
+}
+
+function client(url: string, target: View, full: boolean): Promise<void> {
   let firstDone: (() => void) | null = null;
   const first = new Promise<void>((resolve) => {
     firstDone = resolve;
   });
   let lost = 0;
+  const stats = viewStats(target.view);
+  const read = full ? fullReader(target.view) : null;
   const open = () => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
     let subscribed = false;
     sockets.add(ws);
     ws.on('error', () => undefined);
     ws.on('message', (raw: Buffer) => {
-      frames++;
-      frameBytes += raw.length;
       if (!subscribed) {
         if (raw.includes('pusher:connection_established')) {
-          ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel } }));
+          ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: target.channel } }));
         } else if (raw.includes('pusher_internal:subscription_succeeded')) {
           subscribed = true;
           connected++;
+          stats.connected++;
           everConnected++;
           if (lost) {
             const at = now();
@@ -107,33 +176,19 @@ function client(url: string, channel: string, sampled: boolean): Promise<void> {
         }
         return;
       }
-      // Frames start with {"event":"<name>": the 10th byte tells the common ones apart cheaply.
-      const text = raw.toString();
-      if (text.includes('"event":"results"')) {
-        // One bundle per change (issue 20): its reads and patches, counted inside.
-        const reads = count(text, 'pointKey\\":');
-        passingEvents += reads;
-        if (reads && sampled) {
-          const m = TIME_OF_DAY.exec(text);
-          if (m) passingLatency.add(now() - Number(m[1]));
-        }
-        patches += count(text, 'report\\":');
-        reloads += count(text, 'reload\\":true');
-      } else if (text.includes('"event":"passing"')) {
-        passingEvents++;
-        if (sampled) {
-          const m = TIME_OF_DAY.exec(text);
-          if (m) passingLatency.add(now() - Number(m[1]));
-        }
-      } else if (text.includes('"event":"report-patch"')) {
-        patches++;
-        if (text.includes('reload\\":true')) reloads++;
-      } else if (raw.includes('"event":"pusher:ping"')) ws.send(PONG);
+      stats.frames++;
+      stats.bytes += raw.length;
+      if (read) {
+        const answer = read(raw.toString());
+        if (answer) ws.send(answer);
+      } else if (raw.length < 64 && raw.includes('pusher:ping')) ws.send(PONG);
     });
     ws.on('close', () => {
       sockets.delete(ws);
-      if (subscribed) connected--;
-      else connectFailures++;
+      if (subscribed) {
+        connected--;
+        stats.connected--;
+      } else connectFailures++;
       closes++;
       if (firstDone) {
         // Never subscribed at all: give up on this one (counted), as the bench asked for so many.
@@ -158,15 +213,12 @@ function client(url: string, channel: string, sampled: boolean): Promise<void> {
 
 async function startClients(command: Extract<Command, { cmd: 'ws' }>) {
   const started = now();
+  const { views, offset } = command;
   for (let i = 0; i < command.count; i += command.batch) {
     const n = Math.min(command.batch, command.count - i);
     await Promise.all(
       Array.from({ length: n }, (_, k) =>
-        client(
-          command.url,
-          command.channels[(i + k) % command.channels.length]!,
-          (i + k) % command.sampleEvery === 0,
-        ),
+        client(command.url, views[(offset + i + k) % views.length]!, command.mode === 'full'),
       ),
     );
   }
@@ -222,15 +274,22 @@ function stats(reset: boolean) {
     type: 'stats',
     connected,
     everConnected,
-    frames,
-    frameBytes,
-    passingEvents,
-    patches,
-    reloads,
     closes,
     connectFailures,
     reconnects,
-    passingLatency: passingLatency.toJSON(),
+    views: Object.fromEntries(
+      [...byView].map(([view, v]) => [
+        view,
+        {
+          connected: v.connected,
+          frames: v.frames,
+          bytes: v.bytes,
+          clientSeconds: v.clientSeconds,
+          reloads: v.reloads,
+          latency: v.latency.toJSON(),
+        },
+      ]),
+    ),
     reconnectMs: [...reconnectMs],
     lostAt: [...lostAt],
     lastResubscribedAt,
@@ -239,9 +298,11 @@ function stats(reset: boolean) {
     httpErrors,
   };
   if (reset) {
-    frames = frameBytes = passingEvents = patches = reloads = closes = reconnects = httpErrors = 0;
-    connectFailures = 0;
-    passingLatency = new Histogram();
+    closes = reconnects = httpErrors = connectFailures = 0;
+    for (const v of byView.values()) {
+      v.frames = v.bytes = v.clientSeconds = v.reloads = 0;
+      v.latency = new Histogram();
+    }
     readLatency.clear();
     for (const k of Object.keys(statuses)) delete statuses[k];
     reconnectMs.length = 0;
@@ -253,6 +314,7 @@ function stats(reset: boolean) {
 process.on('message', (command: Command) => {
   if (command.cmd === 'ws') void startClients(command);
   else if (command.cmd === 'http') void startReaders(command);
+  else if (command.cmd === 'marker') markers.set(command.bib, command.at);
   else if (command.cmd === 'stats') reply(stats(command.reset ?? false));
   else if (command.cmd === 'stop') {
     stopping = true;

@@ -10,6 +10,7 @@ import {
   MAX_FRAME_BYTES,
   parseClientMessage,
 } from './protocol.ts';
+import { writeFramed } from './ws-frame.ts';
 
 /** A slow consumer holding more than this in its send buffer is closed (4100: back off, retry). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -50,6 +51,15 @@ export class Connection implements NodeConnection {
       return;
     }
     this.ws.send(frame, { binary: false });
+  }
+
+  sendFramed(frame: Buffer, payload: Buffer): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.close(codes.overCapacity, 'Slow consumer');
+      return;
+    }
+    if (!writeFramed(this.ws, frame)) this.ws.send(payload, { binary: false });
   }
 
   sendText(frame: string): void {

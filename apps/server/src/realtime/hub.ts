@@ -1,10 +1,16 @@
 import type { ChannelStats, Envelope, LocalState, PresenceMember } from './adapters/types.ts';
 import { encodeMessage } from './protocol.ts';
+import { textFrame } from './ws-frame.ts';
 
 /** One connection as the hub sees it: its socket id and a way to send it a text frame. */
 export interface Subscriber {
   readonly id: string;
   send(frame: Buffer): void;
+  /**
+   * Sends a message already framed for the WebSocket (`textFrame` of `payload`), shared by every
+   * subscriber of a channel; a subscriber without it gets `send(payload)`.
+   */
+  sendFramed?(frame: Buffer, payload: Buffer): void;
   /** Closes the connection (terminateUserConnections). */
   close?(code: number, reason: string): void;
 }
@@ -159,8 +165,9 @@ export class LocalHub implements LocalState {
   }
 
   /**
-   * Sends an event to this node's subscribers of its channels. The frame is encoded once per
-   * channel and shared by every connection (the fan-out cost is then one socket write each).
+   * Sends an event to this node's subscribers of its channels. The message is encoded and framed
+   * once per channel and shared by every connection (issue 28: the fan-out cost is then one
+   * socket write each).
    */
   deliver(envelope: Envelope): void {
     if (envelope.event.startsWith(INTERNAL_PREFIX)) {
@@ -182,9 +189,14 @@ export class LocalHub implements LocalState {
     for (const channel of envelope.channels) {
       const set = this.subscribers.get(channel);
       if (!set) continue;
-      const frame = Buffer.from(encodeMessage(envelope.event, envelope.data, channel, envelope.userId));
+      const payload = Buffer.from(encodeMessage(envelope.event, envelope.data, channel, envelope.userId));
+      let framed: Buffer | undefined;
       for (const subscriber of set) {
-        if (subscriber.id !== envelope.excludeSocketId) subscriber.send(frame);
+        if (subscriber.id === envelope.excludeSocketId) continue;
+        if (subscriber.sendFramed) {
+          framed ??= textFrame(payload);
+          subscriber.sendFramed(framed, payload);
+        } else subscriber.send(payload);
       }
     }
   }

@@ -10,6 +10,7 @@ import { eventsApiRoutes } from './events-api.ts';
 import { LocalHub } from './hub.ts';
 import { RealtimeNode } from './node.ts';
 import { createRealtimeService, type RealtimeService } from './service.ts';
+import { upstreamWebhookRoutes } from './upstream-webhooks.ts';
 import { createWebhooks } from './webhooks.ts';
 import { attachSocketServer, type SocketServer } from './ws-server.ts';
 
@@ -52,6 +53,8 @@ function createAdapter(config: Config, hub: LocalHub, log: FastifyBaseLogger, op
  * Realtime (product.md: the server speaks the Pusher Channels protocol 7 itself): the WebSocket
  * server at `/app/{key}`, the Pusher HTTP events API at `/apps/{app_id}/…`, the channel
  * authorisation endpoint `POST /api/realtime/auth`, and `app.realtime` for the rest of the server.
+ * With an upstream Pusher service (`pusher-http`), no sockets and no events API here, but its
+ * signed occupancy webhooks at `POST /api/realtime/webhooks` (upstream-webhooks.ts).
  * Sockets close in preClose (before Fastify waits for the HTTP server to drain), Redis in onClose.
  */
 export const realtimePlugin = fp<RealtimePluginOptions>(
@@ -80,6 +83,12 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     const realtime = createRealtimeService(adapter, () => sockets?.connections.size ?? 0, hub);
     app.decorate('realtime', realtime);
     if (adapter.servesSockets) await app.register(eventsApiRoutes, { appId, key, secret, realtime });
+    else
+      await app.register(upstreamWebhookRoutes, {
+        key,
+        secret,
+        occupancy: (channel, occupied) => realtime.upstreamOccupancy(channel, occupied),
+      });
     await app.register(realtimeAuthRoute, {
       key,
       secret,

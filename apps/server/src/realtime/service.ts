@@ -27,6 +27,13 @@ export interface RealtimeService extends RealtimePublisher {
   localCount(channel: string): number;
   /** Listens to channels getting their first subscriber on this node (`LocalHub.onOccupied`). */
   onLocalOccupied(listener: (channel: string) => void): void;
+  /**
+   * Listens to the upstream Pusher service's occupancy webhooks (`pusher-http` adapter, issue 28:
+   * `channel_occupied` / `channel_vacated` at `POST /api/realtime/webhooks`).
+   */
+  onUpstreamOccupancy(listener: (channel: string, occupied: boolean) => void): void;
+  /** Hands a verified occupancy webhook to the listeners (the webhook route). */
+  upstreamOccupancy(channel: string, occupied: boolean): void;
   /** An event to every connection signed in as the user (`pusher:signin`), on every node. */
   sendToUser(userId: string, event: string, data: unknown): Promise<void>;
   /** Closes every connection signed in as the user, on every node. */
@@ -73,6 +80,7 @@ export function createRealtimeService(
     validateEnvelope(envelope, adapter.servesSockets ? maxDataBytes : undefined);
     await adapter.publish(envelope);
   };
+  const occupancyListeners = new Set<(channel: string, occupied: boolean) => void>();
   return {
     adapter: adapter.name,
     publishEnvelope,
@@ -87,6 +95,12 @@ export function createRealtimeService(
     localConnections,
     localCount: (channel) => hub?.count(channel) ?? 0,
     onLocalOccupied: (listener) => hub?.onOccupied(listener),
+    onUpstreamOccupancy(listener) {
+      occupancyListeners.add(listener);
+    },
+    upstreamOccupancy(channel, occupied) {
+      for (const listener of occupancyListeners) listener(channel, occupied);
+    },
     async sendToUser(userId, event, data) {
       await publishEnvelope({
         channels: [`${SERVER_TO_USER_PREFIX}${userId}`],

@@ -57,6 +57,10 @@ export const resultsModule = fp(
       onError: (err) => app.log.warn({ err }, 'results: asking the channels occupied failed'),
     });
     app.addHook('onClose', async () => occupancy.close?.());
+    // An upstream Pusher service's occupancy webhooks (POST /api/realtime/webhooks) apply at once;
+    // its channel list is then asked every 10 s only, as a resync.
+    if (app.realtime.adapter === 'pusher-http')
+      app.realtime.onUpstreamOccupancy((channel, occupied) => occupancy.heard?.(channel, occupied));
     if (app.realtime.adapter === 'redis') {
       app.realtime.onLocalOccupied((channel) => {
         if (channel.startsWith('results-'))
