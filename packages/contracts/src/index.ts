@@ -19,3 +19,4 @@ export * from './report-patch.ts';
 export * from './results.ts';
 export * from './results-bundle.ts';
 export * from './status-labels.ts';
+export * from './system.ts';

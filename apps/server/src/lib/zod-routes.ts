@@ -29,8 +29,14 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
     : this['schema'] extends z.ZodType
       ? z.output<this['schema']>
       : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> | Serialized : unknown;
 }
+
+declare const serializedJson: unique symbol;
+/** An answer already serialized to JSON by the route (a cached body), sent as it is. */
+export type Serialized = (string | Buffer) & { readonly [serializedJson]: true };
+/** Marks a body the route serialized itself (its content type set to JSON), to be sent unchanged. */
+export const serialized = (json: string | Buffer) => json as Serialized;
 
 /** Which request part a schema checks, as `parseInput` names it in its problem. */
 type Part = 'params' | 'querystring' | 'body' | 'headers';

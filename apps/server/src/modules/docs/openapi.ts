@@ -57,7 +57,7 @@ export function openApiDocument(routes: DocumentedRoute[], info: { version: stri
     const responses: Record<string, unknown> = {};
     for (const [status, declared] of Object.entries(parts.response ?? {})) {
       const schema = declared instanceof z.ZodType ? declared : undefined;
-      const empty = schema instanceof z.ZodNull || schema instanceof z.ZodUndefined || status === '204';
+      const empty = schema instanceof z.ZodVoid || schema instanceof z.ZodUndefined || status === '204';
       responses[status] = {
         description: schema?.description ?? (empty ? 'No content' : 'Answer'),
         ...(schema && !empty ? { content: { 'application/json': { schema: jsonSchemaOf(schema) } } } : {}),
