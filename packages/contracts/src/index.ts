@@ -15,6 +15,7 @@ export * from './participants.ts';
 export * from './payments.ts';
 export * from './permissions.ts';
 export * from './raceday.ts';
+export * from './raceday-api.ts';
 export * from './report-patch.ts';
 export * from './results.ts';
 export * from './results-bundle.ts';
