@@ -123,4 +123,6 @@ export const resetAnswerSchema = z.object({ reset: z.boolean() });
 /** `POST /api/user/profile`. */
 export const profileSavedSchema = z.object({ success: z.boolean() });
 /** `GET /.well-known/jwks.json`: the public keys ID tokens are signed with. */
-export const jwksSchema = z.object({ keys: z.array(z.object({ kty: z.string().optional(), kid: z.string().optional() })) });
+export const jwksSchema = z.object({
+  keys: z.array(z.object({ kty: z.string().optional(), kid: z.string().optional() })),
+});
