@@ -29,8 +29,8 @@ await build({
   entryPoints: {
     server: path.join(server, 'src/server.ts'),
     cli: path.join(server, 'src/cli.ts'),
-    // The heavy-work thread (src/workers/pool.ts loads `heavy-worker.mjs` beside the bundle).
-    'heavy-worker': path.join(server, 'src/workers/heavy.worker.ts'),
+    // The heavy-work thread (src/workers/pool.ts loads `heavy-worker.mjs`, built from src/heavy.worker.ts, beside the bundle).
+    'heavy-worker': path.join(server, 'src/heavy.worker.ts'),
   },
   outdir: dist,
   outExtension: { '.js': '.mjs' },

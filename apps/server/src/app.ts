@@ -1,10 +1,10 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
 import type { Config } from './config/config.ts';
+import { loggerOptions, logRequestsOnOneLine, prettyLogs } from './config/log-output.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
-import { loggerOptions, logRequestsOnOneLine, prettyLogs } from './lib/log-output.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-routes.ts';
 import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
@@ -25,6 +25,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { seedDemo } from './seed/demo.ts';
+import { demoSeedPlugin } from './seed/plugin.ts';
 
 /** One registered route (the fuzz and authorization-matrix tests walk them: test/route-table.ts). */
 export interface RouteEntry {
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationRoutes);
   await app.register(consoleModule);
   await app.register(resultsModule);
+  await app.register(demoSeedPlugin);
   await app.register(contentModule);
   await app.register(confirmationModule);
   await app.register(participantsModule);

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { startBanner } from './lib/log-output.ts';
+import { startBanner } from './config/log-output.ts';
 
 /** Entry point: validate config, build, listen, and close gracefully on SIGTERM/SIGINT. */
 async function main() {

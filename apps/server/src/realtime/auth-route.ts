@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth-context.ts';
+import { allows } from '../policy/policy.ts';
 import { parseInput } from '../validate.ts';
 import { channelType, isSocketId, signChannel, signUser } from './protocol.ts';
 
@@ -12,14 +13,6 @@ const authBody = z.object({
 });
 
 const ORG_CHANNEL = /^(private|presence)-org-(.+)$/;
-
-/**
- * A CASL subject carrying its type, as `@casl/ability`'s `subject()` marks it (the field its
- * default `detectSubjectType` reads), without the server depending on CASL directly.
- */
-function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
-  return Object.defineProperty(object, '__caslSubjectType__', { value: type });
-}
 
 /** The name other members see in a presence channel. */
 function displayName(user: AuthUser): string {
@@ -76,7 +69,7 @@ export async function realtimeAuthRoute(app: FastifyInstance, opts: AuthRouteOpt
     const org = ORG_CHANNEL.exec(channel);
     const organisationId = org?.[2];
     if (!org || !organisationId) throw errors.forbidden(`No access to ${channel}`);
-    const allowed = request.ability?.can('read', asSubject('PresenceChannel', { organisationId })) ?? false;
+    const allowed = allows(request, 'read', 'PresenceChannel', { organisationId });
     if (!allowed) throw errors.forbidden(`No access to ${channel}`);
     if (org[1] === 'private') return { auth: signChannel(opts.key, opts.secret, socketId, channel) };
     const channelData = JSON.stringify({ user_id: user.sub, user_info: { name: displayName(user) } });

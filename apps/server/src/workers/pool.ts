@@ -11,12 +11,12 @@ import type { TaskName, ToMain, ToWorker } from './protocol.ts';
  * and answered in chunks of a few thousand rows so that no single message costs the main thread
  * more than a few milliseconds to copy.
  *
- * The worker is `heavy.worker.ts` beside this file when the server runs from its sources (tsx:
+ * The worker is `src/heavy.worker.ts` (where the modules' tasks are put together) when the server runs from its sources (tsx:
  * development, tests, benches; the worker loads tsx itself), and `heavy-worker.mjs` beside the
  * bundle in production (scripts/build-server.mjs builds it as a second entry).
  */
 const bundled = new URL('./heavy-worker.mjs', import.meta.url);
-const source = new URL('./heavy.worker.ts', import.meta.url);
+const source = new URL('../heavy.worker.ts', import.meta.url);
 
 function spawn(): Worker {
   if (import.meta.url.endsWith('.mjs') && fs.existsSync(bundled)) return new Worker(bundled);

@@ -6,9 +6,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, useLocation, useNavigate } from 'react-router';
-import { brandingFor, type UiVariant } from '../config/branding.ts';
 import { AuthProvider } from '../lib/auth/auth-context.tsx';
 import { BrandingContext } from '../lib/branding.tsx';
+import { brandingFor, type UiVariant } from '../lib/branding-variants.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { endPrePaint } from '../lib/pre-paint.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -16,7 +16,7 @@ import { RealtimeProvider } from '../lib/realtime/realtime-provider.tsx';
 import { createAppTheme } from '../lib/theme.ts';
 import { AppRoutes } from './router.tsx';
 
-export type { UiVariant } from '../config/branding.ts';
+export type { UiVariant } from '../lib/branding-variants.ts';
 
 /**
  * The application: branding and theme (UI variant, spec §9), translations, queries, auth,

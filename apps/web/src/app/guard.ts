@@ -1,7 +1,6 @@
 import type { AuthStatus } from '../lib/auth/auth-context.tsx';
 
-/** Session storage key of the route a visitor wanted before being sent to sign in. */
-export const INTENDED_ROUTE = 'intendedRoute';
+export { INTENDED_ROUTE, takeIntendedRoute } from '../lib/auth/intended-route.ts';
 
 /** Placeholder target: the route remembered before sign-in, else `/`. */
 export const AFTER_SIGN_IN = '@intended';
@@ -35,11 +34,4 @@ export function guardDecision(
   if (!input.requireAuth) return { kind: 'pass' };
   if (input.status !== 'signedIn') return { kind: 'redirect', to: '/login', remember: input.path };
   return { kind: 'pass' };
-}
-
-/** Where to go after sign-in: the remembered route (once), else `/` (spec §2). */
-export function takeIntendedRoute(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage): string {
-  const intended = storage.getItem(INTENDED_ROUTE);
-  storage.removeItem(INTENDED_ROUTE);
-  return intended?.startsWith('/') && !intended.startsWith('/login') ? intended : '/';
 }

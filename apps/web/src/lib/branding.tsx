@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { type Branding, brandingFor } from '../config/branding.ts';
+import { type Branding, brandingFor } from './branding-variants.ts';
 
 /** The branding in use (UI variant `ui`, spec §9). */
 export const BrandingContext = createContext<Branding>(brandingFor('acn'));

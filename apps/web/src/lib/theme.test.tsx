@@ -1,7 +1,7 @@
 import { Chip, getContrastRatio, ThemeProvider } from '@mui/material';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { brandingFor } from '../config/branding.ts';
+import { brandingFor } from './branding-variants.ts';
 import { createAppTheme } from './theme.ts';
 
 /** The rendered text and background colours of an element, as the browser resolves them. */

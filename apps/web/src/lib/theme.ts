@@ -1,5 +1,5 @@
 import { createTheme, getContrastRatio, type Theme } from '@mui/material';
-import type { Branding } from '../config/branding.ts';
+import type { Branding } from './branding-variants.ts';
 
 /** Text on the brand colour: white when it reaches WCAG AA (4.5:1), else a near-black. */
 export function textOn(colour: string): string {

@@ -203,6 +203,32 @@ describe('finish prediction, properties (issue 19)', () => {
     );
   });
 
+  it('the finish interval is ordered and later for a slower runner of the same shape (monotone in the time run)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(runnerArb, { maxLength: 40 }),
+        runnerArb,
+        fc.double({ min: 1.001, max: 1.4, noNaN: true }),
+        fc.integer({ min: 1, max: 3 }),
+        (others, shape, slower, reached) => {
+          const fast = splits(shape).slice(0, reached);
+          const { results, first } = field(others, [
+            { bib: 'X', times: fast },
+            { bib: 'Y', times: fast.map((t) => t * slower) },
+          ]);
+          const [xLow, xHigh] = predict(results, first)!.finishRange!;
+          const [yLow, yHigh] = predict(results, first + 1)!.finishRange!;
+          expect(xLow).toBeLessThanOrEqual(xHigh);
+          expect(yLow).toBeLessThanOrEqual(yHigh);
+          expect(yHigh).toBeGreaterThanOrEqual(xHigh);
+          expect(yLow).toBeGreaterThanOrEqual(xLow);
+          expect(yLow).toBeGreaterThanOrEqual(Math.round(fast[fast.length - 1]! * slower));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('a runner without a split of their own has no interval', () => {
     const { results, first } = field([], [{ bib: 'X', times: [] }]);
     const p = predict(results, first);

@@ -201,6 +201,57 @@ describe('predict (product.md tracking: predicted finish and arrival at the next
     expect(predict(results, 12)!.finishNetMs).toBeGreaterThan(predict(alone, 12)!.finishNetMs);
   });
 
+  it('with nobody ahead, the 80 % interval is the prior’s doubt: 10 % faster to 13 % slower on the time still to run (issue 27)', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const results = computeResults(marathon, runners, [at('A', 'half', 100)]);
+    const p = predict(results, 0)!;
+    const toRun = p.finishNetMs - 100 * MIN;
+    expect(toRun).toBeGreaterThan(100 * MIN);
+    const [low, high] = p.finishRange!;
+    expect(Math.abs(low - (p.finishNetMs - 0.1 * toRun))).toBeLessThanOrEqual(1);
+    expect(Math.abs(high - (p.finishNetMs + 0.13 * toRun))).toBeLessThanOrEqual(1);
+  });
+
+  it('once runners ahead have run the whole way, their spread sets the interval, not the prior (issue 27)', () => {
+    const marathon: RaceDefinition = {
+      ...race,
+      id: 'm',
+      points: [
+        { id: 'half', name: 'Half', distanceM: 21_097.5 },
+        { id: 'finish', name: 'Finish', distanceM: 42_195 },
+      ],
+    };
+    const many: Participant[] = Array.from({ length: 41 }, (_, k) => ({
+      bib: `R${k}`,
+      firstName: 'R',
+      lastName: `${k}`,
+      gender: 'F',
+      status: 'registered',
+    }));
+    // 40 runners ahead, all finishing within ±1 % of the same second-half ratio: a narrow spread.
+    const ahead = many
+      .slice(0, 40)
+      .flatMap((p, k) => [
+        at(p.bib, 'half', 80 + k / 4),
+        at(p.bib, 'finish', (80 + k / 4) * (2.1 + (k % 5) * 0.005)),
+      ]);
+    const results = computeResults(marathon, many, [...ahead, at('R40', 'half', 100)]);
+    const p = predict(results, 40)!;
+    const [low, high] = p.finishRange!;
+    const toRun = p.finishNetMs - 100 * MIN;
+    expect(low).toBeLessThanOrEqual(p.finishNetMs);
+    expect(high).toBeGreaterThanOrEqual(p.finishNetMs);
+    // Far narrower than the prior's 23 % of the time still to run.
+    expect(high - low).toBeLessThan(0.1 * toRun);
+  });
+
   it('weighs the last segment again: slowing on it predicts a later finish than slowing before it', () => {
     const marathon: RaceDefinition = {
       ...race,

@@ -10,7 +10,7 @@ import {
 } from '@tempora/contracts';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { registerFonts } from '../exports/fonts.ts';
+import { registerFonts } from '../../lib/pdf-fonts.ts';
 import { type DocumentRecord, MERGED, type RaceRecord, type RowRecord } from './repository.ts';
 import { unitPrice } from './service.ts';
 import { raceOfRow } from './validate.ts';

@@ -10,7 +10,7 @@ import type {
 } from '@tempora/contracts';
 import type { AgeBasis, CategoryDef } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
-import { setBibRange } from '../participants/repository.ts';
+import { setBibRange } from '../participants/port.ts';
 import type { Fields } from './validate.ts';
 
 /**

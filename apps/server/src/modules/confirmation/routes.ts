@@ -18,9 +18,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
+import { allows, hideFromOutsiders } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
-import { asSubject, hideFromOutsiders } from '../content/access.ts';
-import { documentOrder } from '../payments/document-orders.ts';
+import { documentOrder } from '../payments/port.ts';
 import { confirmRows } from './confirm.ts';
 import { buildReport, reportPdf, reportXlsx } from './report.ts';
 import * as repo from './repository.ts';
@@ -70,7 +70,7 @@ export async function confirmationRoutes(
   );
 
   const can = (request: FastifyRequest, action: Action, organisationId: string) =>
-    request.ability.can(action, asSubject('Confirmation', { organisationId }) as never);
+    allows(request, action, 'Confirmation', { organisationId });
 
   function actorOf(request: FastifyRequest): Actor {
     if (!request.user) throw errors.unauthorized();

@@ -14,8 +14,7 @@ import { documentStatuses } from '@tempora/contracts';
 import type { Database, Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { Outbox } from '../../identity/outbox.ts';
-import { findSettings } from '../deposits/repository.ts';
-import { documentOrder, orderForDocument } from '../payments/document-orders.ts';
+import { documentOrder, orderForDocument, paymentTerms } from '../payments/port.ts';
 import { diffVersions } from './diff.ts';
 import { documentMail } from './mail.ts';
 import { readFile, splitSheet } from './parse.ts';
@@ -290,7 +289,7 @@ export function createConfirmationService(deps: ConfirmationDeps) {
   async function notify(doc: repo.DocumentRecord, kind: 'confirmed' | 'rejected') {
     const [summary] = await summarise([doc]);
     const order = kind === 'confirmed' ? await documentOrder(database, doc.id) : null;
-    const settings = order ? await findSettings(database, doc.eventId) : null;
+    const settings = order ? await paymentTerms(database, doc.eventId) : null;
     const payment = order && {
       ...order,
       iban: settings?.iban ?? '',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { asSubject } from './access.ts';
+import { allows } from '../../policy/policy.ts';
 
 /** What the visibility check needs of an event. */
 interface EventVisibility {
@@ -97,10 +97,10 @@ export function enforceDraftVisibility(app: FastifyInstance, cache: VisibilityCa
     if (eventId === null) return;
     const event = await cache.visibility(eventId);
     if (!event?.draft) return;
-    const seen = request.ability.can(
-      'read',
-      asSubject('Event', { organisationId: event.organisationId, visibility: 'draft' }) as never,
-    );
+    const seen = allows(request, 'read', 'Event', {
+      organisationId: event.organisationId,
+      visibility: 'draft',
+    });
     if (!seen) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
   });
 }

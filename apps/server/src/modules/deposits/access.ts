@@ -1,18 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { asSubject, findEventOwner } from '../content/access.ts';
+import { isOrganiserStaff } from '../../policy/policy.ts';
 import * as repo from './repository.ts';
 
 /** The caller's relation to a deposit (issue 18's abilities). */
 export type DepositRole = 'captain' | 'member' | 'staff';
-
-/** Whether the caller manages deposits and payments of an organisation (owner or staff). */
-export function isOrganiserStaff(request: FastifyRequest, organisationId: string): boolean {
-  return (
-    Boolean(request.user) && request.ability.can('manage', asSubject('Deposit', { organisationId }) as never)
-  );
-}
 
 /**
  * Loads a deposit and the caller's role. The 404-vs-403 rule (issue 25, one for every deposit
@@ -40,17 +33,4 @@ export async function depositAccess(
   if (!role) throw notFound();
   if (!allowed.includes(role)) throw errors.forbidden(`Not allowed on deposit '${id}'`);
   return { deposit, role };
-}
-
-/**
- * The event, when the caller is owner or staff of its organisation: 404 EVENT_NOT_FOUND, 401
- * anonymous, 403 otherwise (another organisation's staff included).
- */
-export async function requireEventStaff(request: FastifyRequest, sql: Sql, eventId: string) {
-  const event = await findEventOwner(sql, eventId);
-  if (!request.user) throw errors.unauthorized();
-  if (!isOrganiserStaff(request, event.organisationId)) {
-    throw errors.forbidden(`Not an organiser of event '${eventId}'`);
-  }
-  return event;
 }

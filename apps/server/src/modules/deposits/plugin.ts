@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { paymentRoutes, paymentStaffRoutes, paymentWebhookRoutes } from '../payments/routes.ts';
-import { createPaymentsService } from '../payments/service.ts';
+import {
+  createPaymentsService,
+  paymentProviders,
+  paymentRoutes,
+  paymentStaffRoutes,
+  paymentWebhookRoutes,
+} from '../payments/port.ts';
+import { settleDeposit } from './confirm.ts';
 import { depositRoutes } from './routes.ts';
 import { createDepositsService } from './service.ts';
+import { depositStaffRoutes } from './staff-routes.ts';
 
 /**
  * Group deposits and payments (issue 18): both modules' routes, the payment providers configured
@@ -24,24 +31,15 @@ export const depositsModule = fp(
       results: app.results,
       publicUrl: config.PUBLIC_URL,
       // The providers' SDKs load only when configured (off by default).
-      mollie: config.MOLLIE_API_KEY
-        ? (await import('../payments/providers/mollie.ts')).createMollieProvider({
-            apiKey: config.MOLLIE_API_KEY,
-            apiUrl: config.MOLLIE_API_URL,
-          })
-        : null,
-      stripe:
-        config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-          ? (await import('../payments/providers/stripe.ts')).createStripeProvider({
-              secretKey: config.STRIPE_SECRET_KEY,
-              webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-            })
-          : null,
+      ...(await paymentProviders(config)),
+      // A paid deposit order settles its deposit (its runners become participants).
+      settle: (sql, order) => (order.depositId ? settleDeposit(sql, order.depositId) : Promise.resolve([])),
     });
     await app.register(depositRoutes, { service: deposits });
     await app.register(paymentRoutes, { service: payments });
     await app.register(paymentStaffRoutes, { service: payments });
     await app.register(paymentWebhookRoutes, { service: payments });
+    await app.register(depositStaffRoutes);
     if (config.NODE_ENV !== 'test') {
       const timer = setInterval(() => {
         deposits.expire().catch((error) => app.log.warn({ err: error }, 'order expiry failed'));

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { CategoryDef } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
+import { iso } from '../../lib/iso-time.ts';
 
 /**
  * SQL of group deposits (issue 18). Ids are bigserials read as text; dates as ISO strings so both
@@ -434,9 +435,4 @@ export async function organiserEmails(sql: Sql, organisationId: string): Promise
     [organisationId],
   );
   return rows.map((r) => r.email);
-}
-
-/** ISO string of a timestamp from either driver. */
-export function iso(v: string | Date | null | undefined): string | null {
-  return v === null || v === undefined ? null : new Date(v).toISOString();
 }

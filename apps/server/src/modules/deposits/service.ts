@@ -22,7 +22,7 @@ import {
 import type { Database, Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { Outbox } from '../../identity/outbox.ts';
-import * as payRepo from '../payments/repository.ts';
+import * as payRepo from '../payments/port.ts';
 import type { Results } from '../results/port.ts';
 import type { DepositRole } from './access.ts';
 import { expireOrders, settleDeposit } from './confirm.ts';

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
+import { requireAbility } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
 import * as resultsRepo from '../results/port.ts';
 import { hashKey, type IncomingPassing, parseIngestCsv, randomKey } from '../results/port.ts';
@@ -23,10 +24,6 @@ import { jsonRecords, parseImpinj, parseRrExporter } from './protocols/http.ts';
 import * as repo from './repository.ts';
 import * as s from './schemas.ts';
 import type { RacedayService } from './service.ts';
-
-function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
-  return Object.defineProperty(object, '__caslSubjectType__', { value: type });
-}
 
 export async function racedayRoutes(
   fastify: FastifyInstance,
@@ -63,11 +60,7 @@ export async function racedayRoutes(
   async function authorize(request: FastifyRequest, db: string, subject: 'Passing' | 'Device' = 'Passing') {
     const context = await resultsRepo.findContext(database, db);
     if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
-    if (!request.user) throw errors.unauthorized();
-    if (
-      !request.ability.can('manage', asSubject(subject, { organisationId: context.organisationId }) as never)
-    )
-      throw errors.forbidden(`No race-day access to '${db}'`);
+    requireAbility(request, 'manage', subject, context.organisationId, `race day of '${db}'`);
     return context;
   }
   const actor = (request: FastifyRequest) => request.user?.sub ?? null;
@@ -86,14 +79,7 @@ export async function racedayRoutes(
       const { eventId } = request.params;
       const event = await resultsRepo.findEvent(database, eventId);
       if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
-      if (!request.user) throw errors.unauthorized();
-      if (
-        !request.ability.can(
-          'manage',
-          asSubject('Passing', { organisationId: event.organisationId }) as never,
-        )
-      )
-        throw errors.forbidden();
+      requireAbility(request, 'manage', 'Passing', event.organisationId, `race day of '${eventId}'`);
       const contexts = await resultsRepo.contextsOfEvent(database, eventId);
       // Times are stored in UTC and shown in the event's zone (migration 0007: events.time_zone).
       const [zone] = await database.query<{ timeZone: string | null }>(

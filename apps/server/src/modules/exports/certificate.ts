@@ -2,7 +2,7 @@ import type { CertificateField, CertificateTemplate } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { registerFonts } from './fonts.ts';
+import { registerFonts } from '../../lib/pdf-fonts.ts';
 
 /** What a certificate shows of one finisher. */
 export interface CertificateData {

@@ -1,9 +1,25 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { PdfListArgs, XlsxArgs } from '../../workers/heavy.worker.ts';
 import { heavyWork } from '../../workers/pool.ts';
 import type { ListMeta, ListSection } from './pdf-list.ts';
 import type { TextTable } from './table-text.ts';
+
+/** The table of an export, without its rows (they arrive as chunks). */
+export type TableHead = Omit<TextTable, 'rows'>;
+
+/** The worker's `xlsx` task (heavy.worker.ts). */
+export interface XlsxArgs {
+  table: TableHead;
+}
+
+/** The worker's `pdf-list` task (heavy.worker.ts). */
+export interface PdfListArgs {
+  table: TableHead;
+  /** Sections in order, with how many of the rows (sent in section order) each holds. */
+  sections: { heading: string | null; count: number }[];
+  meta: ListMeta;
+  orientation: 'auto' | 'portrait' | 'landscape';
+}
 
 /** Rows per message to the worker: copying them costs the main thread well under a millisecond. */
 const ROWS_PER_MESSAGE = 500;

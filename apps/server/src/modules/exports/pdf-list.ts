@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { registerFonts } from './fonts.ts';
+import { registerFonts } from '../../lib/pdf-fonts.ts';
 import type { TextTable } from './table-text.ts';
 
 /** What a printed list says about itself (page header). */

@@ -11,8 +11,8 @@ import { foldText } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
+import { allows } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
-import { asSubject } from '../content/access.ts';
 import { raceClock } from '../results/port.ts';
 import { renderCertificate } from './certificate.ts';
 import { csvChunks } from './csv.ts';
@@ -72,7 +72,7 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
     return event;
   }
   const isOrganiser = (request: FastifyRequest, organisationId: string) =>
-    !!request.user && request.ability.can('update', asSubject('Report', { organisationId }) as never);
+    !!request.user && allows(request, 'update', 'Report', { organisationId });
 
   app.get('/api/exports/:eventId/groups/:group/reports/:report', async (request, reply) => {
     const p = parseInput(eventParams.extend({ group: id, report: id }), request.params, 'params');

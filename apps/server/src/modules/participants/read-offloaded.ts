@@ -1,7 +1,16 @@
 import { AppError } from '../../errors.ts';
-import type { ReadSheetsArgs, SheetChunk } from '../../workers/heavy.worker.ts';
 import { heavyWork } from '../../workers/pool.ts';
 import type { FileFormat, Sheet } from './file-reader.ts';
+
+/** The worker's `read-sheets` task (heavy.worker.ts). */
+export interface ReadSheetsArgs {
+  fileName: string;
+}
+
+/** Output chunks of `read-sheets`: a sheet begins, or rows of the current sheet. */
+export type SheetChunk =
+  | { kind: 'sheet'; name: string; header: string[] }
+  | { kind: 'rows'; rows: { line: number; cells: string[] }[] };
 
 /**
  * `readSheets` on a worker thread (workers/pool.ts): parsing a 45,000-row CSV or XLSX costs

@@ -2,8 +2,8 @@ import { type ResultImportOutcome, resultImportQuerySchema } from '@tempora/cont
 import type { FastifyInstance } from 'fastify';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
+import type { EventOwner } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
-import type { EventOwner } from '../content/access.ts';
 import * as results from '../results/port.ts';
 import { importBostonList, parseWaves, passingsFromCsv } from '../results/port.ts';
 import type { Actor } from './service.ts';

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
+import { allows, type EventOwner, findEventOwner, requireAbility } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
-import { asSubject, type EventOwner, findEventOwner } from '../content/access.ts';
 import { contextsOfEvent } from '../results/port.ts';
 import { decodeText } from './file-reader.ts';
 import * as repo from './repository.ts';
@@ -50,14 +50,7 @@ export async function participantsRoutes(app: FastifyInstance, opts: { service: 
   async function access(request: FastifyRequest, action: 'read' | 'manage'): Promise<EventOwner> {
     const { eventId } = parseInput(eventParams, request.params, 'params');
     const event = await findEventOwner(database, eventId);
-    if (!request.user) throw errors.unauthorized();
-    if (
-      !request.ability.can(
-        action,
-        asSubject('Participant', { organisationId: event.organisationId }) as never,
-      )
-    )
-      throw errors.forbidden(`No ${action} access to the participants of '${eventId}'`);
+    requireAbility(request, action, 'Participant', event.organisationId, `the participants of '${eventId}'`);
     return event;
   }
   const actor = (request: FastifyRequest): Actor => ({
@@ -88,14 +81,8 @@ export async function participantsRoutes(app: FastifyInstance, opts: { service: 
   app.get(`${base}/participants/access`, async (request) => {
     const event = await access(request, 'read');
     return {
-      canManage: request.ability.can(
-        'manage',
-        asSubject('Participant', { organisationId: event.organisationId }) as never,
-      ),
-      canImportResults: request.ability.can(
-        'manage',
-        asSubject('Passing', { organisationId: event.organisationId }) as never,
-      ),
+      canManage: allows(request, 'manage', 'Participant', { organisationId: event.organisationId }),
+      canImportResults: allows(request, 'manage', 'Passing', { organisationId: event.organisationId }),
     };
   });
 
@@ -180,10 +167,7 @@ export async function participantsRoutes(app: FastifyInstance, opts: { service: 
   // the event: the organiser names the race, its date and gun/wave times; nothing is invented.
   app.post(`${base}/result-imports`, { bodyLimit: FILE_LIMIT }, async (request, reply) => {
     const event = await access(request, 'manage');
-    if (
-      !request.ability.can('manage', asSubject('Passing', { organisationId: event.organisationId }) as never)
-    )
-      throw errors.forbidden('No access to passings');
+    requireAbility(request, 'manage', 'Passing', event.organisationId, 'passings');
     const body = file(request);
     const outcome = await importResultList(app, event, request.query, decodeText(body), actor(request));
     return reply.code(201).send(outcome);

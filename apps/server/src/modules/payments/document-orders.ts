@@ -1,7 +1,6 @@
 import type { DocumentOrder } from '@tempora/contracts';
 import { formatStructured } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
-import * as depositRepo from '../deposits/repository.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -23,7 +22,7 @@ export async function orderForDocument(
   );
   if (known) return known.id;
   if (feesCents <= 0) return null;
-  const settings = await depositRepo.findSettings(sql, doc.eventId);
+  const settings = await repo.paymentTerms(sql, doc.eventId);
   const id = await repo.nextOrderId(sql);
   await repo.insertOrder(sql, {
     id,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type StructuredDigits, structuredFromNumber } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
-import { iso } from '../deposits/repository.ts';
+import { iso } from '../../lib/iso-time.ts';
 
 /** SQL of orders, payments, bank statements, the audit trail and refunds (issue 18). */
 
@@ -272,4 +272,34 @@ export async function auditOf(sql: Sql, organisationId: string, eventId: string)
     [organisationId, eventId],
   );
   return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) as string }));
+}
+
+/**
+ * The payment terms of an event (currency, order expiry, refund policy, the beneficiary's account),
+ * read from `deposit_settings`: the deposits module owns and writes that table (its settings
+ * route); payments only read these columns.
+ */
+export interface PaymentTerms {
+  currency: string;
+  orderExpiryDays: number;
+  refundPolicy: unknown;
+  beneficiary: string;
+  iban: string;
+}
+
+export async function paymentTerms(sql: Sql, eventId: string): Promise<PaymentTerms | null> {
+  const [row] = await sql.query<PaymentTerms>(
+    `SELECT currency, order_expiry_days AS "orderExpiryDays", refund_policy AS "refundPolicy", beneficiary, iban
+       FROM deposit_settings WHERE event_id = $1`,
+    [eventId],
+  );
+  return row ?? null;
+}
+
+/** The VAT number printed on a deposit's receipt (the deposit's company), if any. */
+export async function depositVat(sql: Sql, depositId: string): Promise<string | null> {
+  const [row] = await sql.query<{ vat: string | null }>('SELECT vat FROM deposits WHERE id = $1::bigint', [
+    depositId,
+  ]);
+  return row?.vat ?? null;
 }

@@ -1,5 +1,4 @@
 import {
-  depositSettingsSchema,
   ignoreLineSchema,
   manualMatchSchema,
   payInputSchema,
@@ -9,10 +8,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
+import { allows, isOrganiserStaff, requireEventStaff } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
-import { asSubject } from '../content/access.ts';
-import { isOrganiserStaff, requireEventStaff } from '../deposits/access.ts';
-import * as depositRepo from '../deposits/repository.ts';
 import { invoiceLabel, invoiceOf } from './document-orders.ts';
 import { invoicePdf, ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
 import * as repo from './repository.ts';
@@ -31,7 +28,7 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
 
   /** An order the caller may see: its payer, its deposit's captain, or the organiser's staff. */
   async function orderAccess(request: FastifyRequest) {
-    // The deposits' 404-vs-403 rule (deposits/access.ts, issue 25): 401 before any lookup, and
+    // The 404-vs-403 rule (policy/policy.ts, issue 30): 401 before any lookup, and
     // the same 404 for a missing order and one the caller has no part in.
     const user = request.user;
     if (!user) throw errors.unauthorized();
@@ -48,10 +45,7 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
     const staff =
       isOrganiserStaff(request, order.organisationId) ||
       (order.documentId !== null &&
-        request.ability.can(
-          'read',
-          asSubject('Confirmation', { organisationId: order.organisationId }) as never,
-        ));
+        allows(request, 'read', 'Confirmation', { organisationId: order.organisationId }));
     if (order.payerSub !== user.sub && deposit?.captain !== user.sub && !staff) throw notFound();
     return { order, isPayer: order.payerSub === user.sub, staff };
   }
@@ -84,8 +78,8 @@ export async function paymentRoutes(app: FastifyInstance, { service }: { service
   app.get('/api/payments/orders/:id/receipt.pdf', async (request, reply) => {
     const { order } = await orderAccess(request);
     const [detail] = await service.details([order]);
-    const deposit = order.depositId ? await depositRepo.findDeposit(database, order.depositId) : null;
-    const pdf = await receiptPdf(detail!, deposit?.vat ?? null);
+    const vat = order.depositId ? await repo.depositVat(database, order.depositId) : null;
+    const pdf = await receiptPdf(detail!, vat);
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `inline; filename="receipt-${order.id}.pdf"`);
     return reply.send(pdf);
@@ -158,40 +152,6 @@ export async function paymentStaffRoutes(app: FastifyInstance, { service }: { se
         queue: queue.find((q) => q.organisationId === e.organisationId)?.n ?? 0,
       };
     });
-  });
-
-  app.get('/api/payments/staff/events/:event/settings', async (request) => {
-    const event = await staffOf(request);
-    const s = await depositRepo.findSettings(database, event.id);
-    return {
-      open: s?.open ?? false,
-      entryDeadline: s?.entryDeadline ?? null,
-      currency: s?.currency ?? 'EUR',
-      fees: s?.fees ?? {},
-      capacities: s?.capacities ?? {},
-      orderExpiryDays: s?.orderExpiryDays ?? 14,
-      refundPolicy: s?.refundPolicy ?? { kind: 'none' },
-      beneficiary: s?.beneficiary ?? '',
-      iban: s?.iban ?? '',
-    };
-  });
-
-  app.put('/api/payments/staff/events/:event/settings', async (request) => {
-    const event = await staffOf(request);
-    const input = parseInput(depositSettingsSchema, request.body);
-    const races = new Set((await depositRepo.racesOfEvent(database, event.id)).map((r) => r.id));
-    const unknown = [...Object.keys(input.fees), ...Object.keys(input.capacities)].filter(
-      (r) => !races.has(r),
-    );
-    if (unknown.length) {
-      throw errors.badRequest(
-        'RACE_NOT_FOUND',
-        'Not races of this event',
-        unknown.map((r) => ({ field: `fees.${r}`, message: 'no such race' })),
-      );
-    }
-    await depositRepo.upsertSettings(database, { ...input, eventId: event.id });
-    return input;
   });
 
   app.get('/api/payments/staff/events/:event/orders', async (request) => {
@@ -280,12 +240,6 @@ export async function paymentStaffRoutes(app: FastifyInstance, { service }: { se
     }
     reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     return reply.send(await ordersXlsx(orders));
-  });
-
-  app.post('/api/payments/staff/events/:event/expire', async (request) => {
-    await staffOf(request);
-    const { expireOrders } = await import('../deposits/confirm.ts');
-    return { expired: await expireOrders(database, new Date()) };
   });
 }
 

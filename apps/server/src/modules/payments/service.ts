@@ -10,8 +10,6 @@ import {
 } from '@tempora/domain';
 import type { Database, Sql } from '../../db/database.ts';
 import { AppError, errors } from '../../errors.ts';
-import { settleDeposit } from '../deposits/confirm.ts';
-import * as depositRepo from '../deposits/repository.ts';
 import type { Results } from '../results/port.ts';
 import type { MollieProvider } from './providers/mollie.ts';
 import type { OnlineProvider } from './providers/provider.ts';
@@ -26,6 +24,12 @@ export interface PaymentsDeps {
   stripe: StripeProvider | null;
   publicUrl: string | undefined;
   now?: () => Date;
+  /**
+   * What a paid order settles, in the payment's transaction: the deposits module settles the
+   * order's deposit (its runners become participants) and answers the contexts to reload. Given
+   * by whoever composes the modules (deposits/plugin.ts), so payments import nothing of deposits.
+   */
+  settle?: (sql: Sql, order: repo.OrderRow) => Promise<string[]>;
 }
 
 /**
@@ -49,9 +53,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const ids = orders.map((o) => o.id);
     const lines = await repo.linesOf(database, ids);
     const refunds = await repo.refundsOf(database, ids);
-    const settings = new Map<string, depositRepo.SettingsRow | null>();
+    const settings = new Map<string, repo.PaymentTerms | null>();
     for (const eventId of new Set(orders.map((o) => o.eventId))) {
-      settings.set(eventId, await depositRepo.findSettings(database, eventId));
+      settings.set(eventId, await repo.paymentTerms(database, eventId));
     }
     return orders.map((o) => ({
       id: o.id,
@@ -108,7 +112,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       note: p.note ?? '',
     });
     // A document's order (issue 29) has no deposit to settle: its runners are participants already.
-    return { fresh, contexts: order.depositId ? await settleDeposit(sql, order.depositId) : [] };
+    return { fresh, contexts: order.depositId && deps.settle ? await deps.settle(sql, order) : [] };
   }
 
   async function pay(
@@ -118,7 +122,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   ) {
     if (order.state !== 'awaiting_payment')
       throw errors.conflict('ORDER_STATE', `The order is ${order.state}`);
-    const settings = await depositRepo.findSettings(database, order.eventId);
+    const settings = await repo.paymentTerms(database, order.eventId);
     const base = {
       communication: formatStructured(order.structured),
       iban: settings?.iban ?? '',
@@ -415,7 +419,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           input.orderIds ?? [],
         ]);
     if (!orders.length) throw errors.notFound('ORDER_NOT_FOUND', 'No paid order to refund');
-    const settings = await depositRepo.findSettings(database, eventId);
+    const settings = await repo.paymentTerms(database, eventId);
     const policy = (settings?.refundPolicy as RefundPolicy | undefined) ?? { kind: 'none' };
     const today = now().toISOString().slice(0, 10);
     // A cancelled race refunds only its own lines of each order (an order may hold other races).

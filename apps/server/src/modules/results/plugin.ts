@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { repoRoot } from '../../paths.ts';
-import { seedBoston, seedDemoRace, startDemoSimulator } from '../../seed/demo-races.ts';
 import { MAX_PATCH_BYTES } from './context-state.ts';
 import { channelOccupancy } from './occupancy.ts';
 import type { Results } from './port.ts';
@@ -22,13 +19,9 @@ declare module 'fastify' {
   }
 }
 
-const BOSTON = path.join(repoRoot, 'fixtures/boston-2017.csv');
-
 /**
- * The results module: routes, the live results service publishing through `app.realtime`, and
- * the demo (a marathon and a 10 km replayed live, DEMO_SPEED times faster than the clock, by
- * simulated decoders; Boston 2017 imported in the background) when SEED_DEMO is on. Tests
- * (NODE_ENV=test) get the demo races but no simulator and no Boston.
+ * The results module: routes and the live results service publishing through `app.realtime`
+ * (the demo races are seeded by `seed/plugin.ts`, registered right after this module).
  */
 export const resultsModule = fp(
   async (app: FastifyInstance) => {
@@ -134,27 +127,7 @@ export const resultsModule = fp(
       app.readiness.wait('live results', warmLiveContexts(app, service));
     });
     // The TCP line decoder is started by the devices module: its reads go through the timing
-    // front door (devices/ingest.ts) like every other device's.
-    if (!app.config.SEED_DEMO) return;
-    await seedDemoRace(app.database, Date.now(), { speed: app.config.DEMO_SPEED });
-    if (app.config.NODE_ENV === 'test') return;
-    if (app.config.DEMO_REPLAY) {
-      const simulator = startDemoSimulator(app.database, app.results, app.log);
-      app.addHook('onClose', async () => simulator.stop());
-    }
-    if (!app.config.SEED_BOSTON) return;
-    // After listening, so a first start answers at once; PGlite interleaves other queries.
-    app.addHook('onListen', async () => {
-      setTimeout(() => {
-        seedBoston(app.database, BOSTON)
-          .then(async (done) => {
-            if (!done) return;
-            app.log.info('Boston 2017 demo imported');
-            await app.database.housekeep();
-          })
-          .catch((error) => app.log.warn({ err: error }, 'Boston demo import failed'));
-      }, 1_000).unref();
-    });
+    // front door (devices/ingest.ts) like every other device's. The demo is seeded by seed/plugin.ts.
   },
   { name: 'results', dependencies: ['identity', 'realtime'] },
 );

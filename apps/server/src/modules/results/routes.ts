@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
+import { requireAbility, type SubjectType } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
 import { lapTable } from './lap-table.ts';
@@ -22,11 +23,6 @@ import * as repo from './repository.ts';
 import { participantSchema } from './schemas.ts';
 import { hashKey, type IncomingPassing, randomKey } from './service.ts';
 import { createRace, importBostonList, parseWaves, raceIdFor, registerParticipants } from './setup.ts';
-
-/** A CASL subject with its type, as `subject()` of @casl/ability marks it. */
-function asSubject<T extends Record<string, unknown>>(type: string, object: T): T {
-  return Object.defineProperty(object, '__caslSubjectType__', { value: type });
-}
 
 const dbParam = z.object({ db: z.string().min(1).max(100) });
 const raceParams = dbParam.extend({ raceId: z.string().min(1).max(100) });
@@ -206,19 +202,11 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     request: FastifyRequest,
     db: string,
     action: 'create' | 'update' | 'manage',
-    subjectType: string,
+    subjectType: SubjectType,
   ) {
     const context = await repo.findContext(database, db);
     if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
-    if (!request.user) throw errors.unauthorized();
-    if (
-      !request.ability.can(
-        action,
-        asSubject(subjectType, { organisationId: context.organisationId }) as never,
-      )
-    ) {
-      throw errors.forbidden(`No ${action} access to ${subjectType} of '${db}'`);
-    }
+    requireAbility(request, action, subjectType, context.organisationId, `${subjectType} of '${db}'`);
     return context;
   }
 
@@ -483,9 +471,7 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     const body = parseInput(z.object({ db: key, name: z.string().min(1).max(120) }), request.body);
     const event = await repo.findEvent(database, eventId);
     if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
-    if (!request.user) throw errors.unauthorized();
-    if (!request.ability.can('update', asSubject('Event', { organisationId: event.organisationId }) as never))
-      throw errors.forbidden();
+    requireAbility(request, 'update', 'Event', event.organisationId, `event '${eventId}'`);
     if (await repo.findContext(database, body.db))
       throw errors.conflict('CONTEXT_EXISTS', `Context '${body.db}' exists`);
     await repo.insertContext(database, { db: body.db, eventId, name: body.name });

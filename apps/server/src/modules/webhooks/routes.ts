@@ -6,8 +6,8 @@ import { errors } from '../../errors.ts';
 import { webhookPolicy } from '../../lib/egress/policies.ts';
 import { RefusedAddress } from '../../lib/egress/policy.ts';
 import { assertUrlAllowed } from '../../lib/egress/url.ts';
+import { findEventOwner, hideFromOutsiders, requireEventAbility } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
-import { findEventOwner, hideFromOutsiders, requireEventAbility } from '../content/access.ts';
 import * as repo from './repository.ts';
 import type { WebhooksService } from './service.ts';
 
@@ -25,7 +25,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { service: Webh
 
   /**
    * The webhook, if the caller may manage its event's webhooks: 401 anonymous (before any
-   * lookup), 404 unknown or another organisation's (content/access.ts hideFromOutsiders, issue
+   * lookup), 404 unknown or another organisation's (policy/policy.ts hideFromOutsiders, issue
    * 25), 403 a member of its organisation without the right.
    */
   async function requireHook(request: FastifyRequest) {

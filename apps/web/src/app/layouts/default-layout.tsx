@@ -3,11 +3,11 @@ import { AppBar, Box, IconButton, Toolbar, Typography, useMediaQuery, useTheme }
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ConnectionBanner } from '../../components/connection-banner.tsx';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { UpdateBannerSlot } from '../../components/update-banner-slot.tsx';
 import { useBranding } from '../../lib/branding.tsx';
-import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
-import { UpdateBannerSlot } from '../../lib/realtime/update-banner-slot.tsx';
 import { LanguageSelector, UserMenu } from './header-controls.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ConnectionBanner } from '../../components/connection-banner.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
-import { UpdateBannerSlot } from '../../lib/realtime/update-banner-slot.tsx';
+import { UpdateBannerSlot } from '../../components/update-banner-slot.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**

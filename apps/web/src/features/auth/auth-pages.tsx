@@ -14,10 +14,10 @@ import { genders, PASSWORD_MIN, type ProfileUpdate } from '@tempora/contracts';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { takeIntendedRoute } from '../../app/guard.ts';
 import { paths } from '../../config/paths.ts';
 import { ApiError, apiPost } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { takeIntendedRoute } from '../../lib/auth/intended-route.ts';
 import { useBranding } from '../../lib/branding.tsx';
 import { useServerTranslations } from '../../lib/server-translations.ts';
 

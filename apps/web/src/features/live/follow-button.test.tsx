@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ReportCell } from '../results/components/report-cell.tsx';
-import { useFavorites } from '../results/hooks/use-favorites.ts';
+import { useFavorites } from '../../lib/favorites/use-favorites.ts';
 import { FollowButton } from './follow-button.tsx';
 import { useFollowed } from './followed.ts';
 

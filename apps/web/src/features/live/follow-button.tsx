@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import type { AthleteCard } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { useFavorites } from '../results/hooks/use-favorites.ts';
+import { useFavorites } from '../../lib/favorites/use-favorites.ts';
 
 /**
  * Follows an athlete (or stops): the event's one follow list (issue 27), the same as the tables'

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { trackingKeyOfRow } from '../results/components/report-cell.tsx';
-import { toggleFavorite, useFavorites } from '../results/hooks/use-favorites.ts';
+import { toggleFavorite, useFavorites } from '../../lib/favorites/use-favorites.ts';
 import { keysFromParam, MAX_FOLLOWED, useFollowed } from './followed.ts';
 
 describe('followed athletes: the one follow list (issue 27)', () => {

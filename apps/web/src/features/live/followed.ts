@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { KEYS_PREFIX, readFavorites, readKeys, subscribe } from '../results/hooks/use-favorites.ts';
+import { KEYS_PREFIX, readFavorites, readKeys, subscribe } from '../../lib/favorites/use-favorites.ts';
 
 /**
  * The athletes a spectator follows (issue 7 `genericTracking`): since issue 27 the same list as

@@ -12,9 +12,9 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
 import { logoFile } from '../../../lib/event-logo.ts';
+import { imageType } from '../../../lib/image-type.ts';
+import { allows, contextFor, eventFor, organisationFor } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
-import { imageType } from '../../content/photos/service.ts';
-import { contextFor, eventFor, organisationFor } from '../access.ts';
 import type { VisibilityCache } from '../visibility.ts';
 import * as repo from './repository.ts';
 
@@ -64,7 +64,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
   app.post('/api/console/organisations/:orgId/events', async (request, reply) => {
     const { orgId } = parseInput(orgParams, request.params, 'params');
     const org = await organisationFor(request, database, orgId, 'read');
-    if (!request.ability.can('create', { __caslSubjectType__: 'Event', organisationId: org.id } as never))
+    if (!allows(request, 'create', 'Event', { organisationId: org.id }))
       throw errors.forbidden('Your role does not allow creating events');
     const body = parseInput(eventCreateSchema, request.body);
     const id = body.id ?? (await repo.freeEventId(database, body.name, body.startDate));

@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../../errors.ts';
+import { organisationFor, requireUser } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
-import { organisationFor, requireUser } from '../access.ts';
 import { invitationLink, invitationMail } from './mails.ts';
 import * as repo from './repository.ts';
 

@@ -3,8 +3,8 @@ import { type Anomaly, passingsOfResults, reviewReads } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
+import { raceFor } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
-import { raceFor } from '../access.ts';
 
 const raceParams = z.object({ raceId: z.string().min(1).max(100) });
 const reviewQuery = z.object({

@@ -2,9 +2,9 @@ import { reportCreateSchema, reportFields, reportOrderSchema, reportUpdateSchema
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
+import { raceFor } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
 import type { ReportDefinition } from '../../results/port.ts';
-import { raceFor } from '../access.ts';
 import { bumpEpoch } from '../races/repository.ts';
 import * as repo from './repository.ts';
 

@@ -2,8 +2,8 @@ import { cmsKeySchema, cmsPageInputSchema, cmsPagePatchSchema, cmsReorderSchema 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
+import { allows, findEventOwner, requireEventAbility } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
-import { can, findEventOwner, requireEventAbility } from '../access.ts';
 import { eventParams } from '../events/routes.ts';
 import * as repo from './repository.ts';
 import { buildTree, isVisible, toPage, wouldCycle } from './service.ts';
@@ -19,7 +19,7 @@ const dbQuery = z.object({ db: cmsKeySchema.default('main'), preview: z.enum(['0
 /** Organisers (`update CmsPage` on the event's organisation) see drafts; spectators never. */
 async function viewer(app: FastifyInstance, request: FastifyRequest, eventId: string) {
   const event = await findEventOwner(app.database, eventId);
-  return { event, drafts: can(request, 'update', 'CmsPage', event.organisationId) };
+  return { event, drafts: allows(request, 'update', 'CmsPage', { organisationId: event.organisationId }) };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
-import { requireEventAbility } from '../access.ts';
+import { requireEventAbility } from '../../../policy/policy.ts';
 import { findEvent, listEvents, updateEvent } from './repository.ts';
 
 const listQuery = z.object({

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helpers.ts';
+import { imageType } from '../../../lib/image-type.ts';
 import { organisers } from '../test-helpers.ts';
-import { bibsFromFileName, imageType } from './service.ts';
+import { bibsFromFileName } from './service.ts';
 
 const base = '/api/events/demo-city-run/photos';
 

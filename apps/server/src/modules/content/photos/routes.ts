@@ -12,18 +12,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
+import { imageType } from '../../../lib/image-type.ts';
+import { findEventOwner, requireEventAbility } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
-import { findEventOwner, requireEventAbility } from '../access.ts';
 import { eventParams } from '../events/routes.ts';
 import * as repo from './repository.ts';
-import {
-  bibsFromFileName,
-  imageType,
-  photoFile,
-  processPhoto,
-  removePhotoFiles,
-  safeFileName,
-} from './service.ts';
+import { bibsFromFileName, photoFile, processPhoto, removePhotoFiles, safeFileName } from './service.ts';
 
 const listQuery = z.object({
   bib: bibSchema.optional(),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
-import { can } from '../access.ts';
+import { allows } from '../../../policy/policy.ts';
 import * as repo from './repository.ts';
 import { computeStandings } from './service.ts';
 
@@ -59,7 +59,8 @@ export async function seriesRoutes(fastify: FastifyInstance) {
       const series = await repo.findSeries(app.database, context);
       if (!series) throw errors.notFound('SERIES_NOT_FOUND', `No series '${context}'`);
       if (!request.user) throw errors.unauthorized();
-      if (!can(request, 'update', 'Event', series.organisationId)) throw errors.forbidden();
+      if (!allows(request, 'update', 'Event', { organisationId: series.organisationId }))
+        throw errors.forbidden();
       const input = checked(request, 'body');
       if (!(await repo.listRaces(app.database, context)).some((r) => r.key === raceKey)) {
         throw errors.notFound('SERIES_RACE_NOT_FOUND', `No race '${raceKey}' in the series`);

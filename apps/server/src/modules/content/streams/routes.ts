@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
-import { findEventOwner, requireEventAbility } from '../access.ts';
+import { findEventOwner, requireEventAbility } from '../../../policy/policy.ts';
 import { eventParams } from '../events/routes.ts';
 import * as repo from './repository.ts';
 import { flagCurrent } from './service.ts';

@@ -22,7 +22,7 @@ import { useEventDates } from '../../../features/content/components/event-card.t
 import { EventEditDialog } from '../../../features/content/components/lazy-editors.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
 import { RaceViewLinks } from '../../../features/live/race-view-links.tsx';
-import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
 
 /** `/events/{eventId}/home`: the event's branding, dates, place, races and quick links. */
 export default function EventHomePage() {

@@ -6,7 +6,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useEventDetail } from '../../../features/live/api.ts';
 import { ReportTable } from '../../../features/results/components/report-table.tsx';
-import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { useLiveReport } from '../../../features/results/hooks/use-live-report.ts';
 
 // Messages only: loaded when one shows (issue 19: this page's first JS is at its budget).

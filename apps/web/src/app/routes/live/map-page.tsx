@@ -11,7 +11,7 @@ import { useEventDetail, useLiveRefetch } from '../../../features/live/api.ts';
 import { type Coordinates, pointAlong, projector } from '../../../features/live/course.ts';
 import { clusterMarkers } from '../../../features/live/map-markers.ts';
 import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
-import { readKeys, useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+import { readKeys, useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
 import { pointName } from '../../../lib/point-name.ts';
 

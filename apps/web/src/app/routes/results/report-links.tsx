@@ -1,7 +1,7 @@
 import type { ReportTable } from '@tempora/contracts';
 import { useEffect, useState } from 'react';
 import { useEventDetail } from '../../../features/live/api.ts';
-import { useFavorites } from '../../../features/results/hooks/use-favorites.ts';
+import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
 
 /**
  * The links' module is asked for as soon as a report page's code runs, beside the report's own

@@ -16,6 +16,7 @@ import type {
   RowEdits,
 } from '@tempora/contracts';
 import { ApiError, apiGet, apiPost, apiRequest, apiUrl, currentToken } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 /** Calls of the confirmation API (packages/contracts/src/confirmation.ts), under `confirmationApiUrlBase`. */
 
@@ -158,18 +159,8 @@ export async function uploadFile(id: string, file: File, onProgress: (fraction: 
   });
 }
 
-/** Downloads the report as PDF or XLSX (an authorised fetch, saved through an object URL). */
-export async function downloadReport(id: string, kind: 'pdf' | 'xlsx', name: string, lng: string) {
-  const token = await currentToken();
+/** Downloads the report as PDF or XLSX, with the caller's credentials. */
+export function downloadReport(id: string, kind: 'pdf' | 'xlsx', name: string, lng: string): Promise<void> {
   const language = lng.startsWith('fr') ? 'fr' : 'en';
-  const response = await fetch(apiUrl(BASE, `${doc(id)}/report.${kind}?lng=${language}`), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError(response.status, `HTTP_${response.status}`, response.statusText);
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name}.${kind}`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return downloadFile(BASE, `${doc(id)}/report.${kind}?lng=${language}`, { fileName: `${name}.${kind}` });
 }

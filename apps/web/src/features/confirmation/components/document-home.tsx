@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { download } from '../../payments/api/payments.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { confirmationApi, useDocumentOrder, useRefreshDocument } from '../api/documents.ts';
 import { formatFees } from './status-chip.tsx';
 
@@ -164,10 +164,9 @@ export function DocumentHome({ document: d }: { document: DocumentDetail }) {
             sx={{ mt: 1 }}
             onClick={() =>
               run(() =>
-                download(
-                  `payments/orders/${order.orderId}/invoice.pdf`,
-                  `invoice-${order.invoiceNumber}.pdf`,
-                ),
+                downloadFile('apiUrlBase', `payments/orders/${order.orderId}/invoice.pdf`, {
+                  fileName: `invoice-${order.invoiceNumber}.pdf`,
+                }),
               )
             }
           >

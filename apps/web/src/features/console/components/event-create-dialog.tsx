@@ -15,7 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createEvent } from '../api/events.ts';
 import { fieldError, SaveError } from './form-state.tsx';
-import { TimeZoneField } from './time-zone-field.tsx';
+import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Brussels';
 

@@ -20,7 +20,7 @@ import { consolePaths } from '../../../config/console-paths.ts';
 import { deleteEvent, deleteLogo, updateEvent, uploadLogo, useEventLogo } from '../api/events.ts';
 import { useOrgAbility } from '../use-org-ability.ts';
 import { announceSaved, fieldError, SaveError } from './form-state.tsx';
-import { TimeZoneField } from './time-zone-field.tsx';
+import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 
 /** Status moves the server allows (events/routes.ts STATUS_MOVES), the current one first. */
 const MOVES: Record<string, string[]> = {

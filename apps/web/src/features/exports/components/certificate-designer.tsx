@@ -24,7 +24,7 @@ import {
   useCertificateTemplate,
   useSaveCertificateTemplate,
 } from '../api/certificate.ts';
-import { saveBlob } from '../api/exports.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import { CertificateCanvas, sampleText } from './certificate-canvas.tsx';
 import { FieldEditor } from './field-editor.tsx';
 

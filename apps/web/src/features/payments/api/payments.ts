@@ -12,7 +12,8 @@ import type {
   StaffEventTotals,
   StatementImportResult,
 } from '@tempora/contracts';
-import { apiDownload, apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 const enc = encodeURIComponent;
 const base = 'apiUrlBase' as const;
@@ -120,16 +121,9 @@ export function useStaffMutation<V, R>(fn: (v: V) => Promise<R>) {
  * Downloads a file the API serves to signed-in users (receipt, export): fetched with the bearer
  * token, then handed to the browser as a blob.
  */
-export async function download(path: string, fileName: string): Promise<void> {
-  const { blob } = await apiDownload(base, path);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads a payments file (receipt, refund list, orders) under the name given. */
+export function download(path: string, fileName: string): Promise<void> {
+  return downloadFile(base, path, { fileName });
 }
 
 /** The races of an event with their current fee (the public group-entry offer). */

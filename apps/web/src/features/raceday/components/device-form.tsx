@@ -3,7 +3,7 @@ import { formatClockOffset, parseClockOffset } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldError } from '../../../lib/api-client.ts';
-import { TimeZoneField } from '../../console/components/time-zone-field.tsx';
+import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import {
   CONNECTOR_KINDS,
   type ConnectorKind,

@@ -11,7 +11,7 @@ import { endPrePaint } from '../../../lib/pre-paint.ts';
 import { expectFirstRows, firstRowsShown } from '../api/first-rows.ts';
 import { type ReportSource, reportPath } from '../api/get-report.ts';
 import { useReportList } from '../api/get-report-list.ts';
-import { useFavorites } from '../hooks/use-favorites.ts';
+import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { useLiveReport } from '../hooks/use-live-report.ts';
 import { searchRows } from '../patch.ts';
 import { ReportTable } from './report-table.tsx';

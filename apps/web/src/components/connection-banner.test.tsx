@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../i18n.ts';
-import { type PusherLike, RealtimeSession } from './client.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { type PusherLike, RealtimeSession } from '../lib/realtime/client.ts';
+import { RealtimeSessionContext } from '../lib/realtime/realtime-provider.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
-import { RealtimeSessionContext } from './realtime-provider.tsx';
 
 initI18n('en');
 

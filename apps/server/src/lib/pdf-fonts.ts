@@ -9,11 +9,11 @@ import type { CertificateFont } from '@tempora/contracts';
  * Condensed sans for lists (more columns fit a page), serif for certificates.
  */
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-/** `apps/server/assets/fonts`, from the sources (src/modules/exports) or the bundle (dist/server.mjs). */
+/** `apps/server/assets/fonts`, from the sources (src/lib) or the bundle (dist/server.mjs). */
 const DIR =
-  [path.resolve(HERE, '../../../assets/fonts'), path.resolve(HERE, '../assets/fonts')].find((dir) =>
+  [path.resolve(HERE, '../../assets/fonts'), path.resolve(HERE, '../assets/fonts')].find((dir) =>
     fs.existsSync(path.join(dir, 'DejaVuSansCondensed.ttf')),
-  ) ?? path.resolve(HERE, '../../../assets/fonts');
+  ) ?? path.resolve(HERE, '../../assets/fonts');
 
 const FILES: Record<CertificateFont, string> = {
   sans: 'DejaVuSansCondensed.ttf',

@@ -1,41 +1,19 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { AppError } from '../errors.ts';
-import { type ListMeta, type ListSection, renderList } from '../modules/exports/pdf-list.ts';
-import type { TextTable } from '../modules/exports/table-text.ts';
-import { writeXlsx } from '../modules/exports/xlsx.ts';
-import { readSheets } from '../modules/participants/file-reader.ts';
-import type { TaskName, ToMain, ToWorker } from './protocol.ts';
+import { AppError } from './errors.ts';
+import type { PdfListArgs, XlsxArgs } from './modules/exports/offload.ts';
+import { type ListMeta, type ListSection, renderList } from './modules/exports/pdf-list.ts';
+import { writeXlsx } from './modules/exports/xlsx.ts';
+import { readSheets } from './modules/participants/file-reader.ts';
+import type { ReadSheetsArgs, SheetChunk } from './modules/participants/read-offloaded.ts';
+import type { TaskName, ToMain, ToWorker } from './workers/protocol.ts';
 
 /**
- * The heavy-work thread (pool.ts): builds XLSX and PDF documents and reads uploaded CSV/XLSX
+ * The heavy-work thread (workers/pool.ts; at the root of the sources beside app.ts, being, like it,
+ * where modules are put together: it runs their document and file tasks): builds XLSX and PDF documents and reads uploaded CSV/XLSX
  * files, away from the thread that answers requests. One task at a time; its input arrives in
  * chunks, its output leaves in chunks of up to 256 KiB (document bytes) or 2,000 rows (sheets).
  */
-
-/** The table of an export, without its rows (they arrive as chunks). */
-export type TableHead = Omit<TextTable, 'rows'>;
-
-export interface XlsxArgs {
-  table: TableHead;
-}
-
-export interface PdfListArgs {
-  table: TableHead;
-  /** Sections in order, with how many of the rows (sent in section order) each holds. */
-  sections: { heading: string | null; count: number }[];
-  meta: ListMeta;
-  orientation: 'auto' | 'portrait' | 'landscape';
-}
-
-export interface ReadSheetsArgs {
-  fileName: string;
-}
-
-/** Output chunks of `read-sheets`: a sheet begins, or rows of the current sheet. */
-export type SheetChunk =
-  | { kind: 'sheet'; name: string; header: string[] }
-  | { kind: 'rows'; rows: { line: number; cells: string[] }[] };
 
 const port = parentPort!;
 const post = (message: ToMain, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);

@@ -2,8 +2,8 @@ import { mdiRefresh } from '@mdi/js';
 import { Box, Button } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { useReconnectCatchUp } from './realtime-provider.tsx';
+import { useReconnectCatchUp } from '../lib/realtime/realtime-provider.tsx';
+import { MdiIcon } from './mdi-icon.tsx';
 
 /**
  * A new version of the web app (issue 20). A page loaded before a deploy keeps running its old

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config/config.ts';
+import type { Config } from './config.ts';
 
 /**
  * Where and how the server's log lines go. JSON lines (pino's own, one per request) for machines:

@@ -1,8 +1,8 @@
 import { mdiAlertOutline, mdiInformationOutline } from '@mdi/js';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { useConnectionState } from './realtime-provider.tsx';
+import { useConnectionState } from '../lib/realtime/realtime-provider.tsx';
+import { MdiIcon } from './mdi-icon.tsx';
 
 /**
  * A discreet banner while the live connection is lost or coming back (issue 5); nothing while

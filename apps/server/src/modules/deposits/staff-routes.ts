@@ -1,0 +1,63 @@
+import { depositSettingsSchema } from '@tempora/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../errors.ts';
+import { requireEventStaff } from '../../policy/policy.ts';
+import { parseInput } from '../../validate.ts';
+import { expireOrders } from './confirm.ts';
+import * as repo from './repository.ts';
+
+const eventParams = z.object({ event: z.string().min(1).max(100) });
+
+/**
+ * The organiser staff's group-entry settings of an event (open, deadline, fees, capacities, and
+ * the payment terms the payments module reads) and the expiry of unpaid deposits. Served under
+ * `/api/payments/staff/…` beside the payments' staff routes (the console's payments page), but
+ * owned here: the deposits module is the one writer of `deposit_settings` and `deposits` (issue 30).
+ */
+export async function depositStaffRoutes(app: FastifyInstance) {
+  const { database } = app;
+  const staffOf = async (request: FastifyRequest) => {
+    const { event } = parseInput(eventParams, request.params, 'params');
+    return requireEventStaff(request, database, event);
+  };
+
+  app.get('/api/payments/staff/events/:event/settings', async (request) => {
+    const event = await staffOf(request);
+    const s = await repo.findSettings(database, event.id);
+    return {
+      open: s?.open ?? false,
+      entryDeadline: s?.entryDeadline ?? null,
+      currency: s?.currency ?? 'EUR',
+      fees: s?.fees ?? {},
+      capacities: s?.capacities ?? {},
+      orderExpiryDays: s?.orderExpiryDays ?? 14,
+      refundPolicy: s?.refundPolicy ?? { kind: 'none' },
+      beneficiary: s?.beneficiary ?? '',
+      iban: s?.iban ?? '',
+    };
+  });
+
+  app.put('/api/payments/staff/events/:event/settings', async (request) => {
+    const event = await staffOf(request);
+    const input = parseInput(depositSettingsSchema, request.body);
+    const races = new Set((await repo.racesOfEvent(database, event.id)).map((r) => r.id));
+    const unknown = [...Object.keys(input.fees), ...Object.keys(input.capacities)].filter(
+      (r) => !races.has(r),
+    );
+    if (unknown.length) {
+      throw errors.badRequest(
+        'RACE_NOT_FOUND',
+        'Not races of this event',
+        unknown.map((r) => ({ field: `fees.${r}`, message: 'no such race' })),
+      );
+    }
+    await repo.upsertSettings(database, { ...input, eventId: event.id });
+    return input;
+  });
+
+  app.post('/api/payments/staff/events/:event/expire', async (request) => {
+    await staffOf(request);
+    return { expired: await expireOrders(database, new Date()) };
+  });
+}
