@@ -1,15 +1,17 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
 import type { Config } from './config/config.ts';
 import { loggerOptions, logRequestsOnOneLine, prettyLogs } from './config/log-output.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-routes.ts';
 import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { depositsModule } from './modules/deposits/plugin.ts';
 import { devicesModule } from './modules/devices/plugin.ts';
+import { docsRoutes } from './modules/docs/routes.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { exportsModule } from './modules/exports/plugin.ts';
@@ -29,6 +31,8 @@ import { demoSeedPlugin } from './seed/plugin.ts';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** What the route declares (lib/zod-routes.ts; described by `GET /api/docs`). */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -76,8 +80,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
+  // Routes declare zod schemas (issue 30): input checked with parseInput's problem, answers
+  // checked against their declared shape (a mismatch fails in tests and development, is logged in production).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(
+    zodSerializerCompiler({ strict: config.NODE_ENV !== 'production', log: () => app.log }),
+  );
   const database =
     options.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') }));
@@ -116,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(devicesModule);
   await app.register(exportsModule);
   await app.register(webhooksModule);
+  await app.register(docsRoutes, { routes: () => routeTable });
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;
 }

@@ -1,4 +1,5 @@
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { z } from 'zod';
 
 // No zod here: the web client's first chunk imports this file (`@tempora/contracts/abilities`).
 
@@ -53,6 +54,11 @@ export interface AbilityUser {
  * subjects carry `{ organisationId: { $in: [...] } }` conditions: an organiser cannot touch
  * another organisation's event.
  */
+/** `GET /api/permission/get`: the caller's ability rules (CASL raw rules). */
+export const permissionsAnswerSchema = z.object({
+  rules: z.array(z.object({ action: z.union([z.string(), z.array(z.string())]) })),
+});
+
 export function rulesFor(user: AbilityUser | null): AppRule[] {
   const rules: AppRule[] = [
     // Draft events (issue 14) are read by their organisation's members only: `$ne` also matches

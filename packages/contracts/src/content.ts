@@ -53,48 +53,65 @@ export const eventBrandingSchema = z
   .strict();
 export type EventBranding = z.infer<typeof eventBrandingSchema>;
 
-export interface EventSummary {
-  id: string;
-  organisationId: string;
-  name: string;
-  place: string;
-  startDate: string;
-  endDate: string;
-  status: EventStatus;
-  branding: EventBranding;
+export const eventSummarySchema = z.object({
+  id: z.string(),
+  organisationId: z.string(),
+  name: z.string(),
+  place: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(eventStatuses),
+  branding: eventBrandingSchema,
   /**
    * The logo the organiser uploaded in the console (`/api/events/{id}/logo?v=…`, public once the
    * event is), else `branding.logoUrl`, else null (issue 29: spectators see the logo).
    */
-  logoUrl?: string | null;
-}
+  logoUrl: z.string().nullable().optional(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
 
-export interface EventDetail extends EventSummary {
+export const eventDetailSchema = eventSummarySchema.extend({
   /** The event's IANA time zone: every time of day of the event is shown in it (issue 27). */
-  timeZone?: string;
-  contexts: { db: string; name: string }[];
-  races: {
-    id: string;
-    db: string;
-    name: string;
-    distanceM: number;
-    startType: string;
-    /** The race's format when not a road race (issue 31): its live table is the laps or legs page. */
-    format?: 'laps' | 'timeLimited' | 'backyard' | 'multisport' | 'relay';
-    /**
-     * Where the race's results stand (issue 31): provisional until the timekeeper publishes them,
-     * open to protests until `protestEndsMs`, then official.
-     */
-    publication?: { state: 'provisional' | 'protestOpen' | 'official'; protestEndsMs?: number };
-  }[];
+  timeZone: z.string().optional(),
+  contexts: z.array(z.object({ db: z.string(), name: z.string() })),
+  races: z.array(
+    z.object({
+      id: z.string(),
+      db: z.string(),
+      name: z.string(),
+      distanceM: z.number(),
+      startType: z.string(),
+      /** The race's format when not a road race (issue 31): its live table is the laps or legs page. */
+      format: z.enum(['laps', 'timeLimited', 'backyard', 'multisport', 'relay']).optional(),
+      /**
+       * Where the race's results stand (issue 31): provisional until the timekeeper publishes them,
+       * open to protests until `protestEndsMs`, then official.
+       */
+      publication: z
+        .object({
+          state: z.enum(['provisional', 'protestOpen', 'official']),
+          protestEndsMs: z.number().optional(),
+        })
+        .optional(),
+    }),
+  ),
   /** Series (challenges) of the event's organisation, for links to their standings. */
-  series?: { id: string; name: string }[];
+  series: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   /**
    * What is behind the event page's tiles (issue 27: no dead ends): photos, a live stream, a
    * course map (a course or located points), a published information page, group entries open.
    */
-  available?: { photos: boolean; stream: boolean; map: boolean; info: boolean; groupEntry: boolean };
-}
+  available: z
+    .object({
+      photos: z.boolean(),
+      stream: z.boolean(),
+      map: z.boolean(),
+      info: z.boolean(),
+      groupEntry: z.boolean(),
+    })
+    .optional(),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');
 
@@ -232,16 +249,17 @@ export {
   YOUTUBE_HOSTS,
   youtubeVideoId,
 } from './media.ts';
-export interface Stream {
-  id: string;
-  title: string;
-  kind: (typeof streamKinds)[number];
-  url: string;
-  startsAt: string;
-  endsAt: string;
+export const streamSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(streamKinds),
+  url: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
   /** True for the stream on air now (else the next one coming, when none is). */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type Stream = z.infer<typeof streamSchema>;
 
 export const streamInputSchema = z
   .object({
@@ -295,23 +313,25 @@ export const photoPatchSchema = z
   .partial()
   .strict();
 
-export interface SeriesStanding {
-  rank: number;
-  athleteKey: string;
-  name: string;
-  total: number;
+export const seriesStandingSchema = z.object({
+  rank: z.number(),
+  athleteKey: z.string(),
+  name: z.string(),
+  total: z.number(),
   /** Points per race key (absent: did not score). */
-  points: Record<string, number>;
-}
+  points: z.record(z.string(), z.number()),
+});
+export type SeriesStanding = z.infer<typeof seriesStandingSchema>;
 
-export interface SeriesStandings {
-  id: string;
-  name: string;
-  pointsTable: number[];
-  races: { key: string; name: string; date: string; live: boolean }[];
-  live: boolean;
-  categories: { category: string; standings: SeriesStanding[] }[];
-}
+export const seriesStandingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  pointsTable: z.array(z.number()),
+  races: z.array(z.object({ key: z.string(), name: z.string(), date: z.string(), live: z.boolean() })),
+  live: z.boolean(),
+  categories: z.array(z.object({ category: z.string(), standings: z.array(seriesStandingSchema) })),
+});
+export type SeriesStandings = z.infer<typeof seriesStandingsSchema>;
 
 export const seriesResultsInputSchema = z
   .object({

@@ -113,3 +113,16 @@ export const outboxMessageSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** `POST /api/auth/sign-up`: the new account (its e-mail address still to verify). */
+export const signUpAnswerSchema = z.object({ sub: z.string() });
+/** `POST /api/auth/verify-email`. */
+export const verifiedAnswerSchema = z.object({ verified: z.literal(true) });
+/** `POST /api/auth/reset-password`. */
+export const resetAnswerSchema = z.object({ reset: z.boolean() });
+/** `POST /api/user/profile`. */
+export const profileSavedSchema = z.object({ success: z.boolean() });
+/** `GET /.well-known/jwks.json`: the public keys ID tokens are signed with. */
+export const jwksSchema = z.object({
+  keys: z.array(z.object({ kty: z.string().optional(), kid: z.string().optional() })),
+});

@@ -1,19 +1,22 @@
+import { z } from 'zod';
+
 /** One entry of a context's race-day audit log (`GET /api/raceday/contexts/{db}/audit`). */
-export interface RacedayAuditEntry {
-  id: string;
-  action: string;
-  passingId: string | null;
-  bib: string | null;
-  raceId: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string;
-  actor: string | null;
-  actorEmail: string | null;
-  undoOf: string | null;
-  undoneBy: string | null;
-  at: string;
-}
+export const racedayAuditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  passingId: z.string().nullable(),
+  bib: z.string().nullable(),
+  raceId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string(),
+  actor: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  undoOf: z.string().nullable(),
+  undoneBy: z.string().nullable(),
+  at: z.string(),
+});
+export type RacedayAuditEntry = z.infer<typeof racedayAuditEntrySchema>;
 
 /**
  * `correction` on `results-{db}` (issue 26, in the channel's event catalogue beside `results`):

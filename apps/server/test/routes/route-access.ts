@@ -108,6 +108,8 @@ export const routeAccess: Record<string, AccessEntry> = {
   'PUT /api/console/races/:raceId/reports/order': 'manager',
   'PUT /api/console/races/:raceId/team-rule': 'manager',
   'GET /api/dev/outbox': 'staff',
+  'GET /api/docs': 'public',
+  'GET /api/docs/openapi.json': 'public',
   'GET /api/env-config': 'public',
   'GET /api/events': 'public',
   'GET /api/events/:id': 'public',

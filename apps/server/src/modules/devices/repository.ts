@@ -2,20 +2,9 @@ import type { Sql } from '../../db/database.ts';
 
 /** SQL of the devices module (connectors, the corrections audit, race-day reads). */
 
-export const CONNECTOR_KINDS = [
-  'tempora',
-  'raceresult',
-  'wiclax',
-  'mylaps',
-  'chronotrack',
-  'impinj',
-  'rrexporter',
-] as const;
-export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
+export { CHIP_FORMATS, type ChipFormat, CONNECTOR_KINDS, type ConnectorKind } from '@tempora/contracts';
 
-/** How a device's chip codes are read (issue 26): as sent, leading zeros dropped, or the EPC holds the bib. */
-export const CHIP_FORMATS = ['as-is', 'strip-zeros', 'epc-bib'] as const;
-export type ChipFormat = (typeof CHIP_FORMATS)[number];
+import type { ChipFormat, ConnectorKind } from '@tempora/contracts';
 
 /** A device with its connector (a device made before race day has the `tempora` kind). */
 export interface ConnectorConfig {

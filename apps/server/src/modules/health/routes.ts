@@ -1,6 +1,8 @@
+import { healthAnswerSchema, readyAnswerSchema } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../../errors.ts';
+import type { ZodTypeProvider } from '../../lib/zod-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +17,8 @@ declare module 'fastify' {
  * first spectator sent here by the load balancer is answered at once: issue 20).
  */
 export const healthRoutes = fp(
-  async (app: FastifyInstance) => {
+  async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     const pending = new Set<string>();
     app.decorate('readiness', {
       wait(name: string, work: Promise<unknown>) {
@@ -26,20 +29,28 @@ export const healthRoutes = fp(
       },
       pending: () => [...pending],
     });
-    app.get('/api/health', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { status: 'ok', uptime: Math.round(process.uptime()) };
-    });
-    app.get('/api/ready', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      try {
-        await app.database.ping();
-      } catch {
-        throw errors.unavailable('DATABASE_UNREACHABLE', 'The database is not reachable');
-      }
-      if (pending.size) throw errors.unavailable('WARMING_UP', `Warming up: ${[...pending].join(', ')}`);
-      return { status: 'ready', database: app.database.kind };
-    });
+    app.get(
+      '/api/health',
+      { schema: { access: 'public', response: { 200: healthAnswerSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const, uptime: Math.round(process.uptime()) };
+      },
+    );
+    app.get(
+      '/api/ready',
+      { schema: { access: 'public', response: { 200: readyAnswerSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        try {
+          await app.database.ping();
+        } catch {
+          throw errors.unavailable('DATABASE_UNREACHABLE', 'The database is not reachable');
+        }
+        if (pending.size) throw errors.unavailable('WARMING_UP', `Warming up: ${[...pending].join(', ')}`);
+        return { status: 'ready' as const, database: app.database.kind };
+      },
+    );
   },
   { name: 'health' },
 );

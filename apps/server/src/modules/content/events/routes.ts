@@ -1,9 +1,9 @@
-import { eventPatchSchema } from '@tempora/contracts';
+import { eventDetailSchema, eventPatchSchema, eventSummarySchema } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
+import { afterAccess, checked, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
 import { requireEventAbility } from '../../../policy/policy.ts';
-import { parseInput } from '../../../validate.ts';
 import { findEvent, listEvents, updateEvent } from './repository.ts';
 
 const listQuery = z.object({
@@ -17,31 +17,51 @@ export const eventParams = z.object({ id: z.string().min(1).max(100) });
  * Events for the home and event pages: `GET /api/events?q=&when=`, `GET /api/events/{id}`, and
  * the organiser's `PATCH /api/events/{id}` (ability `update Event` on the event's organisation).
  */
-export async function eventsRoutes(app: FastifyInstance) {
-  app.get('/api/events', async (request) => {
-    return listEvents(app.database, parseInput(listQuery, request.query, 'query'));
-  });
+export async function eventsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/events',
+    { schema: { access: 'public', querystring: listQuery, response: { 200: z.array(eventSummarySchema) } } },
+    async (request) => {
+      return listEvents(app.database, request.query);
+    },
+  );
 
-  app.get('/api/events/:id', async (request) => {
-    const { id } = parseInput(eventParams, request.params, 'params');
-    const event = await findEvent(app.database, id);
-    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${id}'`);
-    return event;
-  });
+  app.get(
+    '/api/events/:id',
+    { schema: { access: 'public', params: eventParams, response: { 200: eventDetailSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const event = await findEvent(app.database, id);
+      if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${id}'`);
+      return event;
+    },
+  );
 
-  app.patch('/api/events/:id', async (request) => {
-    const { id } = parseInput(eventParams, request.params, 'params');
-    await requireEventAbility(request, app.database, id, 'update', 'Event');
-    const patch = parseInput(eventPatchSchema, request.body);
-    const current = await findEvent(app.database, id);
-    const start = patch.startDate ?? current?.startDate ?? '';
-    const end = patch.endDate ?? current?.endDate ?? '';
-    if (end < start) {
-      throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
-        { field: 'endDate', message: 'on or after the start date' },
-      ]);
-    }
-    await updateEvent(app.database, id, patch);
-    return findEvent(app.database, id);
-  });
+  app.patch(
+    '/api/events/:id',
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        body: afterAccess(eventPatchSchema),
+        response: { 200: eventDetailSchema.nullable() },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await requireEventAbility(request, app.database, id, 'update', 'Event');
+      const patch = checked(request, 'body');
+      const current = await findEvent(app.database, id);
+      const start = patch.startDate ?? current?.startDate ?? '';
+      const end = patch.endDate ?? current?.endDate ?? '';
+      if (end < start) {
+        throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
+          { field: 'endDate', message: 'on or after the start date' },
+        ]);
+      }
+      await updateEvent(app.database, id, patch);
+      return findEvent(app.database, id);
+    },
+  );
 }

@@ -1,10 +1,10 @@
-import { type SeriesStandings, seriesResultsInputSchema } from '@tempora/contracts';
+import { type SeriesStandings, seriesResultsInputSchema, seriesStandingsSchema } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
+import { afterAccess, checked, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
 import { allows } from '../../../policy/policy.ts';
-import { parseInput } from '../../../validate.ts';
 import * as repo from './repository.ts';
 import { computeStandings } from './service.ts';
 
@@ -33,28 +33,44 @@ async function standings(sql: Sql, context: string): Promise<SeriesStandings> {
  * one race's category positions with `PUT /api/series/{context}/races/{raceKey}/results` (ability
  * `update Event` on the series' organisation), which publishes `standings-changed` on `series-{context}`.
  */
-export async function seriesRoutes(app: FastifyInstance) {
-  app.get('/api/series/:context', async (request) => {
-    const { context } = parseInput(seriesParams, request.params, 'params');
-    return standings(app.database, context);
-  });
+export async function seriesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/series/:context',
+    { schema: { access: 'public', params: seriesParams, response: { 200: seriesStandingsSchema } } },
+    async (request) => {
+      const { context } = request.params;
+      return standings(app.database, context);
+    },
+  );
 
-  app.put('/api/series/:context/races/:raceKey/results', async (request) => {
-    const { context, raceKey } = parseInput(raceParams, request.params, 'params');
-    const series = await repo.findSeries(app.database, context);
-    if (!series) throw errors.notFound('SERIES_NOT_FOUND', `No series '${context}'`);
-    if (!request.user) throw errors.unauthorized();
-    if (!allows(request, 'update', 'Event', { organisationId: series.organisationId }))
-      throw errors.forbidden();
-    const input = parseInput(seriesResultsInputSchema, request.body);
-    if (!(await repo.listRaces(app.database, context)).some((r) => r.key === raceKey)) {
-      throw errors.notFound('SERIES_RACE_NOT_FOUND', `No race '${raceKey}' in the series`);
-    }
-    await app.database.transaction(async (sql) => {
-      await repo.replaceRaceResults(sql, context, raceKey, input.results);
-      if (input.live !== undefined) await repo.setRaceLive(sql, context, raceKey, input.live);
-    });
-    await app.realtime.publish([seriesChannel(context)], 'standings-changed', { context });
-    return standings(app.database, context);
-  });
+  app.put(
+    '/api/series/:context/races/:raceKey/results',
+    {
+      schema: {
+        access: 'manager',
+        params: raceParams,
+        body: afterAccess(seriesResultsInputSchema),
+        response: { 200: seriesStandingsSchema },
+      },
+    },
+    async (request) => {
+      const { context, raceKey } = request.params;
+      const series = await repo.findSeries(app.database, context);
+      if (!series) throw errors.notFound('SERIES_NOT_FOUND', `No series '${context}'`);
+      if (!request.user) throw errors.unauthorized();
+      if (!allows(request, 'update', 'Event', { organisationId: series.organisationId }))
+        throw errors.forbidden();
+      const input = checked(request, 'body');
+      if (!(await repo.listRaces(app.database, context)).some((r) => r.key === raceKey)) {
+        throw errors.notFound('SERIES_RACE_NOT_FOUND', `No race '${raceKey}' in the series`);
+      }
+      await app.database.transaction(async (sql) => {
+        await repo.replaceRaceResults(sql, context, raceKey, input.results);
+        if (input.live !== undefined) await repo.setRaceLive(sql, context, raceKey, input.live);
+      });
+      await app.realtime.publish([seriesChannel(context)], 'standings-changed', { context });
+      return standings(app.database, context);
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { EventSummary } from '@tempora/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -53,13 +54,6 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
       </List>
     </Box>
   );
-}
-
-interface EventSummary {
-  id: string;
-  name: string;
-  status: string;
-  place: string;
 }
 
 /**

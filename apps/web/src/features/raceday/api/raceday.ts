@@ -1,37 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { liveChannels, type RacedayAuditEntry } from '@tempora/contracts';
+import {
+  type AuditEntry,
+  type ConnectorKind,
+  type DeskRead,
+  type DeviceRow,
+  liveChannels,
+  type RacedayEvent,
+  type Runner,
+  type UnknownRunner,
+} from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
-/** Types of the race-day API (apps/server/src/modules/devices/routes.ts). */
-export interface RacedayPoint {
-  key: string;
-  name: string;
-  isStart: boolean;
-  distanceM: number;
-}
-export interface RacedayRace {
-  id: string;
-  name: string;
-  startType: 'mass' | 'waves' | 'individual';
-  gunTimeMs: number | null;
-  waves: { id: string; startTime: number }[];
-  clockRate: number;
-  points: RacedayPoint[];
-}
-export interface RacedayEvent {
-  event: { id: string; name: string; status: string; timeZone: string | null };
-  serverTimeMs: number;
-  contexts: { db: string; name: string; races: RacedayRace[] }[];
-}
-export type ConnectorKind =
-  | 'tempora'
-  | 'raceresult'
-  | 'wiclax'
-  | 'mylaps'
-  | 'chronotrack'
-  | 'impinj'
-  | 'rrexporter';
+/** Types of the race-day API: packages/contracts (raceday-api.ts), which its routes declare. */
+export type {
+  AuditEntry,
+  ConnectorKind,
+  DeskRead,
+  DeviceRow,
+  RacedayEvent,
+  RacedayPoint,
+  RacedayRace,
+  Runner,
+  UnknownRunner,
+} from '@tempora/contracts';
+/** The kinds in the order the device form offers them. */
 export const CONNECTOR_KINDS: ConnectorKind[] = [
   'raceresult',
   'wiclax',
@@ -41,63 +34,6 @@ export const CONNECTOR_KINDS: ConnectorKind[] = [
   'rrexporter',
   'tempora',
 ];
-export interface DeviceRow {
-  id: string;
-  name: string;
-  kind: ConnectorKind;
-  pointKey: string | null;
-  host: string | null;
-  port: number | null;
-  listenPort: number | null;
-  clockOffsetMs: number;
-  enabled: boolean;
-  pointMap: Record<string, string>;
-  status: {
-    state: 'disabled' | 'waiting' | 'connected' | 'error';
-    reason: string | null;
-    since: number;
-    lastSeenAt: number | null;
-    lastReadAt: number | null;
-    lastReadTimeMs: number | null;
-    readsTotal: number;
-    readsPerMinute: number;
-    rejected: number;
-    driftMs: number | null;
-    /** `clock`: the device's clock asked; `reads`: estimated from its reads' times. */
-    driftSource: 'clock' | 'reads' | null;
-    battery: number | null;
-    peer: string | null;
-  };
-}
-export interface DeskRead {
-  seq: number;
-  id: string;
-  bib: string | null;
-  chip: string | null;
-  pointKey: string;
-  timeMs: number;
-  source: 'decoder' | 'manual' | 'import';
-  deviceId: string | null;
-  createdBy: string | null;
-  receivedAt: string;
-  voided: boolean;
-  runner: { raceId: string; bib: string; name: string; status: string } | null;
-}
-export type AuditEntry = RacedayAuditEntry;
-export interface Runner {
-  bib: string;
-  name: string;
-  raceId: string;
-  status: string;
-  statusReason: string | null;
-}
-export interface UnknownRunner {
-  chip: string | null;
-  bib: string | null;
-  reads: number;
-  lastTimeMs: number;
-  pointKey: string;
-}
 export interface DeskFilters {
   point?: string;
   device?: string;

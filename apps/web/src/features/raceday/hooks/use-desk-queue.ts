@@ -1,3 +1,4 @@
+import type { ManualResult } from '@tempora/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
 import { entriesOf, newClientId, putEntries, type QueuedEntry, trimSent } from '../offline-queue.ts';
@@ -5,9 +6,8 @@ import { entriesOf, newClientId, putEntries, type QueuedEntry, trimSent } from '
 const BATCH = 100;
 const RETRY_MS = 3_000;
 
-interface ManualAnswer {
-  entries: { clientId: string; known: boolean; name: string | null }[];
-}
+/** What `POST …/manual` answers (contracts: the route declares it). */
+type ManualAnswer = ManualResult;
 
 /**
  * The desk's entries of a context: added to IndexedDB at the key press, sent in batches when the
