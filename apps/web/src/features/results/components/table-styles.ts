@@ -49,6 +49,8 @@ export const tableSx: SxProps<Theme> = {
   },
   '& .rt-row.rt-odd': { bgcolor: '#f7f9fa' },
   '& .rt-row[data-changed]': { bgcolor: '#fff1b8', transition: 'none' },
+  // The row a jump brought (issue 27): an outline that keeps the row's text contrast.
+  '& .rt-row[data-target]': { boxShadow: 'inset 0 0 0 2px #0b6fa4', bgcolor: '#e8f4fb' },
   '& .rt-cell, & .rt-th': {
     px: 1,
     overflow: 'hidden',
@@ -147,4 +149,30 @@ export const tableSx: SxProps<Theme> = {
     clip: 'rect(0 0 0 0)',
     whiteSpace: 'nowrap',
   },
+};
+
+/** The table's frame: its "back to top" button floats over the bottom right (issue 27). */
+export const topButtonSx: SxProps<Theme> = {
+  position: 'relative',
+  '& .rt-top': {
+    position: 'absolute',
+    right: 16,
+    bottom: 16,
+    zIndex: 3,
+    display: 'flex',
+    alignItems: 'center',
+    gap: 0.5,
+    minHeight: 40,
+    px: 1.5,
+    border: 0,
+    borderRadius: 20,
+    bgcolor: 'primary.main',
+    color: 'primary.contrastText',
+    font: 'inherit',
+    fontSize: 14,
+    fontWeight: 600,
+    boxShadow: 3,
+    cursor: 'pointer',
+  },
+  '& .rt-top:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
 };
