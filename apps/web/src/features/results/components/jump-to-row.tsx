@@ -87,7 +87,7 @@ export function JumpToRow({ rows, keyField, rankField, onJump }: JumpToRowProps)
     <Box
       component="form"
       role="search"
-      aria-label={t('jumpLabel')}
+      aria-label={t('jumpForm')}
       onSubmit={handleSubmit}
       sx={{ display: 'flex', gap: 0.5, alignItems: 'center', fontSize: 14 }}
     >
