@@ -127,7 +127,7 @@ describe('live channels follow views (issue 28)', () => {
     const W = TOP_WINDOW_ROWS;
     const w1 = liveChannels.reportWindow(DEMO_DB, 'city-10k', 'LIVE1', 1);
     const w10 = liveChannels.reportWindow(DEMO_DB, 'city-10k', 'LIVE1', 10);
-    expect(w1).toBe('results-demo-run-report-city-10k-LIVE1-w1');
+    expect(w1).toBe(`${liveChannels.report(DEMO_DB, 'city-10k', 'LIVE1')}-w1`);
     const near = await rawSubscriber(node(), [w1]);
     const far = await rawSubscriber(node(), [w10]);
     const base = (await app.inject(`${REPORTS}/LIVE1?fresh=1`)).json() as ReportTable;
