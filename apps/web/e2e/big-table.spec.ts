@@ -17,7 +17,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../../.tmp/e2e-results/bi
 let server: RunningServer;
 let token: string;
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF });
   token = await verifiedAccount(server, STAFF, 'a long staff password');
   const imported = await fetch(

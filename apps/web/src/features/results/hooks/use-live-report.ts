@@ -71,7 +71,11 @@ export async function refreshWindow(
   const offset = k * TOP_WINDOW_ROWS;
   const page = await getReportWindow(source, { offset, limit: TOP_WINDOW_ROWS }, minVersion);
   const table = client.getQueryData<ReportTable>(queryKey);
-  if (!table || heldAt(table, k) > page.version) return;
+  // Still loading: the load itself comes from a state caught up after the subscription.
+  if (!table) return requireFreshReport(source);
+  if (heldAt(table, k) > page.version) return;
+  // Nothing moved (a finished race): the table stays whole, so a search needs no refetch.
+  if (!windowed.has(table) && page.version === table.version && page.tag === table.tag) return;
   const merged = mergeWindow(table, offset, TOP_WINDOW_ROWS, page.rows);
   const next = { ...merged, version: Math.max(table.version, page.version) };
   client.setQueryData(queryKey, withWindow(table, next, k, page.version));
