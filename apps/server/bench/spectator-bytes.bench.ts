@@ -147,8 +147,6 @@ async function run(mode: 'before' | 'after' | 'scrolled', reads: typeof all) {
       if (name !== 'report-patch') continue;
       const patch = value as ReportPatch;
       if (patch.report !== REPORT || patch.group !== GROUP) continue;
-      if (process.env.BENCH_SPECTATOR_DUMP && mode === 'scrolled')
-        fs.appendFileSync(process.env.BENCH_SPECTATOR_DUMP, `${JSON.stringify(patch)}\n`);
       if (!('reload' in patch) && patch.version <= (mode === 'before' ? held.version : windowAt)) continue;
       const next =
         mode === 'before' ? applyReportPatch(held, patch) : applyWindowPatch(held, patch, windowAt);
