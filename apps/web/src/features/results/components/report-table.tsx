@@ -145,7 +145,7 @@ export function ReportTable({
         sx={tableSx}
         style={{ height }}
       >
-        <div role="rowgroup">
+        <div role="rowgroup" className="rt-headgroup">
           <div role="row" aria-rowindex={1} className="rt-head" style={grid}>
             {plan.visible.map((i) => {
               const column = table.columns[i]!;

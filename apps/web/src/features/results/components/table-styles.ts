@@ -19,6 +19,9 @@ export const tableSx: SxProps<Theme> = {
   bgcolor: 'background.paper',
   fontSize: 14,
   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+  // Sticky is kept within the parent: the header's row group sticks, not only its row (issue 27:
+  // a table scrolled to rank 20,000 still names its columns).
+  '& .rt-headgroup': { position: 'sticky', top: 0, zIndex: 2 },
   '& .rt-head': {
     position: 'sticky',
     top: 0,
