@@ -154,13 +154,14 @@ export const tableSx: SxProps<Theme> = {
   },
 };
 
-/** The table's frame: its "back to top" button floats over the bottom right (issue 27). */
+/** The table's frame: its "back to top" button floats at the top right, under the header (issue 27). */
 export const topButtonSx: SxProps<Theme> = {
   position: 'relative',
   '& .rt-top': {
     position: 'absolute',
     right: 16,
-    bottom: 16,
+    // Under the sticky header: on a phone the table's bottom is often below the screen.
+    top: ROW_HEIGHT + 8,
     zIndex: 3,
     display: 'flex',
     alignItems: 'center',
