@@ -107,6 +107,13 @@ export function ReportTable({
     if (!target || targetIndex < 0 || scrolledFor.current === target) return;
     scrolledFor.current = target;
     virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+    // On a phone the table's middle may be below the screen: the page scrolls to the row too,
+    // once the virtualiser has drawn it.
+    const timer = setTimeout(
+      () => scroller.current?.querySelector('[data-target]')?.scrollIntoView({ block: 'nearest' }),
+      150,
+    );
+    return () => clearTimeout(timer);
   }, [target, targetIndex, virtualizer]);
   const handleTop = useCallback(() => {
     virtualizer.scrollToIndex(0, { align: 'start' });
