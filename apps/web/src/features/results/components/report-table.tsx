@@ -110,7 +110,7 @@ export function ReportTable({
     // On a phone the table's middle may be below the screen: the page scrolls to the row too,
     // once the virtualiser has drawn it.
     const timer = setTimeout(
-      () => scroller.current?.querySelector('[data-target]')?.scrollIntoView({ block: 'nearest' }),
+      () => scroller.current?.querySelector('[data-target]')?.scrollIntoView?.({ block: 'nearest' }),
       150,
     );
     return () => clearTimeout(timer);
