@@ -7,7 +7,10 @@
  * (`liveChannels.reportTop` for a table at its top, `liveChannels.runner` for a card). Bytes are
  * the WebSocket frames' payloads as received; the table client keeps its table as the web client
  * does (patches applied, a fresh fetch on a gap), and the latency is from posting a read to its
- * row's patch reaching the table client, for the rows the client shows (the first 50).
+ * row's patch reaching the table client, for the rows the client shows (the first 50). A third
+ * run, `scrolled`, has the table client scrolled to rank ~1000 (rows 1000–1012 on a phone): it
+ * holds the rank window covering them (`liveChannels.reportWindow`, `-w33`), keeps that window
+ * live from its patches and fetches it alone by `offset`/`limit` on a gap (issue 28).
  * Run: npm run bench -- spectator-bytes   (BENCH_SPECTATOR_S=… seconds per mode, default 20;
  * BENCH_SPECTATOR_RATE=… reads per second, default 50)
  */
@@ -19,10 +22,12 @@ import {
   applyReportPatch,
   applyWindowPatch,
   liveChannels,
+  mergeWindow,
   type ReportPatch,
   type ReportTable,
   TOP_WINDOW_ROWS,
   unbundleResults,
+  windowsCovering,
 } from '@tempora/contracts';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
@@ -65,7 +70,11 @@ const gun = (
 const all = demoReads(DEMO_MARATHON);
 const perMode = SECONDS * RATE;
 const from = Math.floor(all.length * 0.3);
-const slices = [all.slice(from, from + perMode), all.slice(from + perMode, from + 2 * perMode)];
+const slices = [0, 1, 2].map((m) => all.slice(from + m * perMode, from + (m + 1) * perMode));
+/** The scrolled table's screen: ranks 1000–1012 (a phone's dozen rows), in rank window 33. */
+const SCROLLED = [999, 1011] as const;
+const [SCROLLED_WINDOW] = windowsCovering(...SCROLLED);
+const SCROLLED_FROM = SCROLLED_WINDOW! * TOP_WINDOW_ROWS;
 const bibOf = (chip: string) => String(Number(chip.slice(1)));
 const read = new Set(slices.flat().map((r) => bibOf(r.chip)));
 let idleBib = '';
@@ -106,17 +115,28 @@ async function subscribe(channel: string): Promise<Client> {
   return client;
 }
 
-async function fetchTable(): Promise<ReportTable> {
-  const res = await app.inject(`/api/results/contexts/${DB}/reports/${REPORT}?fresh=1`);
+async function fetchTable(page = ''): Promise<ReportTable> {
+  const res = await app.inject(`/api/results/contexts/${DB}/reports/${REPORT}?fresh=1${page}`);
   return res.json() as ReportTable;
 }
 
-async function run(mode: 'before' | 'after', reads: typeof all) {
-  const tableChannel = mode === 'before' ? liveChannels.all(DB) : liveChannels.reportTop(DB, GROUP, REPORT);
+/** The rows a client shows: the top window, or the scrolled table's window. */
+const shownRows = (mode: string, rows: unknown[][]) =>
+  mode === 'scrolled'
+    ? rows.slice(SCROLLED_FROM, SCROLLED_FROM + TOP_WINDOW_ROWS)
+    : rows.slice(0, TOP_WINDOW_ROWS);
+
+async function run(mode: 'before' | 'after' | 'scrolled', reads: typeof all) {
+  const tableChannel =
+    mode === 'before'
+      ? liveChannels.all(DB)
+      : liveChannels.reportWindow(DB, GROUP, REPORT, mode === 'scrolled' ? SCROLLED_WINDOW! : 0);
   const cardChannel = mode === 'before' ? liveChannels.all(DB) : liveChannels.runner(DB, idleBib);
   const table = await subscribe(tableChannel);
   const card = await subscribe(cardChannel);
   let held = await fetchTable();
+  // The version the client holds its window at (the web client's per-window versions).
+  let windowAt = held.version;
   let refetches = 0;
   const postedAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -127,18 +147,31 @@ async function run(mode: 'before' | 'after', reads: typeof all) {
       if (name !== 'report-patch') continue;
       const patch = value as ReportPatch;
       if (patch.report !== REPORT || patch.group !== GROUP) continue;
-      if (!('reload' in patch) && patch.version <= held.version) continue;
-      const next = mode === 'before' ? applyReportPatch(held, patch) : applyWindowPatch(held, patch);
+      if (!('reload' in patch) && patch.version <= (mode === 'before' ? held.version : windowAt)) continue;
+      const next =
+        mode === 'before' ? applyReportPatch(held, patch) : applyWindowPatch(held, patch, windowAt);
       if (!next) {
         refetches++;
-        void fetchTable().then((t) => {
-          if (t.version > held.version) held = t;
-        });
+        // A window's catch-up fetches its rows only (`offset`/`limit`), the firehose the table.
+        if (mode === 'scrolled')
+          void fetchTable(`&offset=${SCROLLED_FROM}&limit=${TOP_WINDOW_ROWS}`).then((page) => {
+            if (page.version <= windowAt) return;
+            held = { ...mergeWindow(held, SCROLLED_FROM, TOP_WINDOW_ROWS, page.rows), version: page.version };
+            windowAt = page.version;
+          });
+        else
+          void fetchTable().then((t) => {
+            if (t.version > held.version) {
+              held = t;
+              windowAt = t.version;
+            }
+          });
         continue;
       }
       held = next;
+      if (!('reload' in patch)) windowAt = patch.version;
       // The rows the client shows: the latency of the reads that changed them.
-      const shown = new Set(held.rows.slice(0, TOP_WINDOW_ROWS).map((r) => String(r[held.keyField])));
+      const shown = new Set(shownRows(mode, held.rows).map((r) => String(r[held.keyField])));
       const keys = [
         ...('upserts' in patch ? patch.upserts.map((r) => String(r[held.keyField])) : []),
         ...('edits' in patch ? (patch.edits ?? []).map((e) => String(e[0])) : []),
@@ -180,9 +213,7 @@ async function run(mode: 'before' | 'after', reads: typeof all) {
   const sorted = latencies.sort((a, b) => a - b);
   // The table as kept live against the server's: its shown rows must be the same.
   const server = await fetchTable();
-  const same =
-    JSON.stringify(server.rows.slice(0, TOP_WINDOW_ROWS)) ===
-    JSON.stringify(held.rows.slice(0, TOP_WINDOW_ROWS));
+  const same = JSON.stringify(shownRows(mode, server.rows)) === JSON.stringify(shownRows(mode, held.rows));
   return {
     mode,
     readsPerS: reads.length / seconds,
@@ -197,7 +228,11 @@ async function run(mode: 'before' | 'after', reads: typeof all) {
   };
 }
 
-const results = [await run('before', slices[0]!), await run('after', slices[1]!)];
+const results = [
+  await run('before', slices[0]!),
+  await run('after', slices[1]!),
+  await run('scrolled', slices[2]!),
+];
 await app.close();
 
 console.log(
@@ -214,10 +249,14 @@ printTable(
     'shown row latency p50 / p99 / max (ms)',
     'rows timed',
     'refetches',
-    'top rows as the server',
+    'shown rows as the server',
   ],
   results.map((r) => [
-    r.mode === 'before' ? 'before: results-{db}' : 'after: views (…-top, …-runner-{bib})',
+    r.mode === 'before'
+      ? 'before: results-{db}'
+      : r.mode === 'after'
+        ? 'after: views (…-top, …-runner-{bib})'
+        : `scrolled to rank ~1000 (…-w${SCROLLED_WINDOW}, …-runner-{bib})`,
     r.readsPerS.toFixed(1),
     r.table.kibPerS.toFixed(2),
     r.table.framesPerS.toFixed(1),

@@ -9,6 +9,8 @@
  * |-------------------------------------------|-------------------------------------------------------|
  * | `results-{db}-report-{group}-{report}`    | every patch of one report (the whole table, scrolled)  |
  * | `results-{db}-report-{group}-{report}-top`| patches of the report's first `TOP_WINDOW_ROWS` rows   |
+ * | `results-{db}-report-{group}-{report}-w{k}`| patches of rank window k: ranks k·W+1 … (k+1)·W        |
+ * |                                           | (W = `TOP_WINDOW_ROWS`; window 0 is `-top`)            |
  * | `results-{db}-runner-{bib}`               | one runner's reads (tracking card, favourites, detail) |
  * | `results-{db}-passings`                   | every read (the desk)                                  |
  * | `results-{db}-changes`                    | `changed` `{ races }` once per publication (pages that  |
@@ -19,8 +21,23 @@
  * `applyWindowPatch` (report-patch.ts).
  */
 
-/** Rows of a report's top window (`…-top`): what a phone or a screen shows first, with margin. */
+/**
+ * Rows of a report's top window (`…-top`): what a phone or a screen shows first, with margin. Every
+ * rank window (`…-w{k}`) has as many: a phone shows one or two of them, a desktop two or three.
+ */
 export const TOP_WINDOW_ROWS = 30;
+
+/** The rank window (`liveChannels.reportWindow`) holding the row at `index` (0-based). */
+export function windowOf(index: number): number {
+  return Math.max(0, Math.floor(index / TOP_WINDOW_ROWS));
+}
+
+/** The rank windows covering rows `first` … `last` (0-based, inclusive), in order. */
+export function windowsCovering(first: number, last: number): number[] {
+  const out: number[] = [];
+  for (let k = windowOf(first); k <= windowOf(Math.max(first, last)); k++) out.push(k);
+  return out;
+}
 
 const PLAIN = /^[A-Za-z0-9_\-=@,.]*$/;
 
@@ -41,6 +58,14 @@ export const liveChannels = {
     `results-${channelPart(db)}-report-${channelPart(group)}-${channelPart(report)}`,
   /** Patches of one report's first `TOP_WINDOW_ROWS` rows (`ReportPatch.window`). */
   reportTop: (db: string, group: string, report: string) => `${liveChannels.report(db, group, report)}-top`,
+  /**
+   * Patches of rank window `k`, the report's rows k·W … (k+1)·W − 1 (0-based; W =
+   * `TOP_WINDOW_ROWS`, `ReportPatch.offset` = k·W): window 0 is the top window.
+   */
+  reportWindow: (db: string, group: string, report: string, k: number) =>
+    k === 0
+      ? liveChannels.reportTop(db, group, report)
+      : `${liveChannels.report(db, group, report)}-w${Math.floor(k)}`,
   /** One runner's reads. */
   runner: (db: string, bib: string) => `results-${channelPart(db)}-runner-${channelPart(bib)}`,
   /** Every read of the context. */

@@ -118,29 +118,56 @@ export function applyReportPatch(table: ReportTable, patch: ReportPatch): Report
 }
 
 /**
- * Applies a window patch (`window` rows from the top) to a table: the patch is the change of the
- * window between two publications that changed it, so it applies to any published version from
- * its `fromVersion` (the window's last change) up to before its `version`. Rows below the window
- * are kept as they were (they are not live: a client scrolling there subscribes to the whole
- * report and fetches it again). Null when the client must refetch; the table unchanged when it
- * already has the patch.
+ * A table with rows `offset` … `offset + rows.length − 1` replaced by `rows` (a window as a patch
+ * or a request brought it): copies of those rows elsewhere go, the rows that left the window stay
+ * where it was (outside the live windows rows are not kept live: a client scrolling there
+ * subscribes to that window and fetches it), and the window stays at `offset`. The total moves
+ * with the rows' count. Never mutates the input.
  */
-export function applyWindowPatch(table: ReportTable, patch: ReportPatch): ReportTable | null {
+export function mergeWindow(
+  table: ReportTable,
+  offset: number,
+  size: number,
+  rows: unknown[][],
+): ReportTable {
+  const { keyField } = table;
+  const inWindow = new Set(rows.map((row) => String(row[keyField])));
+  const keep = (row: unknown[]) => !inWindow.has(String(row[keyField]));
+  const end = Math.min(table.rows.length, offset + size);
+  const above = table.rows.slice(0, Math.min(offset, table.rows.length)).filter(keep);
+  const left = table.rows.slice(Math.min(offset, table.rows.length), end).filter(keep);
+  const below = table.rows.slice(end).filter(keep);
+  const others = above.concat(left, below);
+  const at = Math.min(offset, others.length);
+  const merged = others.slice(0, at).concat(rows, others.slice(at));
+  const total = Math.max(0, table.total + merged.length - table.rows.length);
+  return { ...table, rows: merged, total };
+}
+
+/**
+ * Applies a window patch (`window` rows from `offset`, rank window k = offset / window) to a
+ * table: the patch is the change of the window between two publications that changed it, so it
+ * applies to a window held at any version from its `fromVersion` (the window's last change) up to
+ * before its `version`. `held` is the version the table holds that window at (default: the
+ * table's); rows outside the window stay as they were (see `mergeWindow`). Null when the client
+ * must refetch the window; the table unchanged when it already has the patch. The result's version
+ * is the highest the table has seen.
+ */
+export function applyWindowPatch(
+  table: ReportTable,
+  patch: ReportPatch,
+  held: number = table.version,
+): ReportTable | null {
   if ('reload' in patch || patch.window === undefined) return applyReportPatch(table, patch);
-  if (table.version >= patch.version) return table;
-  if (table.version < patch.fromVersion) return null;
+  if (held >= patch.version) return table;
+  if (held < patch.fromVersion) return null;
   const size = patch.window;
+  const offset = patch.offset ?? 0;
   const head = applyReportPatch(
-    { ...table, rows: table.rows.slice(0, size), version: patch.fromVersion },
+    { ...table, rows: table.rows.slice(offset, offset + size), version: patch.fromVersion },
     patch,
   );
   if (!head) return null;
-  const { keyField } = table;
-  const inWindow = new Set(head.rows.map((row) => String(row[keyField])));
-  // Below: the rows that left the window (first, in their order), then the rest minus those that
-  // entered it.
-  const below = table.rows.filter((row) => !inWindow.has(String(row[keyField])));
-  const rows = [...head.rows, ...below];
-  const total = Math.max(0, table.total + rows.length - table.rows.length);
-  return { ...table, rows, total, version: patch.version };
+  const next = mergeWindow(table, offset, size, head.rows);
+  return { ...next, version: Math.max(table.version, patch.version) };
 }

@@ -131,10 +131,15 @@ export type ReportPatch =
        */
       edits?: unknown[][];
       /**
-       * A window patch (issue 28, `liveChannels.reportTop`): the change of the report's first
-       * `window` rows only, from the window's last change (see `applyWindowPatch`).
+       * A window patch (issue 28, `liveChannels.reportWindow`): the change of the report's
+       * `window` rows from `offset` only, from the window's last change (see `applyWindowPatch`).
        */
       window?: number;
+      /**
+       * The window's first row (0-based) in the report: rank window k (`liveChannels.reportWindow`)
+       * starts at k · `window` (absent: 0, the top window).
+       */
+      offset?: number;
     }
   | { group: string; report: string; version: number; reload: true };
 

@@ -75,6 +75,9 @@ export const PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;ove
 #pre-paint .pp-label{position:absolute;top:-9px;left:8px;padding:0 4px;font-size:12px;line-height:16px;color:rgba(0,0,0,.6);background:#fff}
 #pre-paint .pp-placeholder{padding-left:2px;color:#6b7378;white-space:nowrap;overflow:hidden}
 #pre-paint .pp-count{font-size:14px;line-height:1.43}
+#pre-paint .pp-jump{display:flex;gap:4px;align-items:center;font-size:14px}
+#pre-paint .pp-jump span+span{display:flex;align-items:center;box-sizing:border-box;height:40px;padding:0 8px;border:1px solid rgba(0,0,0,.42);border-radius:8px;background:#fff}
+#pre-paint .pp-jump .pp-value{width:84px}
 #pre-paint .pp-table{min-height:300px;height:calc(100vh - 220px);height:calc(100dvh - 220px);overflow:hidden;border:1px solid rgba(0,0,0,.12);border-radius:8px;background:#fff;font-size:14px}
 #pre-paint .rt-head,#pre-paint .rt-row{grid-template-columns:var(--pp-grid)}
 #pre-paint .rt-head{display:grid;align-items:center;height:36px;background:#e3f2fa;border-bottom:1px solid rgba(0,0,0,.12);font-size:13px;font-weight:700}
@@ -244,7 +247,19 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   // here, before the first paint (out of Lighthouse's TBT), instead of in React's first render.
   new Intl.PluralRules(lng).select(table.total);
   const count = new Intl.NumberFormat(lng).format(table.total);
-  tools.append(search, el('span', 'pp-count', fill(table.total === 1 ? s.rowsOne : s.rowsOther, { count })));
+  // The jump to a rank or a bib (jump-to-row.tsx): its boxes, so the table starts where it will.
+  const jump = el('div', 'pp-jump');
+  jump.append(
+    el('span', '', s.jumpLabel),
+    el('span', '', `${s.jumpRank} ▾`),
+    el('span', 'pp-value', ''),
+    el('span', '', s.jumpGo),
+  );
+  tools.append(
+    search,
+    el('span', 'pp-count', fill(table.total === 1 ? s.rowsOne : s.rowsOther, { count })),
+    jump,
+  );
   main.append(tools);
 
   // The table (report-table.tsx, report-row.tsx, report-cell.tsx): the main column's width is the

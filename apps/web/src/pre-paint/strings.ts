@@ -15,6 +15,9 @@ export interface PrePaintStrings {
   searchPlaceholder: string;
   rowsOne: string;
   rowsOther: string;
+  jumpLabel: string;
+  jumpRank: string;
+  jumpGo: string;
   details: string;
   favorites: string;
   favoritesCount: string;
@@ -56,6 +59,9 @@ export function prePaintStrings(ns: { common: Locale; results: Locale; views: Lo
     searchPlaceholder: r.searchPlaceholder!,
     rowsOne: r.rowCount_one!,
     rowsOther: r.rowCount_other!,
+    jumpLabel: r.jumpLabel!,
+    jumpRank: r.jumpRank!,
+    jumpGo: r.jumpGo!,
     details: r.details!,
     favorites: v.favorites!,
     favoritesCount: v.favoritesCount_other!,

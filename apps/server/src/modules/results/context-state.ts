@@ -169,22 +169,26 @@ interface PublishedTable {
 /** What one coalesced publication carries (see `ContextState.flush`). */
 export interface Publication {
   patches: ReportPatch[];
-  /** Patches of the reports' top windows (`ReportPatch.window`), for `liveChannels.reportTop`. */
-  windows: ReportPatch[];
+  /**
+   * Patches of the reports' watched rank windows (`ReportPatch.window`), each with its window `k`,
+   * for `liveChannels.reportWindow` (0: the top window).
+   */
+  windows: { k: number; patch: ReportPatch }[];
   passed: { race: RaceLive; seen: RaceLive['recent'] }[];
 }
 
 /**
- * Who watches a report (issue 28: channels follow views): its whole table, its top window, both
- * or nobody — then its patches are not even built.
+ * Who watches a report (issue 28: channels follow views): its whole table, some of its rank
+ * windows (0: the top window), both or nobody — then its patches are not even built.
  */
 export interface ReportWatch {
   all: boolean;
-  top: boolean;
+  /** The rank windows watched (`liveChannels.reportWindow`), ascending. */
+  windows: number[];
 }
 
 /** Everyone, as before issue 28 (no occupancy known: tests, a context without channels). */
-const WATCH_ALL: ReportWatch = { all: true, top: false };
+const WATCH_ALL: ReportWatch = { all: true, windows: [] };
 
 /** A context's races and reports in memory; the source of truth stays the database. */
 export class ContextState {
@@ -211,15 +215,16 @@ export class ContextState {
    * changes applied since (runners changed, reads seen) and not yet published.
    */
   private readonly published = new Map<string, PublishedTable>();
-  /** Per report watched by its top window: the window as last published (issue 28). */
-  private readonly publishedTop = new Map<string, PublishedTable>();
+  /** Per report watched by rank windows: each window as last published (issue 28). */
+  private readonly publishedWindows = new Map<string, Map<number, PublishedTable>>();
   private readonly pending = new Map<string, ChangedRunners>();
   /**
    * Who watches each report now (issue 28; the service sets it from the channels' occupancy). A
    * report nobody watches costs nothing at `stage` and `flush`: its version moves (readers fetch
-   * it), no table is kept for it and no patch is built.
+   * it), no table is kept for it and no patch is built. `rows`: at most how many rows the report
+   * has (the windows asked about).
    */
-  watching: (group: string, report: string) => ReportWatch = () => WATCH_ALL;
+  watching: (group: string, report: string, rows: number) => ReportWatch = () => WATCH_ALL;
 
   constructor(
     readonly context: ContextRow,
@@ -551,8 +556,8 @@ export class ContextState {
       for (const report of this.reports) {
         if (!races.has(report.definition.raceId) || report.definition.kind === 'startList') continue;
         const id = reportId(report.groupKey, report.key);
-        const watch = this.watching(report.groupKey, report.key);
-        if (!watch.all && !watch.top) {
+        const watch = this.watchOf(report);
+        if (!watch.all && !watch.windows.length) {
           this.forgetPublished(id);
           continue;
         }
@@ -592,31 +597,29 @@ export class ContextState {
     const pending = new Map(this.pending);
     this.pending.clear();
     const patches: ReportPatch[] = [];
-    const windows: ReportPatch[] = [];
+    const windows: Publication['windows'] = [];
     for (const report of this.reports) {
       const definition = report.definition;
       const change = pending.get(definition.raceId);
       const race = this.races.get(definition.raceId);
       if (!change || !race || definition.kind === 'startList') continue;
       const id = reportId(report.groupKey, report.key);
-      const watch = this.watching(report.groupKey, report.key);
-      if (!watch.all && !watch.top) {
+      const watch = this.watchOf(report);
+      if (!watch.all && !watch.windows.length) {
         // Nobody looks: no patch built, no table kept (issue 28). A client subscribing later
         // fetches the report, then patches start from the table this node then holds.
         this.forgetPublished(id);
         continue;
       }
-      if (!watch.top) this.publishedTop.delete(id);
+      this.keepWindows(id, watch.windows);
       const version = this.versions.get(id) ?? 0;
       const before = this.published.get(id);
       if (before?.version === version) continue;
       const reload: ReportPatch = { group: report.groupKey, report: report.key, version, reload: true };
       if (!before) {
         patches.push(reload);
-        if (watch.top) {
-          this.publishedTop.delete(id);
-          windows.push(reload);
-        }
+        this.publishedWindows.delete(id);
+        for (const k of watch.windows) windows.push({ k, patch: reload });
         continue;
       }
       const fromVersion = before.version;
@@ -671,9 +674,9 @@ export class ContextState {
       this.published.set(id, { version, rows });
       if (this.cache.get(id)?.version !== version) this.store(id, race, version, rows);
       if (watch.all) patches.push(JSON.stringify(patch).length > maxBytes ? reload : patch);
-      if (watch.top) {
-        const top = this.windowPatch(id, report, before, rows, version);
-        if (top) windows.push(JSON.stringify(top).length > maxBytes ? reload : top);
+      for (const k of watch.windows) {
+        const part = this.windowPatch(id, k, report, before, rows, version);
+        if (part) windows.push({ k, patch: JSON.stringify(part).length > maxBytes ? reload : part });
       }
     }
     const passed = [...pending]
@@ -683,29 +686,51 @@ export class ContextState {
     return { patches, windows, passed };
   }
 
+  /** Who watches a report now (see `watching`). */
+  private watchOf(report: ReportRow): ReportWatch {
+    const rows = this.races.get(report.definition.raceId)?.participants.length ?? 0;
+    return this.watching(report.groupKey, report.key, rows);
+  }
+
+  /** Forgets the windows of a report nobody watches any more (their chains would go stale). */
+  private keepWindows(id: string, watched: readonly number[]) {
+    const held = this.publishedWindows.get(id);
+    if (!held) return;
+    for (const k of held.keys()) if (!watched.includes(k)) held.delete(k);
+    if (!held.size) this.publishedWindows.delete(id);
+  }
+
   /**
-   * The patch of a report's top window (issue 28), from the window as last published (or, first
-   * watched, as `before` had it) to `rows`; null when the window did not change (its chain then
-   * keeps its last version: `applyWindowPatch` accepts any version from there).
+   * The patch of a report's rank window k (issue 28: rows k·W … (k+1)·W − 1), from the window as
+   * last published (or, first watched, as `before` had it) to `rows`: the rows entering and
+   * leaving it and the changed cells of the others. Null when the window did not change (its
+   * chain then keeps its last version: `applyWindowPatch` accepts any version from there).
    */
   private windowPatch(
     id: string,
+    k: number,
     report: ReportRow,
     before: PublishedTable,
     rows: unknown[][],
     version: number,
   ): ReportPatch | null {
-    const base = this.publishedTop.get(id) ?? {
+    const offset = k * TOP_WINDOW_ROWS;
+    let held = this.publishedWindows.get(id);
+    if (!held) {
+      held = new Map();
+      this.publishedWindows.set(id, held);
+    }
+    const base = held.get(k) ?? {
       version: before.version,
-      rows: before.rows.slice(0, TOP_WINDOW_ROWS),
+      rows: before.rows.slice(offset, offset + TOP_WINDOW_ROWS),
     };
-    const now = rows.slice(0, TOP_WINDOW_ROWS);
+    const now = rows.slice(offset, offset + TOP_WINDOW_ROWS);
     const diff = diffRows(base.rows, now);
     if (!diff.upserts.length && !diff.removes.length && !diff.shifts.length && !diff.edits.length) {
-      this.publishedTop.set(id, base);
+      held.set(k, base);
       return null;
     }
-    this.publishedTop.set(id, { version, rows: now });
+    held.set(k, { version, rows: now });
     return {
       group: report.groupKey,
       report: report.key,
@@ -716,13 +741,14 @@ export class ContextState {
       ...(diff.shifts.length ? { shifts: diff.shifts } : {}),
       ...(diff.edits.length ? { edits: diff.edits } : {}),
       window: TOP_WINDOW_ROWS,
+      ...(offset ? { offset } : {}),
     };
   }
 
   /** Forgets what was published of a report nobody watches any more. */
   private forgetPublished(id: string) {
     this.published.delete(id);
-    this.publishedTop.delete(id);
+    this.publishedWindows.delete(id);
   }
 
   private bump(id: string, version: number) {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import {
   applyWindowPatch,
   liveChannels,
+  type ReportPatch,
   type ReportTable,
   TOP_WINDOW_ROWS,
   unbundleResults,
@@ -49,7 +50,7 @@ describe('live channels follow views (issue 28)', () => {
         return original(channels, ...rest);
       },
     });
-  });
+  }, 240_000);
   afterAll(() => app.close());
 
   const read = async (bib: string, minutes: number) => {
@@ -120,6 +121,52 @@ describe('live channels follow views (issue 28)', () => {
     // Other reports (the categories) nobody watches: no patch published for them.
     expect(published.flat().filter((c) => c.includes('-report-') && !c.includes('-LIVE1-top'))).toEqual([]);
     top.ws.close();
+  });
+
+  it('sends a rank window below the top only the changes of its own rows, from a window fetched by offset', async () => {
+    const W = TOP_WINDOW_ROWS;
+    const w1 = liveChannels.reportWindow(DEMO_DB, 'city-10k', 'LIVE1', 1);
+    const w10 = liveChannels.reportWindow(DEMO_DB, 'city-10k', 'LIVE1', 10);
+    expect(w1).toBe(`${liveChannels.report(DEMO_DB, 'city-10k', 'LIVE1')}-w1`);
+    const near = await rawSubscriber(node(), [w1]);
+    const far = await rawSubscriber(node(), [w10]);
+    const base = (await app.inject(`${REPORTS}/LIVE1?fresh=1`)).json() as ReportTable;
+    expect(base.rows.length).toBeGreaterThan(11 * W);
+    // The REST call a window's catch-up makes: its rows alone, as in the whole table.
+    const page = (await app.inject(`${REPORTS}/LIVE1?fresh=1&offset=${W}&limit=${W}`)).json() as ReportTable;
+    expect(page.rows).toEqual(base.rows.slice(W, 2 * W));
+    // A runner still on course at row 100 finishes: he moves up past window 1 (rows 30–59), whose
+    // rows shift by one; rows from 101 on (window 10: 300–329) do not move.
+    const runner =
+      base.rows.slice(100).find((r) => r[F.status] === '' || r[F.status] === null) ?? base.rows[100]!;
+    const index = base.rows.indexOf(runner);
+    expect(index).toBeLessThan(10 * W);
+    published.length = 0;
+    await read(String(runner[F.bib]), 200);
+    await eventually(() => near.events.length > 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(far.bytes()).toBe(0);
+    expect(published.flat()).not.toContain(w10);
+    const now = (await app.inject(`${REPORTS}/LIVE1?fresh=1`)).json() as ReportTable;
+    const before = new Set(base.rows.slice(W, 2 * W).map((r) => String(r[F.key])));
+    const after = new Set(now.rows.slice(W, 2 * W).map((r) => String(r[F.key])));
+    let table: ReportTable | null = base;
+    for (const event of near.events)
+      for (const [, patch] of unbundleResults(JSON.parse(String(event.data)))) {
+        const p = patch as ReportPatch;
+        expect('reload' in p).toBe(false);
+        if ('reload' in p) continue;
+        // Only rows entering or leaving the window, whole; the others as changed cells.
+        expect(p.offset).toBe(W);
+        for (const row of p.upserts) expect(after.has(String(row[F.key]))).toBe(true);
+        for (const key of p.removes) expect(before.has(key)).toBe(true);
+        expect(p.upserts.length + p.removes.length).toBeLessThanOrEqual(4);
+        table = table && applyWindowPatch(table, p);
+      }
+    expect(table).not.toBeNull();
+    expect(table!.rows.slice(W, 2 * W)).toEqual(now.rows.slice(W, 2 * W));
+    near.ws.close();
+    far.ws.close();
   });
 });
 

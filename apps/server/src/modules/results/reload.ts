@@ -51,11 +51,13 @@ export function createReloadCommand(deps: {
    * Which of a context's live channels are occupied now (every one when it cannot be asked), and
    * whether any is.
    */
-  async function occupiedOf(db: string): Promise<{ any: boolean; has: (channel: string) => boolean }> {
+  async function occupiedOf(
+    db: string,
+  ): Promise<{ any: boolean; has: (channel: string) => boolean; names?: Iterable<string> }> {
     if (!deps.channels) return { any: true, has: () => true };
     try {
       const occupied = await deps.channels(liveChannels.all(db));
-      return { any: occupied.size > 0, has: (channel) => occupied.has(channel) };
+      return { any: occupied.size > 0, has: (channel) => occupied.has(channel), names: occupied.keys() };
     } catch {
       return { any: true, has: () => true };
     }
@@ -102,6 +104,7 @@ export function createReloadCommand(deps: {
         // Rebuilt before the readers hear of it: their refetches find it ready.
         const { lastSeq } = await deps.results.state(db);
         const { reports } = await repo.reportsOf(deps.database, db);
+        const names = [...(occupied.names ?? [])];
         const reloads: ReportPatch[] = reports.map((r) => ({
           group: r.groupKey,
           report: r.key,
@@ -114,10 +117,12 @@ export function createReloadCommand(deps: {
           for (const bundle of bundleResults(reloads, []))
             await publisher.publish([all], RESULTS_EVENT, bundle);
         for (const reload of reloads) {
-          const views = [
-            liveChannels.report(db, reload.group, reload.report),
-            liveChannels.reportTop(db, reload.group, reload.report),
-          ].filter(occupied.has);
+          const whole = liveChannels.report(db, reload.group, reload.report);
+          // Its rank windows (`-top`, `-w{k}`) that someone watches: each refetches its rows.
+          const windows = [...names].filter((name) => name.startsWith(`${whole}-w`));
+          const views = [whole, liveChannels.reportTop(db, reload.group, reload.report), ...windows].filter(
+            occupied.has,
+          );
           if (views.length) await publisher.publish(views, RESULTS_EVENT, { patches: [reload] });
         }
         await correctionOf(db, opts.bibs ?? []);

@@ -11,6 +11,7 @@ import {
   RESULTS_EVENT,
   type ReportList,
   type ReportPatch,
+  TOP_WINDOW_ROWS,
 } from '@tempora/contracts';
 import {
   compareHits,
@@ -610,18 +611,24 @@ export function createResultsService(deps: {
   }
 
   /** Who watches a report of context `db` now (issue 28), from the channels' occupancy. */
-  function watcher(db: string): (group: string, report: string) => ReportWatch {
-    if (!occupancy) return () => ({ all: true, top: false });
-    return (group, report) => ({
-      all: occupancy.has(liveChannels.all(db)) || occupancy.has(liveChannels.report(db, group, report)),
-      top: occupancy.has(liveChannels.reportTop(db, group, report)),
-    });
+  function watcher(db: string): (group: string, report: string, rows: number) => ReportWatch {
+    if (!occupancy) return () => ({ all: true, windows: [] });
+    return (group, report, rows) => {
+      const windows: number[] = [];
+      // A set lookup per window (Boston: 881), at most once per publication of a changed report.
+      for (let k = 0; k * TOP_WINDOW_ROWS < Math.max(rows, 1); k++)
+        if (occupancy.has(liveChannels.reportWindow(db, group, report, k))) windows.push(k);
+      return {
+        all: occupancy.has(liveChannels.all(db)) || occupancy.has(liveChannels.report(db, group, report)),
+        windows,
+      };
+    };
   }
 
   async function publish(
     ctx: ContextState,
     patches: ReportPatch[],
-    tops: ReportPatch[],
+    tops: { k: number; patch: ReportPatch }[],
     passed: { race: RaceLive; seen: RaceLive['recent'] }[],
   ) {
     const db = ctx.context.db;
@@ -663,9 +670,9 @@ export function createResultsService(deps: {
         const channel = liveChannels.report(db, p.group, p.report);
         if (occupancy.has(channel)) to(channel).patches.push(p);
       }
-      for (const p of tops) {
-        const channel = liveChannels.reportTop(db, p.group, p.report);
-        if (occupancy.has(channel)) to(channel).patches.push(p);
+      for (const { k, patch } of tops) {
+        const channel = liveChannels.reportWindow(db, patch.group, patch.report, k);
+        if (occupancy.has(channel)) to(channel).patches.push(patch);
       }
       const feed = liveChannels.passings(db);
       if (passings.length && occupancy.has(feed)) to(feed).passings.push(...passings);

@@ -140,25 +140,29 @@ export function useBusEvent<E extends RealtimeEventName>(event: E, handler: BusH
  * for `event` on that channel only. A null channel holds nothing.
  */
 export function useChannelEvent<E extends RealtimeEventName>(
-  channel: string | null,
+  channel: string | readonly string[] | null,
   event: E,
-  handler: (data: EventData<E>) => void,
+  handler: (data: EventData<E>, channel: string) => void,
 ): void {
   const session = useRealtimeSession();
-  useDemandRealtime(channel !== null);
+  // Several channels (issue 28: the rank windows a table shows) as one key, so a new array of the
+  // same channels subscribes nothing again.
+  const key = channel === null ? '' : typeof channel === 'string' ? channel : channel.join('\n');
+  useDemandRealtime(key !== '');
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
-    if (!channel || !session) return;
-    const release = session.hold(channel);
+    if (!key || !session) return;
+    const channels = key.split('\n');
+    const releases = channels.map((c) => session.hold(c));
     const off = eventBus.on(event, (data, meta) => {
-      if (meta.channel === channel) ref.current(data);
+      if (channels.includes(meta.channel)) ref.current(data, meta.channel);
     });
     return () => {
       off();
-      release();
+      for (const release of releases) release();
     };
-  }, [channel, event, session]);
+  }, [key, event, session]);
 }
 
 /** Registers `callback` to run after every reconnection: live pages catch up (invalidate queries). */
@@ -173,12 +177,19 @@ export function useReconnectCatchUp(callback: () => void): void {
  * Runs `callback` when the subscription to `channel` succeeds (see `RealtimeSession.onSubscribed`):
  * data fetched before the subscription catches up with what was published in between.
  */
-export function useSubscribedCatchUp(channel: string | null, callback: () => void): void {
+export function useSubscribedCatchUp(
+  channel: string | readonly string[] | null,
+  callback: (channel: string) => void,
+): void {
   const session = useRealtimeSession();
   const ref = useRef(callback);
   ref.current = callback;
+  const key = channel === null ? '' : typeof channel === 'string' ? channel : channel.join('\n');
   useEffect(() => {
-    if (!channel || !session) return;
-    return session.onSubscribed(channel, () => ref.current());
-  }, [channel, session]);
+    if (!key || !session) return;
+    const offs = key.split('\n').map((c) => session.onSubscribed(c, () => ref.current(c)));
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [key, session]);
 }

@@ -106,6 +106,22 @@ export async function getReport(
 }
 
 /**
+ * One rank window of a report (issue 28: `liveChannels.reportWindow`), the REST side of a window's
+ * catch-up: its rows from `offset`, always from a state caught up after the request (`fresh`:
+ * the node answering may lag the patches this client missed) and at least `minVersion`.
+ */
+export function getReportWindow(
+  source: ReportSource,
+  page: { offset: number; limit: number },
+  minVersion = 0,
+  signal?: AbortSignal,
+): Promise<ReportTable> {
+  const params = new URLSearchParams({ fresh: '1', offset: String(page.offset), limit: String(page.limit) });
+  if (minVersion) params.set('minVersion', String(minVersion));
+  return apiGet<ReportTable>('resultsApiUrlBase', `${reportPath(source)}?${params}`, { signal });
+}
+
+/**
  * Loads a report progressively (issue 19: the first screenful within 1 s on a 26,000-row table):
  * the first page, handed to `onFirstPage` to be shown at once, then the rest through the API's
  * `offset`/`limit` paging in parallel chunks, put together into the whole table — which search,

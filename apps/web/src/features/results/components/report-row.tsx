@@ -21,6 +21,8 @@ export interface ReportRowProps {
   favorite: boolean;
   onToggleFavorite(key: string, trackingKey?: string): void;
   flash: boolean;
+  /** The row a jump brought to the screen (issue 27): marked until the next jump. */
+  target?: boolean;
   open: boolean;
   onToggleOpen(key: string): void;
   flagBase: string;
@@ -66,6 +68,8 @@ export const ReportRow = memo(function ReportRow(props: ReportRowProps) {
       aria-rowindex={props.index + 2}
       data-key={rowKey}
       data-changed={props.flash || undefined}
+      data-target={props.target || undefined}
+      aria-current={props.target || undefined}
       className={props.index % 2 ? 'rt-row rt-odd' : 'rt-row'}
       style={{ ...props.grid, transform: `translateY(${props.start}px)` }}
       onClick={handleClick}

@@ -10,7 +10,7 @@ import { useWidth } from '../hooks/use-width.ts';
 import { planColumns, reachedTimes } from './column-layout.ts';
 import { alignmentOf } from './report-cell.tsx';
 import { ReportRow } from './report-row.tsx';
-import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, tableSx } from './table-styles.ts';
+import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, tableSx, topButtonSx } from './table-styles.ts';
 
 export { ROW_HEIGHT };
 
@@ -28,10 +28,15 @@ export interface ReportTableProps {
   /** Rows the whole table has when `rows` is only its first part (progressive loading). */
   totalRows?: number;
   /**
-   * Told the index of the last row on screen as it scrolls (issue 28: the page keeps live only
-   * the rows it shows — the top window or the whole report).
+   * Told the indexes of the first and last rows on screen as it scrolls (issue 28: the page keeps
+   * live only the rank windows it shows).
    */
-  onVisibleEnd?: (index: number) => void;
+  onVisibleRange?: (start: number, end: number) => void;
+  /**
+   * A row to bring to the middle of the screen and mark (issue 27: jump to a rank or a bib); a new
+   * object each time, so the same row can be asked twice.
+   */
+  target?: { key: string };
 }
 
 function blobBase(): string {
@@ -56,7 +61,8 @@ export function ReportTable({
   changed,
   height = 'calc(100dvh - 220px)',
   totalRows,
-  onVisibleEnd,
+  onVisibleRange,
+  target,
 }: ReportTableProps) {
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
@@ -87,8 +93,33 @@ export function ReportTable({
     overscan: 6,
     initialRect: { width: 1024, height: 800 },
   });
+  const visibleStart = virtualizer.range?.startIndex ?? 0;
   const visibleEnd = virtualizer.range?.endIndex ?? 0;
-  useEffect(() => onVisibleEnd?.(visibleEnd), [visibleEnd, onVisibleEnd]);
+  useEffect(() => onVisibleRange?.(visibleStart, visibleEnd), [visibleStart, visibleEnd, onVisibleRange]);
+  const targetKey = target?.key ?? '';
+  const targetIndex = useMemo(
+    () => (targetKey ? rows.findIndex((row) => String(row[keyField]) === targetKey) : -1),
+    [rows, keyField, targetKey],
+  );
+  // Once per jump (a live patch moving the row later does not scroll the table again).
+  const scrolledFor = useRef<object | null>(null);
+  useEffect(() => {
+    if (!target || targetIndex < 0 || scrolledFor.current === target) return;
+    scrolledFor.current = target;
+    virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+    // On a phone the table's middle may be below the screen: the page scrolls to the row too,
+    // once the virtualiser has drawn it.
+    const timer = setTimeout(
+      () => scroller.current?.querySelector('[data-target]')?.scrollIntoView?.({ block: 'nearest' }),
+      150,
+    );
+    return () => clearTimeout(timer);
+  }, [target, targetIndex, virtualizer]);
+  const handleTop = useCallback(() => {
+    virtualizer.scrollToIndex(0, { align: 'start' });
+    // The keyboard goes on from the table's top (its scroll container is focusable).
+    scroller.current?.focus({ preventScroll: true });
+  }, [virtualizer]);
   const flagBase = blobBase();
   // One translation lookup for every star (a hook per cell would cost a subscription each).
   const starLabel = useCallback(
@@ -108,76 +139,87 @@ export function ReportTable({
   const colCount = plan.visible.length + (plan.hidden.length ? 1 : 0);
   const grid = { gridTemplateColumns: plan.template };
   return (
-    <Box
-      ref={scroller}
-      role="table"
-      aria-label={table.title[lng]}
-      aria-rowcount={(totalRows ?? rows.length) + 1}
-      aria-colcount={colCount}
-      tabIndex={0}
-      data-testid="report-table"
-      data-compact={plan.compact || undefined}
-      sx={tableSx}
-      style={{ height }}
-    >
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className="rt-head" style={grid}>
-          {plan.visible.map((i) => {
-            const column = table.columns[i]!;
-            return (
-              <div
-                key={`${column.FieldIdx}:${column.Type}:${column.Title.en}`}
-                role="columnheader"
-                title={column.Title[lng]}
-                className="rt-th"
-                data-type={column.Type}
-                style={{ textAlign: alignmentOf(column) }}
-              >
-                {column.Type === 'favorite' || column.Type === 'spacer' ? (
-                  <span className="rt-hidden">{column.Title[lng]}</span>
-                ) : (
-                  column.Title[lng]
-                )}
+    <Box sx={topButtonSx}>
+      <Box
+        ref={scroller}
+        role="table"
+        aria-label={table.title[lng]}
+        aria-rowcount={(totalRows ?? rows.length) + 1}
+        aria-colcount={colCount}
+        tabIndex={0}
+        data-testid="report-table"
+        data-compact={plan.compact || undefined}
+        sx={tableSx}
+        style={{ height }}
+      >
+        <div role="rowgroup" className="rt-headgroup">
+          <div role="row" aria-rowindex={1} className="rt-head" style={grid}>
+            {plan.visible.map((i) => {
+              const column = table.columns[i]!;
+              return (
+                <div
+                  key={`${column.FieldIdx}:${column.Type}:${column.Title.en}`}
+                  role="columnheader"
+                  title={column.Title[lng]}
+                  className="rt-th"
+                  data-type={column.Type}
+                  style={{ textAlign: alignmentOf(column) }}
+                >
+                  {column.Type === 'favorite' || column.Type === 'spacer' ? (
+                    <span className="rt-hidden">{column.Title[lng]}</span>
+                  ) : (
+                    column.Title[lng]
+                  )}
+                </div>
+              );
+            })}
+            {plan.hidden.length > 0 && (
+              <div role="columnheader" className="rt-th">
+                <span className="rt-hidden">{t('details')}</span>
               </div>
-            );
-          })}
-          {plan.hidden.length > 0 && (
-            <div role="columnheader" className="rt-th">
-              <span className="rt-hidden">{t('details')}</span>
-            </div>
-          )}
+            )}
+          </div>
         </div>
-      </div>
-      {rows.length === 0 ? (
-        <Typography sx={{ p: 3, color: 'text.secondary' }}>{t('empty')}</Typography>
-      ) : (
-        <div role="rowgroup" className="rt-body" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
-            const key = String(row[table.keyField]);
-            return (
-              <ReportRow
-                key={item.key}
-                measure={virtualizer.measureElement}
-                index={item.index}
-                start={item.start}
-                row={row}
-                rowKey={key}
-                table={table}
-                plan={plan}
-                lng={lng}
-                grid={grid}
-                favorite={favorites.has(key)}
-                onToggleFavorite={onToggleFavorite}
-                flash={changed?.has(key) ?? false}
-                open={expanded.has(key)}
-                onToggleOpen={toggle}
-                flagBase={flagBase}
-                starLabel={starLabel}
-              />
-            );
-          })}
-        </div>
+        {rows.length === 0 ? (
+          <Typography sx={{ p: 3, color: 'text.secondary' }}>{t('empty')}</Typography>
+        ) : (
+          <div role="rowgroup" className="rt-body" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              const key = String(row[table.keyField]);
+              return (
+                <ReportRow
+                  key={item.key}
+                  measure={virtualizer.measureElement}
+                  index={item.index}
+                  start={item.start}
+                  row={row}
+                  rowKey={key}
+                  table={table}
+                  plan={plan}
+                  lng={lng}
+                  grid={grid}
+                  favorite={favorites.has(key)}
+                  onToggleFavorite={onToggleFavorite}
+                  flash={changed?.has(key) ?? false}
+                  target={key === targetKey}
+                  open={expanded.has(key)}
+                  onToggleOpen={toggle}
+                  flagBase={flagBase}
+                  starLabel={starLabel}
+                />
+              );
+            })}
+          </div>
+        )}
+      </Box>
+      {visibleStart > 2 && (
+        <button type="button" className="rt-top" onClick={handleTop}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M7.4 15.4 12 10.8l4.6 4.6L18 14l-6-6-6 6z" fill="currentColor" />
+          </svg>
+          {t('backToTop')}
+        </button>
       )}
     </Box>
   );

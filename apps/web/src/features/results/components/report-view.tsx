@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { type ReportTable as Table, TOP_WINDOW_ROWS } from '@tempora/contracts';
+import { type ReportTable as Table, windowsCovering } from '@tempora/contracts';
 import { joinTitle } from '@tempora/domain';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -14,7 +14,11 @@ import { type ReportSource, reportPath } from '../api/get-report.ts';
 import { useReportList } from '../api/get-report-list.ts';
 import { useLiveReport } from '../hooks/use-live-report.ts';
 import { searchRows } from '../patch.ts';
+import { JumpToRow, rankFieldOf } from './jump-to-row.tsx';
 import { ReportTable } from './report-table.tsx';
+
+/** How long the table stays still before its live windows follow the scroll (issue 28). */
+const FOLLOW_MS = 300;
 
 /** What a live report page shows. */
 export interface ReportViewProps {
@@ -62,13 +66,33 @@ export function ReportView({
   const { favorites, toggle } = useFavorites(eventId);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  // Issue 28: at its top, the table keeps live only its first rows (the report's top window);
-  // scrolled further or searched, the whole report.
-  const [deep, setDeep] = useState(false);
-  const handleVisibleEnd = useCallback((end: number) => setDeep(end >= TOP_WINDOW_ROWS), []);
-  const report = useLiveReport(source, deep || deferred ? 'all' : 'top');
+  // Issue 28: the table keeps live only the rank windows on its screen (the top window at first),
+  // following the scroll once it rests; searched, the whole report.
+  const [range, setRange] = useState<readonly [number, number]>([0, 0]);
+  const follow = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const handleVisibleRange = useCallback((start: number, end: number) => {
+    clearTimeout(follow.current);
+    follow.current = setTimeout(
+      () => setRange((r) => (r[0] === start && r[1] === end ? r : [start, end])),
+      FOLLOW_MS,
+    );
+  }, []);
+  useEffect(() => () => clearTimeout(follow.current), []);
+  const windows = useMemo(() => windowsCovering(range[0], range[1]), [range]);
+  const report = useLiveReport(source, deferred ? 'all' : windows);
+  // Issue 27: jump to a rank or a bib.
+  const [target, setTarget] = useState<{ key: string }>();
   const data = report.shown;
   const list = useReportList(eventId);
+  const rankField = useMemo(() => (data ? rankFieldOf(data.columns, data.rows) : -1), [data]);
+  const handleJump = useCallback(
+    (index: number) => {
+      if (!data) return;
+      setQuery('');
+      setTarget({ key: String(data.rows[index]![data.keyField]) });
+    },
+    [data],
+  );
   const rows = useMemo(
     () => (data ? searchRows(data.rows, data.keyField, deferred, data.columns) : []),
     [data, deferred],
@@ -137,6 +161,7 @@ export function ReportView({
             </Box>
           )}
         </Typography>
+        <JumpToRow rows={data.rows} keyField={data.keyField} rankField={rankField} onJump={handleJump} />
         {actions?.(deferred)}
       </Box>
       <ReportTable
@@ -146,7 +171,8 @@ export function ReportView({
         onToggleFavorite={toggle}
         changed={report.changed}
         totalRows={report.partial ? data.total : undefined}
-        onVisibleEnd={handleVisibleEnd}
+        onVisibleRange={handleVisibleRange}
+        target={target}
         height={chrome ? undefined : 'calc(100dvh - 64px)'}
       />
     </>

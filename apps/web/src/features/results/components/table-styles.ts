@@ -19,6 +19,9 @@ export const tableSx: SxProps<Theme> = {
   bgcolor: 'background.paper',
   fontSize: 14,
   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+  // Sticky is kept within the parent: the header's row group sticks, not only its row (issue 27:
+  // a table scrolled to rank 20,000 still names its columns).
+  '& .rt-headgroup': { position: 'sticky', top: 0, zIndex: 2 },
   '& .rt-head': {
     position: 'sticky',
     top: 0,
@@ -49,6 +52,8 @@ export const tableSx: SxProps<Theme> = {
   },
   '& .rt-row.rt-odd': { bgcolor: '#f7f9fa' },
   '& .rt-row[data-changed]': { bgcolor: '#fff1b8', transition: 'none' },
+  // The row a jump brought (issue 27): an outline that keeps the row's text contrast.
+  '& .rt-row[data-target]': { boxShadow: 'inset 0 0 0 2px #0b6fa4', bgcolor: '#e8f4fb' },
   '& .rt-cell, & .rt-th': {
     px: 1,
     overflow: 'hidden',
@@ -147,4 +152,31 @@ export const tableSx: SxProps<Theme> = {
     clip: 'rect(0 0 0 0)',
     whiteSpace: 'nowrap',
   },
+};
+
+/** The table's frame: its "back to top" button floats at the top right, under the header (issue 27). */
+export const topButtonSx: SxProps<Theme> = {
+  position: 'relative',
+  '& .rt-top': {
+    position: 'absolute',
+    right: 16,
+    // Under the sticky header: on a phone the table's bottom is often below the screen.
+    top: ROW_HEIGHT + 8,
+    zIndex: 3,
+    display: 'flex',
+    alignItems: 'center',
+    gap: 0.5,
+    minHeight: 40,
+    px: 1.5,
+    border: 0,
+    borderRadius: 20,
+    bgcolor: 'primary.main',
+    color: 'primary.contrastText',
+    font: 'inherit',
+    fontSize: 14,
+    fontWeight: 600,
+    boxShadow: 3,
+    cursor: 'pointer',
+  },
+  '& .rt-top:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
 };

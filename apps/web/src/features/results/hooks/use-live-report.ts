@@ -3,16 +3,19 @@ import {
   applyReportPatch,
   applyWindowPatch,
   liveChannels,
+  mergeWindow,
   type ReportPatch,
   type ReportTable,
+  TOP_WINDOW_ROWS,
 } from '@tempora/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   useChannelEvent,
   useReconnectCatchUp,
   useSubscribedCatchUp,
 } from '../../../lib/realtime/realtime-provider.tsx';
 import {
+  getReportWindow,
   type ReportSource,
   reportHeadKey,
   reportQuery,
@@ -24,17 +27,59 @@ import {
 export const HIGHLIGHT_MS = 2500;
 
 /**
- * Tables whose rows below the top window are not live (issue 28: a window patch changed their
- * top only). A patch of the whole report does not apply to one: it is fetched again.
+ * Tables kept live by rank windows (issue 28: window patches and window fetches changed some of
+ * their rows only): the version the table was whole at (`base`) and each window's own version
+ * since. A patch of the whole report does not apply to one: it is fetched again.
  */
-const liveTopOnly = new WeakSet<ReportTable>();
+interface WindowVersions {
+  base: number;
+  held: ReadonlyMap<number, number>;
+}
+const windowed = new WeakMap<ReportTable, WindowVersions>();
+
+/** The version a table holds rank window `k` at. */
+function heldAt(table: ReportTable, k: number): number {
+  const state = windowed.get(table);
+  return state ? (state.held.get(k) ?? state.base) : table.version;
+}
+
+/** `next`, a table whose window `k` is now at `version` (tagged: a catch-up probe never takes it as whole). */
+function withWindow(table: ReportTable, next: ReportTable, k: number, version: number): ReportTable {
+  const state = windowed.get(table) ?? { base: table.version, held: new Map<number, number>() };
+  const out = windowed.has(table) ? next : { ...next, tag: `${table.tag ?? ''}~w` };
+  windowed.set(out, { base: state.base, held: new Map(state.held).set(k, version) });
+  return out;
+}
 
 /**
- * What of a report a page keeps live (issue 28, channels follow views): `top`, its first rows
- * (`liveChannels.reportTop`: a table scrolled to its top), or `all` (scrolled further, searched,
- * or a page using every row).
+ * What of a report a page keeps live (issue 28, channels follow views): the rank windows on its
+ * screen (`liveChannels.reportWindow`, 0: the top), or `all` (searched, or a page using every row).
  */
-export type LiveWindow = 'top' | 'all';
+export type LiveWindow = readonly number[] | 'all';
+
+/**
+ * Fetches rank window `k` of a report (its catch-up, issue 28: after subscribing, a gap or a
+ * reload) and puts it into the cached table, unless the table already holds it newer.
+ */
+export async function refreshWindow(
+  client: ReturnType<typeof useQueryClient>,
+  queryKey: readonly unknown[],
+  source: ReportSource,
+  k: number,
+  minVersion = 0,
+): Promise<void> {
+  const offset = k * TOP_WINDOW_ROWS;
+  const page = await getReportWindow(source, { offset, limit: TOP_WINDOW_ROWS }, minVersion);
+  const table = client.getQueryData<ReportTable>(queryKey);
+  // Still loading: the load itself comes from a state caught up after the subscription.
+  if (!table) return requireFreshReport(source);
+  if (heldAt(table, k) > page.version) return;
+  // Nothing moved (a finished race): the table stays whole, so a search needs no refetch.
+  if (!windowed.has(table) && page.version === table.version && page.tag === table.tag) return;
+  const merged = mergeWindow(table, offset, TOP_WINDOW_ROWS, page.rows);
+  const next = { ...merged, version: Math.max(table.version, page.version) };
+  client.setQueryData(queryKey, withWindow(table, next, k, page.version));
+}
 
 /**
  * Folds one `report-patch` into the cached table (style.md: live pages patch the query, never a
@@ -47,6 +92,7 @@ export function receivePatch(
   queryKey: readonly unknown[],
   patch: ReportPatch,
   source?: ReportSource,
+  k?: number,
 ): string[] | null {
   const table = client.getQueryData<ReportTable>(queryKey);
   if (!table) {
@@ -56,21 +102,26 @@ export function receivePatch(
     return null;
   }
   if (patch.group !== table.group || patch.report !== table.report) return null;
+  // A window's patch or reload (issue 28): only that window moves, a gap refetches only it.
+  const window = 'reload' in patch ? k : patch.window === undefined ? undefined : (patch.offset ?? 0);
+  if (window !== undefined) {
+    const w = k ?? Math.floor(window / TOP_WINDOW_ROWS);
+    if (heldAt(table, w) >= patch.version) return null; // already have it
+    const next = 'reload' in patch ? null : applyWindowPatch(table, patch, heldAt(table, w));
+    if (!next) {
+      if (source) void refreshWindow(client, queryKey, source, w, patch.version).catch(() => undefined);
+      return null;
+    }
+    client.setQueryData(queryKey, withWindow(table, next, w, patch.version));
+    return 'upserts' in patch ? patch.upserts.map((row) => String(row[table.keyField])) : [];
+  }
   if (!('reload' in patch) && patch.version <= table.version) return null; // already have it
-  const windowed = !('reload' in patch) && patch.window !== undefined;
-  let next = windowed
-    ? applyWindowPatch(table, patch)
-    : liveTopOnly.has(table)
-      ? null
-      : applyReportPatch(table, patch);
-  // Its rows below the window are not live: another tag (a catch-up probe then fetches it whole).
-  if (windowed && next) next = { ...next, tag: `${table.tag ?? ''}~top` };
+  const next = windowed.has(table) ? null : applyReportPatch(table, patch);
   if (!next) {
     if (source) requireReportVersion(source, patch.version);
     void client.invalidateQueries({ queryKey, exact: true });
     return null;
   }
-  if (windowed) liveTopOnly.add(next);
   client.setQueryData(queryKey, next);
   return 'upserts' in patch ? patch.upserts.map((row) => String(row[table.keyField])) : [];
 }
@@ -81,10 +132,10 @@ function concerns(source: ReportSource, patch: ReportPatch): boolean {
 }
 
 /**
- * A report kept live: row patches of its channel (`liveChannels.report`, or its top window's for
- * `live` 'top') go into the query cache; after a reconnection or a change of channel the report is
- * refetched (issue 5: live pages catch up). `changed` holds the keys of rows changed in the last
- * moments, for a brief highlight.
+ * A report kept live: row patches of its channel (`liveChannels.report`, or of the rank windows in
+ * `live`) go into the query cache; after a reconnection or a change of channel the report (or the
+ * window subscribed) is refetched (issue 5: live pages catch up). `changed` holds the keys of rows
+ * changed in the last moments, for a brief highlight.
  */
 export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
   const client = useQueryClient();
@@ -100,15 +151,26 @@ export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
   const { queryKey } = options;
   const [changed, setChanged] = useState<ReadonlyMap<string, number>>(() => new Map());
   const loaded = query.data ?? head.data;
-  // The channel is known from the first rows (their db and group), so the subscription starts after.
-  const channel = !loaded
-    ? null
-    : live === 'top'
-      ? liveChannels.reportTop(loaded.db, loaded.group, loaded.report)
-      : liveChannels.report(loaded.db, loaded.group, loaded.report);
+  // The channels are known from the first rows (their db and group), so the subscription starts after.
+  const db = loaded?.db;
+  const group = loaded?.group;
+  const key = loaded?.report;
+  const windowKey = live === 'all' ? 'all' : live.join(',');
+  const channels = useMemo(() => {
+    if (db === undefined || group === undefined || key === undefined) return null;
+    if (windowKey === 'all') return [liveChannels.report(db, group, key)];
+    return windowKey.split(',').map((k) => liveChannels.reportWindow(db, group, key, Number(k)));
+  }, [db, group, key, windowKey]);
+  const windowOfChannel = useCallback(
+    (channel: string) => {
+      const at = channels?.indexOf(channel) ?? -1;
+      return windowKey === 'all' || at < 0 ? undefined : Number(windowKey.split(',')[at]);
+    },
+    [channels, windowKey],
+  );
 
-  useChannelEvent(channel, 'report-patch', (patch) => {
-    const keys = receivePatch(client, queryKey, patch, source);
+  useChannelEvent(channels, 'report-patch', (patch, channel) => {
+    const keys = receivePatch(client, queryKey, patch, source, windowOfChannel(channel));
     if (!keys?.length) return;
     const now = Date.now();
     setChanged((previous) => {
@@ -135,12 +197,22 @@ export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
   // After subscribing or reconnecting, patches published before were not heard: the table is
   // fetched again (one row first: a 304 when nothing moved) from a state caught up after the
   // subscription — on several nodes the one answering may lag the one that published (issue 20).
-  const catchUp = useCallback(() => {
-    requireFreshReport(source);
-    void client.invalidateQueries({ queryKey, exact: true });
-  }, [client, queryKey, source]);
+  // A rank window catches up alone: its 30 rows, not the whole table.
+  const catchUp = useCallback(
+    (channel?: string) => {
+      const k = channel === undefined ? undefined : windowOfChannel(channel);
+      if (k !== undefined) return void refreshWindow(client, queryKey, source, k).catch(() => undefined);
+      if (windowKey !== 'all' && channel === undefined) {
+        for (const c of channels ?? []) catchUp(c);
+        return;
+      }
+      requireFreshReport(source);
+      void client.invalidateQueries({ queryKey, exact: true });
+    },
+    [client, queryKey, source, windowOfChannel, windowKey, channels],
+  );
   useReconnectCatchUp(catchUp);
-  useSubscribedCatchUp(channel, catchUp);
+  useSubscribedCatchUp(channels, catchUp);
 
   // `shown`: the whole table, else its first page (`partial` until the rest has come). Pages that
   // need every row (favourites, scroller) use `data`, the whole table.
