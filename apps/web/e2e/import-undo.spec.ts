@@ -84,7 +84,9 @@ async function shot(page: Page, name: string) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // Starting a server (migrations, demo seed) takes minutes on a loaded machine
+  // (E2E_READY_TIMEOUT_MS raises server.ts's wait).
+  test.setTimeout(600_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF, DEMO_REPLAY: 'false' });
   token = await verifiedAccount(server, STAFF, PASSWORD, true);
 });

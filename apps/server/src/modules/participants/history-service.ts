@@ -105,6 +105,7 @@ export function createImportHistory(deps: { database: Database; reload: (db: str
           actor,
         );
         for (const c of changed) {
+          const now = ((await repo.findParticipant(sql, eventId, c.id)) ?? {}) as Record<string, unknown>;
           await repo.updateParticipant(sql, c.id, c.previous!);
           await repo.insertAudit(
             sql,
@@ -115,7 +116,11 @@ export function createImportHistory(deps: { database: Database; reload: (db: str
                 action: 'update',
                 changes: [
                   undo,
-                  ...Object.entries(c.previous!).map(([field, after]) => ({ field, before: null, after })),
+                  ...Object.entries(c.previous!).map(([field, after]) => ({
+                    field,
+                    before: now[field] ?? null,
+                    after,
+                  })),
                 ],
               },
             ],

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
+import { addChanged } from './history-repository.ts';
 
 const ORG = '00000000-0000-4000-8000-0000000000b1';
 const OTHER = '00000000-0000-4000-8000-0000000000b2';
@@ -87,7 +88,7 @@ describe('participant imports: samples, duplicates named, refused rows, undo (is
 
   const inject = (
     who: keyof typeof auth | null,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},
@@ -253,6 +254,34 @@ describe('participant imports: samples, duplicates named, refused rows, undo (is
     expect(await count()).toBe(before);
     const entry = (await inject('owner', 'GET', `${base}/import-history`)).json()[0];
     expect(entry).toMatchObject({ id: timedImport, undoneAt: null });
+  });
+
+  it('puts back the fields an import changed (its `previous` values), audited', async () => {
+    // No import changes runners yet (chip files keep their own check): the record is made here.
+    const { id } = await upload('Dossard;Prénom;Nom;Sexe\n80;Ivo;Gris;M\n');
+    const commit = await inject('owner', 'POST', `${base}/imports/${id}/commit`, {
+      raceId: 'night-5k',
+      mapping: { bib: 'Dossard', firstName: 'Prénom', lastName: 'Nom', gender: 'Sexe' },
+      mode: 'valid',
+    });
+    const changing = commit.json().importId;
+    const jane = (await inject('owner', 'GET', `${base}/participants?q=jane`)).json().rows[0];
+    await addChanged(app.database, changing, [{ id: jane.id, previous: { club: 'Old AC', wave: null } }]);
+    await inject('owner', 'PATCH', `${base}/participants/${jane.id}`, { club: 'New AC', wave: 'B' });
+    const undo = await inject('owner', 'POST', `${base}/import-history/${changing}/undo`);
+    expect(undo.json()).toEqual({ removed: 1, restored: 1 });
+    const after = (await inject('owner', 'GET', `${base}/participants?q=jane`)).json().rows[0];
+    expect(after).toMatchObject({ club: 'Old AC', wave: null, bib: '39' });
+    const [audit] = await app.database.query<{ action: string; changes: unknown[] }>(
+      'SELECT action, changes FROM participant_audit WHERE participant_id = $1 ORDER BY id DESC LIMIT 1',
+      [jane.id],
+    );
+    expect(audit!.action).toBe('update');
+    expect(audit!.changes).toEqual([
+      { field: 'import', before: 'inscrits.csv', after: null },
+      { field: 'club', before: 'New AC', after: 'Old AC' },
+      { field: 'wave', before: 'B', after: null },
+    ]);
   });
 
   it('undoes an import: its runners go, each audited; the bibs are free again; a second undo is refused', async () => {
