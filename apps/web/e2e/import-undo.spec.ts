@@ -17,6 +17,8 @@ let token = '';
 const STAFF = 'staff@example.org';
 const PASSWORD = 'a long staff password';
 const EVENT = 'demo-city-run';
+/** Reading a workbook and checking rows run on a worker thread: slow on a loaded machine. */
+const SLOW = { timeout: 120_000 };
 const SHOTS = process.env.SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../.tmp/screens') : null;
 
 const WORDS = {
@@ -98,7 +100,7 @@ for (const [size, width, height] of [
 ] as const) {
   for (const lng of ['en', 'fr'] as const) {
     test(`import with samples, one notice, refused rows, undo (${size}, ${lng})`, async ({ browser }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(600_000);
       const w = WORDS[lng];
       const raceId = `import-${size}-${lng}`;
       const raceName = `Import ${size} ${lng}`;
@@ -124,12 +126,12 @@ for (const [size, width, height] of [
       await page.getByLabel('E-mail').fill(STAFF);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(/#\/console$/);
+      await expect(page).toHaveURL(/#\/console$/, SLOW);
       await page.goto(`${server.url}/?lng=${lng}#/console/events/${EVENT}/participants/import`);
       await page.getByTestId('import-file').setInputFiles(await frenchFile());
 
       // The mapping: each choice shows what its column holds.
-      await expect(page.getByTestId('mapping-lastName')).toContainText(w.samples);
+      await expect(page.getByTestId('mapping-lastName')).toContainText(w.samples, SLOW);
       await page.getByRole('combobox', { name: w.race, exact: true }).click();
       await page.getByRole('option', { name: raceName }).click();
       await shot(page, `import-mapping-${size}-${lng}`);
@@ -137,7 +139,7 @@ for (const [size, width, height] of [
       // The preview: the missing range said once, the duplicate naming its other line.
       await page.getByRole('button', { name: w.check }).click();
       const notices = page.getByTestId('import-notices');
-      await expect(notices).toContainText(w.noRange);
+      await expect(notices).toContainText(w.noRange, SLOW);
       await expect(notices.getByText(w.noRange)).toHaveCount(1);
       await expect(page.getByTestId('import-problems')).toContainText(w.alsoOn);
       await expect(page.getByTestId('import-problems').locator('li')).toHaveCount(2);
@@ -145,7 +147,7 @@ for (const [size, width, height] of [
 
       await page.getByRole('button', { name: w.run, exact: true }).click();
       const result = page.getByTestId('import-result');
-      await expect(result.getByRole('status')).toContainText(w.done);
+      await expect(result.getByRole('status')).toContainText(w.done, SLOW);
       await shot(page, `import-result-${size}-${lng}`);
 
       // The refused rows, as the file held them with the line and the reason.
@@ -171,7 +173,7 @@ for (const [size, width, height] of [
       const dialog = page.getByRole('dialog');
       await shot(page, `import-undo-dialog-${size}-${lng}`);
       await dialog.getByRole('button', { name: w.confirm }).click();
-      await expect(page.getByText(w.undone)).toBeVisible();
+      await expect(page.getByText(w.undone)).toBeVisible(SLOW);
       await expect(dialog).toBeHidden();
       expect(await list()).toBe(0);
       await history.scrollIntoViewIfNeeded();
