@@ -14,9 +14,10 @@ import { type RunningServer, startServer } from './server.ts';
  */
 let server: RunningServer;
 let token = '';
-const STAFF = 'staff@example.org';
-const PASSWORD = 'a long staff password';
-const EVENT = 'demo-city-run';
+const STAFF = 'organiser@example.org';
+const PASSWORD = 'a long organiser password';
+const EVENT = 'import-night-run';
+const DB = 'import-night-run-2026';
 /** Reading a workbook and checking rows run on a worker thread: slow on a loaded machine. */
 const SLOW = { timeout: 120_000 };
 const SHOTS = process.env.SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../.tmp/screens') : null;
@@ -89,8 +90,31 @@ test.beforeAll(async () => {
   // Starting a server (migrations, demo seed) takes minutes on a loaded machine
   // (E2E_READY_TIMEOUT_MS raises server.ts's wait).
   test.setTimeout(600_000);
-  server = await startServer({ PLATFORM_STAFF_EMAILS: STAFF, DEMO_REPLAY: 'false' });
+  // An empty database (no demo seed): nothing for the results module to load at start.
+  server = await startServer({ SEED_DEMO: 'false' });
   token = await verifiedAccount(server, STAFF, PASSWORD, true);
+  const org = await post<{ id: string }>(
+    server,
+    '/api/console/organisations',
+    { name: 'Import Night', country: 'BE', contactEmail: STAFF },
+    token,
+  );
+  await post(
+    server,
+    `/api/console/organisations/${org.id}/events`,
+    {
+      id: EVENT,
+      name: 'Night Run',
+      startDate: '2026-10-03',
+      endDate: '2026-10-03',
+      place: 'Namur',
+      placeLat: 50.4669,
+      placeLon: 4.8675,
+      timeZone: 'Europe/Brussels',
+    },
+    token,
+  );
+  await post(server, `/api/console/events/${EVENT}/contexts`, { db: DB, name: '2026' }, token);
 });
 test.afterAll(async () => server?.stop());
 
@@ -107,7 +131,7 @@ for (const [size, width, height] of [
       // A race with neither bib range nor categories: the preview warns once.
       await post(
         server,
-        '/api/results/contexts/demo-city-run-10k/races',
+        `/api/results/contexts/${DB}/races`,
         {
           id: raceId,
           name: raceName,
