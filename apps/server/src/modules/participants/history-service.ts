@@ -9,7 +9,7 @@ import {
 } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError, errors } from '../../errors.ts';
-import type { TextTable } from '../exports/table-text.ts';
+import type { TextTable } from '../exports/port.ts';
 import * as history from './history-repository.ts';
 import * as repo from './repository.ts';
 import type { Actor } from './service.ts';
