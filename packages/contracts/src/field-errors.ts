@@ -21,6 +21,10 @@ export const fieldErrorCodes = [
   'invalidChoice',
   'unknownField',
   'invalid',
+  // Issue 29: an import's undo refused, per kind of reference (`params`: count, names).
+  'usedByResults',
+  'usedByPayments',
+  'usedByConfirmation',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -30,7 +34,7 @@ export interface FieldIssue {
   field: string;
   code: FieldErrorCode;
   /** What the message needs: a bound (`min`, `max`). */
-  params?: { min?: number; max?: number };
+  params?: { min?: number; max?: number; count?: number; names?: string };
   /** zod's English message. */
   message: string;
 }

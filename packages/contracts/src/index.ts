@@ -10,6 +10,7 @@ export * from './exports.ts';
 export * from './field-errors.ts';
 export * from './format-tables.ts';
 export * from './identity.ts';
+export * from './import-labels.ts';
 export * from './live-channels.ts';
 export * from './participants.ts';
 export * from './payments.ts';

@@ -15,6 +15,9 @@ import { z } from 'zod';
  *   POST   imports/{uploadId}/preview           (ImportRequest)               → ImportPreview
  *   POST   imports/{uploadId}/commit            (ImportRequest + mode)        → ImportOutcome
  *   POST   imports/{uploadId}/chips             (ChipImportRequest)           → ChipImportOutcome
+ *   GET    import-history                                                     → ImportHistoryEntry[]
+ *   GET    import-history/{importId}/refused?format=csv|xlsx&lng=en|fr        → the refused rows' file
+ *   POST   import-history/{importId}/undo       (409 IMPORT_UNDO_REFUSED)     → ImportUndoOutcome
  *   POST   result-imports?format=boston|passings&db=&…  (text/csv)           → ResultImportOutcome
  *
  * Progress of a commit is published on the public channel `import-{uploadId}` (event `progress`,
@@ -180,6 +183,11 @@ export interface UploadInfo {
     header: string[];
     rows: number;
     sample: string[][];
+    /**
+     * The first few distinct non-empty values of each column (same order as `header`), read
+     * further down than `sample`: what the mapping screen shows beside each choice (issue 29).
+     */
+    columnSamples: string[][];
     /** A first mapping: the organisation's last one where its columns exist, else by header names. */
     guess: Partial<Record<ParticipantField, string>>;
   }[];
@@ -218,14 +226,17 @@ export type RowIssueCode =
   | 'DUPLICATE_BIB'
   | 'DUPLICATE_PERSON'
   | 'DUPLICATE_EMAIL'
-  | 'NO_CATEGORY'
-  | 'NO_BIB';
+  | 'NO_CATEGORY';
 
 export interface RowIssue {
   code: RowIssueCode;
   field: ParticipantField | null;
   /** What was read, to show beside the message. */
   value?: string;
+  /** A duplicate's other row in the file (`DUPLICATE_BIB`, `DUPLICATE_PERSON`): "also on line 12". */
+  otherLine?: number;
+  /** A duplicate's runner already registered (`DUPLICATE_BIB`): "belongs to Jane Doe". */
+  otherName?: string;
 }
 
 export interface PreviewRow {
@@ -245,13 +256,64 @@ export interface ImportPreview {
   problems: PreviewRow[];
   /** The first valid rows, as they will be stored. */
   sample: PreviewRow[];
+  /**
+   * Said once for the whole file (issue 29), not per row: how many valid rows have no bib and the
+   * race's range they will get one from (null: the race has none), and whether the race has
+   * categories (none: no runner gets one).
+   */
+  race: {
+    withoutBib: number;
+    bibRange: { first: number; last: number } | null;
+    categories: number;
+  };
 }
 
 export interface ImportOutcome {
+  /** The import's history entry (refused rows, undo). */
+  importId: string;
   imported: number;
   skipped: number;
   total: number;
 }
+
+/** A row an import refused, as the file held it (the refused-rows download). */
+export interface RefusedRow {
+  line: number;
+  cells: string[];
+  errors: RowIssue[];
+}
+
+/** One import in the event's history (newest first). */
+export interface ImportHistoryEntry {
+  id: string;
+  fileName: string;
+  raceId: string;
+  raceName: string;
+  imported: number;
+  refused: number;
+  total: number;
+  actorEmail: string;
+  at: string;
+  /** When it was undone (null: still in place), and by whom. */
+  undoneAt: string | null;
+  undoneBy: string | null;
+}
+
+export interface ImportUndoOutcome {
+  /** Runners the import created, now removed. */
+  removed: number;
+  /** Runners whose fields the import changed, now as before. */
+  restored: number;
+}
+
+/** Why an undo is refused: each kind of reference to a runner the import created (409 `errors[].field`). */
+export const importUndoBlockers = ['results', 'payments', 'confirmation'] as const;
+export type ImportUndoBlocker = (typeof importUndoBlockers)[number];
+
+export const refusedRowsQuerySchema = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  lng: z.enum(['en', 'fr']).default('en'),
+});
 
 export const chipImportRequestSchema = z.object({
   sheet: z.string().max(200).optional(),

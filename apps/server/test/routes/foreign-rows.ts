@@ -184,6 +184,12 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
      RETURNING id::text AS id`,
     [EVENT, Buffer.from('bib;first;last\n1;A;B\n')],
   );
+  // Issue 29: a participant import in the history (refused rows, undo).
+  const importId = await one(
+    `INSERT INTO participant_imports (event_id, race_id, file_name, imported, total)
+     VALUES ($1, 'matrix-race', 'matrix.csv', 0, 0) RETURNING id::text AS id`,
+    [EVENT],
+  );
   const statementId = await one(
     `INSERT INTO bank_statements (organisation_id, format, file_name, account, imported_by, movements, matched)
      VALUES ($1, 'camt053', 'matrix.xml', 'BE68539007547034', $2, 1, 0) RETURNING id::text AS id`,
@@ -210,6 +216,7 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     [/^\/api\/console\/organisations\/:orgId\/members\/:sub/, { sub: memberSub }],
     [/^\/api\/console\/events\/:eventId\/participants\/:id/, { id: participantId }],
     [/^\/api\/console\/events\/:eventId\/imports\/:uploadId/, { uploadId }],
+    [/^\/api\/console\/events\/:eventId\/import-history\/:importId/, { importId }],
     [/^\/api\/events\/:id\/contacts\/:contactId/, { contactId }],
     [/^\/api\/events\/:id\/streams\/:streamId/, { streamId }],
     [/^\/api\/events\/:id\/photos\/:photoId/, { photoId }],

@@ -247,6 +247,12 @@ export const routeAccess: Record<string, AccessEntry> = {
     'manager',
     { params: { uploadId: '00000000-0000-4000-8000-0000000000e1' } },
   ],
+  // Issue 29: the participant imports' history.
+  'GET /api/console/events/:eventId/import-history': 'manager',
+  'GET /api/console/events/:eventId/import-history/:importId/refused': [
+    'manager',
+    { params: { importId: '00000000-0000-4000-8000-0000000000e2' } },
+  ],
   'GET /api/console/events/:eventId/participants': 'timekeeper',
   'GET /api/console/events/:eventId/participants/:id/audit': [
     'timekeeper',
@@ -359,6 +365,10 @@ export const routeAccess: Record<string, AccessEntry> = {
   'POST /api/console/events/:eventId/imports/:uploadId/preview': [
     'manager',
     { params: { uploadId: '00000000-0000-4000-8000-0000000000e1' } },
+  ],
+  'POST /api/console/events/:eventId/import-history/:importId/undo': [
+    'manager',
+    { params: { importId: '00000000-0000-4000-8000-0000000000e2' } },
   ],
   'POST /api/console/events/:eventId/participants': 'manager',
   'POST /api/console/events/:eventId/participants/bibs': 'manager',

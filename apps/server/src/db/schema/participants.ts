@@ -84,3 +84,39 @@ export const bibRanges = pgTable('bib_ranges', {
   firstBib: integer('first_bib').notNull(),
   lastBib: integer('last_bib').notNull(),
 });
+
+/** A committed participant import (issue 29): its refused rows and, per runner, what undo reverses. */
+export const participantImports = pgTable(
+  'participant_imports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    raceId: text('race_id').notNull(),
+    fileName: text('file_name').notNull(),
+    header: jsonb('header').notNull().default(sql`'[]'::jsonb`),
+    refused: jsonb('refused').notNull().default(sql`'[]'::jsonb`),
+    imported: integer('imported').notNull(),
+    total: integer('total').notNull(),
+    actorSub: text('actor_sub'),
+    actorEmail: text('actor_email').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: text('undone_by'),
+  },
+  (t) => [index('participant_imports_event_idx').on(t.eventId, t.at)],
+);
+
+/** A runner an import created (`previous` null) or changed (`previous`: its fields before). */
+export const participantImportItems = pgTable(
+  'participant_import_items',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => participantImports.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id').notNull(),
+    previous: jsonb('previous'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.participantId] })],
+);

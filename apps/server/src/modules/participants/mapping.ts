@@ -11,7 +11,9 @@ import type { SheetRow } from './file-reader.ts';
  * unknown gender, a bad bib or nationality, a bib already taken (in the race or higher in the
  * file), the same person (name + birth date) already registered or higher in the file.
  * Warnings keep it: an e-mail already used (families share one), an age outside every category,
- * no bib (one is assigned from the race's range later), an e-mail that does not look like one.
+ * an e-mail that does not look like one. A row without a bib is no warning: the preview says once
+ * for the file that those get one from the race's range (issue 29). A duplicate names its other
+ * row ("bib 39 is also on line 12") or the runner already registered ("belongs to Jane Doe").
  */
 
 export type Mapping = Partial<Record<ParticipantField, string>>;
@@ -154,8 +156,8 @@ export interface ImportedPerson {
 export interface RaceFacts {
   date: string;
   categories: readonly CategoryDef[];
-  /** Bibs registered in the race. */
-  bibs: ReadonlySet<string>;
+  /** Bibs registered in the race, each with its runner's name. */
+  bibs: ReadonlyMap<string, string>;
   /** `personKey` of everyone registered in the event. */
   people: ReadonlySet<string>;
   /** Folded e-mails of everyone registered in the event. */
@@ -223,8 +225,9 @@ function createValidator(
   for (const [field, column] of Object.entries(mapping) as [ParticipantField, string][]) {
     col[field] = header.indexOf(column);
   }
-  const bibs = new Set<string>();
-  const people = new Set<string>();
+  // Each bib and person of the valid rows so far, with its line (a duplicate names it).
+  const bibs = new Map<string, number>();
+  const people = new Map<string, number>();
   const emails = new Set<string>();
   const out: PreviewRow[] = [];
   const valid: ImportedPerson[] = [];
@@ -236,10 +239,18 @@ function createValidator(
     }
     const errs: RowIssue[] = [];
     const warns: RowIssue[] = [];
-    const issue = (list: RowIssue[], code: RowIssue['code'], field: ParticipantField | null) =>
-      list.push(
-        field && values[field] !== undefined ? { code, field, value: values[field] } : { code, field },
-      );
+    const issue = (
+      list: RowIssue[],
+      code: RowIssue['code'],
+      field: ParticipantField | null,
+      other: Pick<RowIssue, 'otherLine' | 'otherName'> = {},
+    ) =>
+      list.push({
+        code,
+        field,
+        ...(field && values[field] !== undefined ? { value: values[field] } : {}),
+        ...other,
+      });
     for (const field of ['firstName', 'lastName', 'gender'] as const)
       if (!values[field]) issue(errs, 'MISSING_FIELD', field);
     const gender = values.gender ? parseGender(values.gender) : undefined;
@@ -254,8 +265,10 @@ function createValidator(
     if (age === null && birthDate) age = ageOnRaceDay(birthDate, facts.date) ?? null;
     const bib = values.bib ?? null;
     if (bib !== null && !BIB.test(bib)) issue(errs, 'BAD_BIB', 'bib');
-    else if (bib !== null && (facts.bibs.has(bib) || bibs.has(bib))) issue(errs, 'DUPLICATE_BIB', 'bib');
-    if (bib === null) issue(warns, 'NO_BIB', 'bib');
+    else if (bib !== null && facts.bibs.has(bib))
+      issue(errs, 'DUPLICATE_BIB', 'bib', { otherName: facts.bibs.get(bib)! });
+    else if (bib !== null && bibs.has(bib))
+      issue(errs, 'DUPLICATE_BIB', 'bib', { otherLine: bibs.get(bib)! });
     const nationality = (values.nationality ?? '').toUpperCase();
     if (nationality && !NATIONALITY.test(nationality)) issue(errs, 'BAD_NATIONALITY', 'nationality');
     const email = values.email ?? '';
@@ -263,13 +276,15 @@ function createValidator(
     else if (email && (facts.emails.has(fold(email)) || emails.has(fold(email))))
       issue(warns, 'DUPLICATE_EMAIL', 'email');
     const key = personKey(values.firstName ?? '', values.lastName ?? '', birthDate);
-    if (values.firstName && values.lastName && birthDate && (facts.people.has(key) || people.has(key)))
+    if (values.firstName && values.lastName && birthDate && facts.people.has(key))
       issue(errs, 'DUPLICATE_PERSON', 'lastName');
+    else if (values.firstName && values.lastName && birthDate && people.has(key))
+      issue(errs, 'DUPLICATE_PERSON', 'lastName', { otherLine: people.get(key)! });
     if (gender && age !== null && !values.category && !fitsACategory(facts.categories, gender, age))
       issue(warns, 'NO_CATEGORY', values.birthDate ? 'birthDate' : values.age ? 'age' : null);
     if (!errs.length) {
-      if (bib) bibs.add(bib);
-      if (birthDate) people.add(key);
+      if (bib) bibs.set(bib, line);
+      if (birthDate) people.set(key, line);
       if (email) emails.add(fold(email));
       valid.push({
         line,
@@ -290,4 +305,28 @@ function createValidator(
     out.push({ line, values, errors: errs, warnings: warns });
   }
   return { add, result: () => ({ people: valid, rows: out }) };
+}
+
+/**
+ * The first `count` distinct non-empty values of each column, looking at most `scan` rows down
+ * (issue 29: the mapping screen shows what each column holds, even when its first rows are empty).
+ */
+export function columnSamples(
+  header: readonly string[],
+  rows: readonly SheetRow[],
+  count = 3,
+  scan = 500,
+): string[][] {
+  const out = header.map(() => [] as string[]);
+  for (const { cells } of rows.slice(0, scan)) {
+    let full = true;
+    for (let c = 0; c < header.length; c++) {
+      const value = (cells[c] ?? '').trim();
+      const seen = out[c]!;
+      if (seen.length < count && value && !seen.includes(value)) seen.push(value.slice(0, 60));
+      if (seen.length < count) full = false;
+    }
+    if (full) break;
+  }
+  return out;
 }

@@ -270,10 +270,10 @@ describe('console participants API', () => {
         ],
       ),
     );
-    expect(byLine.get(4)).toEqual(['BAD_DATE', 'w:NO_BIB']);
+    expect(byLine.get(4)).toEqual(['BAD_DATE']);
     expect(byLine.get(5)).toEqual(['DUPLICATE_BIB']);
-    expect(byLine.get(6)).toEqual(['w:NO_BIB', 'w:DUPLICATE_EMAIL', 'w:NO_CATEGORY']);
-    expect(byLine.get(7)).toEqual(['DUPLICATE_PERSON', 'w:NO_BIB']);
+    expect(byLine.get(6)).toEqual(['w:DUPLICATE_EMAIL', 'w:NO_CATEGORY']);
+    expect(byLine.get(7)).toEqual(['DUPLICATE_PERSON']);
     expect(byLine.get(8)).toEqual(['UNKNOWN_GENDER']);
 
     const all = await inject('staff', 'POST', `${base}/imports/${uploadId}/commit`, {
@@ -289,7 +289,7 @@ describe('console participants API', () => {
       mode: 'valid',
     });
     expect(commit.statusCode).toBe(201);
-    expect(commit.json()).toEqual({ imported: 3, skipped: 4, total: 7 });
+    expect(commit.json()).toEqual({ importId: expect.any(String), imported: 3, skipped: 4, total: 7 });
     const remembered = (await inject('staff', 'GET', `${base}/imports/${uploadId}`)).json().rememberedMapping;
     expect(remembered).toMatchObject({ firstName: 'Prénom', birthDate: 'Date de naissance' });
     // Importing the same file again: every row imported is now a duplicate (bib or person).

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createImportHistory } from './history-service.ts';
 import { participantsRoutes } from './routes.ts';
 import { createParticipantsService } from './service.ts';
 
@@ -14,7 +15,8 @@ export const participantsModule = fp(
       publisher: app.realtime,
       reload: (db) => app.results.reload(db),
     });
-    await app.register(participantsRoutes, { service });
+    const history = createImportHistory({ database: app.database, reload: (db) => app.results.reload(db) });
+    await app.register(participantsRoutes, { service, history });
   },
   { name: 'participants', dependencies: ['identity', 'realtime', 'results'] },
 );

@@ -312,7 +312,7 @@ const FACTS_PAGE = 2_000;
  * pages for a 90,000-runner event; one `JSON.parse` of 2,000 rows costs a few.
  */
 export async function existingFacts(sql: Sql, eventId: string, raceId: string) {
-  const bibs: string[] = [];
+  const bibs: { bib: string; name: string }[] = [];
   const people: { f: string; l: string; b: string | null; e: string }[] = [];
   const races = (
     await sql.query<{ id: string }>(
@@ -341,7 +341,7 @@ export async function existingFacts(sql: Sql, eventId: string, raceId: string) {
       string,
     ][];
     for (const [, r, bib, f, l, b, e] of rows) {
-      if (r === raceId && bib !== null) bibs.push(bib);
+      if (r === raceId && bib !== null) bibs.push({ bib, name: `${f} ${l}`.trim() });
       people.push({ f, l, b, e });
     }
     if (rows.length < FACTS_PAGE) break;

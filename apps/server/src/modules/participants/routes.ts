@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   assignBibsSchema,
   chipImportRequestSchema,
@@ -6,14 +7,18 @@ import {
   newParticipantSchema,
   participantPatchSchema,
   participantQuerySchema,
+  refusedRowsQuerySchema,
 } from '@tempora/contracts';
+import { foldText } from '@tempora/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { allows, type EventOwner, findEventOwner, requireAbility } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
+import { csvChunks, xlsxStream } from '../exports/port.ts';
 import { contextsOfEvent } from '../results/port.ts';
 import { decodeText } from './file-reader.ts';
+import type { ImportHistory } from './history-service.ts';
 import * as repo from './repository.ts';
 import { importResultList } from './result-import.ts';
 import type { Actor, ParticipantsService } from './service.ts';
@@ -21,6 +26,7 @@ import type { Actor, ParticipantsService } from './service.ts';
 const eventParams = z.object({ eventId: z.string().min(1).max(100) });
 const participantParams = eventParams.extend({ id: z.uuid() });
 const uploadParams = eventParams.extend({ uploadId: z.uuid() });
+const importParams = eventParams.extend({ importId: z.uuid() });
 const FILE_LIMIT = 60 * 1024 * 1024;
 const FILE_TYPES = [
   'text/csv',
@@ -36,8 +42,11 @@ const FILE_TYPES = [
  * `Participant`s (owner/staff manage, timekeepers read): 401 anonymous, 403 another
  * organisation, 404 an unknown event.
  */
-export async function participantsRoutes(app: FastifyInstance, opts: { service: ParticipantsService }) {
-  const { service } = opts;
+export async function participantsRoutes(
+  app: FastifyInstance,
+  opts: { service: ParticipantsService; history: ImportHistory },
+) {
+  const { service, history } = opts;
   const database = app.database;
   // Files arrive as raw bytes (a CSV is decoded later: UTF-8 or Windows-1252).
   for (const type of FILE_TYPES) {
@@ -161,6 +170,40 @@ export async function participantsRoutes(app: FastifyInstance, opts: { service: 
     const { uploadId } = parseInput(uploadParams, request.params, 'params');
     const body = parseInput(chipImportRequestSchema, request.body);
     return service.chips(event.id, uploadId, body, actor(request));
+  });
+
+  // The imports' history (issue 29): refused rows to download, undo.
+  app.get(`${base}/import-history`, async (request) => {
+    const event = await access(request, 'manage');
+    return history.list(event.id);
+  });
+
+  app.get(`${base}/import-history/:importId/refused`, async (request, reply) => {
+    const event = await access(request, 'manage');
+    const { importId } = parseInput(importParams, request.params, 'params');
+    const { format, lng } = parseInput(refusedRowsQuerySchema, request.query, 'query');
+    const table = await history.refusedTable(event.id, importId, lng);
+    const ascii =
+      foldText(table.title)
+        .replace(/[^\w.-]+/g, '-')
+        .slice(0, 80) || 'refused';
+    reply
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : FILE_TYPES[3]!)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}.${format}"; filename*=UTF-8''${encodeURIComponent(`${table.title}.${format}`)}`,
+      )
+      .header('cache-control', 'private, no-cache')
+      .header('x-export-rows', String(table.rows.length));
+    // A French Excel reads `;` as the separator, an English one `,`.
+    if (format === 'csv') return reply.send(Readable.from(csvChunks(table, lng === 'fr' ? ';' : ',')));
+    return reply.send(xlsxStream(table));
+  });
+
+  app.post(`${base}/import-history/:importId/undo`, async (request) => {
+    const event = await access(request, 'manage');
+    const { importId } = parseInput(importParams, request.params, 'params');
+    return history.undo(event.id, importId, actor(request));
   });
 
   // Result lists (a Boston-format file, or passings through a column mapping) into a context of

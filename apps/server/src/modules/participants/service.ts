@@ -10,7 +10,9 @@ import { AppError, errors } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import { insertParticipants, randomKey } from '../results/port.ts';
 import type { Sheet } from './file-reader.ts';
+import * as history from './history-repository.ts';
 import {
+  columnSamples,
   fold,
   guessMapping,
   type ImportedPerson,
@@ -113,13 +115,13 @@ export function createParticipantsService(deps: {
       {
         date: target.date,
         categories: target.categories,
-        bibs: new Set(facts.bibs),
+        bibs: new Map(facts.bibs.map((b) => [b.bib, b.name])),
         people: new Set(facts.people.filter((p) => p.b).map((p) => personKey(p.f, p.l, p.b))),
         emails: new Set(facts.people.filter((p) => p.e).map((p) => fold(p.e))),
       },
       request.dateOrder,
     );
-    return { ...result, race: target };
+    return { ...result, race: target, sheet };
   }
 
   async function store(
@@ -198,6 +200,7 @@ export function createParticipantsService(deps: {
           header: s.header,
           rows: s.rows.length,
           sample: s.rows.slice(0, 5).map((r) => r.cells),
+          columnSamples: columnSamples(s.header, s.rows),
           guess: guessMapping(s.header, remembered),
         })),
         rememberedMapping: remembered,
@@ -210,10 +213,16 @@ export function createParticipantsService(deps: {
       uploadId: string,
       request: { sheet?: string | undefined; raceId: string; mapping: Mapping; dateOrder: 'dmy' | 'mdy' },
     ): Promise<ImportPreview> {
-      const { rows } = await validate(eventId, uploadId, request);
+      const { rows, people, race: target } = await validate(eventId, uploadId, request);
       const problems = rows.filter((r) => r.errors.length || r.warnings.length);
       const invalid = rows.filter((r) => r.errors.length).length;
+      const summary = (await repo.raceSummaries(database, eventId)).find((r) => r.id === target.id);
       return {
+        race: {
+          withoutBib: people.filter((p) => !p.bib).length,
+          bibRange: summary?.bibRange ?? null,
+          categories: target.categories.length,
+        },
         total: rows.length,
         valid: rows.length - invalid,
         invalid,
@@ -239,7 +248,7 @@ export function createParticipantsService(deps: {
       },
       actor: Actor,
     ): Promise<ImportOutcome> {
-      const { people, rows, race } = await validate(event.id, uploadId, request);
+      const { people, rows, race, sheet } = await validate(event.id, uploadId, request);
       const invalid = rows.length - people.length;
       if (request.mode === 'all' && invalid > 0)
         throw new AppError(
@@ -256,18 +265,42 @@ export function createParticipantsService(deps: {
       const progress = (done: number) =>
         publisher.publish([channel], 'progress', { done, total: people.length }).catch(() => undefined);
       await progress(0);
-      await database.transaction(async (sql) => {
+      // The refused rows as the file held them (rows and sheet rows are in the same order).
+      const refused = rows.flatMap((r, k) =>
+        r.errors.length ? [{ line: r.line, cells: sheet.rows[k]?.cells ?? [], errors: r.errors }] : [],
+      );
+      const [upload] = await database.query<{ fileName: string }>(
+        'SELECT file_name AS "fileName" FROM import_uploads WHERE id = $1',
+        [uploadId],
+      );
+      const importId = await database.transaction(async (sql) => {
+        const id = await history.insertImport(sql, {
+          eventId: event.id,
+          raceId: race.id,
+          fileName: upload?.fileName ?? '',
+          header: sheet.header,
+          refused,
+          imported: people.length,
+          total: rows.length,
+          actor,
+        });
         for (let k = 0; k < people.length; k += IMPORT_CHUNK) {
-          await store(sql, race.id, people.slice(k, k + IMPORT_CHUNK), actor, 'import');
+          const stored = await store(sql, race.id, people.slice(k, k + IMPORT_CHUNK), actor, 'import');
+          await history.addCreated(
+            sql,
+            id,
+            stored.map((r) => r.trackingKey),
+          );
           if ((k / IMPORT_CHUNK) % 25 === 24 || k + IMPORT_CHUNK >= people.length)
             await progress(Math.min(k + IMPORT_CHUNK, people.length));
           await new Promise((resolve) => setImmediate(resolve));
         }
         await repo.bumpEpoch(sql, [race.id]);
         await repo.saveMapping(sql, event.organisationId, 'participants', request.mapping);
+        return id;
       });
       await reload(race.db);
-      return { imported: people.length, skipped: invalid, total: rows.length };
+      return { importId, imported: people.length, skipped: invalid, total: rows.length };
     },
 
     /** Adds one runner (bib unique in its race among those not deleted). */

@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { useConsoleEvent } from '../../../features/console/api/events.ts';
 import { useRaces } from '../../../features/participants/api/participants.ts';
+import { ImportHistory } from '../../../features/participants/components/import-history.tsx';
 import { ImportWizard } from '../../../features/participants/components/import-wizard.tsx';
 import { ChipImport, ResultImport } from '../../../features/participants/components/other-imports.tsx';
 
@@ -50,7 +51,10 @@ export default function ImportPage() {
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab !== 'results' && !races.data.length && <Alert severity="info">{t('noRace')}</Alert>}
         {tab === 'participants' && races.data.length > 0 && (
-          <ImportWizard eventId={eventId} races={races.data} />
+          <Stack spacing={4}>
+            <ImportWizard eventId={eventId} races={races.data} />
+            <ImportHistory eventId={eventId} />
+          </Stack>
         )}
         {tab === 'chips' && races.data.length > 0 && <ChipImport eventId={eventId} races={races.data} />}
         {tab === 'results' && <ResultImport eventId={eventId} timeZone={event.data.timeZone} />}

@@ -1,14 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ChipImportOutcome,
+  ImportHistoryEntry,
   ImportOutcome,
   ImportPreview,
   ImportRequest,
+  ImportUndoOutcome,
   ResultImportOutcome,
   UploadInfo,
 } from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
-import { eventPath, useInvalidateParticipants } from './participants.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { eventPath, participantKeys, useInvalidateParticipants } from './participants.ts';
 
 /** The content type a file is sent with (browsers leave it empty for unknown extensions). */
 function fileType(file: File): string {
@@ -113,4 +116,42 @@ export function useContexts(eventId: string) {
         signal,
       }),
   });
+}
+
+/** `GET import-history`: the event's participant imports, newest first (issue 29). */
+export const importHistoryKey = (eventId: string) =>
+  [...participantKeys.all(eventId), 'import-history'] as const;
+
+export function useImportHistory(eventId: string) {
+  return useQuery({
+    queryKey: importHistoryKey(eventId),
+    queryFn: ({ signal }) =>
+      apiGet<ImportHistoryEntry[]>('apiUrlBase', eventPath(eventId, 'import-history'), { signal }),
+  });
+}
+
+/** `POST import-history/{id}/undo`: removes what the import created (409 when a runner is used elsewhere). */
+export function useUndoImport(eventId: string) {
+  const invalidate = useInvalidateParticipants(eventId);
+  return useMutation({
+    mutationFn: (importId: string) =>
+      apiRequest<ImportUndoOutcome>('apiUrlBase', eventPath(eventId, `import-history/${importId}/undo`), {
+        method: 'POST',
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Saves an import's refused rows (the file's columns, line, reason in `lng`) as CSV or XLSX. */
+export async function downloadRefused(
+  eventId: string,
+  importId: string,
+  format: 'csv' | 'xlsx',
+  lng: 'en' | 'fr',
+): Promise<void> {
+  await downloadFile(
+    'apiUrlBase',
+    eventPath(eventId, `import-history/${importId}/refused?format=${format}&lng=${lng}`),
+    { fallback: `refused.${format}` },
+  );
 }

@@ -2,7 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   FormControlLabel,
   LinearProgress,
   MenuItem,
@@ -15,20 +14,16 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import {
-  type ImportPreview,
-  type ParticipantField,
-  participantFields,
-  type RaceSummary,
-  requiredParticipantFields,
-  type UploadInfo,
-} from '@tempora/contracts';
+import { type RaceSummary, requiredParticipantFields, type UploadInfo } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useChannelEvent } from '../../../lib/realtime/realtime-provider.tsx';
 import { useCommit, usePreview, useUploadFile } from '../api/imports.ts';
+import { type Mapping, MappingFields } from './mapping-fields.tsx';
 import { errorText } from './participant-dialogs.tsx';
+import { PreviewSection } from './preview-section.tsx';
+import { RefusedDownloads } from './refused-downloads.tsx';
 
 /** The file picker shared by the imports: a labelled input for CSV or XLSX. */
 export function FilePicker({
@@ -64,8 +59,6 @@ export function FilePicker({
     </Stack>
   );
 }
-
-type Mapping = Partial<Record<ParticipantField, string>>;
 
 /**
  * The participant import (issue 14): file → sheet and column mapping (the organisation's last
@@ -171,39 +164,19 @@ export function ImportWizard({ eventId, races }: { eventId: string; races: RaceS
               <MenuItem value="mdy">{t('import.mdy')}</MenuItem>
             </TextField>
           </Stack>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          <MappingFields
+            sheet={current}
+            mapping={mapping}
+            onChange={(field, column) => {
+              setMapping((m) => {
+                const next = { ...m };
+                if (column) next[field] = column;
+                else delete next[field];
+                return next;
+              });
+              preview.reset();
             }}
-          >
-            {participantFields.map((field) => (
-              <TextField
-                key={field}
-                select
-                size="small"
-                label={`${t(`fields.${field}`)}${requiredParticipantFields.includes(field) ? ' *' : ''}`}
-                value={mapping[field] ?? ''}
-                onChange={(e) => {
-                  setMapping((m) => {
-                    const next = { ...m };
-                    if (e.target.value) next[field] = e.target.value;
-                    else delete next[field];
-                    return next;
-                  });
-                  preview.reset();
-                }}
-              >
-                <MenuItem value="">{t('import.notMapped')}</MenuItem>
-                {current.header.map((h) => (
-                  <MenuItem key={h} value={h}>
-                    {h}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ))}
-          </Box>
+          />
           {missing.length > 0 && (
             <Alert severity="info" sx={{ mt: 2 }}>
               {t('import.mapRequired')}
@@ -270,98 +243,32 @@ export function ImportWizard({ eventId, races }: { eventId: string; races: RaceS
         </PreviewSection>
       )}
       {commit.data && (
-        <Alert
-          severity="success"
-          role="status"
-          action={
-            <Button
-              component={RouterLink}
-              to={`/console/events/${encodeURIComponent(eventId)}/participants`}
-              color="inherit"
-            >
-              {t('import.toGrid')}
-            </Button>
-          }
-        >
-          {t('import.done', { count: commit.data.imported, skipped: commit.data.skipped })}
-        </Alert>
-      )}
-    </Stack>
-  );
-}
-
-/** How many problem rows are drawn at once (the counts cover them all). */
-const SHOWN = 500;
-
-function PreviewSection({ preview, children }: { preview: ImportPreview; children: React.ReactNode }) {
-  const { t } = useTranslation('participants');
-  return (
-    <Box component="section" aria-labelledby="preview-title">
-      <Typography id="preview-title" variant="h6" component="h2">
-        {t('import.previewTitle')}
-      </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ my: 1, flexWrap: 'wrap' }} role="status">
-        <Chip label={t('import.total', { count: preview.total })} />
-        <Chip color="success" label={t('import.valid', { count: preview.valid })} />
-        <Chip color="error" label={t('import.invalid', { count: preview.invalid })} />
-        <Chip color="warning" label={t('import.warned', { count: preview.warned })} />
-      </Stack>
-      {preview.problems.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t('import.problems')}
-          data-testid="import-problems"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            maxHeight: 360,
-            overflow: 'auto',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-          }}
-        >
-          {preview.problems.slice(0, SHOWN).map((row) => (
-            <Box
-              component="li"
-              key={row.line}
-              sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
-            >
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {t('import.line', { line: row.line })} —{' '}
-                {[row.values.bib, row.values.firstName, row.values.lastName].filter(Boolean).join(' ')}
+        <Stack spacing={1.5} data-testid="import-result">
+          <Alert
+            severity="success"
+            role="status"
+            action={
+              <Button
+                component={RouterLink}
+                to={`/console/events/${encodeURIComponent(eventId)}/participants`}
+                color="inherit"
+              >
+                {t('import.toGrid')}
+              </Button>
+            }
+          >
+            {t('import.done', { count: commit.data.imported, skipped: commit.data.skipped })}
+          </Alert>
+          {commit.data.skipped > 0 && (
+            <Box component="section" aria-labelledby="refused-title">
+              <Typography id="refused-title" variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+                {t('import.refusedTitle', { count: commit.data.skipped })}
               </Typography>
-              {row.errors.map((e) => (
-                <Typography key={`e${e.code}${e.field}`} variant="body2" color="error.main">
-                  ✕{' '}
-                  {t(`issues.${e.code}`, {
-                    field: e.field ? t(`fields.${e.field}`) : '',
-                    value: e.value ?? '',
-                  })}
-                </Typography>
-              ))}
-              {row.warnings.map((w) => (
-                <Typography key={`w${w.code}${w.field}`} variant="body2" sx={{ color: 'warning.dark' }}>
-                  ⚠{' '}
-                  {t(`issues.${w.code}`, {
-                    field: w.field ? t(`fields.${w.field}`) : '',
-                    value: w.value ?? '',
-                  })}
-                </Typography>
-              ))}
-            </Box>
-          ))}
-          {preview.problems.length > SHOWN && (
-            <Box component="li" sx={{ p: 1.5 }}>
-              <Typography variant="body2">
-                {t('import.more', { count: preview.problems.length - SHOWN })}
-              </Typography>
+              <RefusedDownloads eventId={eventId} importId={commit.data.importId} />
             </Box>
           )}
-        </Box>
+        </Stack>
       )}
-      <Box sx={{ mt: 2 }}>{children}</Box>
-    </Box>
+    </Stack>
   );
 }

@@ -1,0 +1,8 @@
+/**
+ * The exports module's port (issue 30): the only file of `exports/` other server modules import
+ * (Biome's `noRestrictedImports`, biome.json). A table of text written as CSV (streamed) or as
+ * an XLSX workbook made on a worker thread — what the participants import's refused rows use.
+ */
+export { csvChunks } from './csv.ts';
+export { xlsxStream } from './offload.ts';
+export type { TextTable } from './table-text.ts';
