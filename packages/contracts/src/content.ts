@@ -72,6 +72,11 @@ export interface EventSummary {
 export interface EventDetail extends EventSummary {
   /** The event's IANA time zone: every time of day of the event is shown in it (issue 27). */
   timeZone?: string;
+  /**
+   * Present (true) for a draft, which only its organisers can read: the public pages are their
+   * preview, shown under a "Preview — not published" banner (issue 29). Spectators get 404.
+   */
+  draft?: true;
   contexts: { db: string; name: string }[];
   races: {
     id: string;

@@ -319,7 +319,10 @@ describe('organiser console API', () => {
       );
       expect((await call('GET', `/api/events/${event.id}`, null)).status).toBe(404);
       expect((await call('GET', `/api/events/${event.id}`, outsider)).status).toBe(404);
-      expect((await call('GET', `/api/events/${event.id}`, timekeeper)).status).toBe(200);
+      // Issue 29: the organisers' preview of the public pages says the event is a draft.
+      const preview = await call('GET', `/api/events/${event.id}`, timekeeper);
+      expect(preview.status).toBe(200);
+      expect(preview.body.draft).toBe(true);
       expect((await call('GET', `/api/results/${event.id}/reportlist`, null)).status).toBe(404);
       expect((await call('GET', `/api/console/events/${event.id}`, outsider)).status).toBe(404);
     });
@@ -738,6 +741,7 @@ describe('organiser console API', () => {
       await call('PATCH', `/api/console/events/${event.id}`, staff, { visibility: 'public' });
       const list = await call('GET', `/api/results/${event.id}/reportlist`, null);
       expect(list.status).toBe(200);
+      expect((await call('GET', `/api/events/${event.id}`, null)).body.draft).toBeUndefined();
       const keys = list.body.groups[0].reports.map((r: { key: string }) => r.key);
       expect(keys).toContain('CLUB');
       expect(keys).not.toContain('LAST');

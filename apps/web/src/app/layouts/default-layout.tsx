@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { DraftPreviewBanner } from '../../features/content/components/draft-preview-banner.tsx';
 import { useBranding } from '../../lib/branding.tsx';
 import { ConnectionBanner } from '../../lib/realtime/connection-banner.tsx';
 import { UpdateBannerSlot } from '../../lib/realtime/update-banner-slot.tsx';
@@ -84,6 +85,7 @@ export function DefaultLayout() {
           </Toolbar>
         </AppBar>
         <ConnectionBanner />
+        <DraftPreviewBanner />
         <UpdateBannerSlot />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
           <Suspense fallback={<PageLoading />}>
