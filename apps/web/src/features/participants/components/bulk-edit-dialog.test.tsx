@@ -52,5 +52,5 @@ describe('BulkEditDialog (issue 29)', () => {
     expect(refused.textContent).toContain('3 · Cleo Colin');
     expect(refused.textContent).toContain('Their bib is already taken in that race.');
     expect(onSaved).toHaveBeenCalledTimes(1);
-  });
+  }, 120_000);
 });

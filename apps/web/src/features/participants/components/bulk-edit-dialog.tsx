@@ -20,6 +20,8 @@ import { useBulkUpdate } from '../api/participants.ts';
 import { errorText } from './participant-dialogs.tsx';
 
 const KEEP = '';
+/** A select left at "Unchanged" shows it (an empty value is otherwise drawn blank). */
+const keepShown = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * One change for the selected runners (issue 29): race, category, status, club — each left as it
@@ -51,7 +53,7 @@ export function BulkEditDialog({
     ...(race ? { raceId: race } : {}),
     ...(category ? { category: category === '-' ? null : category } : {}),
     ...(status ? { status: status as 'registered' } : {}),
-    ...(club !== null ? { club: club.trim() } : {}),
+    ...(club?.trim() ? { club: club.trim() } : {}),
   };
   const submit = async () => {
     const result = await bulk.mutateAsync({ ids: [...ids], patch });
@@ -88,6 +90,7 @@ export function BulkEditDialog({
             <Typography color="text.secondary">{t('bulk.help')}</Typography>
             <TextField
               select
+              slotProps={keepShown}
               label={t('fields.raceId')}
               value={race}
               onChange={(e) => {
@@ -104,6 +107,7 @@ export function BulkEditDialog({
             </TextField>
             <TextField
               select
+              slotProps={keepShown}
               label={t('fields.category')}
               value={category}
               onChange={(e) => setCategory(e.target.value)}
@@ -118,6 +122,7 @@ export function BulkEditDialog({
             </TextField>
             <TextField
               select
+              slotProps={keepShown}
               label={t('fields.status')}
               value={status}
               onChange={(e) => setStatus(e.target.value)}
@@ -133,6 +138,7 @@ export function BulkEditDialog({
               label={t('fields.club')}
               value={club ?? ''}
               placeholder={t('bulk.keep')}
+              slotProps={{ inputLabel: { shrink: true } }}
               onChange={(e) => setClub(e.target.value)}
               helperText={t('bulk.clubHelp')}
             />

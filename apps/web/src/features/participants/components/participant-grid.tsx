@@ -235,6 +235,7 @@ function HeaderCell({ column, sort, dir, onSort }: { column: Column } & Particip
           component="button"
           type="button"
           onClick={() => onSort(column.sort!)}
+          title={t(`fields.${column.field}`)}
           sx={{
             all: 'unset',
             cursor: 'pointer',
