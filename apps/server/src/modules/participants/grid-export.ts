@@ -32,7 +32,7 @@ const HEADERS: Record<Lng, Record<ParticipantExportColumn, string>> = {
   },
 };
 const STATUS: Record<Lng, Record<ConsoleParticipant['status'], string>> = {
-  en: { registered: 'Registered', DNS: 'DNS', DNF: 'DNF', DSQ: 'DSQ' },
+  en: { registered: 'Registered', DNS: 'Did not start', DNF: 'Did not finish', DSQ: 'Disqualified' },
   fr: { registered: 'Inscrit', DNS: 'Non partant', DNF: 'Abandon', DSQ: 'Disqualifié' },
 };
 
