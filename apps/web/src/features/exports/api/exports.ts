@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportAccess, ExportFormat, ExportSettings } from '@tempora/contracts';
 import { apiDownload, apiGet, apiRequest } from '../../../lib/api-client.ts';
-import { saveBlob } from '../../../lib/save-blob.ts';
 
 const enc = encodeURIComponent;
 
@@ -47,8 +46,17 @@ export function exportPath(r: ExportRequest): string {
   return `exports/${enc(r.eventId)}/groups/${enc(r.group)}/reports/${enc(r.report)}?${query}`;
 }
 
-/** Saves a Blob under a name (shared by every download: `lib/save-blob.ts`). */
-export { saveBlob };
+/** Saves a Blob under a name (a temporary object URL clicked as a download link). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 /** Downloads an export with the caller's credentials (organisers of a closed event need them). */
 export async function downloadExport(r: ExportRequest): Promise<void> {

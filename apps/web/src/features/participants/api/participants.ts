@@ -17,8 +17,8 @@ import type {
   ParticipantQuery,
   RaceSummary,
 } from '@tempora/contracts';
-import { apiDownload, apiGet, apiRequest } from '../../../lib/api-client.ts';
-import { saveBlob } from '../../../lib/save-blob.ts';
+import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 /** The console's participants API (packages/contracts/src/participants.ts lists the routes). */
 export const eventPath = (eventId: string, rest: string) =>
@@ -180,9 +180,7 @@ export async function downloadParticipants(
   params.set('format', format);
   params.set('lng', lng);
   params.set('columns', columns.join(','));
-  const { blob, fileName } = await apiDownload(
-    'apiUrlBase',
-    `${eventPath(eventId, 'participants/export')}?${params}`,
-  );
-  saveBlob(blob, fileName ?? `participants-${eventId}.${format}`);
+  await downloadFile('apiUrlBase', `${eventPath(eventId, 'participants/export')}?${params}`, {
+    fallback: `participants-${eventId}.${format}`,
+  });
 }
