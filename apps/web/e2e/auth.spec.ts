@@ -41,6 +41,11 @@ test('anonymous → login → sign up → verify → sign in → basic profile �
 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Issue 29: no runner profile is asked at sign-in; the remembered page opens.
+  await expect(page).toHaveURL(/#\/payment\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payments');
+  // Entering a race (a team entry) asks for it, then goes on to the entry.
+  await page.goto('/?lng=en#/deposit/demo-city-run');
   await expect(page).toHaveURL(/#\/auth\/basic-profile$/);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
@@ -49,8 +54,7 @@ test('anonymous → login → sign up → verify → sign in → basic profile �
   await page.getByLabel('Date of birth').fill('1990-12-10');
   await page.getByLabel(/Nationality/).fill('bel');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/#\/payment\/home$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payments');
+  await expect(page).toHaveURL(/#\/deposit\/demo-city-run$/);
 
   await page.getByRole('button', { name: /Account of Ada Lovelace/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -51,6 +51,7 @@ import type { localizedSchema } from './results.ts';
  *   PATCH  races/{raceId}/reports/{key} ReportUpdate       → ReportDefinitionView
  *   DELETE races/{raceId}/reports/{key}                    → 204 (added reports only)
  *   PUT    races/{raceId}/reports/order { keys }           → ReportDefinitionView[]
+ *   POST   races/{raceId}/reports/visibility { keys, hidden } → ReportDefinitionView[] (issue 29: several at once)
  *   GET    events/{eventId}/logo  (public unless draft, under /api/events/)  → image/webp
  *
  * Times of day (gun, waves) are typed and shown in the event's IANA time zone; the answers carry
@@ -684,6 +685,12 @@ export const reportUpdateSchema = z
 export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
 
 export const reportOrderSchema = z.object({ keys: z.array(consoleKeySchema).min(1).max(500) }).strict();
+
+/** Shows or hides several reports of a race in one request (issue 29: 28 category reports at once). */
+export const reportVisibilitySchema = z
+  .object({ keys: z.array(consoleKeySchema).min(1).max(500), hidden: z.boolean() })
+  .strict();
+export type ReportVisibility = z.infer<typeof reportVisibilitySchema>;
 
 export interface ReportDefinitionView {
   group: string;

@@ -73,6 +73,11 @@ export type EventSummary = z.infer<typeof eventSummarySchema>;
 export const eventDetailSchema = eventSummarySchema.extend({
   /** The event's IANA time zone: every time of day of the event is shown in it (issue 27). */
   timeZone: z.string().optional(),
+  /**
+   * Present (true) for a draft, which only its organisers can read: the public pages are their
+   * preview, shown under a "Preview — not published" banner (issue 29). Spectators get 404.
+   */
+  draft: z.literal(true).optional(),
   contexts: z.array(z.object({ db: z.string(), name: z.string() })),
   races: z.array(
     z.object({

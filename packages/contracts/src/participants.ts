@@ -364,3 +364,67 @@ export interface ResultImportOutcome {
   refused: number;
   issues: { line: number; message: string }[];
 }
+
+// ── Issue 29: bulk edit and export of the grid ─────────────────────────────────────────────────
+
+/**
+ * `POST participants/bulk`: one change for a selection of runners (race, category, status, club),
+ * one request; each runner's change is audited; runners it cannot apply to are refused one by one
+ * with a reason (`BIB_TAKEN` in the other race, `PARTICIPANT_HAS_PASSINGS` for a race change,
+ * `PARTICIPANT_NOT_FOUND`) while the others change.
+ */
+export const participantBulkSchema = z
+  .object({
+    ids: z.array(z.uuid()).min(1).max(5000),
+    patch: z
+      .object({
+        raceId: z.string().min(1).max(100),
+        category: editable.category,
+        status: editable.status,
+        club: editable.club,
+      })
+      .partial()
+      .strict()
+      .refine((p) => Object.keys(p).length > 0, 'change at least one field'),
+  })
+  .strict();
+export type ParticipantBulk = z.input<typeof participantBulkSchema>;
+
+export interface ParticipantBulkOutcome {
+  updated: number;
+  unchanged: number;
+  refused: { id: string; name: string; bib: string | null; code: string; message: string }[];
+}
+
+/** Columns of the grid an export may hold, in the grid's order. */
+export const participantExportColumns = [
+  'bib',
+  'lastName',
+  'firstName',
+  'gender',
+  'birthDate',
+  'club',
+  'nationality',
+  'chips',
+  'category',
+  'race',
+  'status',
+] as const;
+export type ParticipantExportColumn = (typeof participantExportColumns)[number];
+
+/**
+ * `GET participants/export?format=csv|xlsx&columns=bib,lastName,…&lng=`: the grid as shown — the
+ * same filters, search and sort as `GET participants`, the columns on screen in their order.
+ */
+export const participantExportQuerySchema = participantQuerySchema
+  .omit({ offset: true, limit: true })
+  .extend({
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+    lng: z.enum(['en', 'fr']).default('en'),
+    columns: z
+      .string()
+      .max(400)
+      .default(participantExportColumns.join(','))
+      .transform((s) => s.split(',').filter(Boolean))
+      .pipe(z.array(z.enum(participantExportColumns)).min(1)),
+  });

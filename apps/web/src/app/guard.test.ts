@@ -18,19 +18,23 @@ describe('navigation guard (spec §2)', () => {
   it('sends an anonymous visitor to login and remembers the route', () => {
     expect(guardDecision(base)).toEqual({ kind: 'redirect', to: '/login', remember: '/payment/home' });
   });
-  it('sends a signed-in user with an incomplete profile to the basic profile, except there', () => {
-    const user = { ...base, status: 'signedIn' as const, profileComplete: false };
-    expect(guardDecision(user)).toEqual({
+  it('sends a signed-in user with an incomplete profile to the basic profile where a race is entered, except there', () => {
+    const user = { ...base, status: 'signedIn' as const, profileComplete: false, requireProfile: true };
+    expect(guardDecision({ ...user, path: '/deposit/e' })).toEqual({
       kind: 'redirect',
       to: '/auth/basic-profile',
-      remember: '/payment/home',
-    });
-    expect(guardDecision({ ...user, requireAuth: false, path: '/' })).toEqual({
-      kind: 'redirect',
-      to: '/auth/basic-profile',
-      remember: '/',
+      remember: '/deposit/e',
     });
     expect(guardDecision({ ...user, path: '/auth/basic-profile' })).toEqual({ kind: 'pass' });
+  });
+  it('never stops an organiser or staff member without a runner profile elsewhere (issue 29)', () => {
+    const user = { ...base, status: 'signedIn' as const, profileComplete: false };
+    expect(guardDecision({ ...user, path: '/console' })).toEqual({ kind: 'pass' });
+    expect(guardDecision({ ...user, requireAuth: false, path: '/' })).toEqual({ kind: 'pass' });
+    expect(guardDecision({ ...user, requireAuth: false, path: '/login' })).toEqual({
+      kind: 'redirect',
+      to: AFTER_SIGN_IN,
+    });
   });
   it('moves a signed-in user off the login page to the remembered route', () => {
     expect(

@@ -10,12 +10,16 @@ export interface GuardInput {
   requireAuth: boolean;
   status: AuthStatus;
   profileComplete: boolean | null;
+  /** A route where someone enters a race (a team entry): the runner profile is asked there. */
+  requireProfile?: boolean;
 }
 
 /**
  * The navigation guard of spec §2, as a pure decision: `wait` until the auth initialisation is
  * done; open routes pass; an anonymous visitor on a protected route goes to login (the route is
- * remembered); a signed-in user whose profile is incomplete goes to /auth/basic-profile.
+ * remembered); a signed-in user whose runner profile is incomplete goes to /auth/basic-profile
+ * only on a route where a race is entered (issue 29: organisers and staff are never stopped by it
+ * in the console; the profile is asked at entry, not at sign-up).
  */
 export function guardDecision(
   input: GuardInput,
@@ -24,6 +28,7 @@ export function guardDecision(
   if (
     input.status === 'signedIn' &&
     input.profileComplete === false &&
+    input.requireProfile === true &&
     input.path !== '/auth/basic-profile'
   ) {
     // The route stays remembered, so completing the profile leads back to it.

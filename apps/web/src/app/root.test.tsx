@@ -26,6 +26,8 @@ const routes: RouteObject[] = [
       { path: '/', element: <h1>home</h1> },
       { path: '/open', element: <h1>open</h1> },
       { path: '/payment/home', element: <h1>payments</h1>, handle: protectedMeta },
+      { path: '/console', element: <h1>console</h1>, handle: protectedMeta },
+      { path: '/deposit/race', element: <h1>entry</h1>, handle: { requireAuth: true, requireProfile: true } },
       { path: '/login', element: <h1>login</h1>, handle: { action: 'read', subject: 'Auth' } },
       { path: '/auth/basic-profile', element: <h1>basic profile</h1>, handle: protectedMeta },
     ],
@@ -89,10 +91,17 @@ describe('navigation guard in the router (spec §2)', () => {
     expect(sessionStorage.getItem(INTENDED_ROUTE)).toBeNull();
   });
 
-  it('sends a signed-in user with an incomplete profile to /auth/basic-profile, except there', async () => {
+  it('asks a signed-in user without a runner profile for it only where a race is entered (issue 29)', async () => {
     auth.current = { status: 'signedIn', profile: { profileComplete: false } };
-    const router = renderAt('/open');
+    const router = renderAt('/deposit/race');
     expect((await screen.findByRole('heading')).textContent).toBe('basic profile');
     expect(router.state.location.pathname).toBe('/auth/basic-profile');
+    expect(sessionStorage.getItem(INTENDED_ROUTE)).toBe('/deposit/race');
+  });
+
+  it('lets an organiser without a runner profile into the console and open pages (issue 29)', async () => {
+    auth.current = { status: 'signedIn', profile: { profileComplete: false } };
+    renderAt('/console');
+    expect((await screen.findByRole('heading')).textContent).toBe('console');
   });
 });

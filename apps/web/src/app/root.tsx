@@ -35,9 +35,13 @@ export function Root({ matchesOf }: { matchesOf: (pathname: string) => RouteMatc
   }, [leaving, location.pathname]);
   if (leaving && location.pathname !== '/') return <Navigate to="/" replace />;
   const requireAuth = matches.some((m) => (m.route.handle as RouteMeta | undefined)?.requireAuth === true);
+  const requireProfile = matches.some(
+    (m) => (m.route.handle as RouteMeta | undefined)?.requireProfile === true,
+  );
   const decision = guardDecision({
     path: location.pathname,
     requireAuth,
+    requireProfile,
     status,
     profileComplete: profile ? profile.profileComplete : null,
   });

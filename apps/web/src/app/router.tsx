@@ -72,6 +72,8 @@ const organiser = {
 };
 
 const requireAuth: RouteMeta = { requireAuth: true };
+/** Team entries (issue 29): the runner profile (gender, birth date, nationality) is asked here only. */
+const requireEntrant: RouteMeta = { requireAuth: true, requireProfile: true };
 /** Spec §6: auth pages carry the action/subject pair (read, Auth). */
 const authMeta = (extra: RouteMeta = {}): RouteMeta => ({
   requireAuth: false,
@@ -108,17 +110,17 @@ const defaultLayoutRoutes: RouteObject[] = [
   {
     path: '/deposit/:event',
     element: organiser.deposit(),
-    handle: requireAuth,
+    handle: requireEntrant,
     children: [
-      { index: true, element: organiser.depositStart(), handle: requireAuth },
+      { index: true, element: organiser.depositStart(), handle: requireEntrant },
       ...['collect', 'message', 'overview', 'paymentok'].map((view) => ({
         path: `:id/${view}`,
         element: organiser.depositView(),
-        handle: requireAuth,
+        handle: requireEntrant,
       })),
       // Spec §2's `{id}d` variant: React Router cannot mix a parameter and a literal in one
       // segment, so `:id` matches it and the page branches on the trailing `d`.
-      { path: ':id', element: organiser.depositDetail(), handle: requireAuth },
+      { path: ':id', element: organiser.depositDetail(), handle: requireEntrant },
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },

@@ -80,6 +80,8 @@ export const paths = {
  */
 export interface RouteMeta {
   requireAuth?: boolean;
+  /** Entering a race happens here: a signed-in user without a runner profile fills it in first. */
+  requireProfile?: boolean;
   action?: string;
   subject?: string;
   /** The spec's named routes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCategories } from './category-check.ts';
-import { categoriesFromTemplate } from './category-templates.ts';
+import { categoriesFromTemplate, categoryReportName } from './category-templates.ts';
 
 describe('category templates', () => {
   it('Boston: the B.A.A. divisions 18-34, 35-39 … 75-79, 80+ per gender', () => {
@@ -91,5 +91,25 @@ describe('category check', () => {
       { kind: 'invalid', categoryId: 'A' },
       { kind: 'duplicateId', categoryId: 'B' },
     ]);
+  });
+});
+
+describe('category report names (issue 29)', () => {
+  it('reads a coded category in words, in English and French', () => {
+    const [under20, f20] = categoriesFromTemplate('fiveYear', ['F']);
+    expect(categoryReportName(f20!)).toEqual({ en: 'Women 20–24', fr: 'Femmes 20–24' });
+    expect(categoryReportName(under20!)).toEqual({ en: 'Women under 20', fr: 'Femmes moins de 20 ans' });
+    const m80 = categoriesFromTemplate('boston', ['M']).at(-1)!;
+    expect(categoryReportName(m80)).toEqual({ en: 'Men 80+', fr: 'Hommes 80+' });
+    const w35 = categoriesFromTemplate('masters', ['F'])[1]!;
+    expect(w35.name).toBe('W35');
+    expect(categoryReportName(w35)).toEqual({ en: 'Women 35–39', fr: 'Femmes 35–39' });
+  });
+  it('keeps a name the organiser wrote in words, and a category without gender or ages', () => {
+    expect(categoryReportName({ id: 'ESP', name: 'Espoirs', gender: 'M', minAge: 20, maxAge: 22 })).toEqual({
+      en: 'Espoirs',
+      fr: 'Espoirs',
+    });
+    expect(categoryReportName({ id: 'F', name: 'F 20-24', minAge: 20, maxAge: 24 }).en).toBe('F 20-24');
   });
 });

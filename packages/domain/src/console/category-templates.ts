@@ -64,3 +64,33 @@ export function categoriesFromTemplate(
     })),
   );
 }
+
+const GENDER_WORDS: Record<'en' | 'fr', Record<Gender, string>> = {
+  en: { F: 'Women', M: 'Men', X: 'Non-binary' },
+  fr: { F: 'Femmes', M: 'Hommes', X: 'Non-binaires' },
+};
+
+/**
+ * The name a category's report reads under (issue 29: "Women 20–24", never "CAT-F20-24"): the
+ * gender in words and the age range with an en dash, in English and French, for a category whose
+ * name is a code (the templates' "F 20-24", "W35", "M80+"); a name the organiser wrote in words
+ * ("Espoirs"), or a category without a gender or an age range, is kept as it is.
+ */
+export function categoryReportName(category: CategoryDef): { en: string; fr: string } {
+  const { gender, minAge, maxAge } = category;
+  const code = /^[FMXW] ?(U?\d+([-–]\d+|\+)?|SEN|Senior)$/i.test(category.name.trim());
+  if (!gender || !code || (minAge === undefined && maxAge === undefined))
+    return { en: category.name, fr: category.name };
+  const name = (lng: 'en' | 'fr') => {
+    const span =
+      minAge === undefined
+        ? lng === 'en'
+          ? `under ${(maxAge ?? 0) + 1}`
+          : `moins de ${(maxAge ?? 0) + 1} ans`
+        : maxAge === undefined
+          ? `${minAge}+`
+          : `${minAge}–${maxAge}`;
+    return `${GENDER_WORDS[lng][gender]} ${span}`;
+  };
+  return { en: name('en'), fr: name('fr') };
+}

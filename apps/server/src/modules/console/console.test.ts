@@ -319,7 +319,10 @@ describe('organiser console API', () => {
       );
       expect((await call('GET', `/api/events/${event.id}`, null)).status).toBe(404);
       expect((await call('GET', `/api/events/${event.id}`, outsider)).status).toBe(404);
-      expect((await call('GET', `/api/events/${event.id}`, timekeeper)).status).toBe(200);
+      // Issue 29: the organisers' preview of the public pages says the event is a draft.
+      const preview = await call('GET', `/api/events/${event.id}`, timekeeper);
+      expect(preview.status).toBe(200);
+      expect(preview.body.draft).toBe(true);
       expect((await call('GET', `/api/results/${event.id}/reportlist`, null)).status).toBe(404);
       expect((await call('GET', `/api/console/events/${event.id}`, outsider)).status).toBe(404);
     });
@@ -738,6 +741,7 @@ describe('organiser console API', () => {
       await call('PATCH', `/api/console/events/${event.id}`, staff, { visibility: 'public' });
       const list = await call('GET', `/api/results/${event.id}/reportlist`, null);
       expect(list.status).toBe(200);
+      expect((await call('GET', `/api/events/${event.id}`, null)).body.draft).toBeUndefined();
       const keys = list.body.groups[0].reports.map((r: { key: string }) => r.key);
       expect(keys).toContain('CLUB');
       expect(keys).not.toContain('LAST');
@@ -745,6 +749,43 @@ describe('organiser console API', () => {
         event.id,
       );
       expect((await app.inject({ url: `/api/events/${event.id}/logo` })).statusCode).toBe(200);
+    });
+
+    it('shows and hides several reports in one request, and names category reports in words (issue 29)', async () => {
+      const base = '/api/console/races/marathon/reports';
+      const url = `${base}/visibility`;
+      const all = (await call('GET', base, staff)).body as {
+        key: string;
+        name: { en: string; fr: string };
+      }[];
+      const cats = all.filter((r) => r.key.startsWith('CAT-')).map((r) => r.key);
+      expect(cats.length).toBe(22);
+      expect(all.find((r) => r.key === 'CAT-F40-44')?.name).toEqual({
+        en: 'Women 40–44',
+        fr: 'Femmes 40–44',
+      });
+      await expectGuarded('POST', url, { keys: cats, hidden: true }, [timekeeper]);
+      const unknown = await call('POST', url, staff, { keys: ['LIVE1', 'NOPE'], hidden: true });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.errors).toEqual([{ field: 'keys.1', message: "no report 'NOPE' in this race" }]);
+      expect((await call('POST', url, staff, { keys: [], hidden: true })).status).toBe(400);
+      expect((await call('POST', url, staff, { keys: ['LIVE1'] })).body.errors[0].field).toBe('hidden');
+      const hidden = await call('POST', url, staff, { keys: cats, hidden: true });
+      expect(hidden.status).toBe(200);
+      const byKey = new Map(
+        (hidden.body as { key: string; hidden: boolean }[]).map((r) => [r.key, r.hidden] as const),
+      );
+      expect(cats.every((k) => byKey.get(k) === true)).toBe(true);
+      // Nothing else moved (LIVE1 was not in the request; an unknown key above changed nothing).
+      expect(byKey.get('LIVE1')).toBe(false);
+      const list = await call('GET', `/api/results/${event.id}/reportlist`, null);
+      const publicKeys = list.body.groups[0].reports.map((r: { key: string }) => r.key) as string[];
+      expect(publicKeys.filter((k) => k.startsWith('CAT-'))).toEqual([]);
+      expect(publicKeys).toContain('LIVE1');
+      const shown = await call('POST', url, staff, { keys: cats.slice(0, 2), hidden: false });
+      expect(
+        shown.body.filter((r: { hidden: boolean; key: string }) => r.key.startsWith('CAT-') && !r.hidden),
+      ).toHaveLength(2);
     });
 
     it('refuses deleting a race or an event holding passings', async () => {

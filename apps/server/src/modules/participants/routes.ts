@@ -5,6 +5,8 @@ import {
   commitRequestSchema,
   importRequestSchema,
   newParticipantSchema,
+  participantBulkSchema,
+  participantExportQuerySchema,
   participantPatchSchema,
   participantQuerySchema,
   refusedRowsQuerySchema,
@@ -18,6 +20,7 @@ import { parseInput } from '../../validate.ts';
 import { csvChunks, xlsxStream } from '../exports/port.ts';
 import { contextsOfEvent } from '../results/port.ts';
 import { decodeText } from './file-reader.ts';
+import { participantsTable } from './grid-export.ts';
 import type { ImportHistory } from './history-service.ts';
 import * as repo from './repository.ts';
 import { importResultList } from './result-import.ts';
@@ -214,5 +217,34 @@ export async function participantsRoutes(
     const body = file(request);
     const outcome = await importResultList(app, event, request.query, decodeText(body), actor(request));
     return reply.code(201).send(outcome);
+  });
+
+  // Issue 29: one change for a selection of runners; refused rows come back with their reason.
+  app.post(`${base}/participants/bulk`, async (request) => {
+    const event = await access(request, 'manage');
+    const { ids, patch } = parseInput(participantBulkSchema, request.body);
+    return service.bulkUpdate(event.id, ids, patch, actor(request));
+  });
+
+  // Issue 29: the grid as shown (filters, search, sort, columns) as CSV or XLSX.
+  app.get(`${base}/participants/export`, async (request, reply) => {
+    const event = await access(request, 'read');
+    const query = parseInput(participantExportQuerySchema, request.query, 'query');
+    const races = new Map((await repo.raceSummaries(database, event.id)).map((r) => [r.id, r.name]));
+    const { rows } = await repo.listParticipants(database, event.id, { ...query, offset: 0, limit: 100_000 });
+    const table = participantsTable(rows, query.columns, query.lng, races);
+    const name = `participants-${event.id}`;
+    reply
+      .header('content-disposition', `attachment; filename="${name}.${query.format}"`)
+      .header('cache-control', 'private, no-cache')
+      .header('x-export-rows', String(rows.length));
+    if (query.format === 'csv')
+      return reply
+        .type('text/csv; charset=utf-8')
+        .send(Readable.from(csvChunks(table, query.lng === 'fr' ? ';' : ',')));
+    // The one XLSX path of the server: made on a worker thread, streamed (exports' port).
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .send(xlsxStream(table));
   });
 }

@@ -1,8 +1,11 @@
 import type {
   ChipImportOutcome,
+  ConsoleParticipant,
   ImportOutcome,
   ImportPreview,
   NewParticipant,
+  ParticipantAuditEntry,
+  ParticipantBulkOutcome,
   UploadInfo,
 } from '@tempora/contracts';
 import type { Database, Sql } from '../../db/database.ts';
@@ -353,6 +356,8 @@ export function createParticipantsService(deps: {
       if (!changes.length) return current;
       await database.transaction(async (sql) => {
         if (typeof patch.bib === 'string') await requireFreeBib(sql, current.raceId, patch.bib, id);
+        if (Array.isArray(patch.chips))
+          await requireFreeChips(sql, current.raceId, patch.chips as string[], id);
         await repo.updateParticipant(sql, id, Object.fromEntries(changes.map((c) => [c.field, c.after])));
         await repo.insertAudit(
           sql,
@@ -363,6 +368,103 @@ export function createParticipantsService(deps: {
       });
       await reload(current.db);
       return (await repo.findParticipant(database, eventId, id))!;
+    },
+
+    /**
+     * One change for a selection (issue 29): race, category, status and/or club. Runners it
+     * cannot apply to are refused one by one with the reason (another race: the bib taken there,
+     * or passings already read in this one); the others change in one transaction, each change
+     * audited (who, when, before → after). Both races' live states are reloaded.
+     */
+    async bulkUpdate(
+      eventId: string,
+      ids: readonly string[],
+      patch: { raceId?: string; category?: string | null; status?: string; club?: string },
+      actor: Actor,
+    ): Promise<ParticipantBulkOutcome> {
+      const target = patch.raceId ? await race(eventId, patch.raceId) : null;
+      const refused: ParticipantBulkOutcome['refused'] = [];
+      const apply: { current: ConsoleParticipant & { db: string }; changes: AuditChange[] }[] = [];
+      let unchanged = 0;
+      const seenBibs = new Set<string>();
+      for (const id of new Set(ids)) {
+        const current = await repo.findParticipant(database, eventId, id);
+        if (!current) {
+          refused.push({ id, name: '', bib: null, code: 'PARTICIPANT_NOT_FOUND', message: 'not found' });
+          continue;
+        }
+        const refuse = (code: string, message: string) =>
+          refused.push({
+            id,
+            name: `${current.firstName} ${current.lastName}`,
+            bib: current.bib,
+            code,
+            message,
+          });
+        const changes: AuditChange[] = Object.entries(patch)
+          .filter(
+            ([field, after]) =>
+              JSON.stringify((current as Record<string, unknown>)[field] ?? null) !==
+              JSON.stringify(after ?? null),
+          )
+          .map(([field, after]) => ({
+            field,
+            before: (current as Record<string, unknown>)[field] ?? null,
+            after,
+          }));
+        if (!changes.length) {
+          unchanged++;
+          continue;
+        }
+        if (target && target.id !== current.raceId) {
+          const passings = await repo.passingCount(database, current.db, current.bib, current.chips);
+          if (passings > 0) {
+            refuse('PARTICIPANT_HAS_PASSINGS', `${passings} passing(s) read in ${current.raceId}`);
+            continue;
+          }
+          if (current.bib) {
+            const [taken] = await database.query(
+              'SELECT 1 FROM participants WHERE race_id = $1 AND bib = $2 AND deleted_at IS NULL',
+              [target.id, current.bib],
+            );
+            if (taken || seenBibs.has(current.bib)) {
+              refuse('BIB_TAKEN', `bib ${current.bib} is already taken in ${target.id}`);
+              continue;
+            }
+            seenBibs.add(current.bib);
+          }
+        }
+        apply.push({ current, changes });
+      }
+      if (apply.length) {
+        await database.transaction(async (sql) => {
+          for (const { current, changes } of apply) {
+            const values = Object.fromEntries(changes.map((c) => [c.field, c.after]));
+            await repo.updateParticipant(sql, current.id, values);
+            if (typeof values.raceId === 'string')
+              await sql.query('UPDATE participants SET race_id = $2 WHERE id = $1', [
+                current.id,
+                values.raceId,
+              ]);
+          }
+          await repo.insertAudit(
+            sql,
+            apply.map(({ current, changes }) => ({
+              participantId: current.id,
+              raceId: target?.id ?? current.raceId,
+              action: 'update' as const,
+              changes,
+            })),
+            actor,
+          );
+          await repo.bumpEpoch(sql, [
+            ...new Set([...apply.map((a) => a.current.raceId), ...(target ? [target.id] : [])]),
+          ]);
+        });
+        for (const db of new Set([...apply.map((a) => a.current.db), ...(target ? [target.db] : [])]))
+          await reload(db);
+      }
+      return { updated: apply.length, unchanged, refused };
     },
 
     /** Soft-deletes a runner who has no passings (409 PARTICIPANT_HAS_PASSINGS otherwise). */
@@ -506,5 +608,26 @@ async function requireFreeBib(sql: Sql, raceId: string, bib: string, self: strin
   );
   if (taken.length) throw errors.conflict('BIB_TAKEN', `Bib ${bib} is already taken in this race`);
 }
+
+/**
+ * Chips must be unique among the race's runners (the rule of the chip file, issue 14), and a
+ * runner's two chips must differ: 409 CHIP_TAKEN naming the chip and its runner's bib.
+ */
+async function requireFreeChips(sql: Sql, raceId: string, chips: readonly string[], self: string) {
+  if (new Set(chips).size !== chips.length)
+    throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
+      { field: 'chips', message: 'the same chip twice' },
+    ]);
+  if (!chips.length) return;
+  const [taken] = await sql.query<{ bib: string | null; chip: string }>(
+    `SELECT bib, chip FROM participants, unnest(chips) AS chip
+      WHERE race_id = $1 AND deleted_at IS NULL AND id <> $2::uuid AND chip = ANY($3::text[]) LIMIT 1`,
+    [raceId, self, chips],
+  );
+  if (taken)
+    throw errors.conflict('CHIP_TAKEN', `Chip ${taken.chip} is already the chip of bib ${taken.bib ?? '—'}`);
+}
+
+type AuditChange = ParticipantAuditEntry['changes'][number];
 
 export type ParticipantsService = ReturnType<typeof createParticipantsService>;

@@ -5,6 +5,7 @@ import {
   type BostonOptions,
   type CategoryDef,
   type CsvRows,
+  categoryReportName,
   foldText,
   importBostonTable,
   type Participant,
@@ -136,7 +137,7 @@ export async function createRace(sql: Sql, db: string, setup: RaceSetup, positio
     },
     ...(setup.categories ?? []).map((c, k) => ({
       key: `CAT-${c.id}`,
-      name: L(c.name, c.name),
+      name: categoryReportName(c),
       definition: { kind: 'ranking' as const, raceId, scope: 'category' as const, group: c.id },
       position: 10 + k,
     })),

@@ -7,6 +7,7 @@ import { ConnectionBanner } from '../../components/connection-banner.tsx';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { UpdateBannerSlot } from '../../components/update-banner-slot.tsx';
+import { DraftPreviewBanner } from '../../features/content/components/draft-preview-banner.tsx';
 import { useBranding } from '../../lib/branding.tsx';
 import { LanguageSelector, UserMenu } from './header-controls.tsx';
 
@@ -84,6 +85,7 @@ export function DefaultLayout() {
           </Toolbar>
         </AppBar>
         <ConnectionBanner />
+        <DraftPreviewBanner />
         <UpdateBannerSlot />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
           <Suspense fallback={<PageLoading />}>

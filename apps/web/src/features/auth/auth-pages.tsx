@@ -94,12 +94,23 @@ function useSubmit<T>(action: () => Promise<T>, onDone: (value: T) => void) {
   return { busy, error, submit };
 }
 
+/**
+ * A submit refused before any request (a field empty or malformed). Said in an alert too, not only
+ * under the fields: a submit is never silent (issue 29 — the journey's sign-up typed into the
+ * sign-in form still on screen, then submitted an empty register form that showed no alert).
+ */
+class InvalidFields extends Error {
+  constructor() {
+    super('invalid');
+  }
+}
+
 function ErrorAlert({ error }: { error: unknown }) {
   const { t } = useTranslation('auth');
   if (!error) return null;
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-      {t(authErrorKey(error))}
+      {t(error instanceof InvalidFields ? 'errors.validation' : authErrorKey(error))}
     </Alert>
   );
 }
@@ -143,7 +154,7 @@ export function LoginPage() {
   const { busy, error, submit } = useSubmit(
     async () => {
       setTouched(true);
-      if (!emailOk(email) || !password) throw new Error('invalid');
+      if (!emailOk(email) || !password) throw new InvalidFields();
       await signIn(email.trim(), password);
     },
     // The guard moves a signed-in user off /login to the remembered route (or the profile form).
@@ -152,7 +163,7 @@ export function LoginPage() {
   const notVerified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
   return (
     <AuthCard title={t('login.title')}>
-      <ErrorAlert error={error instanceof ApiError ? error : null} />
+      <ErrorAlert error={error instanceof ApiError || error instanceof InvalidFields ? error : null} />
       {notVerified && <ResendVerification email={email.trim()} />}
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
@@ -204,7 +215,7 @@ export function RegisterPage() {
   const { busy, error, submit } = useSubmit(
     async () => {
       setTouched(true);
-      if (!emailOk(email) || !passwordOk) throw new Error('invalid');
+      if (!emailOk(email) || !passwordOk) throw new InvalidFields();
       await apiPost(
         'userApiUrlBase',
         'auth/sign-up',
@@ -216,7 +227,7 @@ export function RegisterPage() {
   );
   return (
     <AuthCard title={t('register.title')}>
-      <ErrorAlert error={error instanceof ApiError ? error : null} />
+      <ErrorAlert error={error instanceof ApiError || error instanceof InvalidFields ? error : null} />
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
           <TextField

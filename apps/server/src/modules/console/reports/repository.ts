@@ -1,5 +1,5 @@
 import type { ReportDefinitionView, ReportField } from '@tempora/contracts';
-import type { CategoryDef } from '@tempora/domain';
+import { type CategoryDef, categoryReportName } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 import type { ReportDefinition } from '../../results/port.ts';
 
@@ -87,6 +87,20 @@ export async function updateReport(sql: Sql, db: string, row: Row) {
   );
 }
 
+/** Shows or hides the given reports of a race. */
+export async function setReportsHidden(
+  sql: Sql,
+  db: string,
+  raceId: string,
+  keys: readonly string[],
+  hidden: boolean,
+): Promise<void> {
+  await sql.query(
+    `UPDATE reports SET hidden = $4 WHERE db = $1 AND definition->>'raceId' = $2 AND key = ANY($3::text[])`,
+    [db, raceId, keys, hidden],
+  );
+}
+
 export async function deleteReport(sql: Sql, db: string, groupKey: string, key: string) {
   await sql.query('DELETE FROM reports WHERE db = $1 AND group_key = $2 AND key = $3', [db, groupKey, key]);
 }
@@ -138,7 +152,7 @@ export async function syncCategoryReports(
         db,
         raceId,
         key,
-        JSON.stringify({ en: c.name, fr: c.name }),
+        JSON.stringify(categoryReportName(c)),
         JSON.stringify(definition),
         CATEGORY_POSITION + k,
       ],

@@ -1,4 +1,10 @@
-import { reportCreateSchema, reportFields, reportOrderSchema, reportUpdateSchema } from '@tempora/contracts';
+import {
+  reportCreateSchema,
+  reportFields,
+  reportOrderSchema,
+  reportUpdateSchema,
+  reportVisibilitySchema,
+} from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
@@ -125,6 +131,28 @@ export async function reportRoutes(app: FastifyInstance) {
       ]);
     await database.transaction(async (sql) => {
       await repo.reorderReports(sql, race.db, raceId, keys);
+      await bumpEpoch(sql, raceId);
+    });
+    await app.results.reload(race.db);
+    return repo.reportsOfRace(database, race.db, raceId);
+  });
+
+  // Issue 29: a race has 33 reports (28 of them per category), all public by default; several
+  // (a whole group) are shown or hidden at once. Every key must be one of the race's, else nothing changes.
+  app.post('/api/console/races/:raceId/reports/visibility', async (request) => {
+    const { raceId } = parseInput(raceParams, request.params, 'params');
+    const race = await raceFor(request, database, raceId, 'update', 'Report');
+    const { keys, hidden } = parseInput(reportVisibilitySchema, request.body);
+    const current = new Set((await repo.reportsOfRace(database, race.db, raceId)).map((r) => r.key));
+    const unknown = keys.flatMap((key, k) => (current.has(key) ? [] : [k]));
+    if (unknown.length)
+      throw errors.badRequest(
+        'VALIDATION_FAILED',
+        'Invalid body',
+        unknown.map((k) => ({ field: `keys.${k}`, message: `no report '${keys[k]}' in this race` })),
+      );
+    await database.transaction(async (sql) => {
+      await repo.setReportsHidden(sql, race.db, raceId, [...new Set(keys)], hidden);
       await bumpEpoch(sql, raceId);
     });
     await app.results.reload(race.db);

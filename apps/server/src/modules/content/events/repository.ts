@@ -92,13 +92,16 @@ async function availableOf(sql: Sql, id: string): Promise<NonNullable<EventDetai
 
 /** One event with its contexts and races (empty when the results tables do not exist). */
 export async function findEvent(sql: Sql, id: string): Promise<EventDetail | null> {
-  const [found] = await sql.query<EventSummary & { timeZone: string }>(
-    `SELECT ${COLUMNS}, e.time_zone AS "timeZone" FROM events e WHERE e.id = $1`,
+  const [found] = await sql.query<EventSummary & { timeZone: string; draft: boolean }>(
+    `SELECT ${COLUMNS}, e.time_zone AS "timeZone", e.visibility = 'draft' AS draft FROM events e WHERE e.id = $1`,
     [id],
   );
   if (!found) return null;
+  // Only organisers read a draft (enforceDraftVisibility answers 404 to anyone else): their preview.
+  const { draft, ...rest } = found;
   const event = {
-    ...found,
+    ...rest,
+    ...(draft ? { draft: true as const } : {}),
     series: await seriesOf(sql, found.organisationId),
     available: await availableOf(sql, id),
   };

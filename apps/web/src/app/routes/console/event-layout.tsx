@@ -39,16 +39,15 @@ export default function EventLayout() {
           [e.name],
         ]}
         actions={
-          e.visibility === 'public' && (
-            <Button
-              component={Link}
-              to={paths.eventHome(e.id)}
-              variant="text"
-              endIcon={<MdiIcon path={mdiOpenInNew} />}
-            >
-              {t('event.publicPage')}
-            </Button>
-          )
+          // A draft: its organisers preview the public pages (issue 29), under a banner.
+          <Button
+            component={Link}
+            to={paths.eventHome(e.id)}
+            variant={e.visibility === 'draft' ? 'outlined' : 'text'}
+            endIcon={<MdiIcon path={mdiOpenInNew} />}
+          >
+            {e.visibility === 'draft' ? t('event.previewPublic') : t('event.publicPage')}
+          </Button>
         }
       />
       <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>

@@ -1,4 +1,11 @@
-import { mdiAccountPlus, mdiFileUpload, mdiMagnify, mdiNumeric } from '@mdi/js';
+import {
+  mdiAccountMultipleCheck,
+  mdiAccountPlus,
+  mdiDownload,
+  mdiFileUpload,
+  mdiMagnify,
+  mdiNumeric,
+} from '@mdi/js';
 import {
   Alert,
   Button,
@@ -16,7 +23,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { announceSaved } from '../../../features/console/components/form-state.tsx';
 import {
+  downloadParticipants,
   type GridFilter,
   useAccess,
   useDeleteParticipant,
@@ -24,13 +33,17 @@ import {
   useRaces,
   useUpdateParticipant,
 } from '../../../features/participants/api/participants.ts';
+import { BulkEditDialog } from '../../../features/participants/components/bulk-edit-dialog.tsx';
 import {
   AddParticipantDialog,
   AuditDialog,
   BibDialog,
   errorText,
 } from '../../../features/participants/components/participant-dialogs.tsx';
-import { ParticipantGrid } from '../../../features/participants/components/participant-grid.tsx';
+import {
+  GRID_EXPORT_COLUMNS,
+  ParticipantGrid,
+} from '../../../features/participants/components/participant-grid.tsx';
 
 /**
  * `/console/events/:eventId/participants` (requireAuth): the runners of an event's races in a
@@ -39,7 +52,7 @@ import { ParticipantGrid } from '../../../features/participants/components/parti
  */
 export default function ParticipantsPage() {
   const { eventId = '' } = useParams();
-  const { t } = useTranslation('participants');
+  const { t, i18n } = useTranslation('participants');
   const races = useRaces(eventId);
   const access = useAccess(eventId);
   const canManage = access.data?.canManage ?? false;
@@ -63,7 +76,39 @@ export default function ParticipantsPage() {
   const pages = useParticipantPages(eventId, filter);
   const update = useUpdateParticipant(eventId);
   const remove = useDeleteParticipant(eventId);
-  const [dialog, setDialog] = useState<'add' | 'bibs' | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'bibs' | 'bulk' | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const onSelect = useCallback(
+    (ids: readonly string[], on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of ids) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+    [],
+  );
+  const exportGrid = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    setExportError(null);
+    try {
+      await downloadParticipants(
+        eventId,
+        filter,
+        GRID_EXPORT_COLUMNS,
+        format,
+        i18n.language === 'en' ? 'en' : 'fr',
+      );
+    } catch (e) {
+      setExportError(e);
+    } finally {
+      setExporting(null);
+    }
+  };
   const [audit, setAudit] = useState<ConsoleParticipant | null>(null);
   const rows = useMemo(() => pages.data?.pages.flatMap((p) => p.rows) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.total ?? 0;
@@ -114,7 +159,56 @@ export default function ParticipantsPage() {
             </Button>
           </Stack>
         )}
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+          role="group"
+          aria-label={t('export.label')}
+        >
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="text"
+              startIcon={<MdiIcon path={mdiDownload} />}
+              onClick={() => void exportGrid(format)}
+              disabled={exporting !== null || total === 0}
+            >
+              {exporting === format ? t('export.preparing') : t(`export.${format}`)}
+            </Button>
+          ))}
+        </Stack>
       </Stack>
+      {exportError !== null && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorText(exportError)}
+        </Alert>
+      )}
+      {canManage && selected.size > 0 && (
+        <Alert
+          severity="info"
+          icon={false}
+          sx={{ mb: 1, alignItems: 'center' }}
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button
+                variant="contained"
+                size="small"
+                startIcon={<MdiIcon path={mdiAccountMultipleCheck} />}
+                onClick={() => setDialog('bulk')}
+              >
+                {t('bulk.open')}
+              </Button>
+              <Button size="small" color="inherit" onClick={() => setSelected(new Set())}>
+                {t('bulk.clear')}
+              </Button>
+            </Stack>
+          }
+        >
+          <span role="status">{t('bulk.selected', { count: selected.size })}</span>
+        </Alert>
+      )}
       {!races.data.length && <Alert severity="info">{t('noRace')}</Alert>}
       <Stack
         direction="row"
@@ -214,6 +308,7 @@ export default function ParticipantsPage() {
           onNeedMore={needMore}
           onEdit={async (id, patch) => {
             await update.mutateAsync({ id, patch });
+            announceSaved();
           }}
           onDelete={(row) => {
             if (window.confirm(t('confirmDelete', { name: `${row.firstName} ${row.lastName}` })))
@@ -221,6 +316,7 @@ export default function ParticipantsPage() {
           }}
           onAudit={setAudit}
           canEdit={canManage}
+          {...(canManage ? { selected, onSelect } : {})}
         />
       )}
       {dialog === 'add' && (
@@ -228,6 +324,19 @@ export default function ParticipantsPage() {
       )}
       {dialog === 'bibs' && (
         <BibDialog eventId={eventId} races={races.data} open onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'bulk' && (
+        <BulkEditDialog
+          eventId={eventId}
+          ids={[...selected]}
+          races={races.data}
+          onClose={() => setDialog(null)}
+          onSaved={(outcome) => {
+            if (outcome.updated > 0) announceSaved();
+            // The refused stay selected, to be looked at or changed otherwise.
+            setSelected(new Set(outcome.refused.map((r) => r.id)));
+          }}
+        />
       )}
       <AuditDialog eventId={eventId} participant={audit} onClose={() => setAudit(null)} />
     </>

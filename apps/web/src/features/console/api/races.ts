@@ -11,6 +11,7 @@ import type {
   ReportCreate,
   ReportDefinitionView,
   ReportUpdate,
+  ReportVisibility,
   TeamRule,
 } from '@tempora/contracts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
@@ -72,6 +73,9 @@ export const orderReports = (raceId: string, keys: string[]) =>
     method: 'PUT',
     body: { keys },
   });
+/** `POST console/races/{id}/reports/visibility`: shows or hides several reports at once (issue 29). */
+export const setReportsVisibility = (raceId: string, body: ReportVisibility) =>
+  apiPost<ReportDefinitionView[]>(base, `${race(raceId)}/reports/visibility`, body);
 
 /** `PUT console/races/{id}/fade-prior`: previous editions for the finish prediction (issue 19). */
 export const setFadePrior = (raceId: string, body: { csv: string } | { fromRaceId: string }) =>

@@ -3,6 +3,7 @@ import {
   Autocomplete,
   Box,
   Button,
+  Checkbox,
   Chip,
   FormControlLabel,
   IconButton,
@@ -23,7 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { deleteReport, updateReport } from '../api/races.ts';
-import { fieldError, SaveError } from './form-state.tsx';
+import { announceSaved, fieldError, SaveError } from './form-state.tsx';
 
 /** One report definition: names in both languages, columns, shown or hidden; moved up/down. */
 export function ReportEditor({
@@ -33,6 +34,8 @@ export function ReportEditor({
   first,
   last,
   onMove,
+  selected,
+  onSelect,
 }: {
   raceId: string;
   report: ReportDefinitionView;
@@ -40,6 +43,9 @@ export function ReportEditor({
   first: boolean;
   last: boolean;
   onMove: (by: number) => void;
+  /** Selected for a bulk show/hide (issue 29); undefined: no selection box. */
+  selected?: boolean;
+  onSelect?: (on: boolean) => void;
 }) {
   const { t, i18n } = useTranslation('console');
   const client = useQueryClient();
@@ -50,21 +56,34 @@ export function ReportEditor({
   const done = () => client.invalidateQueries({ queryKey: ['console', 'race', raceId, 'reports'] });
   const save = useMutation({
     mutationFn: (patch: Parameters<typeof updateReport>[2]) => updateReport(raceId, report.key, patch),
-    onSuccess: done,
+    onSuccess: () => {
+      announceSaved();
+      return done();
+    },
   });
   const remove = useMutation({ mutationFn: () => deleteReport(raceId, report.key), onSuccess: done });
   const filters = Object.entries(report.filter).filter(([, v]) => v !== undefined);
   const [open, setOpen] = useState(false);
   const lng = i18n.language === 'en' ? 'en' : 'fr';
+  // Issue 29: labels name the report in words ("Women 20–24"); the key is secondary text only.
+  const named = report.name[lng];
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1 }} data-testid={`report-${report.key}`}>
       <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }}>
+        {selected !== undefined && (
+          <Checkbox
+            checked={selected}
+            onChange={(e) => onSelect?.(e.target.checked)}
+            slotProps={{ input: { 'aria-label': t('reports.bulk.select', { name: named }) } }}
+            sx={{ ml: -1 }}
+          />
+        )}
         <Box sx={{ flex: '1 1 220px', minWidth: 0, py: 0.5 }}>
           <Typography sx={{ fontWeight: 600, color: report.hidden ? 'text.secondary' : 'text.primary' }}>
-            {report.name[lng]}
+            {named}
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Typography variant="caption" sx={{ fontFamily: 'monospace', mr: 0.5 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', mr: 0.5 }}>
               {report.key}
             </Typography>
             <Chip size="small" label={t(`reports.kinds.${report.kind}`)} />
@@ -82,7 +101,7 @@ export function ReportEditor({
               checked={!report.hidden}
               onChange={(e) => save.mutate({ hidden: !e.target.checked })}
               disabled={!editable}
-              slotProps={{ input: { 'aria-label': t('reports.shownNamed', { key: report.key }) } }}
+              slotProps={{ input: { 'aria-label': t('reports.shownNamed', { key: named }) } }}
             />
           }
           label={report.hidden ? t('reports.hidden') : t('reports.shown')}
@@ -90,21 +109,21 @@ export function ReportEditor({
         />
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <IconButton
-            aria-label={t('reports.up', { key: report.key })}
+            aria-label={t('reports.up', { key: named })}
             disabled={!editable || first}
             onClick={() => onMove(-1)}
           >
             <MdiIcon path={mdiArrowUp} />
           </IconButton>
           <IconButton
-            aria-label={t('reports.down', { key: report.key })}
+            aria-label={t('reports.down', { key: named })}
             disabled={!editable || last}
             onClick={() => onMove(1)}
           >
             <MdiIcon path={mdiArrowDown} />
           </IconButton>
           <IconButton
-            aria-label={t('reports.edit', { key: report.key })}
+            aria-label={t('reports.edit', { key: named })}
             aria-expanded={open}
             onClick={() => setOpen((v) => !v)}
           >
@@ -112,7 +131,7 @@ export function ReportEditor({
           </IconButton>
           {!report.standard && (
             <IconButton
-              aria-label={t('reports.delete', { key: report.key })}
+              aria-label={t('reports.delete', { key: named })}
               disabled={!editable}
               onClick={() => remove.mutate()}
             >

@@ -9,12 +9,16 @@ import type {
   ConsoleParticipant,
   NewParticipant,
   ParticipantAuditEntry,
+  ParticipantBulk,
+  ParticipantBulkOutcome,
+  ParticipantExportColumn,
   ParticipantPage,
   ParticipantPatch,
   ParticipantQuery,
   RaceSummary,
 } from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 /** The console's participants API (packages/contracts/src/participants.ts lists the routes). */
 export const eventPath = (eventId: string, rest: string) =>
@@ -147,5 +151,36 @@ export function useAccess(eventId: string) {
           signal,
         },
       ),
+  });
+}
+
+/** One change for a selection of runners (issue 29): one request; refused rows come back with why. */
+export function useBulkUpdate(eventId: string) {
+  const invalidate = useInvalidateParticipants(eventId);
+  return useMutation({
+    mutationFn: (body: ParticipantBulk) =>
+      apiRequest<ParticipantBulkOutcome>('apiUrlBase', eventPath(eventId, 'participants/bulk'), {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Downloads the grid as shown (filters, search, sort, columns) as CSV or XLSX (issue 29). */
+export async function downloadParticipants(
+  eventId: string,
+  filter: GridFilter,
+  columns: readonly ParticipantExportColumn[],
+  format: 'csv' | 'xlsx',
+  lng: 'en' | 'fr',
+) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== '') params.set(k, String(v));
+  params.set('format', format);
+  params.set('lng', lng);
+  params.set('columns', columns.join(','));
+  await downloadFile('apiUrlBase', `${eventPath(eventId, 'participants/export')}?${params}`, {
+    fallback: `participants-${eventId}.${format}`,
   });
 }

@@ -1,9 +1,14 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid — rows are absolutely positioned divs, so ARIA table roles (with aria-rowcount/aria-rowindex) carry the semantics.
 // biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; their buttons and the scroll container are focusable.
 import { mdiDeleteOutline, mdiHistory } from '@mdi/js';
-import { Box, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { ConsoleParticipant, ParticipantPatch, ParticipantSort } from '@tempora/contracts';
+import type {
+  ConsoleParticipant,
+  ParticipantExportColumn,
+  ParticipantPatch,
+  ParticipantSort,
+} from '@tempora/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
@@ -15,7 +20,7 @@ interface Column {
   field: keyof ConsoleParticipant;
   width: string;
   sort?: ParticipantSort;
-  edit?: 'text' | 'gender' | 'status' | 'date';
+  edit?: 'text' | 'gender' | 'status' | 'date' | 'chips';
 }
 
 const COLUMNS: Column[] = [
@@ -26,12 +31,18 @@ const COLUMNS: Column[] = [
   { field: 'birthDate', width: '120px', sort: 'birthDate', edit: 'date' },
   { field: 'club', width: 'minmax(120px, 1fr)', sort: 'club', edit: 'text' },
   { field: 'nationality', width: '70px', sort: 'nationality', edit: 'text' },
+  // Issue 29: the chips, seen and corrected in place (one or two, space- or comma-separated).
+  { field: 'chips', width: '120px', edit: 'chips' },
   { field: 'category', width: '100px', sort: 'category' },
   { field: 'raceId', width: '110px', sort: 'race' },
   { field: 'status', width: '110px', sort: 'status', edit: 'status' },
 ];
-const TEMPLATE = `${COLUMNS.map((c) => c.width).join(' ')} 88px`;
-const MIN_WIDTH = 1150;
+const SELECT_WIDTH = 44;
+const MIN_WIDTH = 1270;
+/** The grid's columns as the export names them, in the grid's order (the export is the grid as shown). */
+export const GRID_EXPORT_COLUMNS: ParticipantExportColumn[] = COLUMNS.map((c) =>
+  c.field === 'raceId' ? 'race' : (c.field as ParticipantExportColumn),
+);
 
 export interface ParticipantGridProps {
   rows: ConsoleParticipant[];
@@ -46,6 +57,9 @@ export interface ParticipantGridProps {
   onDelete(row: ConsoleParticipant): void;
   onAudit(row: ConsoleParticipant): void;
   canEdit: boolean;
+  /** Rows ticked for a bulk edit (issue 29); without `onSelect`, no selection column. */
+  selected?: ReadonlySet<string>;
+  onSelect?(ids: readonly string[], on: boolean): void;
 }
 
 /**
@@ -70,7 +84,11 @@ export function ParticipantGrid(props: ParticipantGridProps) {
   useEffect(() => {
     if (rows.length < total && lastIndex >= rows.length - 40) onNeedMore();
   }, [lastIndex, rows.length, total, onNeedMore]);
-  const grid = { display: 'grid', gridTemplateColumns: TEMPLATE, minWidth: MIN_WIDTH };
+  const selecting = !!props.onSelect;
+  const template = `${selecting ? `${SELECT_WIDTH}px ` : ''}${COLUMNS.map((c) => c.width).join(' ')} 88px`;
+  const grid = { display: 'grid', gridTemplateColumns: template, minWidth: MIN_WIDTH };
+  const selected = props.selected ?? new Set<string>();
+  const ticked = rows.filter((r) => selected.has(r.id)).length;
   return (
     <Box
       ref={scroller}
@@ -102,6 +120,22 @@ export function ParticipantGrid(props: ParticipantGridProps) {
           aria-rowindex={1}
           sx={{ ...grid, position: 'sticky', top: 0, zIndex: 1, bgcolor: 'grey.100', height: ROW_HEIGHT }}
         >
+          {selecting && (
+            <div role="columnheader" className="pg-cell">
+              <Checkbox
+                size="small"
+                checked={rows.length > 0 && ticked === rows.length}
+                indeterminate={ticked > 0 && ticked < rows.length}
+                onChange={(e) =>
+                  props.onSelect?.(
+                    rows.map((r) => r.id),
+                    e.target.checked,
+                  )
+                }
+                slotProps={{ input: { 'aria-label': t('bulk.selectAll', { count: rows.length }) } }}
+              />
+            </div>
+          )}
           {COLUMNS.map((c) => (
             <HeaderCell key={c.field} column={c} {...props} />
           ))}
@@ -139,7 +173,18 @@ export function ParticipantGrid(props: ParticipantGridProps) {
                   bgcolor: item.index % 2 ? 'grey.50' : 'background.paper',
                 }}
                 style={{ transform: `translateY(${item.start}px)` }}
+                aria-selected={selecting ? selected.has(row.id) : undefined}
               >
+                {selecting && (
+                  <div role="cell" className="pg-cell">
+                    <Checkbox
+                      size="small"
+                      checked={selected.has(row.id)}
+                      onChange={(e) => props.onSelect?.([row.id], e.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('bulk.select', { name: nameOf(row) }) } }}
+                    />
+                  </div>
+                )}
                 {COLUMNS.map((c) => (
                   <EditableCell key={c.field} column={c} row={row} {...props} />
                 ))}
@@ -190,6 +235,7 @@ function HeaderCell({ column, sort, dir, onSort }: { column: Column } & Particip
           component="button"
           type="button"
           onClick={() => onSort(column.sort!)}
+          title={t(`fields.${column.field}`)}
           sx={{
             all: 'unset',
             cursor: 'pointer',
@@ -215,11 +261,16 @@ function display(
   lng: string,
 ) {
   if (field === 'raceId') return raceNames.get(row.raceId) ?? row.raceId;
-  // A birth date as the reader writes dates (issue 29: ISO in the French grid): 02/03/1985.
+  if (field === 'chips') return row.chips.join(' ');
+  // A birth date as the reader writes dates (issue 29: ISO in the French grid): 02/03/1985, the
+  // year in full (the export writes the same).
   if (field === 'birthDate' && row.birthDate)
-    return new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeZone: 'UTC' }).format(
-      new Date(`${row.birthDate}T00:00:00Z`),
-    );
+    return new Intl.DateTimeFormat(lng, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${row.birthDate}T00:00:00Z`));
   const value = row[field];
   return value === null || value === undefined ? '' : String(value);
 }
@@ -245,17 +296,20 @@ function EditableCell({
   }
   const save = async () => {
     const next = value.trim();
-    if (next === text) {
+    const before = column.field === 'birthDate' ? (row.birthDate ?? '') : text;
+    if (next === before) {
       setEditing(false);
       return;
     }
     const patch: Record<string, unknown> = {
       [column.field]:
-        next === '' && ['bib', 'birthDate'].includes(column.field)
-          ? null
-          : column.field === 'nationality'
-            ? next.toUpperCase()
-            : next,
+        column.edit === 'chips'
+          ? next.split(/[\s,;]+/).filter(Boolean)
+          : next === '' && ['bib', 'birthDate'].includes(column.field)
+            ? null
+            : column.field === 'nationality'
+              ? next.toUpperCase()
+              : next,
     };
     try {
       await onEdit(row.id, patch as ParticipantPatch);
@@ -307,8 +361,16 @@ function EditableCell({
         component="button"
         type="button"
         aria-label={`${label}: ${text || t('grid.none')}`}
+        // Issue 29: a column cut at 1280 px shows its full text on hover.
+        title={text || undefined}
         onClick={() => {
-          setValue(column.field === 'raceId' ? row.raceId : ((row[column.field] as string | null) ?? ''));
+          setValue(
+            column.field === 'raceId'
+              ? row.raceId
+              : column.edit === 'chips'
+                ? text
+                : ((row[column.field] as string | null) ?? ''),
+          );
           setEditing(true);
         }}
         sx={{
