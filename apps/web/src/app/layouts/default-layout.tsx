@@ -2,12 +2,11 @@ import { mdiMenu } from '@mdi/js';
 import { AppBar, Box, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatch } from 'react-router';
 import { ConnectionBanner } from '../../components/connection-banner.tsx';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { UpdateBannerSlot } from '../../components/update-banner-slot.tsx';
-import { DraftPreviewBanner } from '../../features/content/components/draft-preview-banner.tsx';
 import { useBranding } from '../../lib/branding.tsx';
 import { LanguageSelector, UserMenu } from './header-controls.tsx';
 
@@ -17,6 +16,12 @@ import { LanguageSelector, UserMenu } from './header-controls.tsx';
  */
 const NavDrawer = lazy(() => import('./nav-drawer.tsx').then((m) => ({ default: m.NavDrawer })));
 const RAIL = 56; // spec §9; nav-drawer.tsx's RAIL_WIDTH
+/** A draft's preview banner (issue 29) loads on an event's pages only, beside the page. */
+const DraftPreviewBanner = lazy(() =>
+  import('../../features/content/components/draft-preview-banner.tsx').then((m) => ({
+    default: m.DraftPreviewBanner,
+  })),
+);
 
 const PIN_KEY = 'drawerPinned';
 
@@ -27,6 +32,9 @@ export function DefaultLayout() {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'));
   const location = useLocation();
+  const eventMatch = useMatch('/events/:eventId/*');
+  const resultsMatch = useMatch('/results/:eventId/*');
+  const onEventPage = Boolean(eventMatch || resultsMatch);
   const [open, setOpen] = useState(false);
   const [hover, setHover] = useState(false);
   const [pinned, setPinned] = useState(() => localStorage.getItem(PIN_KEY) === 'true');
@@ -85,7 +93,11 @@ export function DefaultLayout() {
           </Toolbar>
         </AppBar>
         <ConnectionBanner />
-        <DraftPreviewBanner />
+        {onEventPage && (
+          <Suspense fallback={null}>
+            <DraftPreviewBanner />
+          </Suspense>
+        )}
         <UpdateBannerSlot />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
           <Suspense fallback={<PageLoading />}>

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import { findRow, JumpToRow, rankFieldOf } from './jump-to-row.tsx';
+import { findRow, JumpToRow } from './jump-to-row.tsx';
+import { rankFieldOf } from './rank-field.ts';
 
 initI18n('en');
 

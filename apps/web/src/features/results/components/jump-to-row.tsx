@@ -1,20 +1,9 @@
 import { Box } from '@mui/material';
-import type { ColumnDef } from '@tempora/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What a jump looks for: a rank (the row's place) or a bib (its key). */
 export type JumpKind = 'rank' | 'bib';
-
-/** The field holding a row's rank: the first column whose first row reads 1 (ranked lists). */
-export function rankFieldOf(
-  columns: readonly Pick<ColumnDef, 'FieldIdx'>[],
-  rows: readonly unknown[][],
-): number {
-  const first = rows[0];
-  if (!first) return -1;
-  return columns.find((c) => String(first[c.FieldIdx] ?? '').trim() === '1')?.FieldIdx ?? -1;
-}
 
 /**
  * The index of the row of rank or bib `value` in `rows`, or -1 (issue 27: big tables). A rank is

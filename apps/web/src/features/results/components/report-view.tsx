@@ -1,7 +1,17 @@
 import { Box, Typography } from '@mui/material';
 import { type ReportTable as Table, windowsCovering } from '@tempora/contracts';
 import { joinTitle } from '@tempora/domain';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -14,8 +24,14 @@ import { type ReportSource, reportPath } from '../api/get-report.ts';
 import { useReportList } from '../api/get-report-list.ts';
 import { useLiveReport } from '../hooks/use-live-report.ts';
 import { searchRows } from '../patch.ts';
-import { JumpToRow, rankFieldOf } from './jump-to-row.tsx';
+import { rankFieldOf } from './rank-field.ts';
 import { ReportTable } from './report-table.tsx';
+
+/**
+ * The jump control loads beside the table (the report page is at its JavaScript budget); the
+ * pre-paint and the fallback hold its place, so nothing moves when it comes.
+ */
+const JumpToRow = lazy(() => import('./jump-to-row.tsx').then((m) => ({ default: m.JumpToRow })));
 
 /** How long the table stays still before its live windows follow the scroll (issue 28). */
 const FOLLOW_MS = 300;
@@ -161,7 +177,9 @@ export function ReportView({
             </Box>
           )}
         </Typography>
-        <JumpToRow rows={data.rows} keyField={data.keyField} rankField={rankField} onJump={handleJump} />
+        <Suspense fallback={<Box sx={{ minHeight: 30, minWidth: 240 }} />}>
+          <JumpToRow rows={data.rows} keyField={data.keyField} rankField={rankField} onJump={handleJump} />
+        </Suspense>
         {actions?.(deferred)}
       </Box>
       <ReportTable
