@@ -130,8 +130,14 @@ export const resultsModule = fp(
     await app.register(resultsRoutes, { service: app.results });
     // Issue 20: a node started during a race loads the live events' results before it says it is
     // ready, so the load balancer sends it no spectator before it can answer at once.
+    // Issue 27: then, without holding readiness, the finished events' snapshots and main tables.
     app.addHook('onListen', async () => {
-      app.readiness.wait('live results', warmLiveContexts(app, service));
+      const live = warmLiveContexts(app, service);
+      app.readiness.wait('live results', live);
+      void live
+        .catch(() => undefined)
+        .then(() => warmFinishedContexts(app, service))
+        .catch((err) => app.log.warn({ err }, 'results: warming the finished events failed'));
     });
     // The TCP line decoder is started by the devices module: its reads go through the timing
     // front door (devices/ingest.ts) like every other device's.
@@ -151,6 +157,7 @@ export const resultsModule = fp(
             if (!done) return;
             app.log.info('Boston 2017 demo imported');
             await app.database.housekeep();
+            await warmFinishedContexts(app, service); // its snapshot, for the next start
           })
           .catch((error) => app.log.warn({ err: error }, 'Boston demo import failed'));
       }, 1_000).unref();
@@ -184,4 +191,37 @@ async function warmLiveContexts(app: FastifyInstance, service: ResultsService): 
     }
   }
   if (rows.length) app.log.info({ contexts: rows.length, ms: Date.now() - started }, 'live results loaded');
+}
+
+/**
+ * Issue 27: the finished events' main tables, in the background after start (never holding
+ * readiness). A context with a snapshot stored for its current state gets its overall rankings'
+ * first page and whole body read and encoded once (the database's pages warm, the route's
+ * body cache filled); one without is loaded — in slices, one context at a time — which stores
+ * its snapshot for the next start, and its tables are then in memory for the first reader.
+ */
+async function warmFinishedContexts(app: FastifyInstance, service: ResultsService): Promise<void> {
+  const started = Date.now();
+  const rows = await app.database.query<{ db: string }>(
+    "SELECT c.db FROM contexts c JOIN events e ON e.id = c.event_id WHERE e.status = 'finished' ORDER BY c.db",
+  );
+  let built = 0;
+  for (const { db } of rows) {
+    const snapshot = await service.snapshot(db);
+    let main: { eventId: string; group: string; report: string }[];
+    if (snapshot) main = [...snapshot.reports.values()].map((r) => r.head);
+    else {
+      const ctx = await service.state(db);
+      await service.snapshotsWritten();
+      built++;
+      main = ctx.reports.map((r) => ({ eventId: ctx.context.eventId, group: r.groupKey, report: r.key }));
+    }
+    for (const head of main.filter((r) => r.report === 'LIVE1')) {
+      const url = `/api/results/${encodeURIComponent(head.eventId)}/groups/${encodeURIComponent(head.group)}/reports/${encodeURIComponent(head.report)}`;
+      for (const query of ['?offset=0&limit=100', ''])
+        await app.inject({ url: `${url}${query}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    }
+  }
+  if (rows.length)
+    app.log.info({ contexts: rows.length, built, ms: Date.now() - started }, 'finished results warmed');
 }

@@ -21,6 +21,8 @@ export interface ContextRow {
   organisationId: string;
   /** The event's IANA time zone: times of day in reports are shown in it (0007_console.sql). */
   timeZone?: string;
+  /** The event's status (`upcoming`, `live`, `finished`): finished contexts keep snapshots (issue 27). */
+  eventStatus?: string;
 }
 
 export interface RaceRow {
@@ -132,7 +134,8 @@ async function* chunks<T>(items: readonly T[], size = CHUNK): AsyncGenerator<T[]
 
 export async function findContext(sql: Sql, db: string): Promise<ContextRow | null> {
   const rows = await sql.query<ContextRow>(
-    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId", e.time_zone AS "timeZone"
+    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId", e.time_zone AS "timeZone",
+            e.status AS "eventStatus"
        FROM contexts c JOIN events e ON e.id = c.event_id WHERE c.db = $1`,
     [db],
   );
