@@ -123,6 +123,7 @@ export const resultsModule = fp(
     // Changes applied but still in their publication window go out before the node stops; then
     // its leases are given back, so another node takes over at once (not after they expire).
     app.addHook('preClose', async () => {
+      await service.stopSnapshots();
       await service.settleAll();
       for (const db of (await leases?.releaseAll()) ?? []) send({ kind: 'released', db });
     });

@@ -113,7 +113,12 @@ export async function snapshotRows(
  * each chunk is one statement, the event loop let in between; the chunk holding a report's head
  * is written last, so a reader never finds a head without its rows. Returns whether it wrote.
  */
-export async function writeSnapshot(database: Database, ctx: ContextState): Promise<boolean> {
+export async function writeSnapshot(
+  database: Database,
+  ctx: ContextState,
+  /** True once the node is closing: the write stops before its next statement. */
+  stopped: () => boolean = () => false,
+): Promise<boolean> {
   const stamp = ctx.stamp;
   const db = ctx.context.db;
   if (!stamp || ctx.lastSeq !== stamp.seq) return false;
@@ -125,10 +130,11 @@ export async function writeSnapshot(database: Database, ctx: ContextState): Prom
   await database.query('DELETE FROM report_snapshots WHERE db = $1 AND stamp <> $2', [db, stamp.key]);
   for (const report of ctx.reports) {
     const { etag: _etag, rows, ...head } = await ctx.tableSliced(report);
-    if (ctx.lastSeq !== stamp.seq) return false;
+    if (ctx.lastSeq !== stamp.seq || stopped()) return false;
     const chunks = Math.max(1, Math.ceil(rows.length / SNAPSHOT_CHUNK));
     for (let k = chunks - 1; k >= 0; k--) {
       await new Promise((resolve) => setImmediate(resolve));
+      if (stopped()) return false;
       const part = JSON.stringify(rows.slice(k * SNAPSHOT_CHUNK, (k + 1) * SNAPSHOT_CHUNK));
       await database.query(
         `INSERT INTO report_snapshots (db, group_key, report_key, chunk, stamp, version, total, head, rows)

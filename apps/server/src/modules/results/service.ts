@@ -308,7 +308,9 @@ export function createResultsService(deps: {
         .then(async () => {
           // Only the state still current (not one forgotten by a change meanwhile).
           const now = loaded.get(db);
-          return now && (await now.catch(() => null)) === ctx ? writeSnapshot(database, ctx) : false;
+          return now && (await now.catch(() => null)) === ctx && !closing
+            ? writeSnapshot(database, ctx, () => closing)
+            : false;
         })
         .catch((error) => console.error('results: storing a report snapshot failed', error));
     }
@@ -317,6 +319,8 @@ export function createResultsService(deps: {
 
   /** Snapshot writes, one at a time (each builds a context's tables in slices). */
   let snapshotting: Promise<unknown> = Promise.resolve();
+  /** Set as the node closes: snapshot writes stop (the database closes behind them). */
+  let closing = false;
   /** Loads that have resolved: their context answers from its state, not from a snapshot. */
   const settled = new WeakSet<Promise<ContextState>>();
   /** Per context not loaded: its snapshot for the stamp read at `at` (see `snapshot`). */
@@ -779,6 +783,11 @@ export function createResultsService(deps: {
     snapshot,
     /** Resolves once the snapshot writes started so far are done (tests, the bench). */
     snapshotsWritten: () => snapshotting.then(() => undefined),
+    /** Stops the snapshot writes (the node is closing); resolves once the current one stopped. */
+    stopSnapshots(): Promise<void> {
+      closing = true;
+      return snapshotting.then(() => undefined);
+    },
 
     /**
      * Publishes a context's pending changes now, without waiting for the window's end, and

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, testConfig } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/database.ts';
+import { DEMO_DB } from '../../seed/demo-races.ts';
+import { F } from './report-builder.ts';
+import { currentStamp, openSnapshot, SNAPSHOT_CHUNK } from './report-snapshots.ts';
+import * as repo from './repository.ts';
+import { hashKey } from './service.ts';
+
+// Issue 27, first open after a restart: a finished event's tables are stored as a snapshot named
+// by the context's stamp; a restarted node answers from it without loading the state, and any
+// change (on any node) renames the state so the snapshot is never served again.
+const LIVE1 = '/api/results/demo-city-run/groups/city-10k/reports/LIVE1';
+const KEY = 'tdk_snapshot_test_key_01';
+
+interface Table {
+  version: number;
+  total: number;
+  rows: unknown[][];
+  columns: unknown[];
+  title: unknown;
+}
+
+describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on %s', (_name, backend) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  let database: Database;
+  let config: ReturnType<typeof testConfig>;
+  let first: FastifyInstance;
+  let expected: Table;
+
+  /** A node on the shared database: a restart of the first, or another node of a cluster. */
+  const node = async () => {
+    const app = await buildApp(config, { database, logger: false });
+    cleanups.push(() => app.close());
+    return app;
+  };
+  const post = (app: FastifyInstance, passings: { bib: string; time: number; deleted?: boolean }[]) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/ingest/passings',
+      headers: { 'x-device-key': KEY, 'content-type': 'application/json' },
+      payload: JSON.stringify({ passings }),
+    });
+
+  beforeAll(async () => {
+    const fresh = await backend.fresh();
+    database = await fresh.open();
+    cleanups.push(async () => {
+      await database.close();
+      await fresh.drop();
+    });
+    config = testConfig({ DEMO_REPLAY: 'false', SEED_BOSTON: 'false' });
+    first = await node();
+    await repo.insertDevice(first.database, {
+      db: DEMO_DB,
+      name: 'finish',
+      keyHash: hashKey(KEY),
+      pointKey: 'finish',
+    });
+    const [{ gun }] = (await database.query<{ gun: number }>(
+      "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
+    )) as [{ gun: number }];
+    const reads = Array.from({ length: 60 }, (_, k) => ({
+      bib: String(100 + k),
+      time: gun + (40 + k) * 60_000,
+    }));
+    expect((await post(first, reads)).statusCode).toBe(200);
+    await database.query("UPDATE events SET status = 'finished' WHERE id = 'demo-city-run'");
+    await first.results.reload(DEMO_DB);
+    // Loading the finished context stores its snapshot; these rows come from the live state.
+    const res = await first.inject(LIVE1);
+    expect(res.statusCode).toBe(200);
+    expected = res.json() as Table;
+    await first.results.snapshotsWritten();
+    await first.close();
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  });
+
+  it('answers health before a report after a restart, with the rows computed without the snapshot', async () => {
+    const stamp = await currentStamp(database, DEMO_DB);
+    expect(await openSnapshot(database, DEMO_DB, stamp!.key)).not.toBeNull();
+    const restarted = await node();
+    const order: string[] = [];
+    const [report, health] = await Promise.all([
+      restarted.inject(LIVE1).then((r) => {
+        order.push('report');
+        return r;
+      }),
+      restarted.inject('/api/health').then((r) => {
+        order.push('health');
+        return r;
+      }),
+    ]);
+    expect(order).toEqual(['health', 'report']);
+    expect(health.statusCode).toBe(200);
+    expect(report.statusCode).toBe(200);
+    // Answered from the snapshot (its tags start with "s"), the state not loaded.
+    expect(report.headers.etag).toMatch(/^"s/);
+    const table = report.json() as Table;
+    expect(table.rows).toEqual(expected.rows);
+    expect(table.total).toBe(expected.total);
+    expect(table.columns).toEqual(expected.columns);
+    expect(table.version).toBe(expected.version);
+    expect(table.rows.filter((r) => r[F.time]).length).toBeGreaterThan(50);
+    // A page reads the chunks holding it; a search finds what the state's search finds.
+    const page = (await restarted.inject(`${LIVE1}?offset=2&limit=5`)).json() as Table;
+    expect(page.rows).toEqual(expected.rows.slice(2, 7));
+    expect(page.total).toBe(expected.total);
+    const far = (await restarted.inject(`${LIVE1}?offset=${SNAPSHOT_CHUNK - 2}&limit=4`)).json() as Table;
+    expect(far.rows).toEqual(expected.rows.slice(SNAPSHOT_CHUNK - 2, SNAPSHOT_CHUNK + 2));
+    const bib = String(expected.rows[3]![F.bib]);
+    const search = (await restarted.inject(`${LIVE1}?q=${bib}`)).json() as Table;
+    expect(search.rows[0]![F.bib]).toBe(bib);
+    // A version the snapshot has not reached is answered from the state.
+    const ahead = await restarted.inject(`${LIVE1}?minVersion=${expected.version + 1}&limit=1`);
+    expect(ahead.headers.etag).not.toMatch(/^"s/);
+  });
+
+  it('is never served once a correction or a status change was made on another node', async () => {
+    const other = await node();
+    const restarted = await node();
+    // Node `restarted` serves the snapshot…
+    expect((await restarted.inject(`${LIVE1}?limit=1`)).headers.etag).toMatch(/^"s/);
+    const before = await currentStamp(database, DEMO_DB);
+    // …until the other node voids the leader's finish (a correction is a new passing).
+    const leader = expected.rows[0]!;
+    const [{ time }] = (await database.query<{ time: number }>(
+      "SELECT time_ms::float8 AS time FROM passings WHERE bib = $1 AND point_key = 'finish'",
+      [leader[F.bib]],
+    )) as [{ time: number }];
+    expect((await post(other, [{ bib: String(leader[F.bib]), time, deleted: true }])).statusCode).toBe(200);
+    const afterCorrection = await currentStamp(database, DEMO_DB);
+    expect(afterCorrection!.key).not.toBe(before!.key);
+    expect(await openSnapshot(database, DEMO_DB, afterCorrection!.key)).toBeNull();
+    const res = await restarted.inject(`${LIVE1}?fresh=1`);
+    expect(res.headers.etag).not.toMatch(/^"s/);
+    const table = res.json() as Table;
+    expect(table.rows[0]![F.key]).not.toBe(leader[F.key]);
+    // A status change stored by any writer moves the stamp too (a trigger, same transaction)…
+    await database.query("UPDATE participants SET status = 'DSQ' WHERE race_id = 'city-10k' AND bib = $1", [
+      String(expected.rows[1]![F.bib]),
+    ]);
+    const afterStatus = await currentStamp(database, DEMO_DB);
+    expect(afterStatus!.key).not.toBe(afterCorrection!.key);
+    // …but refreshing a runner's search column does not.
+    await database.query(
+      "UPDATE participants SET search_folded = 'x' WHERE race_id = 'city-10k' AND bib = '100'",
+    );
+    expect((await currentStamp(database, DEMO_DB))!.key).toBe(afterStatus!.key);
+  });
+});
