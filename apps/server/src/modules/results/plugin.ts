@@ -85,6 +85,7 @@ export const resultsModule = fp(
         : {}),
       occupancy,
       publishMs: app.config.RESULTS_PUBLISH_MS,
+      snapshots: app.config.RESULTS_SNAPSHOTS,
       maxPatchBytes:
         app.realtime.adapter === 'pusher-http'
           ? MAX_PATCH_BYTES
@@ -202,6 +203,7 @@ async function warmLiveContexts(app: FastifyInstance, service: ResultsService): 
  * its snapshot for the next start, and its tables are then in memory for the first reader.
  */
 async function warmFinishedContexts(app: FastifyInstance, service: ResultsService): Promise<void> {
+  if (!app.config.RESULTS_SNAPSHOTS) return;
   const started = Date.now();
   const rows = await app.database.query<{ db: string }>(
     "SELECT c.db FROM contexts c JOIN events e ON e.id = c.event_id WHERE e.status = 'finished' ORDER BY c.db",

@@ -162,6 +162,8 @@ export function createResultsService(deps: {
    * report nobody watches are not built. Absent: everything goes to `results-{db}` as before.
    */
   occupancy?: ChannelOccupancy;
+  /** Report snapshots of finished events stored and served (issue 27; RESULTS_SNAPSHOTS). Default true. */
+  snapshots?: boolean;
   /** How a sliced state build lets the event loop in, and how often (tests; see `ContextState.build`). */
   build?: { pause: () => Promise<unknown>; sliceMs: number };
   /**
@@ -303,7 +305,7 @@ export function createResultsService(deps: {
     if (f) f.ownRows = f.ownRows.filter((r) => r.seq > ctx.lastSeq);
     notify((o) => o.loaded?.(ctx));
     // A finished event's tables are kept for the next start (issue 27), in the background.
-    if (context.eventStatus === 'finished') {
+    if (context.eventStatus === 'finished' && deps.snapshots !== false) {
       snapshotting = snapshotting
         .then(async () => {
           // Only the state still current (not one forgotten by a change meanwhile).
@@ -333,6 +335,7 @@ export function createResultsService(deps: {
    * made on any node stops the snapshot from being served within that time.
    */
   async function snapshot(db: string, fresh = false): Promise<Snapshot | null> {
+    if (deps.snapshots === false) return null;
     const pending = loaded.get(db);
     if (pending && settled.has(pending)) return null;
     let held = snapshots.get(db);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, testConfig } from '../../../test/helpers.ts';
+import { backends, memoryDatabase, testConfig } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
 import { DEMO_DB } from '../../seed/demo-races.ts';
@@ -46,7 +46,8 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
 
   beforeAll(async () => {
     const fresh = await backend.fresh();
-    database = await fresh.open();
+    // PGlite: the in-memory one, from the initdb dump (a fresh directory's initdb is slow).
+    database = backend.name === 'pglite' ? await memoryDatabase() : await fresh.open();
     cleanups.push(async () => {
       await database.close();
       await fresh.drop();
@@ -75,7 +76,7 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     expected = res.json() as Table;
     await first.results.snapshotsWritten();
     await first.close();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
   });
