@@ -326,31 +326,52 @@ export function createResultsService(deps: {
   /** Loads that have resolved: their context answers from its state, not from a snapshot. */
   const settled = new WeakSet<Promise<ContextState>>();
   /** Per context not loaded: its snapshot for the stamp read at `at` (see `snapshot`). */
-  const snapshots = new Map<string, { at: number; snapshot: Promise<Snapshot | null> }>();
+  const snapshots = new Map<string, HeldSnapshot>();
+  interface HeldSnapshot {
+    at: number;
+    snapshot: Promise<Snapshot | null>;
+    done: boolean;
+    /** The check after this one, shared by the fresh readers that came while this one ran. */
+    next?: Promise<Snapshot | null>;
+  }
+
+  /** Reads the stamp and opens the snapshot stored for it (the one held when it is the same). */
+  function checkSnapshot(db: string, before?: HeldSnapshot): HeldSnapshot {
+    const held: HeldSnapshot = { at: Date.now(), snapshot: Promise.resolve(null), done: false };
+    held.snapshot = (async () => {
+      const stamp = await currentStamp(database, db);
+      if (!stamp) return null;
+      const previous = await before?.snapshot.catch(() => null);
+      return previous?.stamp === stamp.key ? previous : openSnapshot(database, db, stamp.key);
+    })().finally(() => {
+      held.done = true;
+    });
+    snapshots.set(db, held);
+    return held;
+  }
 
   /**
    * The stored snapshot of a context this node has not loaded, when one is stored for its current
    * stamp (issue 27); null otherwise (the caller loads the state). The stamp is read again at most
-   * every CATCH_UP_MS — as a loaded state catches up — and always for a `fresh` read, so a change
+   * every CATCH_UP_MS — as a loaded state catches up — and for a `fresh` read by a check started
+   * after it came (one shared by every fresh reader meanwhile, as `freshCatchUp`), so a change
    * made on any node stops the snapshot from being served within that time.
    */
   async function snapshot(db: string, fresh = false): Promise<Snapshot | null> {
     if (deps.snapshots === false) return null;
     const pending = loaded.get(db);
     if (pending && settled.has(pending)) return null;
-    let held = snapshots.get(db);
-    if (!held || fresh || Date.now() - held.at > CATCH_UP_MS) {
-      const before = held?.snapshot;
-      const next = (async () => {
-        const stamp = await currentStamp(database, db);
-        if (!stamp) return null;
-        const previous = await before?.catch(() => null);
-        return previous?.stamp === stamp.key ? previous : openSnapshot(database, db, stamp.key);
-      })();
-      held = { at: Date.now(), snapshot: next };
-      snapshots.set(db, held);
-    }
-    return held.snapshot.catch(() => null);
+    const held = snapshots.get(db);
+    let answer: Promise<Snapshot | null>;
+    if (!held || (!fresh && Date.now() - held.at > CATCH_UP_MS) || (fresh && held.done))
+      answer = checkSnapshot(db, held).snapshot;
+    else if (fresh) {
+      held.next ??= held.snapshot
+        .catch(() => null)
+        .then(() => (snapshots.get(db) === held ? checkSnapshot(db, held).snapshot : snapshot(db, true)));
+      answer = held.next;
+    } else answer = held.snapshot;
+    return answer.catch(() => null);
   }
 
   /**
