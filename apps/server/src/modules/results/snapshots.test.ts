@@ -1,18 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, memoryDatabase, testConfig } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
-import { DEMO_DB } from '../../seed/demo-races.ts';
+import { parseCsv } from '../../lib/csv.ts';
+import { repoRoot } from '../../paths.ts';
 import { F } from './report-builder.ts';
 import { currentStamp, openSnapshot, SNAPSHOT_CHUNK } from './report-snapshots.ts';
 import * as repo from './repository.ts';
 import { hashKey } from './service.ts';
+import { importBoston } from './setup.ts';
 
 // Issue 27, first open after a restart: a finished event's tables are stored as a snapshot named
 // by the context's stamp; a restarted node answers from it without loading the state, and any
 // change (on any node) renames the state so the snapshot is never served again.
-const LIVE1 = '/api/results/demo-city-run/groups/city-10k/reports/LIVE1';
+const DB = 'boston';
+const LIVE1 = '/api/results/snap/groups/boston-2017/reports/LIVE1';
 const KEY = 'tdk_snapshot_test_key_01';
 
 interface Table {
@@ -36,7 +41,10 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     cleanups.push(() => app.close());
     return app;
   };
-  const post = (app: FastifyInstance, passings: { bib: string; time: number; deleted?: boolean }[]) =>
+  const post = (
+    app: FastifyInstance,
+    passings: { bib: string; time: number; point: string; deleted?: boolean }[],
+  ) =>
     app.inject({
       method: 'POST',
       url: '/api/ingest/passings',
@@ -52,27 +60,26 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
       await database.close();
       await fresh.drop();
     });
-    config = testConfig({ DEMO_REPLAY: 'false', SEED_BOSTON: 'false' });
+    // No demo: its seeding in the plugin does not fit the plugin's start time on a loaded machine.
+    config = testConfig({ SEED_DEMO: 'false' });
     first = await node();
-    await repo.insertDevice(first.database, {
-      db: DEMO_DB,
-      name: 'finish',
-      keyHash: hashKey(KEY),
-      pointKey: 'finish',
-    });
-    const [{ gun }] = (await database.query<{ gun: number }>(
-      "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
-    )) as [{ gun: number }];
-    const reads = Array.from({ length: 60 }, (_, k) => ({
-      bib: String(100 + k),
-      time: gun + (40 + k) * 60_000,
-    }));
-    expect((await post(first, reads)).statusCode).toBe(200);
-    await database.query("UPDATE events SET status = 'finished' WHERE id = 'demo-city-run'");
-    await first.results.reload(DEMO_DB);
+    await database.query(
+      `INSERT INTO organisations (id, slug, name) VALUES ('00000000-0000-4000-8000-0000000000aa', 'snap', 'Snap')`,
+    );
+    await database.query(
+      `INSERT INTO events (id, organisation_id, name, start_date, end_date, status)
+       VALUES ('snap', '00000000-0000-4000-8000-0000000000aa', 'Snap', '2017-04-17', '2017-04-17', 'finished')`,
+    );
+    await repo.insertContext(database, { db: DB, eventId: 'snap', name: 'Boston' });
+    // The first 1,500 runners of Boston 2017: more than one chunk of a snapshot.
+    const text = fs.readFileSync(path.join(repoRoot, 'fixtures/boston-2017.csv'), 'utf8');
+    const csv = await parseCsv(text.split('\n').slice(0, 1_501).join('\n'));
+    await database.transaction((sql) => importBoston(sql, DB, csv));
+    await repo.insertDevice(database, { db: DB, name: 'finish', keyHash: hashKey(KEY), pointKey: null });
     // Loading the finished context stores its snapshot; these rows come from the live state.
     const res = await first.inject(LIVE1);
     expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).not.toMatch(/^"s/);
     expected = res.json() as Table;
     await first.results.snapshotsWritten();
     await first.close();
@@ -82,8 +89,8 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
   });
 
   it('answers health before a report after a restart, with the rows computed without the snapshot', async () => {
-    const stamp = await currentStamp(database, DEMO_DB);
-    expect(await openSnapshot(database, DEMO_DB, stamp!.key)).not.toBeNull();
+    const stamp = await currentStamp(database, DB);
+    expect(await openSnapshot(database, DB, stamp!.key)).not.toBeNull();
     const restarted = await node();
     const order: string[] = [];
     const [report, health] = await Promise.all([
@@ -106,7 +113,7 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     expect(table.total).toBe(expected.total);
     expect(table.columns).toEqual(expected.columns);
     expect(table.version).toBe(expected.version);
-    expect(table.rows.filter((r) => r[F.time]).length).toBeGreaterThan(50);
+    expect(table.rows.length).toBe(1_500);
     // A page reads the chunks holding it; a search finds what the state's search finds.
     const page = (await restarted.inject(`${LIVE1}?offset=2&limit=5`)).json() as Table;
     expect(page.rows).toEqual(expected.rows.slice(2, 7));
@@ -126,31 +133,34 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     const restarted = await node();
     // Node `restarted` serves the snapshot…
     expect((await restarted.inject(`${LIVE1}?limit=1`)).headers.etag).toMatch(/^"s/);
-    const before = await currentStamp(database, DEMO_DB);
+    const before = await currentStamp(database, DB);
     // …until the other node voids the leader's finish (a correction is a new passing).
     const leader = expected.rows[0]!;
-    const [{ time }] = (await database.query<{ time: number }>(
-      "SELECT time_ms::float8 AS time FROM passings WHERE bib = $1 AND point_key = 'finish'",
+    const [{ time, point }] = (await database.query<{ time: number; point: string }>(
+      'SELECT time_ms::float8 AS time, point_key AS point FROM passings WHERE bib = $1 ORDER BY time_ms DESC LIMIT 1',
       [leader[F.bib]],
-    )) as [{ time: number }];
-    expect((await post(other, [{ bib: String(leader[F.bib]), time, deleted: true }])).statusCode).toBe(200);
-    const afterCorrection = await currentStamp(database, DEMO_DB);
+    )) as [{ time: number; point: string }];
+    const voided = await post(other, [{ bib: String(leader[F.bib]), time, point, deleted: true }]);
+    expect(voided.statusCode).toBe(200);
+    const afterCorrection = await currentStamp(database, DB);
     expect(afterCorrection!.key).not.toBe(before!.key);
-    expect(await openSnapshot(database, DEMO_DB, afterCorrection!.key)).toBeNull();
+    expect(await openSnapshot(database, DB, afterCorrection!.key)).toBeNull();
     const res = await restarted.inject(`${LIVE1}?fresh=1`);
     expect(res.headers.etag).not.toMatch(/^"s/);
     const table = res.json() as Table;
     expect(table.rows[0]![F.key]).not.toBe(leader[F.key]);
     // A status change stored by any writer moves the stamp too (a trigger, same transaction)…
-    await database.query("UPDATE participants SET status = 'DSQ' WHERE race_id = 'city-10k' AND bib = $1", [
-      String(expected.rows[1]![F.bib]),
-    ]);
-    const afterStatus = await currentStamp(database, DEMO_DB);
+    await database.query(
+      "UPDATE participants SET status = 'DSQ' WHERE race_id = 'boston-2017' AND bib = $1",
+      [String(expected.rows[1]![F.bib])],
+    );
+    const afterStatus = await currentStamp(database, DB);
     expect(afterStatus!.key).not.toBe(afterCorrection!.key);
     // …but refreshing a runner's search column does not.
     await database.query(
-      "UPDATE participants SET search_folded = 'x' WHERE race_id = 'city-10k' AND bib = '100'",
+      "UPDATE participants SET search_folded = 'x' WHERE race_id = 'boston-2017' AND bib = $1",
+      [String(expected.rows[5]![F.bib])],
     );
-    expect((await currentStamp(database, DEMO_DB))!.key).toBe(afterStatus!.key);
+    expect((await currentStamp(database, DB))!.key).toBe(afterStatus!.key);
   });
 });
