@@ -9,11 +9,14 @@
  * Runs, in one run on one machine: the baseline, snapshots off (RESULTS_SNAPSHOTS=false: the
  * path before issue 27, the state loaded on the first request); snapshots on, first start (none
  * stored yet: the first start builds it in the background); then a restart with it stored.
- * `BENCH_BASELINE_ROOT=/work/main` adds a run of another checkout's server (before the change).
+ * `BENCH_BASELINE_ROOT=/work/main` adds a run of another checkout's server (before the change);
+ * `BENCH_COLD_DATA_DIR` starts from a copy of a data directory where Boston is imported (event
+ * `bench`, context `boston`, finished) instead of importing it (minutes on a loaded machine).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCsv } from '../src/lib/csv.ts';
@@ -25,13 +28,24 @@ const REPORT = '/api/results/bench/groups/boston-2017/reports/LIVE1';
 /** Health is sampled at least this long after ready (the background warm-up included). */
 const WINDOW_MS = Number(process.env.BENCH_COLD_WINDOW_MS ?? 15_000);
 
-const { app, dataDir } = await benchApp();
-await app.database.query(`INSERT INTO contexts (db, event_id, name) VALUES ('boston', 'bench', 'Boston')`);
-const csv = await parseCsv(fs.readFileSync(path.join(root, 'fixtures/boston-2017.csv'), 'utf8'));
-await app.database.transaction((sql) => importBoston(sql, 'boston', csv));
-await app.database.query(`UPDATE events SET status = 'finished' WHERE id = 'bench'`);
-await app.database.housekeep();
-await app.close();
+/** A data directory with Boston already imported (BENCH_COLD_DATA_DIR: a copy of it is used). */
+async function importedDataDir(): Promise<string> {
+  const prepared = process.env.BENCH_COLD_DATA_DIR;
+  if (prepared) {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-bench-cold-'));
+    fs.cpSync(prepared, copy, { recursive: true });
+    return copy;
+  }
+  const { app, dataDir } = await benchApp();
+  await app.database.query(`INSERT INTO contexts (db, event_id, name) VALUES ('boston', 'bench', 'Boston')`);
+  const csv = await parseCsv(fs.readFileSync(path.join(root, 'fixtures/boston-2017.csv'), 'utf8'));
+  await app.database.transaction((sql) => importBoston(sql, 'boston', csv));
+  await app.database.query(`UPDATE events SET status = 'finished' WHERE id = 'bench'`);
+  await app.database.housekeep();
+  await app.close();
+  return dataDir;
+}
+const dataDir = await importedDataDir();
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
