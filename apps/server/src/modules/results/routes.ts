@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../validate.ts';
+import { reportId } from './context-state.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
 import { lapTable } from './lap-table.ts';
 import { legTable } from './leg-table.ts';
@@ -206,17 +207,14 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     group: string | null,
     report: string,
   ) {
-    const input = parseInput(tableQuery, request.query, 'query');
-    const { q, offset, limit, minVersion, fresh } = input;
+    const { q, offset, limit, minVersion, fresh } = parseInput(tableQuery, request.query, 'query');
     const page = `${encodeURIComponent(q ?? '')}-${offset ?? ''}-${limit ?? ''}`;
     // Issue 27: a context this node has not loaded answers from its snapshot when one is stored
     // for its current state (a finished event after a restart): the first page reads one chunk.
     const snapshot = await service.snapshot(db, fresh === '1');
-    const held =
-      snapshot &&
-      [...snapshot.reports.values()].find(
-        (r) => r.head.report === report && (group === null || r.head.group === group),
-      );
+    // By group only: a context's report key alone names the first group holding it in the
+    // state's order, which the snapshot does not keep (that route answers from the state).
+    const held = snapshot && group !== null ? snapshot.reports.get(reportId(group, report)) : undefined;
     if (snapshot && held && (minVersion ?? 0) <= held.head.version) {
       const etag = `"s${snapshot.stamp}-${encodeURIComponent(`${held.head.group}/${held.head.report}`)}-${held.head.version}"`;
       const variant = `${etag.slice(0, -1)}-${page}"`;

@@ -126,7 +126,7 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     // A version the snapshot has not reached is answered from the state.
     const ahead = await restarted.inject(`${LIVE1}?minVersion=${expected.version + 1}&limit=1`);
     expect(ahead.headers.etag).not.toMatch(/^"s/);
-  });
+  }, 120_000);
 
   it('is never served once a correction or a status change was made on another node', async () => {
     const other = await node();
@@ -162,5 +162,5 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
       [String(expected.rows[5]![F.bib])],
     );
     expect((await currentStamp(database, DB))!.key).toBe(afterStatus!.key);
-  });
+  }, 120_000);
 });
