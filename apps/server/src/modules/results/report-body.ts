@@ -69,6 +69,15 @@ export async function encodeTable(
   return encoded(Buffer.from(parts.join('')));
 }
 
+/** `{...head, rows}` as JSON from the rows' arrays already as JSON texts (concatenated, not parsed). */
+export function encodeTableTexts(head: Record<string, unknown>, texts: readonly string[]): Encoded {
+  const open = JSON.stringify(head);
+  const rows = texts.map((t) => t.slice(1, -1)).filter((t) => t.length);
+  return encoded(
+    Buffer.from(`${open.length > 2 ? `${open.slice(0, -1)},` : '{'}"rows":[${rows.join(',')}]}`),
+  );
+}
+
 /** The encoding to send: brotli when accepted, else gzip, else none (q=0 refuses one). */
 export function pickEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Set(

@@ -18,8 +18,8 @@ import {
   timeTrialBoard,
 } from './live-views.ts';
 import type { Results } from './port.ts';
-import { type Encoded, encodeTable, pickEncoding } from './report-body.ts';
-import { snapshotRows } from './report-snapshots.ts';
+import { type Encoded, encodeTable, encodeTableTexts, pickEncoding } from './report-body.ts';
+import { snapshotRows, snapshotTexts } from './report-snapshots.ts';
 import * as repo from './repository.ts';
 import { participantSchema } from './schemas.ts';
 import { hashKey, type IncomingPassing, randomKey } from './service.ts';
@@ -220,9 +220,13 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
       const variant = `${etag.slice(0, -1)}-${page}"`;
       let body = cache.get(variant);
       if (!body && request.headers['if-none-match'] !== variant) {
+        const whole = !q?.trim() && offset === undefined && limit === undefined;
+        const texts = whole ? await snapshotTexts(database, snapshot, held) : null;
+        if (texts)
+          body = remember(variant, encodeTableTexts({ ...held.head, tag: etag, total: held.total }, texts));
         const from = q?.trim() ? 0 : (offset ?? 0);
         const to = q?.trim() || limit === undefined ? held.total : from + limit;
-        let rows = await snapshotRows(database, snapshot, held, from, to);
+        let rows = body || whole ? null : await snapshotRows(database, snapshot, held, from, to);
         if (rows) {
           let total = held.total;
           if (q?.trim()) {
