@@ -187,6 +187,12 @@ export const envSchema = z.object({
    */
   RESULTS_PUBLISH_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /**
+   * Issue 27: finished events' report tables are stored as snapshots and answered from them after
+   * a restart (modules/results/report-snapshots.ts). `false`: neither stored nor served (the path
+   * before; the cold-start bench's baseline).
+   */
+  RESULTS_SNAPSHOTS: bool.default(true),
+  /**
    * A live results patch larger than this goes out as a reload (every open table then fetches
    * the report again). Through an upstream Pusher service (REALTIME_ADAPTER=pusher-http) 8,000
    * whatever this says: its events are limited to 10 KB.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { warmFinishedResults } from '../modules/results/port.ts';
 import { repoRoot } from '../paths.ts';
 import { seedBoston, seedDemoRace, startDemoSimulator } from './demo-races.ts';
 
@@ -31,6 +32,7 @@ export const demoSeedPlugin = fp(
             if (!done) return;
             app.log.info('Boston 2017 demo imported');
             await app.database.housekeep();
+            await warmFinishedResults(app); // its snapshot, for the next start
           })
           .catch((error) => app.log.warn({ err: error }, 'Boston demo import failed'));
       }, 1_000).unref();

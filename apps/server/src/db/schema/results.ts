@@ -27,7 +27,28 @@ export const contexts = pgTable('contexts', {
     .references(() => events.id),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Bumped by triggers whenever what its results are built from changes (0043_report_snapshots.sql). */
+  resultsStamp: bigint('results_stamp', { mode: 'number' }).notNull().default(0),
 });
+
+/** A finished context's report table as built for a stamp, in chunks of rows (issue 27). */
+export const reportSnapshots = pgTable(
+  'report_snapshots',
+  {
+    db: text('db')
+      .notNull()
+      .references(() => contexts.db, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+    reportKey: text('report_key').notNull(),
+    chunk: integer('chunk').notNull(),
+    stamp: text('stamp').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    total: integer('total').notNull(),
+    head: text('head'),
+    rows: text('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.db, t.groupKey, t.reportKey, t.chunk] })],
+);
 
 /** A race of a context; `epoch` changes whenever its participants or points change. */
 export const races = pgTable('races', {

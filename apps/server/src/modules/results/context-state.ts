@@ -27,11 +27,13 @@ import {
   type RaceView,
   rankingColumns,
   rankingRow,
+  rankingRowSteps,
   rankingRows,
   singleRanks,
   startListColumns,
   startListRows,
 } from './report-builder.ts';
+import type { Stamp } from './report-snapshots.ts';
 import type {
   ContextRow,
   ParticipantRow,
@@ -206,6 +208,11 @@ export class ContextState {
   /** Applying and publishing acknowledged passings, in order, behind the acknowledgements. */
   applying: Promise<void> = Promise.resolve();
   private readonly instance = Math.random().toString(36).slice(2, 8);
+  /**
+   * The context's stamp read before its rows were (issue 27, report-snapshots.ts): names the
+   * state this was built from, while `lastSeq` has not moved past it.
+   */
+  stamp?: Stamp;
   /** Shifts in patches (issue 20); off only to measure what patches were before them (bench). */
   compact = true;
   /** See `SMALL_CHANGE` (lowered by the property test to compare tables on every change). */
@@ -805,6 +812,41 @@ export class ContextState {
       orderField: 1,
       etag: cached.etag,
     };
+  }
+
+  /**
+   * `table`, the rows of a ranking not cached yet built in slices of about `sliceMs` with the
+   * event loop let in between (issue 27: a 26,000-row ranking held it 130 ms). A passing applied
+   * meanwhile would mix two states in the rows: then the table is built in one go.
+   */
+  async tableSliced(
+    report: ReportRow,
+    pause: () => Promise<unknown> = () => new Promise((resolve) => setImmediate(resolve)),
+    sliceMs = BUILD_SLICE_MS,
+  ): Promise<ReturnType<ContextState['table']>> {
+    const id = reportId(report.groupKey, report.key);
+    const version = this.versions.get(id) ?? 0;
+    const race = this.races.get(report.definition.raceId);
+    const definition = report.definition;
+    if (!race || definition.kind !== 'ranking' || this.cache.get(id)?.version === version)
+      return this.table(report);
+    const [seq, known] = [this.lastSeq, this.knownSeq];
+    const rows: unknown[][] = [];
+    let sliceStart = performance.now();
+    for (const _ of rankingRowSteps(race, definition, rows)) {
+      if (performance.now() - sliceStart < sliceMs) continue;
+      await pause();
+      sliceStart = performance.now();
+    }
+    const now = this.versions.get(id) ?? 0;
+    if (
+      this.lastSeq === seq &&
+      this.knownSeq === known &&
+      now === version &&
+      this.cache.get(id)?.version !== version
+    )
+      this.store(id, race, version, rows);
+    return this.table(report);
   }
 
   private rowsOf(race: RaceLive, definition: ReportDefinition): unknown[][] {

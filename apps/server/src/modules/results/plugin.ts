@@ -82,6 +82,7 @@ export const resultsModule = fp(
         : {}),
       occupancy,
       publishMs: app.config.RESULTS_PUBLISH_MS,
+      snapshots: app.config.RESULTS_SNAPSHOTS,
       maxPatchBytes:
         app.realtime.adapter === 'pusher-http'
           ? MAX_PATCH_BYTES
@@ -120,6 +121,7 @@ export const resultsModule = fp(
     // Changes applied but still in their publication window go out before the node stops; then
     // its leases are given back, so another node takes over at once (not after they expire).
     app.addHook('preClose', async () => {
+      await service.stopSnapshots();
       await service.settleAll();
       for (const db of (await leases?.releaseAll()) ?? []) send({ kind: 'released', db });
     });
@@ -127,8 +129,14 @@ export const resultsModule = fp(
     await app.register(resultsRoutes, { service: app.results });
     // Issue 20: a node started during a race loads the live events' results before it says it is
     // ready, so the load balancer sends it no spectator before it can answer at once.
+    // Issue 27: then, without holding readiness, the finished events' snapshots and main tables.
     app.addHook('onListen', async () => {
-      app.readiness.wait('live results', warmLiveContexts(app, service));
+      const live = warmLiveContexts(app, service);
+      app.readiness.wait('live results', live);
+      void live
+        .catch(() => undefined)
+        .then(() => warmFinishedContexts(app, service))
+        .catch((err) => app.log.warn({ err }, 'results: warming the finished events failed'));
     });
     // The TCP line decoder is started by the devices module: its reads go through the timing
     // front door (devices/ingest.ts) like every other device's. The demo is seeded by seed/plugin.ts.
@@ -148,7 +156,7 @@ async function warmLiveContexts(app: FastifyInstance, service: ResultsService): 
     // per version, so the first reader gets it ready-made. A pause between them keeps the node
     // answering liveness checks.
     for (const report of ctx.reports) {
-      ctx.table(report);
+      await ctx.tableSliced(report);
       await new Promise((r) => setImmediate(r));
     }
     // And the compressed body of each overall ranking, as browsers ask for it (the route caches
@@ -161,4 +169,49 @@ async function warmLiveContexts(app: FastifyInstance, service: ResultsService): 
     }
   }
   if (rows.length) app.log.info({ contexts: rows.length, ms: Date.now() - started }, 'live results loaded');
+}
+
+/**
+ * Issue 27: the finished events' main tables, in the background after start (never holding
+ * readiness). A context with a snapshot stored for its current state gets its overall rankings'
+ * first page and whole body read and encoded once (the database's pages warm, the route's
+ * body cache filled); one without is loaded — in slices, one context at a time — which stores
+ * its snapshot for the next start, and its tables are then in memory for the first reader.
+ */
+async function warmFinishedContexts(
+  app: FastifyInstance,
+  service: Pick<ResultsService, 'snapshot' | 'state' | 'snapshotsWritten'>,
+): Promise<void> {
+  if (!app.config.RESULTS_SNAPSHOTS) return;
+  const started = Date.now();
+  const rows = await app.database.query<{ db: string }>(
+    "SELECT c.db FROM contexts c JOIN events e ON e.id = c.event_id WHERE e.status = 'finished' ORDER BY c.db",
+  );
+  let built = 0;
+  for (const { db } of rows) {
+    const snapshot = await service.snapshot(db);
+    let main: { eventId: string; group: string; report: string }[];
+    if (snapshot) main = [...snapshot.reports.values()].map((r) => r.head);
+    else {
+      const ctx = await service.state(db);
+      await service.snapshotsWritten();
+      built++;
+      main = ctx.reports.map((r) => ({ eventId: ctx.context.eventId, group: r.groupKey, report: r.key }));
+    }
+    for (const head of main.filter((r) => r.report === 'LIVE1')) {
+      const url = `/api/results/${encodeURIComponent(head.eventId)}/groups/${encodeURIComponent(head.group)}/reports/${encodeURIComponent(head.report)}`;
+      for (const query of ['?offset=0&limit=100', ''])
+        await app.inject({ url: `${url}${query}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    }
+  }
+  if (rows.length)
+    app.log.info({ contexts: rows.length, built, ms: Date.now() - started }, 'finished results warmed');
+}
+
+/**
+ * The finished events' snapshots and main tables warmed now (after the Boston demo's import:
+ * seed/plugin.ts), as a start does in the background.
+ */
+export function warmFinishedResults(app: FastifyInstance): Promise<void> {
+  return warmFinishedContexts(app, app.results);
 }

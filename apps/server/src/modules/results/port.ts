@@ -29,6 +29,8 @@ export {
 } from './csv-import.ts';
 // Read views (exports: feeds, clocks).
 export { leadersBoard, raceClock, timeTrialBoard } from './live-views.ts';
+// The finished events' warm-up, for the demo seed after Boston's import (issue 27).
+export { warmFinishedResults } from './plugin.ts';
 export type { ReloadCommand } from './reload.ts';
 // The table's field indexes (exports).
 export { F, S } from './report-builder.ts';

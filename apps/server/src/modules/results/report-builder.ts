@@ -333,13 +333,29 @@ export function inReport(view: RaceView, definition: ReportDefinition, i: number
 
 /** Every row of a ranking report, sorted by the order field. */
 export function rankingRows(view: RaceView, definition: ReportDefinition & { kind: 'ranking' }): unknown[][] {
-  const rankOf = sweepRanks(view.results);
-  const gapOf = listGaps(view, definition);
   const rows: unknown[][] = [];
+  for (const _ of rankingRowSteps(view, definition, rows));
+  return rows;
+}
+
+/**
+ * `rankingRows` as steps (a few thousand runners each), filling `rows`: a caller may let the
+ * event loop in between two (issue 27: 26,000 rows took 130 ms in one go). Sorted at the end.
+ */
+export function* rankingRowSteps(
+  view: RaceView,
+  definition: ReportDefinition & { kind: 'ranking' },
+  rows: unknown[][],
+): Generator<void> {
+  const rankOf = sweepRanks(view.results);
+  yield;
+  const gapOf = listGaps(view, definition);
+  yield;
   for (let i = 0; i < view.results.index.n; i++) {
     if (inReport(view, definition, i)) rows.push(rankingRow(view, i, definition, rankOf, gapOf));
+    if (i % 2_000 === 1_999) yield;
   }
-  return rows.sort(compareRows);
+  rows.sort(compareRows);
 }
 
 /** Row order: the order field, then the key (the contract's rule, which clients apply too). */

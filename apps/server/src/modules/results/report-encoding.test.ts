@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { pickEncoding } from './routes.ts';
+import { pickEncoding } from './report-body.ts';
 
 const START = '/api/results/demo-city-run/groups/city-10k/reports/START';
 

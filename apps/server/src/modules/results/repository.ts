@@ -21,6 +21,8 @@ export interface ContextRow {
   organisationId: string;
   /** The event's IANA time zone: times of day in reports are shown in it (0007_console.sql). */
   timeZone?: string;
+  /** The event's status (`upcoming`, `live`, `finished`): finished contexts keep snapshots (issue 27). */
+  eventStatus?: string;
 }
 
 export interface RaceRow {
@@ -132,7 +134,8 @@ async function* chunks<T>(items: readonly T[], size = CHUNK): AsyncGenerator<T[]
 
 export async function findContext(sql: Sql, db: string): Promise<ContextRow | null> {
   const rows = await sql.query<ContextRow>(
-    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId", e.time_zone AS "timeZone"
+    `SELECT c.db, c.event_id AS "eventId", c.name, e.organisation_id AS "organisationId", e.time_zone AS "timeZone",
+            e.status AS "eventStatus"
        FROM contexts c JOIN events e ON e.id = c.event_id WHERE c.db = $1`,
     [db],
   );
@@ -342,7 +345,11 @@ export async function participantsOf(sql: Sql, db: string): Promise<ParticipantR
   return out;
 }
 
-const PARTICIPANT_CHUNK = 2_500;
+/**
+ * Runners per statement: 2,500 held the event loop ~90 ms a statement on PGlite (issue 27, a
+ * finished event loaded in the background after start, /api/health waiting behind it).
+ */
+const PARTICIPANT_CHUNK = 1_000;
 
 /** Stores passings; returns only the new ones (a duplicate id is one read), in `seq` order. */
 export async function insertPassings(
@@ -403,8 +410,12 @@ export async function insertPassings(
   return inserted.sort((a, b) => a.seq - b.seq);
 }
 
-/** Rows per statement when loading passings (each comes back as one JSON text). */
-const LOAD_CHUNK = 20_000;
+/**
+ * Rows per statement when loading passings (each comes back as one JSON text). 20,000 held the
+ * event loop ~190 ms a statement on PGlite (issue 27: Boston's 264,000 reads loaded in the
+ * background after start); 5,000 keep each under ~50 ms for a few more statements.
+ */
+const LOAD_CHUNK = 5_000;
 
 /**
  * Passings of a context after `afterSeq`, in `seq` order. Each statement returns up to

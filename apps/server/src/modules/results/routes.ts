@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { ingestPassingSchema, MAX_INGEST_BATCH, MAX_TIME_MS, timeInputSchema } from '@tempora/contracts';
 import { publicationStatus, searchTableRows } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +6,7 @@ import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { requireAbility, type SubjectType } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
+import { reportId } from './context-state.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
 import { lapTable } from './lap-table.ts';
 import { legTable } from './leg-table.ts';
@@ -19,6 +19,8 @@ import {
   timeTrialBoard,
 } from './live-views.ts';
 import type { Results } from './port.ts';
+import { type Encoded, encodeTable, encodeTableTexts, pickEncoding } from './report-body.ts';
+import { snapshotRows, snapshotTexts } from './report-snapshots.ts';
 import * as repo from './repository.ts';
 import { participantSchema } from './schemas.ts';
 import { hashKey, type IncomingPassing, randomKey } from './service.ts';
@@ -124,64 +126,19 @@ export async function parseIngestCsv(text: string, defaultPoint: string | null):
   return out;
 }
 
-/**
- * A report body, encoded at most once per encoding (on the first reader that asks for it) and
- * shared by every reader of that version.
- */
-interface Encoded {
-  json: Buffer;
-  compressed(encoding: 'br' | 'gzip'): Buffer | null;
-}
-
-/**
- * Brotli at quality 5 makes a table's JSON about a fifth smaller than gzip -6 at a similar speed
- * (issue 19: brotli as well as gzip for reports); higher qualities cost seconds on a full 7 MB
- * Boston table. Bodies under 2 KB go plain.
- */
-function encode(json: string): Encoded {
-  const bytes = Buffer.from(json);
-  const done: Partial<Record<'br' | 'gzip', Buffer>> = {};
-  return {
-    json: bytes,
-    compressed(encoding) {
-      if (bytes.length <= 2048) return null;
-      done[encoding] ??=
-        encoding === 'br'
-          ? zlib.brotliCompressSync(bytes, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-              },
-            })
-          : zlib.gzipSync(bytes, { level: 6 });
-      return done[encoding];
-    },
-  };
-}
-
-/** The encoding to send: brotli when accepted, else gzip, else none (q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
-
 /** Sends a report table with its ETag (304 when unchanged), brotli or gzip when accepted. */
-function sendTable(request: FastifyRequest, reply: FastifyReply, etag: string, body: () => Encoded) {
+async function sendTable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  body: () => Promise<Encoded>,
+) {
   reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  const encoded = body();
+  const encoded = await body();
   reply.type('application/json; charset=utf-8');
   const encoding = pickEncoding(String(request.headers['accept-encoding'] ?? ''));
-  const packed = encoding ? encoded.compressed(encoding) : null;
+  const packed = encoding ? await encoded.compressed(encoding) : null;
   if (encoding && packed) return reply.header('content-encoding', encoding).send(packed);
   return reply.send(encoded.json);
 }
@@ -218,6 +175,19 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   const cache = new Map<string, Encoded>();
   let cacheBytes = 0;
   const CACHE_BYTES = 256 * 1024 * 1024;
+  /** Keeps an encoded body for every later reader of its variant. */
+  function remember(variant: string, encoded: Encoded): Encoded {
+    // The plain bytes and, at most, both compressed forms (about a third of them together).
+    const bytes = Math.ceil(encoded.json.length * 1.35);
+    if (cacheBytes + bytes > CACHE_BYTES) {
+      cache.clear();
+      cacheBytes = 0;
+    }
+    cache.set(variant, encoded);
+    cacheBytes += bytes;
+    return encoded;
+  }
+
   async function table(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -226,30 +196,56 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     report: string,
   ) {
     const { q, offset, limit, minVersion, fresh } = parseInput(tableQuery, request.query, 'query');
+    const page = `${encodeURIComponent(q ?? '')}-${offset ?? ''}-${limit ?? ''}`;
+    // Issue 27: a context this node has not loaded answers from its snapshot when one is stored
+    // for its current state (a finished event after a restart): the first page reads one chunk.
+    const snapshot = await service.snapshot(db, fresh === '1');
+    // By group only: a context's report key alone names the first group holding it in the
+    // state's order, which the snapshot does not keep (that route answers from the state).
+    const held = snapshot && group !== null ? snapshot.reports.get(reportId(group, report)) : undefined;
+    if (snapshot && held && (minVersion ?? 0) <= held.head.version) {
+      const etag = `"s${snapshot.stamp}-${encodeURIComponent(`${held.head.group}/${held.head.report}`)}-${held.head.version}"`;
+      const variant = `${etag.slice(0, -1)}-${page}"`;
+      let body = cache.get(variant);
+      if (!body && request.headers['if-none-match'] !== variant) {
+        const whole = !q?.trim() && offset === undefined && limit === undefined;
+        const texts = whole ? await snapshotTexts(database, snapshot, held) : null;
+        if (texts)
+          body = remember(variant, encodeTableTexts({ ...held.head, tag: etag, total: held.total }, texts));
+        const from = q?.trim() ? 0 : (offset ?? 0);
+        const to = q?.trim() || limit === undefined ? held.total : from + limit;
+        let rows = body || whole ? null : await snapshotRows(database, snapshot, held, from, to);
+        if (rows) {
+          let total = held.total;
+          if (q?.trim()) {
+            rows = searchTableRows(rows, held.head.keyField, q, held.head.columns);
+            total = rows.length;
+            if (offset !== undefined || limit !== undefined)
+              rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
+          }
+          body = remember(variant, await encodeTable({ ...held.head, tag: etag, total }, rows));
+        }
+      }
+      const ready = body;
+      if (ready || request.headers['if-none-match'] === variant)
+        return sendTable(request, reply, variant, async () => ready as Encoded);
+    }
     const ctx = await service.state(db, minVersion, fresh === '1');
     const def = ctx.reports.find((r) => r.key === report && (group === null || r.groupKey === group));
     if (!def) throw errors.notFound('REPORT_NOT_FOUND', `No report '${report}'`);
-    const { etag, ...full } = ctx.table(def);
-    const variant = `${etag.slice(0, -1)}-${encodeURIComponent(q ?? '')}-${offset ?? ''}-${limit ?? ''}"`;
-    return sendTable(request, reply, variant, () => {
+    // Built in slices when not cached (issue 27: a 26,000-row ranking held the event loop 130 ms).
+    const { etag, rows: all, ...full } = await ctx.tableSliced(def);
+    const variant = `${etag.slice(0, -1)}-${page}"`;
+    return sendTable(request, reply, variant, async () => {
       const hit = cache.get(variant);
       if (hit) return hit;
-      let rows = full.rows;
+      let rows = all;
       // The page's search (issue 27): accent-blind, an exact bib first, a number a bib prefix.
       if (q?.trim()) rows = searchTableRows(rows, full.keyField, q, full.columns);
       const total = rows.length;
       if (offset !== undefined || limit !== undefined)
         rows = rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? rows.length));
-      const encoded = encode(JSON.stringify({ ...full, tag: etag, rows, total }));
-      // The plain bytes and, at most, both compressed forms (about a third of them together).
-      const bytes = Math.ceil(encoded.json.length * 1.35);
-      if (cacheBytes + bytes > CACHE_BYTES) {
-        cache.clear();
-        cacheBytes = 0;
-      }
-      cache.set(variant, encoded);
-      cacheBytes += bytes;
-      return encoded;
+      return remember(variant, await encodeTable({ ...full, tag: etag, total }, rows));
     });
   }
 

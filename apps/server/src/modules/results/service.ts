@@ -31,6 +31,7 @@ import { ContextState, MAX_PATCH_BYTES, type RaceLive, type ReportWatch } from '
 import { raceClock } from './live-views.ts';
 import type { ChannelOccupancy } from './occupancy.ts';
 import { LEASE_MS, type PublisherLeases } from './publisher-lease.ts';
+import { currentStamp, openSnapshot, type Snapshot, writeSnapshot } from './report-snapshots.ts';
 import * as repo from './repository.ts';
 
 /** How stale a node's view of other nodes' passings may be when answering a read. */
@@ -162,6 +163,8 @@ export function createResultsService(deps: {
    * report nobody watches are not built. Absent: everything goes to `results-{db}` as before.
    */
   occupancy?: ChannelOccupancy;
+  /** Report snapshots of finished events stored and served (issue 27; RESULTS_SNAPSHOTS). Default true. */
+  snapshots?: boolean;
   /** How a sliced state build lets the event loop in, and how often (tests; see `ContextState.build`). */
   build?: { pause: () => Promise<unknown>; sliceMs: number };
   /**
@@ -271,6 +274,8 @@ export function createResultsService(deps: {
     if (!context) throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${db}'`);
     const preset = presetParticipants.get(db);
     presetParticipants.delete(db);
+    // Read before the rows: names the state built from them (issue 27, report-snapshots.ts).
+    const stamp = await currentStamp(database, db);
     const [races, points, participants, passings, reports] = await Promise.all([
       repo.racesOf(database, db),
       repo.pointsOf(database, db),
@@ -290,6 +295,7 @@ export function createResultsService(deps: {
       deps.build?.sliceMs,
     );
     ctx.watching = watcher(db);
+    if (stamp) ctx.stamp = stamp;
     // Passings stored meanwhile by a writer still holding the previous state (or another node)
     // are in the state before anyone reads it, not only at the next catch-up.
     const newer = await repo.passingsAfter(database, db, ctx.lastSeq);
@@ -299,7 +305,74 @@ export function createResultsService(deps: {
     const f = following.get(db);
     if (f) f.ownRows = f.ownRows.filter((r) => r.seq > ctx.lastSeq);
     notify((o) => o.loaded?.(ctx));
+    // A finished event's tables are kept for the next start (issue 27), in the background.
+    if (context.eventStatus === 'finished' && deps.snapshots !== false) {
+      snapshotting = snapshotting
+        .then(async () => {
+          // Only the state still current (not one forgotten by a change meanwhile).
+          const now = loaded.get(db);
+          return now && (await now.catch(() => null)) === ctx && !closing
+            ? writeSnapshot(database, ctx, () => closing)
+            : false;
+        })
+        .catch((error) => console.error('results: storing a report snapshot failed', error));
+    }
     return ctx;
+  }
+
+  /** Snapshot writes, one at a time (each builds a context's tables in slices). */
+  let snapshotting: Promise<unknown> = Promise.resolve();
+  /** Set as the node closes: snapshot writes stop (the database closes behind them). */
+  let closing = false;
+  /** Loads that have resolved: their context answers from its state, not from a snapshot. */
+  const settled = new WeakSet<Promise<ContextState>>();
+  /** Per context not loaded: its snapshot for the stamp read at `at` (see `snapshot`). */
+  const snapshots = new Map<string, HeldSnapshot>();
+  interface HeldSnapshot {
+    at: number;
+    snapshot: Promise<Snapshot | null>;
+    done: boolean;
+    /** The check after this one, shared by the fresh readers that came while this one ran. */
+    next?: Promise<Snapshot | null>;
+  }
+
+  /** Reads the stamp and opens the snapshot stored for it (the one held when it is the same). */
+  function checkSnapshot(db: string, before?: HeldSnapshot): HeldSnapshot {
+    const held: HeldSnapshot = { at: Date.now(), snapshot: Promise.resolve(null), done: false };
+    held.snapshot = (async () => {
+      const stamp = await currentStamp(database, db);
+      if (!stamp) return null;
+      const previous = await before?.snapshot.catch(() => null);
+      return previous?.stamp === stamp.key ? previous : openSnapshot(database, db, stamp.key);
+    })().finally(() => {
+      held.done = true;
+    });
+    snapshots.set(db, held);
+    return held;
+  }
+
+  /**
+   * The stored snapshot of a context this node has not loaded, when one is stored for its current
+   * stamp (issue 27); null otherwise (the caller loads the state). The stamp is read again at most
+   * every CATCH_UP_MS — as a loaded state catches up — and for a `fresh` read by a check started
+   * after it came (one shared by every fresh reader meanwhile, as `freshCatchUp`), so a change
+   * made on any node stops the snapshot from being served within that time.
+   */
+  async function snapshot(db: string, fresh = false): Promise<Snapshot | null> {
+    if (deps.snapshots === false) return null;
+    const pending = loaded.get(db);
+    if (pending && settled.has(pending)) return null;
+    const held = snapshots.get(db);
+    let answer: Promise<Snapshot | null>;
+    if (!held || (!fresh && Date.now() - held.at > CATCH_UP_MS) || (fresh && held.done))
+      answer = checkSnapshot(db, held).snapshot;
+    else if (fresh) {
+      held.next ??= held.snapshot
+        .catch(() => null)
+        .then(() => (snapshots.get(db) === held ? checkSnapshot(db, held).snapshot : snapshot(db, true)));
+      answer = held.next;
+    } else answer = held.snapshot;
+    return answer.catch(() => null);
   }
 
   /**
@@ -377,6 +450,10 @@ export function createResultsService(deps: {
       const started = load(db);
       pending = started;
       loaded.set(db, started);
+      started.then(
+        () => settled.add(started),
+        () => undefined,
+      );
       // Only this load's entry: one started after an `invalidate` meanwhile stays.
       started.catch(() => {
         if (loaded.get(db) === started) loaded.delete(db);
@@ -699,6 +776,7 @@ export function createResultsService(deps: {
    */
   function invalidate(db: string, participants?: repo.ParticipantRow[]) {
     loaded.delete(db);
+    snapshots.delete(db);
     if (participants) presetParticipants.set(db, participants);
     else presetParticipants.delete(db);
     // Observers hear of status changes (DNS/DNF/DSQ) when the context loads again: soon, once
@@ -733,6 +811,14 @@ export function createResultsService(deps: {
   return {
     state,
     invalidate,
+    snapshot,
+    /** Resolves once the snapshot writes started so far are done (tests, the bench). */
+    snapshotsWritten: () => snapshotting.then(() => undefined),
+    /** Stops the snapshot writes (the node is closing); resolves once the current one stopped. */
+    stopSnapshots(): Promise<void> {
+      closing = true;
+      return snapshotting.then(() => undefined);
+    },
 
     /**
      * Publishes a context's pending changes now, without waiting for the window's end, and
