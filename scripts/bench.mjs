@@ -25,7 +25,8 @@ const onlyWhenNamed = {
   'apps/server/bench/cluster.bench.ts': 'needs PostgreSQL and Redis',
   'apps/server/bench/failover.bench.ts': 'needs PostgreSQL and Redis',
   'apps/web/bench/lighthouse.bench.mjs': 'builds, starts a server and runs Lighthouse 27 times',
-  'apps/server/bench/cold-start.bench.ts': 'imports Boston once, then restarts a server several times (minutes)',
+  'apps/server/bench/cold-start.bench.ts':
+    'imports Boston once, then restarts a server several times (minutes)',
 };
 for (const bench of benches) {
   if (filter.length && !filter.some((f) => bench.includes(f))) continue;

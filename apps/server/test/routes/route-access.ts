@@ -106,6 +106,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'DELETE /api/console/races/:raceId/reports/:key': 'manager',
   'PATCH /api/console/races/:raceId/reports/:key': 'manager',
   'PUT /api/console/races/:raceId/reports/order': 'manager',
+  'POST /api/console/races/:raceId/reports/visibility': 'manager',
   'PUT /api/console/races/:raceId/team-rule': 'manager',
   'GET /api/dev/outbox': 'staff',
   'GET /api/docs': 'public',
@@ -254,6 +255,8 @@ export const routeAccess: Record<string, AccessEntry> = {
     { params: { importId: '00000000-0000-4000-8000-0000000000e2' } },
   ],
   'GET /api/console/events/:eventId/participants': 'timekeeper',
+  'POST /api/console/events/:eventId/participants/bulk': 'manager',
+  'GET /api/console/events/:eventId/participants/export': 'timekeeper',
   'GET /api/console/events/:eventId/participants/:id/audit': [
     'timekeeper',
     { params: { id: '00000000-0000-4000-8000-0000000000e1' } },

@@ -127,6 +127,13 @@ export const pendingRoutes: string[] = [
   'GET /api/confirmation/documents/:id/report.pdf',
   'GET /api/confirmation/documents/:id/report.xlsx',
   'GET /api/console/events/:eventId/participants',
+  // Added this round with the participants module (issues 29), to convert with it.
+  'POST /api/console/races/:raceId/reports/visibility',
+  'GET /api/console/events/:eventId/import-history',
+  'GET /api/console/events/:eventId/import-history/:importId/refused',
+  'POST /api/console/events/:eventId/import-history/:importId/undo',
+  'POST /api/console/events/:eventId/participants/bulk',
+  'GET /api/console/events/:eventId/participants/export',
   'GET /api/console/events/:eventId/participants/races',
   'GET /api/console/events/:eventId/participants/access',
   'GET /api/console/events/:eventId/participants/contexts',

@@ -154,7 +154,7 @@ function Content({
           <span className="rt-at">{at}</span>
         </>
       ) : (
-        <>{text}</>
+        text
       );
     }
     case 'html':
