@@ -17,6 +17,7 @@ export interface AuditRecord {
   /** Taken from the event when absent. */
   organisationId?: string | null;
   actorSub?: string | null;
+  /** Taken from the user `actorSub` names when absent. */
   actorEmail?: string | null;
   detail?: Record<string, unknown>;
   /** The desk's undo: the ref of the entry this one reverses (which gets `undone_by` set). */
@@ -31,12 +32,14 @@ export async function recordAudit(sql: Sql, entries: readonly AuditRecord[]): Pr
     `INSERT INTO audit_trail (ref, organisation_id, event_id, subject, subject_id, scope, action, actor_sub,
                               actor_email, detail, undo_of)
      SELECT u.ref::uuid, coalesce(u.org::uuid, e.organisation_id), u.event, u.subject, u.subject_id, u.scope,
-            u.action, u.actor_sub, coalesce(u.actor_email, ''), coalesce(u.detail::jsonb, '{}'::jsonb), u.undo_of::uuid
+            u.action, u.actor_sub, coalesce(nullif(u.actor_email, ''), us.email, ''), coalesce(u.detail::jsonb, '{}'::jsonb), u.undo_of::uuid
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                    $9::text[], $10::text[], $11::text[])
             WITH ORDINALITY AS u(ref, org, event, subject, subject_id, scope, action, actor_sub, actor_email, detail,
                                  undo_of, n)
        LEFT JOIN events e ON e.id = u.event
+       LEFT JOIN users us ON us.sub = CASE WHEN u.actor_sub ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+                                           THEN u.actor_sub::uuid END
       ORDER BY u.n`,
     [
       col((e) => e.ref),
