@@ -1,7 +1,7 @@
 import { isTimeZone } from '@tempora/domain';
 import { z } from 'zod';
 import { startTypes } from './console.ts';
-import { type RacedayAuditEntry, racedayAuditEntrySchema } from './raceday.ts';
+import { racedayAuditEntrySchema } from './raceday.ts';
 
 /**
  * The race-day API (issue 15; apps/server/src/modules/devices/routes.ts): its routes' inputs and
@@ -282,7 +282,6 @@ export const auditedSchema = z.object({
   updated: z.number().optional(),
 });
 export const racedayAuditSchema = z.array(racedayAuditEntrySchema);
-export type AuditEntry = RacedayAuditEntry;
 
 /** Reads whose chip or bib is no participant's (`GET …/unknown`). */
 export const unknownRunnerSchema = z.object({

@@ -142,8 +142,9 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     enabled: false,
   });
   const auditId = await one(
-    `INSERT INTO passing_audit (db, action, bib, race_id, reason) VALUES ($1, 'insert', '1', $2, 'matrix')
-     RETURNING id::text AS id`,
+    `INSERT INTO audit_trail (ref, subject, subject_id, scope, action, detail)
+     VALUES (gen_random_uuid(), 'passing', '1', $1, 'insert', jsonb_build_object('bib', '1', 'raceId', $2::text, 'reason', 'matrix'))
+     RETURNING ref::text AS id`,
     [DB, RACE],
   );
 

@@ -104,23 +104,6 @@ export const confirmationMappings = pgTable('confirmation_mappings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Who imported, edited, confirmed or rejected what, when. */
-export const confirmationHistory = pgTable(
-  'confirmation_history',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => confirmationDocuments.id, { onDelete: 'cascade' }),
-    actorSub: uuid('actor_sub'),
-    actorEmail: text('actor_email').notNull().default(''),
-    action: text('action').notNull(),
-    detail: jsonb('detail').notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('confirmation_history_document_idx').on(t.documentId, t.id)],
-);
-
 /** The undo stack: each edit keeps the rows as they were before it. */
 export const confirmationEdits = pgTable(
   'confirmation_edits',

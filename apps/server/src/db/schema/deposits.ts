@@ -222,20 +222,6 @@ export const bankLines = pgTable(
   (t) => [unique().on(t.organisationId, t.bankRef)],
 );
 
-export const paymentAudit = pgTable('payment_audit', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  organisationId: uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id),
-  orderId: id('order_id').references(() => orders.id),
-  bankLineId: id('bank_line_id').references(() => bankLines.id),
-  action: text('action').notNull(),
-  amountCents: integer('amount_cents'),
-  actorSub: uuid('actor_sub').references(() => users.sub),
-  note: text('note').notNull().default(''),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
 export const refunds = pgTable('refunds', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   orderId: id('order_id')

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   customType,
   index,
   integer,
@@ -15,22 +14,6 @@ import { events, organisations } from './core.ts';
 import { races } from './results.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-
-/** Every change of a participant (issue 14: "an audit of changes (who, when, before/after)"). */
-export const participantAudit = pgTable(
-  'participant_audit',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    participantId: uuid('participant_id').notNull(),
-    raceId: text('race_id').notNull(),
-    action: text('action', { enum: ['create', 'update', 'delete', 'import', 'bib', 'chip'] }).notNull(),
-    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
-    actorSub: text('actor_sub'),
-    actorEmail: text('actor_email').notNull().default(''),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('participant_audit_participant_idx').on(t.participantId, t.id)],
-);
 
 /** A file uploaded for import, kept until imported or replaced. */
 export const importUploads = pgTable(

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contexts, devices } from './results.ts';
 
@@ -34,27 +33,4 @@ export const deviceConnectors = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('device_connectors_db_idx').on(t.db)],
-);
-
-/** Every race-day correction with who, when and why (migration 0010_raceday.sql). */
-export const passingAudit = pgTable(
-  'passing_audit',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    db: text('db')
-      .notNull()
-      .references(() => contexts.db),
-    action: text('action').notNull(),
-    passingId: text('passing_id'),
-    bib: text('bib'),
-    raceId: text('race_id'),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    reason: text('reason').notNull().default(''),
-    actor: text('actor'),
-    undoOf: uuid('undo_of'),
-    undoneBy: uuid('undone_by'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('passing_audit_db_idx').on(t.db, t.at)],
 );

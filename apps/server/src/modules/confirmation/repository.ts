@@ -10,6 +10,7 @@ import type {
 } from '@tempora/contracts';
 import type { AgeBasis, CategoryDef } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
+import { listAudit, recordAudit } from '../../lib/audit.ts';
 import { setBibRange } from '../participants/port.ts';
 import type { Fields } from './validate.ts';
 
@@ -363,19 +364,27 @@ export async function addHistory(
   sql: Sql,
   entry: { documentId: string; actorSub: string | null; actorEmail: string; action: string; detail: object },
 ) {
-  await sql.query(
-    `INSERT INTO confirmation_history (document_id, actor_sub, actor_email, action, detail) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-    [entry.documentId, entry.actorSub, entry.actorEmail, entry.action, JSON.stringify(entry.detail)],
-  );
+  await recordAudit(sql, [
+    {
+      subject: 'confirmation',
+      subjectId: entry.documentId,
+      action: entry.action,
+      actorSub: entry.actorSub,
+      actorEmail: entry.actorEmail,
+      detail: entry.detail as Record<string, unknown>,
+    },
+  ]);
 }
 
 export async function historyOf(sql: Sql, documentId: string): Promise<HistoryEntry[]> {
-  const rows = await sql.query<HistoryEntry & { at: string | Date }>(
-    `SELECT id::int AS id, at, actor_email AS "actorEmail", action, detail
-       FROM confirmation_history WHERE document_id = $1 ORDER BY id DESC LIMIT 200`,
-    [documentId],
-  );
-  return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+  const rows = await listAudit(sql, { subject: 'confirmation', subjectId: documentId, limit: 200 });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: r.at,
+    actorEmail: r.actorEmail,
+    action: r.action,
+    detail: r.detail,
+  }));
 }
 
 /** Pushes an undo entry: the rows as they were before an edit. */

@@ -1,5 +1,6 @@
-import type { RacedayAuditEntry } from '@tempora/contracts';
+import type { AuditEntry, RacedayAuditEntry } from '@tempora/contracts';
 import type { Sql } from '../../db/database.ts';
+import { findAuditByRef, listAudit as listTrail, recordAudit } from '../../lib/audit.ts';
 
 /** SQL of the passings desk: reads as the desk lists them, the audit log, participant updates. */
 
@@ -70,6 +71,7 @@ export async function findRead(sql: Sql, db: string, id: string): Promise<DeskRe
 
 export type AuditRow = RacedayAuditEntry;
 
+/** A desk correction, recorded in the one trail (`lib/audit.ts`): scope is the context, ref the undo handle. */
 export async function insertAudit(
   sql: Sql,
   row: {
@@ -86,46 +88,62 @@ export async function insertAudit(
     undoOf?: string | null;
   },
 ) {
-  await sql.query(
-    `INSERT INTO passing_audit (id, db, action, passing_id, bib, race_id, before, after, reason, actor, undo_of)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      row.id,
-      row.db,
-      row.action,
-      row.passingId ?? null,
-      row.bib ?? null,
-      row.raceId ?? null,
-      row.before === undefined ? null : JSON.stringify(row.before),
-      row.after === undefined ? null : JSON.stringify(row.after),
-      row.reason,
-      row.actor,
-      row.undoOf ?? null,
-    ],
-  );
-  if (row.undoOf)
-    await sql.query('UPDATE passing_audit SET undone_by = $1 WHERE id = $2', [row.id, row.undoOf]);
+  await recordAudit(sql, [
+    {
+      subject: 'passing',
+      subjectId: row.passingId ?? row.bib ?? '',
+      scope: row.db,
+      ref: row.id,
+      action: row.action,
+      actorSub: row.actor,
+      undoOf: row.undoOf ?? null,
+      detail: {
+        passingId: row.passingId ?? null,
+        bib: row.bib ?? null,
+        raceId: row.raceId ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        reason: row.reason,
+      },
+    },
+  ]);
+}
+
+/** The trail's entry in the desk's shape. */
+function deskRow(e: AuditEntry): AuditRow {
+  const d = e.detail as {
+    passingId?: string | null;
+    bib?: string | null;
+    raceId?: string | null;
+    before?: unknown;
+    after?: unknown;
+    reason?: string;
+  };
+  return {
+    id: e.id,
+    action: e.action,
+    passingId: d.passingId ?? null,
+    bib: d.bib ?? null,
+    raceId: d.raceId ?? null,
+    before: d.before ?? null,
+    after: d.after ?? null,
+    reason: d.reason ?? '',
+    actor: e.actorSub,
+    actorEmail: e.actorEmail || null,
+    undoOf: e.undoOf,
+    undoneBy: e.undoneBy,
+    at: e.at,
+  };
 }
 
 export async function listAudit(sql: Sql, db: string, limit: number): Promise<AuditRow[]> {
-  return sql.query<AuditRow>(
-    `SELECT a.id, a.action, a.passing_id AS "passingId", a.bib, a.race_id AS "raceId", a.before, a.after,
-            a.reason, a.actor, u.email AS "actorEmail", a.undo_of AS "undoOf", a.undone_by AS "undoneBy",
-            to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
-       FROM passing_audit a LEFT JOIN users u ON u.sub::text = a.actor
-      WHERE a.db = $1 ORDER BY a.at DESC, a.id LIMIT $2`,
-    [db, limit],
-  );
+  const rows = await listTrail(sql, { subject: 'passing', scope: db, limit });
+  return rows.map(deskRow);
 }
 
 export async function findAudit(sql: Sql, db: string, id: string): Promise<AuditRow | null> {
-  const rows = await sql.query<AuditRow>(
-    `SELECT id, action, passing_id AS "passingId", bib, race_id AS "raceId", before, after, reason, actor,
-            NULL AS "actorEmail", undo_of AS "undoOf", undone_by AS "undoneBy", at::text AS at
-       FROM passing_audit WHERE db = $1 AND id = $2`,
-    [db, id],
-  );
-  return rows[0] ?? null;
+  const entry = await findAuditByRef(sql, db, id);
+  return entry && deskRow(entry);
 }
 
 /** Reads whose chip or bib is no participant's (grouped; the caller filters with the live state). */

@@ -273,7 +273,7 @@ describe('participant imports: samples, duplicates named, refused rows, undo (is
     const after = (await inject('owner', 'GET', `${base}/participants?q=jane`)).json().rows[0];
     expect(after).toMatchObject({ club: 'Old AC', wave: null, bib: '39' });
     const [audit] = await app.database.query<{ action: string; changes: unknown[] }>(
-      'SELECT action, changes FROM participant_audit WHERE participant_id = $1 ORDER BY id DESC LIMIT 1',
+      "SELECT action, detail->'changes' AS changes FROM audit_trail WHERE subject = 'participant' AND subject_id = $1::text ORDER BY id DESC LIMIT 1",
       [jane.id],
     );
     expect(audit!.action).toBe('update');
@@ -296,7 +296,7 @@ describe('participant imports: samples, duplicates named, refused rows, undo (is
       "SELECT id FROM participants WHERE last_name = 'Durand'",
     );
     const [audit] = await app.database.query<{ action: string; changes: unknown }>(
-      'SELECT action, changes FROM participant_audit WHERE participant_id = $1 ORDER BY id DESC LIMIT 1',
+      "SELECT action, detail->'changes' AS changes FROM audit_trail WHERE subject = 'participant' AND subject_id = $1::text ORDER BY id DESC LIMIT 1",
       [row!.id],
     );
     expect(audit).toEqual({

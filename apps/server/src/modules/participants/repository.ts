@@ -1,6 +1,7 @@
 import type { ConsoleParticipant, ParticipantAuditEntry, RaceSummary } from '@tempora/contracts';
 import { type CategoryDef, foldText } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
+import { listAudit, recordAudit } from '../../lib/audit.ts';
 import { searchFoldedOf } from '../results/port.ts';
 
 /**
@@ -256,25 +257,23 @@ export interface AuditInsert {
   changes: ParticipantAuditEntry['changes'];
 }
 
-/** Writes audit entries in one statement. */
+/** Writes audit entries in one statement (the one trail, `lib/audit.ts`). */
 export async function insertAudit(
   sql: Sql,
   entries: readonly AuditInsert[],
   actor: { sub: string | null; email: string },
 ) {
-  if (!entries.length) return;
-  await sql.query(
-    `INSERT INTO participant_audit (participant_id, race_id, action, changes, actor_sub, actor_email)
-     SELECT u.id::uuid, u.race, u.action, u.changes::jsonb, $5, $6
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(id, race, action, changes)`,
-    [
-      entries.map((e) => e.participantId),
-      entries.map((e) => e.raceId),
-      entries.map((e) => e.action),
-      entries.map((e) => JSON.stringify(e.changes)),
-      actor.sub,
-      actor.email,
-    ],
+  await recordAudit(
+    sql,
+    entries.map((e) => ({
+      subject: 'participant',
+      subjectId: e.participantId,
+      scope: e.raceId,
+      action: e.action,
+      actorSub: actor.sub,
+      actorEmail: actor.email,
+      detail: { changes: e.changes },
+    })),
   );
 }
 
@@ -285,20 +284,26 @@ export async function auditImported(
   action: 'create' | 'import',
   actor: { sub: string | null; email: string },
 ) {
-  await sql.query(
-    `INSERT INTO participant_audit (participant_id, race_id, action, changes, actor_sub, actor_email)
-     SELECT id, race_id, $2, '[]'::jsonb, $3, $4 FROM participants WHERE tracking_key = ANY($1::text[])`,
-    [trackingKeys, action, actor.sub, actor.email],
+  const rows = await sql.query<{ id: string; raceId: string }>(
+    'SELECT id::text AS id, race_id AS "raceId" FROM participants WHERE tracking_key = ANY($1::text[])',
+    [trackingKeys],
+  );
+  await insertAudit(
+    sql,
+    rows.map((r) => ({ participantId: r.id, raceId: r.raceId, action, changes: [] })),
+    actor,
   );
 }
 
 export async function auditOf(sql: Sql, participantId: string): Promise<ParticipantAuditEntry[]> {
-  return sql.query<ParticipantAuditEntry>(
-    `SELECT id::float8 AS id, action, changes, actor_email AS "actorEmail",
-            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
-       FROM participant_audit WHERE participant_id = $1 ORDER BY id DESC LIMIT 500`,
-    [participantId],
-  );
+  const rows = await listAudit(sql, { subject: 'participant', subjectId: participantId, limit: 500 });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action as ParticipantAuditEntry['action'],
+    changes: (r.detail.changes ?? []) as ParticipantAuditEntry['changes'],
+    actorEmail: r.actorEmail,
+    at: r.at.replace(/\.\d{3}Z$/, 'Z'),
+  }));
 }
 
 /** Rows per statement when reading an event's participants for a check (see `existingFacts`). */

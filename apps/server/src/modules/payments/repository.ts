@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { type StructuredDigits, structuredFromNumber } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { iso } from '../../lib/iso-time.ts';
 
 /** SQL of orders, payments, bank statements, the audit trail and refunds (issue 18). */
@@ -202,19 +203,21 @@ export async function audit(
     note?: string;
   },
 ) {
-  await sql.query(
-    `INSERT INTO payment_audit (organisation_id, order_id, bank_line_id, action, amount_cents, actor_sub, note)
-     VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7)`,
-    [
-      a.organisationId,
-      a.orderId ?? null,
-      a.bankLineId ?? null,
-      a.action,
-      a.amountCents ?? null,
-      a.actorSub ?? null,
-      a.note ?? '',
-    ],
-  );
+  await recordAudit(sql, [
+    {
+      subject: 'payment',
+      subjectId: a.orderId ?? a.bankLineId ?? '',
+      organisationId: a.organisationId,
+      action: a.action,
+      actorSub: a.actorSub ?? null,
+      detail: {
+        orderId: a.orderId ?? null,
+        bankLineId: a.bankLineId ?? null,
+        amountCents: a.amountCents ?? null,
+        note: a.note ?? '',
+      },
+    },
+  ]);
 }
 
 export interface BankLineRow {
@@ -264,10 +267,12 @@ export async function auditOf(sql: Sql, organisationId: string, eventId: string)
     note: string;
     createdAt: string;
   }>(
-    `SELECT a.id::text AS id, a.order_id::text AS "orderId", a.bank_line_id::text AS "bankLineId", a.action,
-            a.amount_cents AS "amountCents", coalesce(u.email, 'automatic') AS actor, a.note, a.created_at AS "createdAt"
-       FROM payment_audit a LEFT JOIN users u ON u.sub = a.actor_sub LEFT JOIN orders o ON o.id = a.order_id
-      WHERE a.organisation_id = $1 AND (o.event_id = $2 OR a.order_id IS NULL)
+    `SELECT a.id::text AS id, a.detail->>'orderId' AS "orderId", a.detail->>'bankLineId' AS "bankLineId", a.action,
+            (a.detail->>'amountCents')::int AS "amountCents", coalesce(u.email, 'automatic') AS actor,
+            coalesce(a.detail->>'note', '') AS note, a.at AS "createdAt"
+       FROM audit_trail a LEFT JOIN users u ON u.sub::text = a.actor_sub
+       LEFT JOIN orders o ON o.id = (a.detail->>'orderId')::bigint
+      WHERE a.organisation_id = $1 AND a.subject = 'payment' AND (o.event_id = $2 OR a.detail->>'orderId' IS NULL)
       ORDER BY a.id DESC LIMIT 500`,
     [organisationId, eventId],
   );

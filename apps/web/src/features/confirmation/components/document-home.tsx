@@ -6,9 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
   Paper,
   Stack,
   TextField,
@@ -18,6 +15,7 @@ import type { DocumentDetail } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AuditList } from '../../../components/audit-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { confirmationApi, useDocumentOrder, useRefreshDocument } from '../api/documents.ts';
@@ -178,20 +176,16 @@ export function DocumentHome({ document: d }: { document: DocumentDetail }) {
         <Typography component="h2" variant="h6">
           {t('document.history')}
         </Typography>
-        {d.history.length === 0 ? (
-          <Typography>{t('document.noHistory')}</Typography>
-        ) : (
-          <List dense aria-label={t('document.history')}>
-            {d.history.map((h) => (
-              <ListItem key={h.id} disableGutters divider>
-                <ListItemText
-                  primary={`${h.actorEmail || t('document.system')} — ${t(`actions.${h.action}`, { ...h.detail, defaultValue: h.action })}`}
-                  secondary={new Date(h.at).toLocaleString(i18n.language)}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <AuditList
+          label={t('document.history')}
+          empty={t('document.noHistory')}
+          items={d.history.map((h) => ({
+            id: h.id,
+            at: h.at,
+            actor: h.actorEmail || t('document.system'),
+            action: t(`actions.${h.action}`, { ...h.detail, defaultValue: h.action }),
+          }))}
+        />
       </Paper>
       <Dialog
         open={rejecting}

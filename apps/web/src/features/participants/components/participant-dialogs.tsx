@@ -5,17 +5,14 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Stack,
   TextField,
-  Typography,
 } from '@mui/material';
 import type { ConsoleParticipant, RaceSummary } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditList } from '../../../components/audit-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddParticipant, useAssignBibs, useAudit } from '../api/participants.ts';
 
@@ -154,7 +151,7 @@ export function AuditDialog({
   participant: ConsoleParticipant | null;
   onClose(): void;
 }) {
-  const { t, i18n } = useTranslation('participants');
+  const { t } = useTranslation('participants');
   const audit = useAudit(eventId, participant?.id ?? null);
   const show = (v: unknown) =>
     v === null || v === '' || v === undefined ? '∅' : Array.isArray(v) ? v.join(', ') : String(v);
@@ -165,27 +162,22 @@ export function AuditDialog({
       </DialogTitle>
       <DialogContent>
         {audit.isError && <Alert severity="error">{errorText(audit.error)}</Alert>}
-        {audit.data?.length === 0 && <Typography color="text.secondary">{t('audit.empty')}</Typography>}
-        <List dense aria-label={t('audit.list')}>
-          {(audit.data ?? []).map((entry) => (
-            <ListItem key={entry.id} divider>
-              <ListItemText
-                primary={`${t(`audit.action.${entry.action}`)} — ${new Date(entry.at).toLocaleString(i18n.language)}`}
-                secondary={
-                  <>
-                    {entry.actorEmail || t('audit.system')}
-                    {entry.changes.map((c) => (
-                      <span key={c.field} style={{ display: 'block' }}>
-                        {t(`fields.${c.field}`, { defaultValue: c.field })}: {show(c.before)} →{' '}
-                        {show(c.after)}
-                      </span>
-                    ))}
-                  </>
-                }
-              />
-            </ListItem>
-          ))}
-        </List>
+        {audit.data && (
+          <AuditList
+            label={t('audit.list')}
+            empty={t('audit.empty')}
+            items={audit.data.map((entry) => ({
+              id: entry.id,
+              at: entry.at,
+              actor: entry.actorEmail,
+              action: t(`audit.action.${entry.action}`),
+              details: entry.changes.map(
+                (c) =>
+                  `${t(`fields.${c.field}`, { defaultValue: c.field })}: ${show(c.before)} → ${show(c.after)}`,
+              ),
+            }))}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('actions.close')}</Button>

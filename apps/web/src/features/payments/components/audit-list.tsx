@@ -1,5 +1,6 @@
-import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { AuditList as TrailList } from '../../../components/audit-list.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
 import { useAudit } from '../api/payments.ts';
 
@@ -7,17 +8,19 @@ import { useAudit } from '../api/payments.ts';
 export function AuditList({ eventId }: { eventId: string }) {
   const { t, i18n } = useTranslation('payments');
   const audit = useAudit(eventId);
-  if (!audit.data?.length) return <Typography color="text.secondary">{t('audit.empty')}</Typography>;
+  if (!audit.data) return null;
+  if (!audit.data.length) return <Typography color="text.secondary">{t('audit.empty')}</Typography>;
   return (
-    <List dense>
-      {audit.data.map((a) => (
-        <ListItem key={a.id} divider>
-          <ListItemText
-            primary={`${t(`audit.actions.${a.action}`, { defaultValue: a.action })}${a.orderId ? ` · #${a.orderId}` : ''}${a.amountCents !== null ? ` · ${formatMoney(a.amountCents, 'EUR', i18n.language)}` : ''}`}
-            secondary={`${formatDateTime(a.createdAt, i18n.language)} · ${a.actor === 'automatic' ? t('audit.automatic') : a.actor}${a.note ? ` · ${a.note}` : ''}`}
-          />
-        </ListItem>
-      ))}
-    </List>
+    <TrailList
+      label={t('staff.tabs.audit')}
+      formatTime={(iso) => formatDateTime(iso, i18n.language)}
+      items={audit.data.map((a) => ({
+        id: a.id,
+        at: a.createdAt,
+        actor: a.actor === 'automatic' ? t('audit.automatic') : a.actor,
+        action: `${t(`audit.actions.${a.action}`, { defaultValue: a.action })}${a.orderId ? ` · #${a.orderId}` : ''}${a.amountCents !== null ? ` · ${formatMoney(a.amountCents, 'EUR', i18n.language)}` : ''}`,
+        details: a.note ? [a.note] : [],
+      }))}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type AuditEntry,
+  type RacedayAuditEntry as AuditEntry,
   type ConnectorKind,
   type DeskRead,
   type DeviceRow,
@@ -14,10 +14,10 @@ import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/real
 
 /** Types of the race-day API: packages/contracts (raceday-api.ts), which its routes declare. */
 export type {
-  AuditEntry,
   ConnectorKind,
   DeskRead,
   DeviceRow,
+  RacedayAuditEntry as AuditEntry,
   RacedayEvent,
   RacedayPoint,
   RacedayRace,

@@ -1,15 +1,6 @@
-import {
-  Button,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { AuditList } from '../../../components/audit-list.tsx';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { type AuditEntry, useAudit, useRacedayMutation } from '../api/raceday.ts';
 import { formatClock } from '../time.ts';
@@ -39,68 +30,42 @@ export function AuditLog({ db, timeZone }: { db: string; timeZone?: string | und
       </Typography>
     );
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('audit.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('audit.when')}</TableCell>
-            <TableCell>{t('audit.who')}</TableCell>
-            <TableCell>{t('audit.action')}</TableCell>
-            <TableCell>{t('desk.bib')}</TableCell>
-            <TableCell>{t('audit.detail')}</TableCell>
-            <TableCell>{t('correct.reason')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {audit.data.map((e) => (
-            <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                {formatClock(Date.parse(e.at), timeZone, false)}
-              </TableCell>
-              <TableCell>{e.actorEmail ?? (e.actor ? e.actor.slice(0, 8) : t('audit.system'))}</TableCell>
-              <TableCell>
-                {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
-                {e.undoOf && ` (${t('audit.undo')})`}
-              </TableCell>
-              <TableCell>{e.bib ?? ''}</TableCell>
-              <TableCell
-                sx={{
-                  fontFamily: 'monospace',
-                  fontSize: 12,
-                  maxWidth: 180,
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                }}
-              >
-                {detail(e)}
-              </TableCell>
-              <TableCell>{e.reason}</TableCell>
-              <TableCell>
-                {e.undoneBy ? (
-                  <Typography variant="caption" color="text.secondary">
-                    {t('audit.undone')}
-                  </Typography>
-                ) : (
-                  UNDOABLE.has(e.action) &&
-                  !e.undoOf && (
-                    <Button
-                      size="small"
-                      disabled={undo.isPending}
-                      onClick={() => {
-                        const reason = window.prompt(t('audit.undoReason')) ?? '';
-                        undo.mutate({ body: { reason }, path: `/audit/${e.id}/undo` });
-                      }}
-                    >
-                      {t('audit.undo')}
-                    </Button>
-                  )
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <AuditList
+      label={t('audit.title')}
+      formatTime={(iso) => formatClock(Date.parse(iso), timeZone, false)}
+      items={audit.data.map((e) => ({
+        id: e.id,
+        at: e.at,
+        actor: e.actorEmail ?? (e.actor ? e.actor.slice(0, 8) : null),
+        action: [
+          `${t(`audit.actions.${e.action}`, { defaultValue: e.action })}${e.undoOf ? ` (${t('audit.undo')})` : ''}`,
+          e.bib ? `${t('desk.bib')} ${e.bib}` : '',
+          detail(e),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        details: e.reason ? [`${t('correct.reason')}: ${e.reason}`] : [],
+        dataAction: e.action,
+        end: e.undoneBy ? (
+          <Typography variant="caption" color="text.secondary">
+            {t('audit.undone')}
+          </Typography>
+        ) : (
+          UNDOABLE.has(e.action) &&
+          !e.undoOf && (
+            <Button
+              size="small"
+              disabled={undo.isPending}
+              onClick={() => {
+                const reason = window.prompt(t('audit.undoReason')) ?? '';
+                undo.mutate({ body: { reason }, path: `/audit/${e.id}/undo` });
+              }}
+            >
+              {t('audit.undo')}
+            </Button>
+          )
+        ),
+      }))}
+    />
   );
 }
