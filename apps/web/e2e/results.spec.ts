@@ -130,6 +130,9 @@ test('a signed-in user holds exactly one personal channel; sign-out leaves it (s
   await page.getByLabel('Date of birth').fill('1986-12-09');
   await page.getByLabel(/Nationality/).fill('usa');
   await page.getByRole('button', { name: 'Save' }).click();
+  // Saved on its own page (no longer a step of sign-in): the page stays, saying so.
+  await expect(page.getByRole('status')).toContainText('Your profile is saved.');
+  await page.goto('/?lng=en#/');
   await page.getByRole('button', { name: /Account of Grace Hopper/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/#\/$/);
