@@ -93,7 +93,8 @@ test('every open route renders its heading in its layout, without errors', async
     } else {
       await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible({ timeout: 15_000 });
     }
-    expect(await layoutOf(page), path).toBe(layout);
+    // The default layout's drawer loads beside the page: the layout is the one it settles in.
+    await expect.poll(() => layoutOf(page), { message: path, timeout: 10_000 }).toBe(layout);
   }
   // Client-side navigation between the same routes (no reload) renders them too.
   await page.goto('/?lng=en#/');
