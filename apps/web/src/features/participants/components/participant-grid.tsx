@@ -286,17 +286,20 @@ function EditableCell({
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const text = display(row, column.field, raceNames, i18n.language);
+  const raw = display(row, column.field, raceNames, i18n.language);
+  // A status reads in words, in the cell and in its hover title alike (never the code).
+  const text = column.field === 'status' ? t(`status.${row.status}`) : raw;
   if (!column.edit || !canEdit) {
     return (
       <div role="cell" className="pg-cell" title={text}>
-        {column.field === 'status' ? t(`status.${row.status}`) : text}
+        {text}
       </div>
     );
   }
   const save = async () => {
     const next = value.trim();
-    const before = column.field === 'birthDate' ? (row.birthDate ?? '') : text;
+    const before =
+      column.field === 'birthDate' ? (row.birthDate ?? '') : column.field === 'status' ? row.status : raw;
     if (next === before) {
       setEditing(false);
       return;
@@ -387,7 +390,7 @@ function EditableCell({
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
-        {column.field === 'status' ? t(`status.${row.status}`) : text}
+        {text}
       </Box>
     </div>
   );
