@@ -1,4 +1,5 @@
 import {
+  type DepositSummary,
   depositCreateSchema,
   depositDetailSchema,
   depositMessageSchema,
@@ -366,14 +367,17 @@ export async function depositRoutes(fastify: FastifyInstance, { service }: { ser
   );
 }
 
-function summary(d: repo.DepositRow & { entries: number }, role: 'captain' | 'member' | 'staff') {
+function summary(
+  d: repo.DepositRow & { entries: number },
+  role: 'captain' | 'member' | 'staff',
+): DepositSummary {
   return {
     id: d.id,
     eventId: d.eventId,
     eventName: d.eventName,
     organisationName: d.organisationName,
-    type: d.type,
-    state: d.state,
+    type: d.type as DepositSummary['type'],
+    state: d.state as DepositSummary['state'],
     role,
     entries: d.entries,
     createdAt: d.createdAt,

@@ -1,4 +1,4 @@
-import { depositSettingsSchema } from '@tempora/contracts';
+import { type DepositSettings, depositSettingsSchema } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
@@ -34,7 +34,7 @@ export async function depositStaffRoutes(fastify: FastifyInstance) {
         fees: s?.fees ?? {},
         capacities: s?.capacities ?? {},
         orderExpiryDays: s?.orderExpiryDays ?? 14,
-        refundPolicy: s?.refundPolicy ?? { kind: 'none' },
+        refundPolicy: (s?.refundPolicy ?? { kind: 'none' }) as DepositSettings['refundPolicy'],
         beneficiary: s?.beneficiary ?? '',
         iban: s?.iban ?? '',
       };
