@@ -63,6 +63,19 @@ export function afterAccess<S extends z.ZodType>(schema: S): AfterAccess<S> {
   return { afterAccess: schema };
 }
 
+/** The media types of the answers declared by `fileAnswer` (the docs read them). */
+export const fileAnswerTypes = new WeakMap<z.ZodType, readonly string[]>();
+
+/**
+ * A file answer (a PDF, a CSV, an XLSX, an image): sent as bytes, so nothing is checked, and
+ * documented as a binary body of these media types.
+ */
+export function fileAnswer(types: readonly string[], description: string): z.ZodType {
+  const schema = z.unknown().describe(description);
+  fileAnswerTypes.set(schema, types);
+  return schema;
+}
+
 /** The zod schema a route part declares, whether checked up front or after access. */
 export function zodOf(schema: unknown): z.ZodType | undefined {
   if (schema instanceof z.ZodType) return schema;

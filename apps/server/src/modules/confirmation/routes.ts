@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
-import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
+import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows, hideFromOutsiders } from '../../policy/policy.ts';
 import { documentOrder } from '../payments/port.ts';
 import { confirmRows } from './confirm.ts';
@@ -428,27 +428,45 @@ export async function confirmationRoutes(
   // The report as a file (PDF, XLSX): no JSON answer to declare. Its language is checked first.
   const fileSchema = { access: 'manager', params: documentParams, querystring: reportLngQuery } as const;
 
-  app.get('/api/confirmation/documents/:id/report.pdf', { schema: fileSchema }, async (request, reply) => {
-    const { lng } = request.query;
-    const { doc, report: r } = await report(request);
-    reply
-      .type('application/pdf')
-      .header(
-        'content-disposition',
-        `attachment; filename*=UTF-8''${encodeURIComponent(fileName(doc.title, 'pdf'))}`,
-      );
-    return reportPdf(r, lng);
-  });
+  app.get(
+    '/api/confirmation/documents/:id/report.pdf',
+    { schema: { ...fileSchema, response: { 200: fileAnswer(['application/pdf'], 'A PDF file') } } },
+    async (request, reply) => {
+      const { lng } = request.query;
+      const { doc, report: r } = await report(request);
+      reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(fileName(doc.title, 'pdf'))}`,
+        );
+      return reportPdf(r, lng);
+    },
+  );
 
-  app.get('/api/confirmation/documents/:id/report.xlsx', { schema: fileSchema }, async (request, reply) => {
-    const { lng } = request.query;
-    const { doc, report: r } = await report(request);
-    reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header(
-        'content-disposition',
-        `attachment; filename*=UTF-8''${encodeURIComponent(fileName(doc.title, 'xlsx'))}`,
-      );
-    return reportXlsx(r, lng);
-  });
+  app.get(
+    '/api/confirmation/documents/:id/report.xlsx',
+    {
+      schema: {
+        ...fileSchema,
+        response: {
+          200: fileAnswer(
+            ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+            'An XLSX file',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { lng } = request.query;
+      const { doc, report: r } = await report(request);
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(fileName(doc.title, 'xlsx'))}`,
+        );
+      return reportXlsx(r, lng);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { schemaParts } from '../../lib/zod-routes.ts';
+import { fileAnswerTypes, schemaParts } from '../../lib/zod-routes.ts';
 
 /** One registered route and what it declares (collected by app.ts's onRoute hook). */
 export interface DocumentedRoute {
@@ -58,9 +58,18 @@ export function openApiDocument(routes: DocumentedRoute[], info: { version: stri
     for (const [status, declared] of Object.entries(parts.response ?? {})) {
       const schema = declared instanceof z.ZodType ? declared : undefined;
       const empty = schema instanceof z.ZodVoid || schema instanceof z.ZodUndefined || status === '204';
+      const files = schema && fileAnswerTypes.get(schema);
       responses[status] = {
         description: schema?.description ?? (empty ? 'No content' : 'Answer'),
-        ...(schema && !empty ? { content: { 'application/json': { schema: jsonSchemaOf(schema) } } } : {}),
+        ...(files
+          ? {
+              content: Object.fromEntries(
+                files.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+              ),
+            }
+          : schema && !empty
+            ? { content: { 'application/json': { schema: jsonSchemaOf(schema) } } }
+            : {}),
       };
     }
     responses.default = {

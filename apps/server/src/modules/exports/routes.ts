@@ -13,7 +13,7 @@ import { foldText } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
-import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
+import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
 import { raceClock } from '../results/port.ts';
@@ -82,7 +82,14 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
   // A file (CSV, XLSX or PDF): no JSON answer to declare.
   app.get(
     '/api/exports/:eventId/groups/:group/reports/:report',
-    { schema: { access: 'public', params: reportParams, querystring: exportQuerySchema } },
+    {
+      schema: {
+        access: 'public',
+        params: reportParams,
+        querystring: exportQuerySchema,
+        response: { 200: fileAnswer(Object.values(CONTENT_TYPES), 'The report as a CSV, XLSX or PDF file') },
+      },
+    },
     async (request, reply) => {
       const p = request.params;
       const query = request.query;
@@ -235,7 +242,13 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
   // The image itself (PNG or JPEG): no JSON answer to declare.
   app.get(
     '/api/exports/:eventId/certificate/background',
-    { schema: { access: 'manager', params: eventParams } },
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        response: { 200: fileAnswer(['image/png', 'image/jpeg'], 'The certificate background image') },
+      },
+    },
     async (request, reply) => {
       const { eventId } = request.params;
       await requireOrganiser(request, eventId);
@@ -266,7 +279,14 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
   // A PDF: no JSON answer to declare.
   app.get(
     '/api/exports/:eventId/certificate/preview',
-    { schema: { access: 'manager', params: eventParams, querystring: lngQuery } },
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        querystring: lngQuery,
+        response: { 200: fileAnswer(['application/pdf'], 'A PDF file') },
+      },
+    },
     async (request, reply) => {
       const { eventId } = request.params;
       const { lng } = request.query;

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
-import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
+import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows, isOrganiserStaff, requireEventStaff } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
 import { invoiceLabel, invoiceOf } from './document-orders.ts';
@@ -123,7 +123,13 @@ export async function paymentRoutes(fastify: FastifyInstance, { service }: { ser
   // A PDF: no JSON answer to declare.
   app.get(
     '/api/payments/orders/:id/receipt.pdf',
-    { schema: { access: 'party', params: afterAccess(orderParams) } },
+    {
+      schema: {
+        access: 'party',
+        params: afterAccess(orderParams),
+        response: { 200: fileAnswer(['application/pdf'], 'A PDF file') },
+      },
+    },
     async (request, reply) => {
       const { order } = await orderAccess(request);
       const [detail] = await service.details([order]);
@@ -138,7 +144,13 @@ export async function paymentRoutes(fastify: FastifyInstance, { service }: { ser
   /** The invoice of a confirmation document's order (issue 29); 404 for an order without one. */
   app.get(
     '/api/payments/orders/:id/invoice.pdf',
-    { schema: { access: 'party', params: afterAccess(orderParams) } },
+    {
+      schema: {
+        access: 'party',
+        params: afterAccess(orderParams),
+        response: { 200: fileAnswer(['application/pdf'], 'A PDF file') },
+      },
+    },
     async (request, reply) => {
       const { order } = await orderAccess(request);
       const invoice = await invoiceOf(database, order.id);
@@ -360,7 +372,13 @@ export async function paymentStaffRoutes(
   // A CSV file for the bank: no JSON answer to declare.
   app.get(
     '/api/payments/staff/events/:event/refunds.csv',
-    { schema: { access: 'manager', params: eventParams } },
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        response: { 200: fileAnswer(['text/csv'], 'A CSV file') },
+      },
+    },
     async (request, reply) => {
       const event = await staffOf(request);
       reply.header('content-type', 'text/csv; charset=utf-8');
@@ -372,7 +390,19 @@ export async function paymentStaffRoutes(
   // A CSV or XLSX file: no JSON answer to declare.
   app.get(
     '/api/payments/staff/events/:event/export.:format',
-    { schema: { access: 'manager', params: exportParams, querystring: exportQuery } },
+    {
+      schema: {
+        access: 'manager',
+        params: exportParams,
+        querystring: exportQuery,
+        response: {
+          200: fileAnswer(
+            ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+            'A CSV or XLSX file',
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const { format } = request.params;
       const { lng } = request.query;
