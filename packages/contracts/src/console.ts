@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { organisationRoles } from './abilities.ts';
 
 /**
- * Organiser console API contract (issue 14 part A). Paths are relative to `/api/console/`; every
- * route needs a signed-in caller and checks its abilities (packages/contracts/src/abilities.ts):
+ * Organiser console API contract (issue 14 part A; the routes declare these schemas, issue 30).
+ * Paths are relative to `/api/console/`; every route needs a signed-in caller and checks its
+ * abilities (packages/contracts/src/abilities.ts):
  *
  *   GET    organisations                                   → ConsoleOrganisation[] (mine, with my role)
  *   POST   organisations                OrganisationCreate → ConsoleOrganisation (creator is owner)
@@ -19,12 +20,12 @@ import { organisationRoles } from './abilities.ts';
  *   GET    invitations/{token}                             → InvitationPreview          (signed in)
  *   POST   invitations/{token}/accept                      → ConsoleOrganisation        (signed in, invited e-mail)
  *   GET    organisations/{orgId}/events                    → ConsoleEvent[]            (read Event of the org)
- *   POST   organisations/{orgId}/events     EventCreate    → ConsoleEvent              (create Event)
+ *   POST   organisations/{orgId}/events     EventCreate    → ConsoleEventDetail        (create Event)
  *   GET    events/{eventId}                                → ConsoleEventDetail        (member of the org)
- *   PATCH  events/{eventId}             EventUpdate        → ConsoleEvent              (update Event)
+ *   PATCH  events/{eventId}             EventUpdate        → ConsoleEventDetail        (update Event)
  *   DELETE events/{eventId}                                → 204 (409 EVENT_HAS_PASSINGS) (delete Event)
- *   PUT    events/{eventId}/logo        image/png|jpeg|webp body → ConsoleEvent        (update Event)
- *   DELETE events/{eventId}/logo                           → ConsoleEvent              (update Event)
+ *   PUT    events/{eventId}/logo        image/png|jpeg|webp body → ConsoleEventDetail  (update Event)
+ *   DELETE events/{eventId}/logo                           → ConsoleEventDetail        (update Event)
  *   POST   events/{eventId}/contexts    ContextCreate      → ConsoleContext            (update Event)
  *   PATCH  contexts/{db}                { name }           → ConsoleContext            (update Event)
  *   DELETE contexts/{db}                                   → 204 (409 when it holds races or passings)
@@ -44,7 +45,7 @@ import { organisationRoles } from './abilities.ts';
  *   PUT    races/{raceId}/publication   RacePublication    → ConsoleRace (provisional → official, issue 31)
  *   PUT    races/{raceId}/cutoff-overrides CutoffOverrideInput → ConsoleRace (desk reinstates past a cut-off)
  *   PUT    races/{raceId}/relay-members  RelayMembers       → ConsoleRace (who runs each leg of a team)
- *   GET    races/{raceId}/review                           → anomalies before publishing (issue 31)
+ *   GET    races/{raceId}/review                           → RaceReview: anomalies before publishing (issue 31)
  *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
  *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
  *   PATCH  races/{raceId}/reports/{key} ReportUpdate       → ReportDefinitionView
