@@ -30,6 +30,3 @@ export const reviewQuery = z.object({
    */
   fastestPaceS: z.coerce.number().int().min(30).max(1200).optional(),
 });
-
-/** The logo's bytes (image/webp), sent as they are: no JSON to check. */
-export const logoAnswer = z.unknown().describe('The logo (image/webp)');

@@ -19,7 +19,7 @@ import { logoFile } from '../../../lib/event-logo.ts';
 import { imageType } from '../../../lib/image-type.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
 import { allows, contextFor, eventFor, organisationFor } from '../../../policy/policy.ts';
-import { dbParams, eventParams, logoAnswer, logoParams, orgParams } from '../schemas.ts';
+import { dbParams, eventParams, logoParams, orgParams } from '../schemas.ts';
 import type { VisibilityCache } from '../visibility.ts';
 import * as repo from './repository.ts';
 
@@ -255,10 +255,13 @@ export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: 
     },
   );
 
-  /** The logo, for spectators too (a draft event's only for its members, see visibility.ts). */
+  /**
+   * The logo, for spectators too (a draft event's only for its members, see visibility.ts). An
+   * image (image/webp): no JSON answer to declare.
+   */
   app.get(
     '/api/events/:id/logo',
-    { schema: { access: 'public', params: logoParams, response: { 200: logoAnswer } } },
+    { schema: { access: 'public', params: logoParams } },
     async (request, reply) => {
       const { id } = request.params;
       const [row] = await database.query<{ v: string | null }>(
