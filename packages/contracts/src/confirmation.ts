@@ -77,179 +77,224 @@ export const issueCodes = [
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 
-export interface DocumentRowIssue {
+export const documentRowIssueSchema = z.object({
   /** The field the issue is about (`row` for whole-row issues such as duplicates). */
-  field: RowField | 'row';
-  code: IssueCode;
-  severity: 'error' | 'warning';
-}
+  field: z.enum([...rowFields, 'row']),
+  code: z.enum(issueCodes),
+  severity: z.enum(['error', 'warning']),
+});
+export type DocumentRowIssue = z.infer<typeof documentRowIssueSchema>;
 
+const duplicateBy = z.enum(['name', 'email']);
 /** What a row duplicates: another row of this file, a participant, or a row of another document. */
-export type DuplicateLink = { by: 'name' | 'email' } & (
-  | { kind: 'row'; rowId: string; position: number }
-  | { kind: 'participant'; raceId: string; bib: string; name: string }
-  | { kind: 'document'; documentId: string; documentTitle: string; rowId: string; position: number }
-);
+export const duplicateLinkSchema = z.discriminatedUnion('kind', [
+  z.object({ by: duplicateBy, kind: z.literal('row'), rowId: z.string(), position: z.number() }),
+  z.object({
+    by: duplicateBy,
+    kind: z.literal('participant'),
+    raceId: z.string(),
+    bib: z.string(),
+    name: z.string(),
+  }),
+  z.object({
+    by: duplicateBy,
+    kind: z.literal('document'),
+    documentId: z.string(),
+    documentTitle: z.string(),
+    rowId: z.string(),
+    position: z.number(),
+  }),
+]);
+export type DuplicateLink = z.infer<typeof duplicateLinkSchema>;
 
-export type RowDecision = 'pending' | 'confirmed' | 'rejected';
+export const rowDecisions = ['pending', 'confirmed', 'rejected'] as const;
+export type RowDecision = (typeof rowDecisions)[number];
 
-export interface DocumentRow {
-  id: string;
-  position: number;
-  raw: string[];
-  fields: Partial<Record<RowField, string>>;
-  issues: DocumentRowIssue[];
-  duplicateOf: DuplicateLink | null;
+/** Values by field (a row's, or a mapping's column names). */
+const byField = z.partialRecord(z.enum(rowFields), z.string());
+
+export const documentRowSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  raw: z.array(z.string()),
+  fields: byField,
+  issues: z.array(documentRowIssueSchema),
+  duplicateOf: duplicateLinkSchema.nullable(),
   /** Category id by age on race day (null when none matches or not computable). */
-  category: string | null;
-  decision: RowDecision;
-  reason: string | null;
+  category: z.string().nullable(),
+  decision: z.enum(rowDecisions),
+  reason: z.string().nullable(),
   /** The participant the row became (id, race, bib at confirmation). */
-  participant: { id: string | null; raceId: string; bib: string } | null;
+  participant: z.object({ id: z.string().nullable(), raceId: z.string(), bib: z.string() }).nullable(),
   /** Against the previous version of the file (null for the first one). */
-  change: 'added' | 'changed' | 'unchanged' | 'removed' | null;
-}
+  change: z.enum(['added', 'changed', 'unchanged', 'removed']).nullable(),
+});
+export type DocumentRow = z.infer<typeof documentRowSchema>;
 
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  actorEmail: string;
-  action: string;
-  detail: Record<string, unknown>;
-}
+export const historyEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-export interface VersionDiff {
-  version: number;
-  added: number[];
-  removed: { position: number; name: string; confirmed: boolean }[];
-  changed: { position: number; fields: string[] }[];
-  unchanged: number;
-}
+export const versionDiffSchema = z.object({
+  version: z.number(),
+  added: z.array(z.number()),
+  removed: z.array(z.object({ position: z.number(), name: z.string(), confirmed: z.boolean() })),
+  changed: z.array(z.object({ position: z.number(), fields: z.array(z.string()) })),
+  unchanged: z.number(),
+});
+export type VersionDiff = z.infer<typeof versionDiffSchema>;
 
-export interface DocumentCounts {
-  rows: number;
-  confirmed: number;
-  rejected: number;
-  pending: number;
+export const documentCountsSchema = z.object({
+  rows: z.number(),
+  confirmed: z.number(),
+  rejected: z.number(),
+  pending: z.number(),
   /** Pending rows with at least one error. */
-  toFix: number;
+  toFix: z.number(),
   /** Pending rows with warnings only (confirmed one by one). */
-  toReview: number;
+  toReview: z.number(),
   /** Pending rows without any issue (confirmed in bulk). */
-  clean: number;
-}
+  clean: z.number(),
+});
+export type DocumentCounts = z.infer<typeof documentCountsSchema>;
 
-export interface DocumentSummary {
-  id: string;
-  eventId: string;
-  eventName: string;
-  title: string;
-  senderName: string;
-  senderKind: SenderKind;
-  contactName: string;
-  contactEmail: string;
-  status: DocumentStatus;
-  version: number;
-  receivedOn: string;
-  updatedAt: string;
-  counts: DocumentCounts;
+export const documentSummarySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  title: z.string(),
+  senderName: z.string(),
+  senderKind: z.enum(senderKinds),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  status: z.enum(documentStatuses),
+  version: z.number(),
+  receivedOn: z.string(),
+  updatedAt: z.string(),
+  counts: documentCountsSchema,
   /** Fees of the confirmed rows, in cents. */
-  feesCents: number;
-}
+  feesCents: z.number(),
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
-export interface DocumentDetail extends DocumentSummary {
-  defaultRaceId: string | null;
-  sheet: string | null;
-  sheets: string[];
+export const documentDetailSchema = documentSummarySchema.extend({
+  defaultRaceId: z.string().nullable(),
+  sheet: z.string().nullable(),
+  sheets: z.array(z.string()),
   /** The header row of each sheet of the current file. */
-  sheetHeaders: Record<string, string[]>;
-  headers: string[];
-  mapping: Partial<Record<RowField, string>>;
+  sheetHeaders: z.record(z.string(), z.array(z.string())),
+  headers: z.array(z.string()),
+  mapping: byField,
   /** The mapping remembered for this sender (offered when the document has none yet). */
-  suggestedMapping: Partial<Record<RowField, string>>;
-  diff: VersionDiff | null;
-  rejectReason: string | null;
-  history: HistoryEntry[];
-  canUndo: boolean;
-}
+  suggestedMapping: byField,
+  diff: versionDiffSchema.nullable(),
+  rejectReason: z.string().nullable(),
+  history: z.array(historyEntrySchema),
+  canUndo: z.boolean(),
+});
+export type DocumentDetail = z.infer<typeof documentDetailSchema>;
 
-export interface DocumentList {
-  documents: DocumentSummary[];
-  countsByStatus: Record<DocumentStatus, number>;
-}
+export const documentListSchema = z.object({
+  documents: z.array(documentSummarySchema),
+  countsByStatus: z.record(z.enum(documentStatuses), z.number()),
+});
+export type DocumentList = z.infer<typeof documentListSchema>;
 
-export interface EventDocuments {
-  event: { id: string; name: string };
-  documents: DocumentSummary[];
-  totals: { rows: number; confirmed: number; toFix: number; feesCents: number };
-}
+export const eventDocumentsSchema = z.object({
+  event: z.object({ id: z.string(), name: z.string() }),
+  documents: z.array(documentSummarySchema),
+  totals: z.object({ rows: z.number(), confirmed: z.number(), toFix: z.number(), feesCents: z.number() }),
+});
+export type EventDocuments = z.infer<typeof eventDocumentsSchema>;
 
-export interface Tariff {
+export const tariffSchema = z.object({
   /** Last day (`YYYY-MM-DD`) of this price; null: no end. */
-  until: string | null;
-  priceCents: number;
-}
+  until: z.string().nullable(),
+  priceCents: z.number(),
+});
+export type Tariff = z.infer<typeof tariffSchema>;
 
-export interface RaceSettings {
-  bibFrom: number | null;
-  bibTo: number | null;
-  capacity: number | null;
-  tariffs: Tariff[];
-}
+/** A race's confirmation settings as answered (`raceSettingsSchema` checks them as sent). */
+export const raceSettingsAnswerSchema = z.object({
+  bibFrom: z.number().nullable(),
+  bibTo: z.number().nullable(),
+  capacity: z.number().nullable(),
+  tariffs: z.array(tariffSchema),
+});
+export type RaceSettings = z.infer<typeof raceSettingsAnswerSchema>;
 
-export interface ConfirmationRace {
-  id: string;
-  name: string;
-  date: string;
-  categories: { id: string; name: string }[];
-  participants: number;
-  settings: RaceSettings;
-}
+export const confirmationRaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  participants: z.number(),
+  settings: raceSettingsAnswerSchema,
+});
+export type ConfirmationRace = z.infer<typeof confirmationRaceSchema>;
 
-export interface ConfirmationEvent {
-  id: string;
-  name: string;
-  races: ConfirmationRace[];
-}
+export const confirmationEventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  races: z.array(confirmationRaceSchema),
+});
+export type ConfirmationEvent = z.infer<typeof confirmationEventSchema>;
 
-export interface ConfirmResult {
-  confirmed: number;
-  document: DocumentDetail;
-}
+export const confirmResultSchema = z.object({ confirmed: z.number(), document: documentDetailSchema });
+export type ConfirmResult = z.infer<typeof confirmResultSchema>;
 
 /**
  * The order a confirmed document's fees became (issue 29): `GET documents/{id}/order` (404
  * ORDER_NOT_FOUND before confirmation or with nil fees); its invoice is
  * `GET /api/payments/orders/{orderId}/invoice.pdf`.
  */
-export interface DocumentOrder {
-  orderId: string;
-  state: 'awaiting_payment' | 'paid' | 'expired' | 'cancelled' | 'refunded';
-  amountCents: number;
-  paidCents: number;
-  currency: string;
-  communication: string;
-  invoiceNumber: string;
-}
+export const documentOrderSchema = z.object({
+  orderId: z.string(),
+  state: z.enum(['awaiting_payment', 'paid', 'expired', 'cancelled', 'refunded']),
+  amountCents: z.number(),
+  paidCents: z.number(),
+  currency: z.string(),
+  communication: z.string(),
+  invoiceNumber: z.string(),
+});
+export type DocumentOrder = z.infer<typeof documentOrderSchema>;
 
-export interface DocumentReport {
-  document: DocumentSummary;
-  byRace: {
-    raceId: string;
-    raceName: string;
-    confirmed: number;
-    /** Confirmed rows merged into a runner registered before (already billed): not billed again. */
-    merged: number;
-    pending: number;
-    rejected: number;
-    unitPriceCents: number;
-    /** `(confirmed − merged) × unitPriceCents`: only new participants are billed (issue 29). */
-    feesCents: number;
-  }[];
-  byCategory: { raceId: string; raceName: string; category: string; confirmed: number }[];
-  errors: { position: number; name: string; issues: DocumentRowIssue[] }[];
-  totals: { confirmed: number; merged: number; pending: number; rejected: number; feesCents: number };
-}
+export const documentReportSchema = z.object({
+  document: documentSummarySchema,
+  byRace: z.array(
+    z.object({
+      raceId: z.string(),
+      raceName: z.string(),
+      confirmed: z.number(),
+      /** Confirmed rows merged into a runner registered before (already billed): not billed again. */
+      merged: z.number(),
+      pending: z.number(),
+      rejected: z.number(),
+      unitPriceCents: z.number(),
+      /** `(confirmed − merged) × unitPriceCents`: only new participants are billed (issue 29). */
+      feesCents: z.number(),
+    }),
+  ),
+  byCategory: z.array(
+    z.object({ raceId: z.string(), raceName: z.string(), category: z.string(), confirmed: z.number() }),
+  ),
+  errors: z.array(
+    z.object({ position: z.number(), name: z.string(), issues: z.array(documentRowIssueSchema) }),
+  ),
+  totals: z.object({
+    confirmed: z.number(),
+    merged: z.number(),
+    pending: z.number(),
+    rejected: z.number(),
+    feesCents: z.number(),
+  }),
+});
+export type DocumentReport = z.infer<typeof documentReportSchema>;
 
 const text = (max: number) => z.string().trim().max(max);
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');

@@ -102,143 +102,169 @@ export type PayerModeName = (typeof payerModes)[number];
 export type DepositStateName = (typeof depositStateNames)[number];
 export type EntryStateName = (typeof entryStateNames)[number];
 
-export interface OfferRace {
-  id: string;
-  name: string;
-  date: string;
-  priceCents: number;
+export const offerRaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  priceCents: z.number(),
   /** null: no limit. */
-  placesLeft: number | null;
-}
+  placesLeft: z.number().nullable(),
+});
+export type OfferRace = z.infer<typeof offerRaceSchema>;
 
-export interface DepositOffer {
-  eventId: string;
-  eventName: string;
-  open: boolean;
-  deadline: string | null;
-  currency: string;
-  races: OfferRace[];
-}
+export const depositOfferSchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  open: z.boolean(),
+  deadline: z.string().nullable(),
+  currency: z.string(),
+  races: z.array(offerRaceSchema),
+});
+export type DepositOffer = z.infer<typeof depositOfferSchema>;
 
-export interface DepositSummary {
-  id: string;
-  eventId: string;
-  eventName: string;
-  organisationName: string;
-  type: DepositType;
-  state: DepositStateName;
-  role: 'captain' | 'member' | 'staff';
-  entries: number;
-  createdAt: string;
-}
+const depositRole = z.enum(['captain', 'member', 'staff']);
 
-export interface DepositEntry {
-  id: string;
-  state: EntryStateName;
-  memberSub: string | null;
-  mine: boolean;
-  raceId: string | null;
-  raceName: string | null;
-  firstName: string;
-  lastName: string;
-  gender: 'M' | 'F' | 'X' | null;
-  birthDate: string | null;
-  email: string;
-  nationality: string;
-  category: string | null;
-  bib: string | null;
+export const depositSummarySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  organisationName: z.string(),
+  type: z.enum(depositTypes),
+  state: z.enum(depositStateNames),
+  role: depositRole,
+  entries: z.number(),
+  createdAt: z.string(),
+});
+export type DepositSummary = z.infer<typeof depositSummarySchema>;
+
+export const depositEntrySchema = z.object({
+  id: z.string(),
+  state: z.enum(entryStateNames),
+  memberSub: z.string().nullable(),
+  mine: z.boolean(),
+  raceId: z.string().nullable(),
+  raceName: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(['M', 'F', 'X']).nullable(),
+  birthDate: z.string().nullable(),
+  email: z.string(),
+  nationality: z.string(),
+  category: z.string().nullable(),
+  bib: z.string().nullable(),
   /** Fields still missing before the entry is valid. */
-  missing: string[];
-  /** A change asked after payment, waiting for the organiser. */
-  substitution: EntryInput | null;
+  missing: z.array(z.string()),
+  /** A change asked after payment, waiting for the organiser (an `EntryInput`, as stored). */
+  substitution: z.object(entryInputSchema.shape).nullable(),
   /** Paid through an order (null before submission). */
-  orderId: string | null;
-  paid: boolean;
-  priceCents: number | null;
-}
+  orderId: z.string().nullable(),
+  paid: z.boolean(),
+  priceCents: z.number().nullable(),
+});
+export type DepositEntry = z.infer<typeof depositEntrySchema>;
 
-export interface DepositOrderSummary {
-  id: string;
-  payerSub: string;
-  payerName: string;
-  company: boolean;
-  state: 'awaiting_payment' | 'paid' | 'expired' | 'cancelled' | 'refunded';
-  amountCents: number;
-  paidCents: number;
-  refundedCents: number;
-  currency: string;
-  structured: string;
-  expiresAt: string;
-  mine: boolean;
-}
+export const depositOrderSummarySchema = z.object({
+  id: z.string(),
+  payerSub: z.string(),
+  payerName: z.string(),
+  company: z.boolean(),
+  state: z.enum(['awaiting_payment', 'paid', 'expired', 'cancelled', 'refunded']),
+  amountCents: z.number(),
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  currency: z.string(),
+  structured: z.string(),
+  expiresAt: z.string(),
+  mine: z.boolean(),
+});
+export type DepositOrderSummary = z.infer<typeof depositOrderSummarySchema>;
 
-export interface DepositDetail {
-  id: string;
-  eventId: string;
-  eventName: string;
-  organisationName: string;
-  vat: string | null;
-  type: DepositType;
-  payerMode: PayerModeName;
-  companyCap: number | null;
-  companyUntil: string | null;
-  minTeamSize: number;
-  state: DepositStateName;
-  captainSub: string;
-  captainName: string;
+export const depositDetailSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  organisationName: z.string(),
+  vat: z.string().nullable(),
+  type: z.enum(depositTypes),
+  payerMode: z.enum(payerModes),
+  companyCap: z.number().nullable(),
+  companyUntil: z.string().nullable(),
+  minTeamSize: z.number(),
+  state: z.enum(depositStateNames),
+  captainSub: z.string(),
+  captainName: z.string(),
   /** The caller's relation to the deposit. */
-  role: 'captain' | 'member' | 'staff';
+  role: depositRole,
   /** Only for the captain and staff. */
-  joinCode: string | null;
+  joinCode: z.string().nullable(),
   /** Whether entries may still change (collecting, before the event's deadline). */
-  editable: boolean;
-  deadline: string | null;
-  currency: string;
+  editable: z.boolean(),
+  deadline: z.string().nullable(),
+  currency: z.string(),
   /** The organiser's account for bank transfers. */
-  iban: string;
-  beneficiary: string;
-  members: { sub: string; name: string; email: string }[];
-  entries: DepositEntry[];
-  orders: DepositOrderSummary[];
-  totals: { entries: number; placeholders: number; missing: number; amountCents: number; paidCents: number };
-  createdAt: string;
-  submittedAt: string | null;
-}
+  iban: z.string(),
+  beneficiary: z.string(),
+  members: z.array(z.object({ sub: z.string(), name: z.string(), email: z.string() })),
+  entries: z.array(depositEntrySchema),
+  orders: z.array(depositOrderSummarySchema),
+  totals: z.object({
+    entries: z.number(),
+    placeholders: z.number(),
+    missing: z.number(),
+    amountCents: z.number(),
+    paidCents: z.number(),
+  }),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type DepositDetail = z.infer<typeof depositDetailSchema>;
 
-export interface DepositShare {
-  code: string;
-  url: string;
+export const depositShareSchema = z.object({
+  code: z.string(),
+  url: z.string(),
   /** The share link as a QR code, an SVG document (our own server's output). */
-  qrSvg: string;
-}
+  qrSvg: z.string(),
+});
+export type DepositShare = z.infer<typeof depositShareSchema>;
 
 /**
  * What a join code shows a signed-in caller before joining (issue 25): no captain, no deposit id.
  * `open`: the team still takes members (collecting, before the deadline).
  */
-export interface JoinPreview {
-  eventId: string;
-  eventName: string;
-  teamName: string;
-  deadline: string;
-  open: boolean;
-}
+export const joinPreviewSchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  teamName: z.string(),
+  deadline: z.string(),
+  open: z.boolean(),
+});
+export type JoinPreview = z.infer<typeof joinPreviewSchema>;
 
-export interface DepositMessage {
-  id: string;
-  authorName: string;
-  audience: (typeof messageAudiences)[number];
-  subject: string;
-  body: string;
-  recipients: number;
-  createdAt: string;
-}
+export const depositMessageSchema = z.object({
+  id: z.string(),
+  authorName: z.string(),
+  audience: z.enum(messageAudiences),
+  subject: z.string(),
+  body: z.string(),
+  recipients: z.number(),
+  createdAt: z.string(),
+});
+export type DepositMessage = z.infer<typeof depositMessageSchema>;
 
-export interface TeamRanking {
+export const teamRankingSchema = z.object({
   /** False until a member has a time. */
-  started: boolean;
-  minTeamSize: number;
-  members: { bib: string; name: string; raceName: string; timeMs: number | null; rank: number | null }[];
+  started: z.boolean(),
+  minTeamSize: z.number(),
+  members: z.array(
+    z.object({
+      bib: z.string(),
+      name: z.string(),
+      raceName: z.string(),
+      timeMs: z.number().nullable(),
+      rank: z.number().nullable(),
+    }),
+  ),
   /** Sum of the best `minTeamSize` times, null when fewer have finished. */
-  teamTimeMs: number | null;
-}
+  teamTimeMs: z.number().nullable(),
+});
+export type TeamRanking = z.infer<typeof teamRankingSchema>;

@@ -49,9 +49,8 @@ export const exportSettingsSchema = z.object({
 export type ExportSettings = z.infer<typeof exportSettingsSchema>;
 
 /** `GET exports/{eventId}/settings`: the setting, and whether the caller organises the event. */
-export interface ExportAccess extends ExportSettings {
-  organiser: boolean;
-}
+export const exportAccessSchema = exportSettingsSchema.extend({ organiser: z.boolean() });
+export type ExportAccess = z.infer<typeof exportAccessSchema>;
 
 /** What a certificate field shows. */
 export const certificateFieldKinds = [
@@ -103,13 +102,14 @@ export const certificateTemplateSchema = z.object({
 export type CertificateTemplate = z.infer<typeof certificateTemplateSchema>;
 
 /** A template as the designer loads it. */
-export interface CertificateTemplateInfo {
-  template: CertificateTemplate;
+export const certificateTemplateInfoSchema = z.object({
+  template: certificateTemplateSchema,
   /** Whether a background image is set (GET …/certificate/background serves it). */
-  hasBackground: boolean;
+  hasBackground: z.boolean(),
   /** False while the organiser never saved one (the default template is shown). */
-  saved: boolean;
-}
+  saved: z.boolean(),
+});
+export type CertificateTemplateInfo = z.infer<typeof certificateTemplateInfoSchema>;
 
 /** `GET verify/{token}`: a certificate's result as the server knows it now. */
 export interface Verification {
@@ -159,32 +159,43 @@ export const webhookUpdateSchema = z.object({
   active: z.boolean().optional(),
 });
 
-export interface Webhook {
-  id: string;
-  eventId: string;
-  url: string;
-  types: WebhookType[];
-  active: boolean;
-  createdAt: string;
+export const webhookSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  url: z.string(),
+  types: z.array(z.enum(webhookTypes)),
+  active: z.boolean(),
+  createdAt: z.string(),
   /** Deliveries waiting, delivered, failed (given up after 24 h). */
-  counts: { pending: number; delivered: number; failed: number };
-}
+  counts: z.object({ pending: z.number(), delivered: z.number(), failed: z.number() }),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
 
 /** Answered once, at creation: the secret is never shown again. */
-export interface WebhookCreated extends Webhook {
-  secret: string;
-}
+export const webhookCreatedSchema = webhookSchema.extend({ secret: z.string() });
+export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
 
-export interface WebhookDelivery {
-  id: number;
-  type: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  payload: unknown;
-  log: { at: string; status: number | null; error: string | null; durationMs: number }[];
-}
+export const webhookDeliverySchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  lastStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  payload: z.unknown(),
+  log: z.array(
+    z.object({
+      at: z.string(),
+      status: z.number().nullable(),
+      error: z.string().nullable(),
+      durationMs: z.number(),
+    }),
+  ),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** `202` of a replay or a test delivery: queued. */
+export const webhookQueuedSchema = z.object({ queued: z.literal(true) });

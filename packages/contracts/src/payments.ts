@@ -8,16 +8,16 @@ import { z } from 'zod';
  *   GET    payments/orders/{id}                          → OrderDetail (payer, captain, staff)
  *   POST   payments/orders/{id}/pay  PayInput            → PayStart (bank: instructions; mollie/stripe: checkout URL)
  *   GET    payments/orders/{id}/receipt.pdf              → application/pdf
- *   POST   payments/webhooks/mollie  (form: id)          → 200 (status fetched from Mollie)
- *   POST   payments/webhooks/stripe  (signed event)      → 200 (signature verified)
+ *   POST   payments/webhooks/mollie  (form: id)          → { recorded } (status fetched from Mollie)
+ *   POST   payments/webhooks/stripe  (signed event)      → { recorded } (signature verified)
  *   GET    payments/staff/events                         → StaffEventTotals[] (events the caller manages)
  *   GET    payments/staff/events/{event}/settings        → DepositSettings
  *   PUT    payments/staff/events/{event}/settings        → DepositSettings
  *   GET    payments/staff/events/{event}/orders          → OrderDetail[]
  *   POST   payments/staff/events/{event}/statements?format=&name= (text body) → StatementImportResult
  *   GET    payments/staff/events/{event}/queue           → BankLine[] (manual matching queue)
- *   POST   payments/staff/events/{event}/queue/{lineId}/match  ManualMatchInput → BankLine
- *   POST   payments/staff/events/{event}/queue/{lineId}/ignore { note }        → BankLine
+ *   POST   payments/staff/events/{event}/queue/{lineId}/match  ManualMatchInput → BankLineRow
+ *   POST   payments/staff/events/{event}/queue/{lineId}/ignore { note }        → BankLineRow
  *   GET    payments/staff/events/{event}/audit           → PaymentAuditEntry[]
  *   POST   payments/staff/events/{event}/refunds RefundInput → Refund[]
  *   GET    payments/staff/events/{event}/refunds.csv     → the bank's refund export (marks them exported;
@@ -112,119 +112,138 @@ export const refundInputSchema = z
   });
 export type RefundInput = z.input<typeof refundInputSchema>;
 
-export interface ProviderInfo {
-  providers: ProviderName[];
-}
+export const providerInfoSchema = z.object({ providers: z.array(z.enum(providerNames)) });
+export type ProviderInfo = z.infer<typeof providerInfoSchema>;
 
-export interface OrderLineView {
-  entryId: string;
-  raceId: string;
-  raceName: string;
-  participant: string;
-  amountCents: number;
-}
+export const orderLineViewSchema = z.object({
+  entryId: z.string(),
+  raceId: z.string(),
+  raceName: z.string(),
+  participant: z.string(),
+  amountCents: z.number(),
+});
+export type OrderLineView = z.infer<typeof orderLineViewSchema>;
 
-export interface RefundView {
-  id: string;
-  orderId: string;
-  amountCents: number;
-  reason: string;
-  method: 'bank' | 'provider';
-  state: 'pending' | 'exported' | 'done' | 'failed';
-  createdAt: string;
-}
+export const refundViewSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  amountCents: z.number(),
+  reason: z.string(),
+  method: z.enum(['bank', 'provider']),
+  state: z.enum(['pending', 'exported', 'done', 'failed']),
+  createdAt: z.string(),
+});
+export type RefundView = z.infer<typeof refundViewSchema>;
 
-export interface OrderDetail {
-  id: string;
+export const orderDetailSchema = z.object({
+  id: z.string(),
   /** Null for the order of a confirmation document (`documentId`, issue 29). */
-  depositId: string | null;
-  documentId: string | null;
-  eventId: string;
-  eventName: string;
-  organisationName: string;
-  payerName: string;
-  payerEmail: string;
-  company: boolean;
-  state: OrderStateName;
-  provider: ProviderName;
-  amountCents: number;
-  paidCents: number;
-  refundedCents: number;
-  currency: string;
+  depositId: z.string().nullable(),
+  documentId: z.string().nullable(),
+  eventId: z.string(),
+  eventName: z.string(),
+  organisationName: z.string(),
+  payerName: z.string(),
+  payerEmail: z.string(),
+  company: z.boolean(),
+  state: z.enum(orderStateNames),
+  provider: z.enum(providerNames),
+  amountCents: z.number(),
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  currency: z.string(),
   /** `+++XXX/XXXX/XXXXX+++`. */
-  communication: string;
-  beneficiary: string;
-  iban: string;
-  expiresAt: string;
-  createdAt: string;
-  paidAt: string | null;
-  lines: OrderLineView[];
-  refunds: RefundView[];
-}
+  communication: z.string(),
+  beneficiary: z.string(),
+  iban: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  lines: z.array(orderLineViewSchema),
+  refunds: z.array(refundViewSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export interface MyPayments {
-  orders: OrderDetail[];
-  refunds: RefundView[];
-}
+export const myPaymentsSchema = z.object({
+  orders: z.array(orderDetailSchema),
+  refunds: z.array(refundViewSchema),
+});
+export type MyPayments = z.infer<typeof myPaymentsSchema>;
 
-export interface PayStart {
-  provider: ProviderName;
+export const payStartSchema = z.object({
+  provider: z.enum(providerNames),
   /** Mollie / Stripe: where to send the payer. */
-  checkoutUrl: string | null;
-  communication: string;
-  iban: string;
-  beneficiary: string;
-  amountCents: number;
-  currency: string;
-}
+  checkoutUrl: z.string().nullable(),
+  communication: z.string(),
+  iban: z.string(),
+  beneficiary: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+});
+export type PayStart = z.infer<typeof payStartSchema>;
 
-export interface StaffEventTotals {
-  eventId: string;
-  eventName: string;
-  organisationId: string;
-  deposits: number;
-  orders: number;
-  dueCents: number;
-  paidCents: number;
-  refundedCents: number;
-  queue: number;
-}
+export const staffEventTotalsSchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  organisationId: z.string(),
+  deposits: z.number(),
+  orders: z.number(),
+  dueCents: z.number(),
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  queue: z.number(),
+});
+export type StaffEventTotals = z.infer<typeof staffEventTotalsSchema>;
 
-export interface BankLine {
-  id: string;
-  bankRef: string;
-  amountCents: number;
-  currency: string;
-  bookingDate: string | null;
-  communication: string;
-  freeText: string;
-  counterpartyName: string;
-  counterpartyAccount: string;
-  state: 'matched' | 'manual' | 'ignored' | 'debit';
-  reason: string | null;
-  allocatedCents: number;
+/** A bank statement's line as stored (the answer of a manual match or an ignore). */
+export const bankLineRowSchema = z.object({
+  id: z.string(),
+  bankRef: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  bookingDate: z.string().nullable(),
+  /** The structured communication it carries, digits only (`communication` formats it). */
+  structured: z.string().nullable(),
+  freeText: z.string(),
+  counterpartyName: z.string(),
+  counterpartyAccount: z.string(),
+  state: z.enum(['matched', 'manual', 'ignored', 'debit']),
+  reason: z.string().nullable(),
+  allocatedCents: z.number(),
+});
+export type BankLineRow = z.infer<typeof bankLineRowSchema>;
+
+/** A line of the manual matching queue. */
+export const bankLineSchema = bankLineRowSchema.extend({
+  communication: z.string(),
   /** Orders the line names (a hint for staff). */
-  candidates: string[];
-}
+  candidates: z.array(z.string()),
+});
+export type BankLine = z.infer<typeof bankLineSchema>;
 
-export interface StatementImportResult {
-  statementId: string;
-  format: 'coda' | 'camt053';
-  account: string;
-  movements: number;
-  matched: number;
-  manual: number;
-  duplicates: number;
-  debits: number;
-}
+export const statementImportResultSchema = z.object({
+  statementId: z.string(),
+  format: z.enum(['coda', 'camt053']),
+  account: z.string(),
+  movements: z.number(),
+  matched: z.number(),
+  manual: z.number(),
+  duplicates: z.number(),
+  debits: z.number(),
+});
+export type StatementImportResult = z.infer<typeof statementImportResultSchema>;
 
-export interface PaymentAuditEntry {
-  id: string;
-  orderId: string | null;
-  bankLineId: string | null;
-  action: string;
-  amountCents: number | null;
-  actor: string;
-  note: string;
-  createdAt: string;
-}
+export const paymentAuditEntrySchema = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  bankLineId: z.string().nullable(),
+  action: z.string(),
+  amountCents: z.number().nullable(),
+  actor: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type PaymentAuditEntry = z.infer<typeof paymentAuditEntrySchema>;
+
+/** A provider's notification, handled: whether it recorded a payment now (false for a repeat). */
+export const providerWebhookAnswerSchema = z.object({ recorded: z.boolean() });

@@ -1,15 +1,24 @@
 import {
+  type DepositSummary,
   depositCreateSchema,
+  depositDetailSchema,
+  depositMessageSchema,
+  depositOfferSchema,
   depositPatchSchema,
+  depositShareSchema,
+  depositSummarySchema,
   entryImportSchema,
   entryInputSchema,
+  joinPreviewSchema,
   joinSchema,
   messageInputSchema,
   substitutionDecisionSchema,
+  teamRankingSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
+import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import type { LimitRule } from '../../plugins/rate-limit.ts';
 import { requireEventStaff } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
@@ -34,7 +43,8 @@ const ALL: DepositRole[] = ['captain', 'member', 'staff'];
 const LEADERS: DepositRole[] = ['captain', 'staff'];
 
 /** Routes of group deposits (paths in packages/contracts/src/deposits.ts). */
-export async function depositRoutes(app: FastifyInstance, { service }: { service: DepositsService }) {
+export async function depositRoutes(fastify: FastifyInstance, { service }: { service: DepositsService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
 
   function signedIn(request: FastifyRequest) {
@@ -42,9 +52,20 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
     return request.user;
   }
 
-  async function access(request: FastifyRequest, allowed: DepositRole[]) {
+  /** The deposit of a route whose params are `idParams` (checked before the access, as ever). */
+  async function access(request: FastifyRequest<{ Params: { id: string } }>, allowed: DepositRole[]) {
+    return depositAccess(request, database, request.params.id, allowed);
+  }
+
+  /**
+   * An entry's route: the deposit number is checked before the access (it is looked up), the
+   * entry number after it (`afterAccess(entryParams)`, read with `checked`), as they always were.
+   */
+  async function entryAccess(request: FastifyRequest, allowed: DepositRole[]) {
     const { id } = parseInput(idParams, request.params, 'params');
-    return depositAccess(request, database, id, allowed);
+    const found = await depositAccess(request, database, id, allowed);
+    const { entryId }: { entryId: string } = checked(request, 'params');
+    return { ...found, entryId };
   }
 
   const show = async (request: FastifyRequest, id: string, role: DepositRole) =>
@@ -63,33 +84,55 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
     }
   }
 
-  app.get('/api/deposits/events/:event/offer', async (request) => {
-    const { event } = parseInput(eventParams, request.params, 'params');
-    await requireVisible(request, event);
-    return service.offer(event);
-  });
+  app.get(
+    '/api/deposits/events/:event/offer',
+    { schema: { access: 'public', params: eventParams, response: { 200: depositOfferSchema } } },
+    async (request) => {
+      const { event } = request.params;
+      await requireVisible(request, event);
+      return service.offer(event);
+    },
+  );
 
-  app.get('/api/deposits/events/:event/all', async (request) => {
-    const { event } = parseInput(eventParams, request.params, 'params');
-    await requireEventStaff(request, database, event);
-    return (await repo.depositsOfEvent(database, event)).map((d) => summary(d, 'staff'));
-  });
+  app.get(
+    '/api/deposits/events/:event/all',
+    { schema: { access: 'manager', params: eventParams, response: { 200: z.array(depositSummarySchema) } } },
+    async (request) => {
+      const { event } = request.params;
+      await requireEventStaff(request, database, event);
+      return (await repo.depositsOfEvent(database, event)).map((d) => summary(d, 'staff'));
+    },
+  );
 
-  app.post('/api/deposits', async (request, reply) => {
-    const user = signedIn(request);
-    const input = parseInput(depositCreateSchema, request.body);
-    await requireVisible(request, input.eventId);
-    const id = await service.create(user.sub, input);
-    reply.code(201);
-    return show(request, id, 'captain');
-  });
+  app.post(
+    '/api/deposits',
+    {
+      schema: {
+        access: 'signed-in',
+        body: afterAccess(depositCreateSchema),
+        response: { 201: depositDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const input = checked(request, 'body');
+      await requireVisible(request, input.eventId);
+      const id = await service.create(user.sub, input);
+      reply.code(201);
+      return show(request, id, 'captain');
+    },
+  );
 
-  app.get('/api/deposits/mine', async (request) => {
-    const user = signedIn(request);
-    return (await repo.depositsOfUser(database, user.sub)).map((d) =>
-      summary(d, d.isCaptain ? 'captain' : 'member'),
-    );
-  });
+  app.get(
+    '/api/deposits/mine',
+    { schema: { access: 'signed-in', response: { 200: z.array(depositSummarySchema) } } },
+    async (request) => {
+      const user = signedIn(request);
+      return (await repo.depositsOfUser(database, user.sub)).map((d) =>
+        summary(d, d.isCaptain ? 'captain' : 'member'),
+      );
+    },
+  );
 
   /** Signed in, then counted per address and per account, before the code is looked up. */
   async function limitJoin(request: FastifyRequest, reply: FastifyReply) {
@@ -98,142 +141,243 @@ export async function depositRoutes(app: FastifyInstance, { service }: { service
     return user;
   }
 
-  app.get('/api/deposits/join/:code', async (request, reply) => {
-    await limitJoin(request, reply);
-    const { code } = parseInput(codeParams, request.params, 'params');
-    const deposit = await repo.findDepositByCode(database, code);
-    if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');
-    return service.joinPreview(deposit);
-  });
+  app.get(
+    '/api/deposits/join/:code',
+    {
+      schema: { access: 'signed-in', params: afterAccess(codeParams), response: { 200: joinPreviewSchema } },
+    },
+    async (request, reply) => {
+      await limitJoin(request, reply);
+      const { code } = checked(request, 'params');
+      const deposit = await repo.findDepositByCode(database, code);
+      if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');
+      return service.joinPreview(deposit);
+    },
+  );
 
-  app.post('/api/deposits/join', async (request, reply) => {
-    const user = await limitJoin(request, reply);
-    const { code } = parseInput(joinSchema, request.body);
-    const deposit = await repo.findDepositByCode(database, code);
-    if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');
-    if (deposit.captainSub === user.sub) return show(request, deposit.id, 'captain');
-    if (deposit.state !== 'collecting')
-      throw errors.conflict('DEPOSIT_STATE', 'This team no longer takes members');
-    await repo.addMember(database, deposit.id, user.sub);
-    return show(request, deposit.id, 'member');
-  });
+  app.post(
+    '/api/deposits/join',
+    {
+      schema: { access: 'signed-in', body: afterAccess(joinSchema), response: { 200: depositDetailSchema } },
+    },
+    async (request, reply) => {
+      const user = await limitJoin(request, reply);
+      const { code } = checked(request, 'body');
+      const deposit = await repo.findDepositByCode(database, code);
+      if (!deposit) throw errors.notFound('DEPOSIT_NOT_FOUND', 'No deposit with this code');
+      if (deposit.captainSub === user.sub) return show(request, deposit.id, 'captain');
+      if (deposit.state !== 'collecting')
+        throw errors.conflict('DEPOSIT_STATE', 'This team no longer takes members');
+      await repo.addMember(database, deposit.id, user.sub);
+      return show(request, deposit.id, 'member');
+    },
+  );
 
-  app.get('/api/deposits/:id', async (request) => {
-    const { deposit, role } = await access(request, ALL);
-    return show(request, deposit.id, role);
-  });
+  app.get(
+    '/api/deposits/:id',
+    { schema: { access: 'party', params: idParams, response: { 200: depositDetailSchema } } },
+    async (request) => {
+      const { deposit, role } = await access(request, ALL);
+      return show(request, deposit.id, role);
+    },
+  );
 
-  app.patch('/api/deposits/:id', async (request) => {
-    const { deposit, role } = await access(request, ['captain']);
-    await service.patch(deposit, parseInput(depositPatchSchema, request.body));
-    return show(request, deposit.id, role);
-  });
+  app.patch(
+    '/api/deposits/:id',
+    {
+      schema: {
+        access: 'party',
+        params: idParams,
+        body: afterAccess(depositPatchSchema),
+        response: { 200: depositDetailSchema },
+      },
+    },
+    async (request) => {
+      const { deposit, role } = await access(request, ['captain']);
+      await service.patch(deposit, checked(request, 'body'));
+      return show(request, deposit.id, role);
+    },
+  );
 
-  app.get('/api/deposits/:id/share', async (request) => {
-    const { deposit } = await access(request, LEADERS);
-    const path = `/deposit/${encodeURIComponent(deposit.eventId)}/${deposit.id}/collect?code=${deposit.joinCode}`;
-    // The link's host is the site's own address (PUBLIC_URL; the listen address in development),
-    // never one the caller names (issue 29: `?origin=` let anyone print a QR code to their host).
-    const url = `${app.config.publicUrl}/#${path}`;
-    const { default: QRCode } = await import('qrcode');
-    const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return { code: deposit.joinCode, url, qrSvg };
-  });
+  app.get(
+    '/api/deposits/:id/share',
+    { schema: { access: 'party', params: idParams, response: { 200: depositShareSchema } } },
+    async (request) => {
+      const { deposit } = await access(request, LEADERS);
+      const path = `/deposit/${encodeURIComponent(deposit.eventId)}/${deposit.id}/collect?code=${deposit.joinCode}`;
+      // The link's host is the site's own address (PUBLIC_URL; the listen address in development),
+      // never one the caller names (issue 29: `?origin=` let anyone print a QR code to their host).
+      const url = `${app.config.publicUrl}/#${path}`;
+      const { default: QRCode } = await import('qrcode');
+      const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      return { code: deposit.joinCode, url, qrSvg };
+    },
+  );
 
-  app.post('/api/deposits/:id/entries', async (request, reply) => {
-    const { deposit, role } = await access(request, ALL);
-    const input = parseInput(entryInputSchema, request.body);
-    await service.addEntries(deposit, { sub: request.user!.sub, role }, [input]);
-    reply.code(201);
-    return show(request, deposit.id, role);
-  });
+  app.post(
+    '/api/deposits/:id/entries',
+    {
+      schema: {
+        access: 'party',
+        params: idParams,
+        body: afterAccess(entryInputSchema),
+        response: { 201: depositDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { deposit, role } = await access(request, ALL);
+      const input = checked(request, 'body');
+      await service.addEntries(deposit, { sub: request.user!.sub, role }, [input]);
+      reply.code(201);
+      return show(request, deposit.id, role);
+    },
+  );
 
-  app.post('/api/deposits/:id/entries/import', async (request) => {
-    const { deposit, role } = await access(request, LEADERS);
-    const { csv } = parseInput(entryImportSchema, request.body);
-    const races = await repo.racesOfEvent(database, deposit.eventId);
-    await service.addEntries(deposit, { sub: request.user!.sub, role }, parseEntryCsv(csv, races));
-    return show(request, deposit.id, role);
-  });
+  app.post(
+    '/api/deposits/:id/entries/import',
+    {
+      schema: {
+        access: 'party',
+        params: idParams,
+        body: afterAccess(entryImportSchema),
+        response: { 200: depositDetailSchema },
+      },
+    },
+    async (request) => {
+      const { deposit, role } = await access(request, LEADERS);
+      const { csv } = checked(request, 'body');
+      const races = await repo.racesOfEvent(database, deposit.eventId);
+      await service.addEntries(deposit, { sub: request.user!.sub, role }, parseEntryCsv(csv, races));
+      return show(request, deposit.id, role);
+    },
+  );
 
-  app.patch('/api/deposits/:id/entries/:entryId', async (request) => {
-    const { deposit, role } = await access(request, ALL);
-    const { entryId } = parseInput(entryParams, request.params, 'params');
-    await service.updateEntry(
-      deposit,
-      { sub: request.user!.sub, role },
-      entryId,
-      parseInput(entryInputSchema, request.body),
-    );
-    return show(request, deposit.id, role);
-  });
+  app.patch(
+    '/api/deposits/:id/entries/:entryId',
+    {
+      schema: {
+        access: 'party',
+        params: afterAccess(entryParams),
+        body: afterAccess(entryInputSchema),
+        response: { 200: depositDetailSchema },
+      },
+    },
+    async (request) => {
+      const { deposit, role, entryId } = await entryAccess(request, ALL);
+      await service.updateEntry(deposit, { sub: request.user!.sub, role }, entryId, checked(request, 'body'));
+      return show(request, deposit.id, role);
+    },
+  );
 
-  app.delete('/api/deposits/:id/entries/:entryId', async (request) => {
-    const { deposit, role } = await access(request, ALL);
-    const { entryId } = parseInput(entryParams, request.params, 'params');
-    await service.removeEntry(deposit, { sub: request.user!.sub, role }, entryId);
-    return show(request, deposit.id, role);
-  });
+  app.delete(
+    '/api/deposits/:id/entries/:entryId',
+    { schema: { access: 'party', params: afterAccess(entryParams), response: { 200: depositDetailSchema } } },
+    async (request) => {
+      const { deposit, role, entryId } = await entryAccess(request, ALL);
+      await service.removeEntry(deposit, { sub: request.user!.sub, role }, entryId);
+      return show(request, deposit.id, role);
+    },
+  );
 
-  app.post('/api/deposits/:id/entries/:entryId/substitution', async (request) => {
-    const { deposit, role } = await access(request, ['staff']);
-    const { entryId } = parseInput(entryParams, request.params, 'params');
-    const { approve } = parseInput(substitutionDecisionSchema, request.body);
-    await service.decideSubstitution(deposit, entryId, approve);
-    return show(request, deposit.id, role);
-  });
+  app.post(
+    '/api/deposits/:id/entries/:entryId/substitution',
+    {
+      schema: {
+        access: 'party',
+        params: afterAccess(entryParams),
+        body: afterAccess(substitutionDecisionSchema),
+        response: { 200: depositDetailSchema },
+      },
+    },
+    async (request) => {
+      const { deposit, role, entryId } = await entryAccess(request, ['staff']);
+      const { approve } = checked(request, 'body');
+      await service.decideSubstitution(deposit, entryId, approve);
+      return show(request, deposit.id, role);
+    },
+  );
 
-  app.post('/api/deposits/:id/submit', async (request) => {
-    const { deposit, role } = await access(request, ['captain']);
-    await service.submit(deposit);
-    return show(request, deposit.id, role);
-  });
+  app.post(
+    '/api/deposits/:id/submit',
+    { schema: { access: 'party', params: idParams, response: { 200: depositDetailSchema } } },
+    async (request) => {
+      const { deposit, role } = await access(request, ['captain']);
+      await service.submit(deposit);
+      return show(request, deposit.id, role);
+    },
+  );
 
   for (const [action, to, roles] of [
     ['cancel', 'cancelled', LEADERS],
     ['reopen', 'collecting', ['captain']],
     ['close', 'closed', ['staff']],
   ] as const) {
-    app.post(`/api/deposits/:id/${action}`, async (request) => {
-      const { deposit, role } = await access(request, [...roles]);
-      await service.move(deposit, role, to);
-      return show(request, deposit.id, role);
-    });
+    app.post(
+      `/api/deposits/:id/${action}`,
+      { schema: { access: 'party', params: idParams, response: { 200: depositDetailSchema } } },
+      async (request) => {
+        const { deposit, role } = await access(request, [...roles]);
+        await service.move(deposit, role, to);
+        return show(request, deposit.id, role);
+      },
+    );
   }
 
-  app.get('/api/deposits/:id/messages', async (request) => {
-    const { deposit } = await access(request, ALL);
-    return repo.messagesOf(database, deposit.id);
-  });
+  app.get(
+    '/api/deposits/:id/messages',
+    { schema: { access: 'party', params: idParams, response: { 200: z.array(depositMessageSchema) } } },
+    async (request) => {
+      const { deposit } = await access(request, ALL);
+      return repo.messagesOf(database, deposit.id);
+    },
+  );
 
-  app.post('/api/deposits/:id/messages', async (request, reply) => {
-    const { deposit } = await access(request, ['captain']);
-    const input = parseInput(messageInputSchema, request.body);
-    const saved = await service.postMessage(deposit, request.user!.sub, input);
-    reply.code(201);
-    return {
-      id: saved.id,
-      authorName: deposit.captainName || deposit.captainEmail,
-      ...input,
-      recipients: saved.recipients,
-      createdAt: saved.createdAt,
-    };
-  });
+  app.post(
+    '/api/deposits/:id/messages',
+    {
+      schema: {
+        access: 'party',
+        params: idParams,
+        body: afterAccess(messageInputSchema),
+        response: { 201: depositMessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { deposit } = await access(request, ['captain']);
+      const input = checked(request, 'body');
+      const saved = await service.postMessage(deposit, request.user!.sub, input);
+      reply.code(201);
+      return {
+        id: saved.id,
+        authorName: deposit.captainName || deposit.captainEmail,
+        ...input,
+        recipients: saved.recipients,
+        createdAt: saved.createdAt,
+      };
+    },
+  );
 
-  app.get('/api/deposits/:id/ranking', async (request) => {
-    const { deposit } = await access(request, ALL);
-    return service.ranking(deposit);
-  });
+  app.get(
+    '/api/deposits/:id/ranking',
+    { schema: { access: 'party', params: idParams, response: { 200: teamRankingSchema } } },
+    async (request) => {
+      const { deposit } = await access(request, ALL);
+      return service.ranking(deposit);
+    },
+  );
 }
 
-function summary(d: repo.DepositRow & { entries: number }, role: 'captain' | 'member' | 'staff') {
+function summary(
+  d: repo.DepositRow & { entries: number },
+  role: 'captain' | 'member' | 'staff',
+): DepositSummary {
   return {
     id: d.id,
     eventId: d.eventId,
     eventName: d.eventName,
     organisationName: d.organisationName,
-    type: d.type,
-    state: d.state,
+    type: d.type as DepositSummary['type'],
+    state: d.state as DepositSummary['state'],
     role,
     entries: d.entries,
     createdAt: d.createdAt,

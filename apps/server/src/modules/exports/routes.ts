@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  certificateTemplateInfoSchema,
   certificateTemplateSchema,
   type ExportAccess,
+  exportAccessSchema,
   exportQuerySchema,
   exportSettingsSchema,
   type FeedRow,
@@ -11,6 +13,7 @@ import { foldText } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
+import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
 import { raceClock } from '../results/port.ts';
@@ -23,6 +26,7 @@ import type { ExportsService } from './service.ts';
 
 const id = z.string().min(1).max(100);
 const eventParams = z.object({ eventId: id });
+const reportParams = eventParams.extend({ group: id, report: id });
 const lngQuery = z.object({ lng: z.enum(['en', 'fr']).default('fr') });
 /** A background image: PNG or JPEG (what pdfkit embeds), at most 2 MB. */
 const MAX_BACKGROUND = 2 * 1024 * 1024;
@@ -56,8 +60,9 @@ function originOf(app: FastifyInstance, request: FastifyRequest): string {
  * certificates and their verification are public by tracking key / signed token; the template,
  * its background and the export setting are the organiser's (update Report: owner, staff).
  */
-export async function exportsRoutes(app: FastifyInstance, opts: { service: ExportsService }) {
+export async function exportsRoutes(fastify: FastifyInstance, opts: { service: ExportsService }) {
   const { service } = opts;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const database = app.database;
   /** XLSX and PDF exports being made on this node. */
   let heavy = 0;
@@ -74,79 +79,115 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
   const isOrganiser = (request: FastifyRequest, organisationId: string) =>
     !!request.user && allows(request, 'update', 'Report', { organisationId });
 
-  app.get('/api/exports/:eventId/groups/:group/reports/:report', async (request, reply) => {
-    const p = parseInput(eventParams.extend({ group: id, report: id }), request.params, 'params');
-    const query = parseInput(exportQuerySchema, request.query, 'query');
-    const event = await repo.findEvent(database, p.eventId);
-    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${p.eventId}'`);
-    const { spectatorExports } = await repo.settingsOf(database, p.eventId);
-    if (!spectatorExports && !isOrganiser(request, event.organisationId)) {
-      if (!request.user) throw errors.unauthorized('Exports of this event are for its organisers');
-      throw errors.forbidden('Exports of this event are for its organisers');
-    }
-    // XLSX and PDF cost seconds of CPU for a big list: a few at a time per node, the others are
-    // asked to come back (503 + Retry-After) rather than queueing behind them.
-    if (query.format !== 'csv') {
-      if (heavy >= MAX_HEAVY) {
-        reply.header('retry-after', '5');
-        throw errors.unavailable('EXPORT_BUSY', 'Other exports are being made; try again in a few seconds');
+  // A file (CSV, XLSX or PDF): no JSON answer to declare.
+  app.get(
+    '/api/exports/:eventId/groups/:group/reports/:report',
+    { schema: { access: 'public', params: reportParams, querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const p = request.params;
+      const query = request.query;
+      const event = await repo.findEvent(database, p.eventId);
+      if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${p.eventId}'`);
+      const { spectatorExports } = await repo.settingsOf(database, p.eventId);
+      if (!spectatorExports && !isOrganiser(request, event.organisationId)) {
+        if (!request.user) throw errors.unauthorized('Exports of this event are for its organisers');
+        throw errors.forbidden('Exports of this event are for its organisers');
       }
-      heavy++;
-      let released = false;
-      const release = () => {
-        if (!released) heavy--;
-        released = true;
+      // XLSX and PDF cost seconds of CPU for a big list: a few at a time per node, the others are
+      // asked to come back (503 + Retry-After) rather than queueing behind them.
+      if (query.format !== 'csv') {
+        if (heavy >= MAX_HEAVY) {
+          reply.header('retry-after', '5');
+          throw errors.unavailable('EXPORT_BUSY', 'Other exports are being made; try again in a few seconds');
+        }
+        heavy++;
+        let released = false;
+        const release = () => {
+          if (!released) heavy--;
+          released = true;
+        };
+        reply.raw.once('finish', release).once('close', release);
+      }
+      const { text, sections, meta } = await service.exportTable(p.eventId, p.group, p.report, query);
+      const name = `${event.name} - ${text.title}`;
+      reply
+        .type(CONTENT_TYPES[query.format])
+        .header('content-disposition', disposition(name, query.format))
+        .header('cache-control', 'private, no-cache')
+        .header('x-export-rows', String(text.rows.length));
+      if (query.format === 'csv') return reply.send(Readable.from(csvChunks(text, query.sep)));
+      // XLSX and PDF are made on a worker thread (offload.ts): the main thread keeps answering.
+      if (query.format === 'xlsx') return reply.send(xlsxStream(text));
+      return reply.send(pdfListStream(text, sections, meta, query.orientation));
+    },
+  );
+
+  app.get(
+    '/api/exports/:eventId/settings',
+    { schema: { access: 'public', params: eventParams, response: { 200: exportAccessSchema } } },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      const event = await repo.findEvent(database, eventId);
+      if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+      reply.header('cache-control', 'private, no-cache');
+      const access: ExportAccess = {
+        ...(await repo.settingsOf(database, eventId)),
+        organiser: isOrganiser(request, event.organisationId),
       };
-      reply.raw.once('finish', release).once('close', release);
-    }
-    const { text, sections, meta } = await service.exportTable(p.eventId, p.group, p.report, query);
-    const name = `${event.name} - ${text.title}`;
-    reply
-      .type(CONTENT_TYPES[query.format])
-      .header('content-disposition', disposition(name, query.format))
-      .header('cache-control', 'private, no-cache')
-      .header('x-export-rows', String(text.rows.length));
-    if (query.format === 'csv') return reply.send(Readable.from(csvChunks(text, query.sep)));
-    // XLSX and PDF are made on a worker thread (offload.ts): the main thread keeps answering.
-    if (query.format === 'xlsx') return reply.send(xlsxStream(text));
-    return reply.send(pdfListStream(text, sections, meta, query.orientation));
-  });
+      return access;
+    },
+  );
 
-  app.get('/api/exports/:eventId/settings', async (request, reply) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    const event = await repo.findEvent(database, eventId);
-    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
-    reply.header('cache-control', 'private, no-cache');
-    const access: ExportAccess = {
-      ...(await repo.settingsOf(database, eventId)),
-      organiser: isOrganiser(request, event.organisationId),
-    };
-    return access;
-  });
+  app.put(
+    '/api/exports/:eventId/settings',
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        body: afterAccess(exportSettingsSchema),
+        response: { 200: exportSettingsSchema },
+      },
+    },
+    async (request) => {
+      const { eventId } = request.params;
+      await requireOrganiser(request, eventId);
+      const body = checked(request, 'body');
+      await repo.saveSettings(database, eventId, body);
+      return body;
+    },
+  );
 
-  app.put('/api/exports/:eventId/settings', async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await requireOrganiser(request, eventId);
-    const body = parseInput(exportSettingsSchema, request.body);
-    await repo.saveSettings(database, eventId, body);
-    return body;
-  });
+  app.get(
+    '/api/exports/:eventId/certificate',
+    { schema: { access: 'manager', params: eventParams, response: { 200: certificateTemplateInfoSchema } } },
+    async (request) => {
+      const { eventId } = request.params;
+      await requireOrganiser(request, eventId);
+      return service.template(eventId);
+    },
+  );
 
-  app.get('/api/exports/:eventId/certificate', async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await requireOrganiser(request, eventId);
-    return service.template(eventId);
-  });
+  app.put(
+    '/api/exports/:eventId/certificate',
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        body: afterAccess(certificateTemplateSchema),
+        response: { 200: certificateTemplateInfoSchema },
+      },
+    },
+    async (request) => {
+      const { eventId } = request.params;
+      await requireOrganiser(request, eventId);
+      const template = checked(request, 'body');
+      await service.saveTemplate(eventId, template);
+      return service.template(eventId);
+    },
+  );
 
-  app.put('/api/exports/:eventId/certificate', async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await requireOrganiser(request, eventId);
-    const template = parseInput(certificateTemplateSchema, request.body);
-    await service.saveTemplate(eventId, template);
-    return service.template(eventId);
-  });
-
-  app.register(async (scope) => {
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     // Raw image bodies only in this scope.
     for (const type of IMAGE_TYPES) {
       scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_BACKGROUND }, (_r, body, done) =>
@@ -155,9 +196,14 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
     }
     scope.put(
       '/api/exports/:eventId/certificate/background',
-      { bodyLimit: MAX_BACKGROUND },
+      {
+        bodyLimit: MAX_BACKGROUND,
+        // The body is the image's raw bytes (PNG or JPEG, checked below by its magic numbers): no
+        // JSON body to declare.
+        schema: { access: 'manager', params: eventParams, response: { 200: certificateTemplateInfoSchema } },
+      },
       async (request) => {
-        const { eventId } = parseInput(eventParams, request.params, 'params');
+        const { eventId } = request.params;
         await requireOrganiser(request, eventId);
         const type = String(request.headers['content-type'] ?? '')
           .split(';')[0]!
@@ -174,21 +220,30 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
     );
   });
 
-  app.delete('/api/exports/:eventId/certificate/background', async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await requireOrganiser(request, eventId);
-    const current = await service.template(eventId);
-    await repo.saveBackground(database, eventId, null, current.template);
-    return service.template(eventId);
-  });
+  app.delete(
+    '/api/exports/:eventId/certificate/background',
+    { schema: { access: 'manager', params: eventParams, response: { 200: certificateTemplateInfoSchema } } },
+    async (request) => {
+      const { eventId } = request.params;
+      await requireOrganiser(request, eventId);
+      const current = await service.template(eventId);
+      await repo.saveBackground(database, eventId, null, current.template);
+      return service.template(eventId);
+    },
+  );
 
-  app.get('/api/exports/:eventId/certificate/background', async (request, reply) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await requireOrganiser(request, eventId);
-    const image = await repo.backgroundOf(database, eventId);
-    if (!image) throw errors.notFound('BACKGROUND_NOT_FOUND', 'No background image');
-    return reply.type(image.type).header('cache-control', 'private, no-cache').send(image.bytes);
-  });
+  // The image itself (PNG or JPEG): no JSON answer to declare.
+  app.get(
+    '/api/exports/:eventId/certificate/background',
+    { schema: { access: 'manager', params: eventParams } },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      await requireOrganiser(request, eventId);
+      const image = await repo.backgroundOf(database, eventId);
+      if (!image) throw errors.notFound('BACKGROUND_NOT_FOUND', 'No background image');
+      return reply.type(image.type).header('cache-control', 'private, no-cache').send(image.bytes);
+    },
+  );
 
   /** Renders a finisher's certificate with the event's template. */
   async function certificate(
@@ -208,12 +263,17 @@ export async function exportsRoutes(app: FastifyInstance, opts: { service: Expor
       .send(pdf);
   }
 
-  app.get('/api/exports/:eventId/certificate/preview', async (request, reply) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    const { lng } = parseInput(lngQuery, request.query, 'query');
-    await requireOrganiser(request, eventId);
-    return certificate(request, reply, await service.sampleFinisher(eventId), lng);
-  });
+  // A PDF: no JSON answer to declare.
+  app.get(
+    '/api/exports/:eventId/certificate/preview',
+    { schema: { access: 'manager', params: eventParams, querystring: lngQuery } },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      const { lng } = request.query;
+      await requireOrganiser(request, eventId);
+      return certificate(request, reply, await service.sampleFinisher(eventId), lng);
+    },
+  );
 
   app.get('/api/certificates/:trackingKey', async (request, reply) => {
     const { trackingKey } = parseInput(

@@ -131,7 +131,9 @@ export function SpreadMarkers({
 }: {
   x: number;
   y: number;
-  spread: { points: readonly { x: number; y: number }[] };
+  /** The ring (its centre moves inside the drawing near an edge: the gather button goes there,
+   * never under a runner's marker; a leg joins it to the pack's own place). */
+  spread: { cx: number; cy: number; points: readonly { x: number; y: number }[] };
   items: MapRunner[];
   width: number;
   font: number;
@@ -141,13 +143,15 @@ export function SpreadMarkers({
   onClose(): void;
 }) {
   const { t } = useTranslation('live');
+  const { cx, cy } = spread;
   return (
     <g data-testid="map-spread">
+      {(cx !== x || cy !== y) && <line x1={x} y1={y} x2={cx} y2={cy} stroke="#1f3a5f" strokeWidth={2} />}
       {spread.points.map((p, k) => (
         <line
           key={items[k]!.a.athlete.bib}
-          x1={x}
-          y1={y}
+          x1={cx}
+          y1={cy}
           x2={p.x}
           y2={p.y}
           stroke="#1f3a5f"
@@ -171,8 +175,8 @@ export function SpreadMarkers({
         className="map-marker"
         data-testid="map-gather"
       >
-        <circle cx={x} cy={y} r={22} fill="transparent" data-hit-area="" />
-        <circle cx={x} cy={y} r={7} fill="#1f3a5f" stroke="#fff" strokeWidth={2} />
+        <circle cx={cx} cy={cy} r={22} fill="transparent" data-hit-area="" />
+        <circle cx={cx} cy={cy} r={7} fill="#1f3a5f" stroke="#fff" strokeWidth={2} />
       </g>
       {spread.points.map((p, k) => {
         const item = items[k]!;

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What a jump looks for: a rank (the row's place) or a bib (its key). */
@@ -37,6 +37,11 @@ export interface JumpToRowProps {
   rows: readonly unknown[][];
   keyField: number;
   rankField: number;
+  /**
+   * The rest of the table is still coming (progressive loading): a rank or bib not among the rows
+   * yet is looked for again as they arrive, instead of being called missing.
+   */
+  loading?: boolean;
   /** Told the index of the row found. */
   onJump(index: number): void;
 }
@@ -56,21 +61,36 @@ const field = {
  * elements (a few hundred bytes: the report page is at its JavaScript budget). What was not found
  * is said in a live region.
  */
-export function JumpToRow({ rows, keyField, rankField, onJump }: JumpToRowProps) {
+export function JumpToRow({ rows, keyField, rankField, loading = false, onJump }: JumpToRowProps) {
   const { t } = useTranslation('results');
   const id = useId();
   const [kind, setKind] = useState<JumpKind>('rank');
   const [value, setValue] = useState('');
   const [missing, setMissing] = useState('');
+  // A jump asked for while the rest of the table was loading: tried again as rows arrive.
+  const [waiting, setWaiting] = useState<{ kind: JumpKind; value: string } | null>(null);
+  const attempt = (wanted: { kind: JumpKind; value: string }) => {
+    const index = findRow(rows, keyField, rankField, wanted.kind, wanted.value);
+    if (index >= 0) {
+      setWaiting(null);
+      setMissing('');
+      onJump(index);
+    } else if (loading) {
+      setWaiting(wanted);
+      setMissing(t('jumpWaiting'));
+    } else {
+      setWaiting(null);
+      const what = t(wanted.kind === 'rank' ? 'jumpRank' : 'jumpBib');
+      setMissing(t('jumpNotFound', { what, value: wanted.value }));
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tried again only when rows arrive or loading ends
+  useEffect(() => {
+    if (waiting) attempt(waiting);
+  }, [rows, loading]);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const index = findRow(rows, keyField, rankField, kind, value);
-    if (index < 0) {
-      setMissing(t('jumpNotFound', { what: t(kind === 'rank' ? 'jumpRank' : 'jumpBib'), value }));
-      return;
-    }
-    setMissing('');
-    onJump(index);
+    attempt({ kind, value });
   };
   return (
     <Box
@@ -104,7 +124,7 @@ export function JumpToRow({ rows, keyField, rankField, onJump }: JumpToRowProps)
       <Box component="button" type="submit" sx={{ ...field, cursor: 'pointer', fontWeight: 600 }}>
         {t('jumpGo')}
       </Box>
-      <Box component="span" role="status" sx={{ color: '#b3261e', fontSize: 13 }}>
+      <Box component="span" role="status" sx={{ color: waiting ? '#5f6368' : '#b3261e', fontSize: 13 }}>
         {missing}
       </Box>
     </Box>

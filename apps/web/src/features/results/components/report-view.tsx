@@ -178,7 +178,13 @@ export function ReportView({
           )}
         </Typography>
         <Suspense fallback={<Box sx={{ minHeight: 30, minWidth: 240 }} />}>
-          <JumpToRow rows={data.rows} keyField={data.keyField} rankField={rankField} onJump={handleJump} />
+          <JumpToRow
+            rows={data.rows}
+            keyField={data.keyField}
+            rankField={rankField}
+            loading={report.partial}
+            onJump={handleJump}
+          />
         </Suspense>
         {actions?.(deferred)}
       </Box>
