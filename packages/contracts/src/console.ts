@@ -1,11 +1,11 @@
 import { categoryTemplates, isTimeZone } from '@tempora/domain';
 import { z } from 'zod';
 import { organisationRoles } from './abilities.ts';
-import type { localizedSchema } from './results.ts';
 
 /**
- * Organiser console API contract (issue 14 part A). Paths are relative to `/api/console/`; every
- * route needs a signed-in caller and checks its abilities (packages/contracts/src/abilities.ts):
+ * Organiser console API contract (issue 14 part A; the routes declare these schemas, issue 30).
+ * Paths are relative to `/api/console/`; every route needs a signed-in caller and checks its
+ * abilities (packages/contracts/src/abilities.ts):
  *
  *   GET    organisations                                   → ConsoleOrganisation[] (mine, with my role)
  *   POST   organisations                OrganisationCreate → ConsoleOrganisation (creator is owner)
@@ -20,12 +20,12 @@ import type { localizedSchema } from './results.ts';
  *   GET    invitations/{token}                             → InvitationPreview          (signed in)
  *   POST   invitations/{token}/accept                      → ConsoleOrganisation        (signed in, invited e-mail)
  *   GET    organisations/{orgId}/events                    → ConsoleEvent[]            (read Event of the org)
- *   POST   organisations/{orgId}/events     EventCreate    → ConsoleEvent              (create Event)
+ *   POST   organisations/{orgId}/events     EventCreate    → ConsoleEventDetail        (create Event)
  *   GET    events/{eventId}                                → ConsoleEventDetail        (member of the org)
- *   PATCH  events/{eventId}             EventUpdate        → ConsoleEvent              (update Event)
+ *   PATCH  events/{eventId}             EventUpdate        → ConsoleEventDetail        (update Event)
  *   DELETE events/{eventId}                                → 204 (409 EVENT_HAS_PASSINGS) (delete Event)
- *   PUT    events/{eventId}/logo        image/png|jpeg|webp body → ConsoleEvent        (update Event)
- *   DELETE events/{eventId}/logo                           → ConsoleEvent              (update Event)
+ *   PUT    events/{eventId}/logo        image/png|jpeg|webp body → ConsoleEventDetail  (update Event)
+ *   DELETE events/{eventId}/logo                           → ConsoleEventDetail        (update Event)
  *   POST   events/{eventId}/contexts    ContextCreate      → ConsoleContext            (update Event)
  *   PATCH  contexts/{db}                { name }           → ConsoleContext            (update Event)
  *   DELETE contexts/{db}                                   → 204 (409 when it holds races or passings)
@@ -45,7 +45,7 @@ import type { localizedSchema } from './results.ts';
  *   PUT    races/{raceId}/publication   RacePublication    → ConsoleRace (provisional → official, issue 31)
  *   PUT    races/{raceId}/cutoff-overrides CutoffOverrideInput → ConsoleRace (desk reinstates past a cut-off)
  *   PUT    races/{raceId}/relay-members  RelayMembers       → ConsoleRace (who runs each leg of a team)
- *   GET    races/{raceId}/review                           → anomalies before publishing (issue 31)
+ *   GET    races/{raceId}/review                           → RaceReview: anomalies before publishing (issue 31)
  *   GET    races/{raceId}/reports                          → ReportDefinitionView[]    (read: member)
  *   POST   races/{raceId}/reports       ReportCreate       → ReportDefinitionView      (manage Report)
  *   PATCH  races/{raceId}/reports/{key} ReportUpdate       → ReportDefinitionView
@@ -101,28 +101,36 @@ export const organisationPatchSchema = organisationCreateSchema
   .strict();
 export type OrganisationPatch = z.infer<typeof organisationPatchSchema>;
 
-export interface ConsoleOrganisation {
-  id: string;
-  slug: string;
-  name: string;
-  country: string;
-  contactEmail: string;
+/** An organisation as the console shows it (answers of `organisations…`). */
+export const consoleOrganisationSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  country: z.string(),
+  contactEmail: z.string(),
   /** Legal details for invoices (empty texts when not given). */
-  legal: OrganisationLegal;
+  legal: z.object({
+    name: z.string(),
+    address: z.string(),
+    vatNumber: z.string(),
+    vatRate: z.number().nullable(),
+  }),
   /** The caller's role (null for platform staff who are not members). */
-  role: (typeof organisationRoles)[number] | null;
-  members: number;
-  events: number;
-}
+  role: organisationRoleSchema.nullable(),
+  members: z.number().int(),
+  events: z.number().int(),
+});
+export type ConsoleOrganisation = z.infer<typeof consoleOrganisationSchema>;
 
-export interface Member {
-  sub: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: (typeof organisationRoles)[number];
-  since: string;
-}
+export const memberSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: organisationRoleSchema,
+  since: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
 
 export const memberRoleSchema = z.object({ role: organisationRoleSchema }).strict();
 
@@ -135,23 +143,25 @@ export const invitationCreateSchema = z
   .strict();
 export type InvitationCreate = z.input<typeof invitationCreateSchema>;
 
-export interface Invitation {
-  id: string;
-  email: string;
-  role: (typeof organisationRoles)[number];
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: organisationRoleSchema,
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
 
-export interface InvitationPreview {
-  organisation: { id: string; name: string };
-  email: string;
-  role: (typeof organisationRoles)[number];
+export const invitationPreviewSchema = z.object({
+  organisation: z.object({ id: z.string(), name: z.string() }),
+  email: z.string(),
+  role: organisationRoleSchema,
   /** pending, or why it cannot be accepted any more. */
-  state: 'pending' | 'accepted' | 'expired' | 'revoked';
-  expiresAt: string;
-}
+  state: z.enum(['pending', 'accepted', 'expired', 'revoked']),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** How long an invitation link stays valid. */
 export const INVITATION_DAYS = 7;
@@ -214,37 +224,29 @@ export const eventUpdateSchema = z
   .refine(placeComplete, { path: ['placeLon'], message: 'latitude and longitude together' });
 export type EventUpdate = z.infer<typeof eventUpdateSchema>;
 
-export interface ConsoleContext {
-  db: string;
-  name: string;
-  races: number;
-}
+export const consoleContextSchema = z.object({ db: z.string(), name: z.string(), races: z.number().int() });
+export type ConsoleContext = z.infer<typeof consoleContextSchema>;
 
-export interface ConsoleEvent {
-  id: string;
-  organisationId: string;
-  name: string;
-  startDate: string;
-  endDate: string;
-  place: string;
-  placeLat: number | null;
-  placeLon: number | null;
-  timeZone: string;
-  visibility: EventVisibility;
-  status: 'upcoming' | 'live' | 'finished';
-  accentColor: string | null;
-  tagline: string;
+export const consoleEventSchema = z.object({
+  id: z.string(),
+  organisationId: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  place: z.string(),
+  placeLat: z.number().nullable(),
+  placeLon: z.number().nullable(),
+  timeZone: z.string(),
+  visibility: z.enum(eventVisibilities),
+  status: eventStatus,
+  accentColor: z.string().nullable(),
+  tagline: z.string(),
   /** `/api/events/{id}/logo?v=…`, or null. */
-  logoUrl: string | null;
+  logoUrl: z.string().nullable(),
   /** Passings stored in the event's contexts (deletion is refused while there are any). */
-  passings: number;
-}
-
-export interface ConsoleEventDetail extends ConsoleEvent {
-  organisation: { id: string; name: string };
-  contexts: ConsoleContext[];
-  races: ConsoleRaceSummary[];
-}
+  passings: z.number().int(),
+});
+export type ConsoleEvent = z.infer<typeof consoleEventSchema>;
 
 export const contextCreateSchema = z.object({ db: consoleKeySchema, name: trimmed(120) }).strict();
 export const contextUpdateSchema = z.object({ name: trimmed(120) }).strict();
@@ -553,55 +555,88 @@ export const racePublicationSchema = z
   .strict();
 export type RacePublication = z.infer<typeof racePublicationSchema>;
 
-export interface ConsolePoint {
-  key: string;
-  name: { en: string; fr: string };
-  distanceM: number;
-  kind: PointKind;
-  lat: number | null;
-  lon: number | null;
-}
+export const consolePointSchema = z.object({
+  key: z.string(),
+  name: z.object({ en: z.string(), fr: z.string() }),
+  distanceM: z.number(),
+  kind: z.enum(pointKinds),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+});
+export type ConsolePoint = z.infer<typeof consolePointSchema>;
 
-export interface ConsoleRaceSummary {
-  id: string;
-  db: string;
-  name: string;
-  date: string;
-  distanceM: number;
-  startType: (typeof startTypes)[number];
-  participants: number;
-}
+export const consoleRaceSummarySchema = z.object({
+  id: z.string(),
+  db: z.string(),
+  name: z.string(),
+  date: z.string(),
+  distanceM: z.number(),
+  startType: z.enum(startTypes),
+  participants: z.number().int(),
+});
+export type ConsoleRaceSummary = z.infer<typeof consoleRaceSummarySchema>;
 
-export interface ConsoleRace extends ConsoleRaceSummary {
-  eventId: string;
-  timeZone: string;
-  gunTime: string | null;
-  gunTimeMs: number | null;
-  waves: { id: string; name: string; gunTime: string; gunTimeMs: number }[];
-  points: ConsolePoint[];
+export const consoleEventDetailSchema = consoleEventSchema.extend({
+  organisation: z.object({ id: z.string(), name: z.string() }),
+  contexts: z.array(consoleContextSchema),
+  races: z.array(consoleRaceSummarySchema),
+});
+export type ConsoleEventDetail = z.infer<typeof consoleEventDetailSchema>;
+
+export const consoleRaceSchema = consoleRaceSummarySchema.extend({
+  eventId: z.string(),
+  timeZone: z.string(),
+  gunTime: z.string().nullable(),
+  gunTimeMs: z.number().nullable(),
+  waves: z.array(z.object({ id: z.string(), name: z.string(), gunTime: z.string(), gunTimeMs: z.number() })),
+  points: z.array(consolePointSchema),
   /** GeoJSON LineString, [lon, lat] pairs. */
-  course: { type: 'LineString'; coordinates: [number, number][] } | null;
-  courseLengthM: number | null;
-  ageBasis: (typeof ageBases)[number];
-  categories: z.infer<typeof categoryInputSchema>[];
+  course: z
+    .object({ type: z.literal('LineString'), coordinates: z.array(z.tuple([z.number(), z.number()])) })
+    .nullable(),
+  courseLengthM: z.number().nullable(),
+  ageBasis: z.enum(ageBases),
+  categories: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      gender: genderSchema.optional(),
+      minAge: z.number().optional(),
+      maxAge: z.number().optional(),
+    }),
+  ),
   /** Overlaps and gaps of the categories (packages/domain checkCategories). */
-  categoryIssues: unknown[];
-  teamRule: TeamRule;
+  categoryIssues: z.array(z.unknown()),
+  teamRule: z.object({ best: z.number().int(), minMembers: z.number().int() }),
   /**
    * The previous editions the finish prediction starts from (issue 19): a CSV (`source: 'csv'`)
    * or an earlier race (its id), and how many of their finishers count; null: the general model.
    */
-  fadePrior: { source: string; runners: number } | null;
+  fadePrior: z.object({ source: z.string(), runners: z.number() }).nullable(),
   /** The race's format (issue 31); `{ kind: 'road' }` unless the console set another. */
-  format: RaceFormat;
+  format: raceFormatSchema,
   /** When results were published as official and their protest window (issue 31); null: provisional. */
-  publication: { publishedAtMs: number; protestWindowMs: number } | null;
+  publication: z.object({ publishedAtMs: z.number(), protestWindowMs: z.number() }).nullable(),
   /** Athletes the desk reinstated past a cut-off (issue 31). */
-  cutoffOverrides: { bib: string; pointKey: string }[];
+  cutoffOverrides: z.array(z.object({ bib: z.string(), pointKey: z.string() })),
   /** A relay's members by team bib, names in leg order (issue 31). */
-  relayMembers: Record<string, string[]>;
-  passings: number;
-}
+  relayMembers: z.record(z.string(), z.array(z.string())),
+  passings: z.number().int(),
+});
+export type ConsoleRace = z.infer<typeof consoleRaceSchema>;
+
+/** One anomaly of `GET races/{raceId}/review` (issue 31), with the reads behind it. */
+export const reviewAnomalySchema = z.object({
+  kind: z.enum(['missingRead', 'tooFast', 'outOfOrder', 'readAfterStop']),
+  bib: z.string(),
+  pointId: z.string().nullable(),
+  paceMsPerKm: z.number().nullable(),
+  reads: z.array(z.object({ id: z.string(), pointId: z.string(), timeMs: z.number() })),
+});
+export type ReviewAnomaly = z.infer<typeof reviewAnomalySchema>;
+/** `GET races/{raceId}/review`: the race's anomalies before results are official. */
+export const raceReviewSchema = z.object({ raceId: z.string(), anomalies: z.array(reviewAnomalySchema) });
+export type RaceReview = z.infer<typeof raceReviewSchema>;
 
 // ── Report definitions ───────────────────────────────────────────────────────────────────────
 
@@ -692,16 +727,17 @@ export const reportVisibilitySchema = z
   .strict();
 export type ReportVisibility = z.infer<typeof reportVisibilitySchema>;
 
-export interface ReportDefinitionView {
-  group: string;
-  key: string;
-  name: z.infer<typeof localizedSchema>;
-  kind: (typeof reportKinds)[number];
-  scope: 'overall' | 'gender' | 'category' | null;
-  filter: ReportFilter;
-  columns: ReportField[] | null;
-  hidden: boolean;
-  position: number;
+export const reportDefinitionViewSchema = z.object({
+  group: z.string(),
+  key: z.string(),
+  name: z.object({ en: z.string(), fr: z.string() }),
+  kind: z.enum(reportKinds),
+  scope: z.enum(['overall', 'gender', 'category']).nullable(),
+  filter: z.object(reportFilterSchema.shape),
+  columns: z.array(z.enum(allFields)).nullable(),
+  hidden: z.boolean(),
+  position: z.number(),
   /** Created with the race (renamed, hidden, reordered — never deleted). */
-  standard: boolean;
-}
+  standard: z.boolean(),
+});
+export type ReportDefinitionView = z.infer<typeof reportDefinitionViewSchema>;

@@ -99,11 +99,12 @@ export const participantQuerySchema = z.object({
 });
 export type ParticipantQuery = z.input<typeof participantQuerySchema>;
 
-export interface ParticipantPage {
-  total: number;
-  offset: number;
-  rows: ConsoleParticipant[];
-}
+export const participantPageSchema = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  rows: z.array(consoleParticipantSchema),
+});
+export type ParticipantPage = z.infer<typeof participantPageSchema>;
 
 const editable = {
   bib: bib.nullable(),
@@ -146,24 +147,27 @@ export const participantPatchSchema = z
   .refine((p) => Object.keys(p).length > 0, 'change at least one field');
 export type ParticipantPatch = z.input<typeof participantPatchSchema>;
 
-export interface ParticipantAuditEntry {
-  id: number;
-  action: 'create' | 'update' | 'delete' | 'import' | 'bib' | 'chip';
-  changes: { field: string; before: unknown; after: unknown }[];
-  actorEmail: string;
-  at: string;
-}
+export const participantAuditEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(['create', 'update', 'delete', 'import', 'bib', 'chip']),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  actorEmail: z.string(),
+  at: z.string(),
+});
+export type ParticipantAuditEntry = z.infer<typeof participantAuditEntrySchema>;
 
-export interface RaceSummary {
-  id: string;
-  db: string;
-  name: string;
-  date: string;
-  categories: { id: string; name: string }[];
-  participants: number;
-  withoutBib: number;
-  bibRange: { first: number; last: number } | null;
-}
+const bibRangeSchema = z.object({ first: z.number().int(), last: z.number().int() }).nullable();
+export const raceSummarySchema = z.object({
+  id: z.string(),
+  db: z.string(),
+  name: z.string(),
+  date: z.string(),
+  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  participants: z.number().int(),
+  withoutBib: z.number().int(),
+  bibRange: bibRangeSchema,
+});
+export type RaceSummary = z.infer<typeof raceSummarySchema>;
 
 export const assignBibsSchema = z
   .object({
@@ -174,26 +178,29 @@ export const assignBibsSchema = z
   .refine((r) => r.last >= r.first, { message: 'the last bib comes after the first', path: ['last'] })
   .refine((r) => r.last - r.first < 200_000, { message: 'at most 200,000 bibs', path: ['last'] });
 
-export interface UploadInfo {
-  id: string;
-  fileName: string;
-  format: 'csv' | 'xlsx';
-  sheets: {
-    name: string;
-    header: string[];
-    rows: number;
-    sample: string[][];
-    /**
-     * The first few distinct non-empty values of each column (same order as `header`), read
-     * further down than `sample`: what the mapping screen shows beside each choice (issue 29).
-     */
-    columnSamples: string[][];
-    /** A first mapping: the organisation's last one where its columns exist, else by header names. */
-    guess: Partial<Record<ParticipantField, string>>;
-  }[];
+export const uploadInfoSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  sheets: z.array(
+    z.object({
+      name: z.string(),
+      header: z.array(z.string()),
+      rows: z.number().int(),
+      sample: z.array(z.array(z.string())),
+      /**
+       * The first few distinct non-empty values of each column (same order as `header`), read
+       * further down than `sample`: what the mapping screen shows beside each choice (issue 29).
+       */
+      columnSamples: z.array(z.array(z.string())),
+      /** A first mapping: the organisation's last one where its columns exist, else by header names. */
+      guess: z.partialRecord(z.enum(participantFields), z.string()),
+    }),
+  ),
   /** The mapping the organisation used last for this kind of file, if any. */
-  rememberedMapping: Partial<Record<ParticipantField, string>> | null;
-}
+  rememberedMapping: z.partialRecord(z.enum(participantFields), z.string()).nullable(),
+});
+export type UploadInfo = z.infer<typeof uploadInfoSchema>;
 
 export const participantMappingSchema = z
   .partialRecord(z.enum(participantFields), z.string().min(1).max(200))
@@ -215,66 +222,68 @@ export const commitRequestSchema = importRequestSchema.extend({
   mode: z.enum(['valid', 'all']),
 });
 
-export type RowIssueCode =
-  | 'MISSING_FIELD'
-  | 'BAD_DATE'
-  | 'BAD_AGE'
-  | 'UNKNOWN_GENDER'
-  | 'BAD_NATIONALITY'
-  | 'BAD_EMAIL'
-  | 'BAD_BIB'
-  | 'DUPLICATE_BIB'
-  | 'DUPLICATE_PERSON'
-  | 'DUPLICATE_EMAIL'
-  | 'NO_CATEGORY';
+export const rowIssueCodes = [
+  'MISSING_FIELD',
+  'BAD_DATE',
+  'BAD_AGE',
+  'UNKNOWN_GENDER',
+  'BAD_NATIONALITY',
+  'BAD_EMAIL',
+  'BAD_BIB',
+  'DUPLICATE_BIB',
+  'DUPLICATE_PERSON',
+  'DUPLICATE_EMAIL',
+  'NO_CATEGORY',
+] as const;
+export type RowIssueCode = (typeof rowIssueCodes)[number];
 
-export interface RowIssue {
-  code: RowIssueCode;
-  field: ParticipantField | null;
+export const rowIssueSchema = z.object({
+  code: z.enum(rowIssueCodes),
+  field: z.enum(participantFields).nullable(),
   /** What was read, to show beside the message. */
-  value?: string;
+  value: z.string().optional(),
   /** A duplicate's other row in the file (`DUPLICATE_BIB`, `DUPLICATE_PERSON`): "also on line 12". */
-  otherLine?: number;
+  otherLine: z.number().int().optional(),
   /** A duplicate's runner already registered (`DUPLICATE_BIB`): "belongs to Jane Doe". */
-  otherName?: string;
-}
+  otherName: z.string().optional(),
+});
+export type RowIssue = z.infer<typeof rowIssueSchema>;
 
-export interface PreviewRow {
+export const previewRowSchema = z.object({
   /** Line in the file (1 = header). */
-  line: number;
-  values: Partial<Record<ParticipantField, string>>;
-  errors: RowIssue[];
-  warnings: RowIssue[];
-}
+  line: z.number().int(),
+  values: z.partialRecord(z.enum(participantFields), z.string()),
+  errors: z.array(rowIssueSchema),
+  warnings: z.array(rowIssueSchema),
+});
+export type PreviewRow = z.infer<typeof previewRowSchema>;
 
-export interface ImportPreview {
-  total: number;
-  valid: number;
-  invalid: number;
-  warned: number;
+export const importPreviewSchema = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  warned: z.number().int(),
   /** Every row with an error or a warning, in file order. */
-  problems: PreviewRow[];
+  problems: z.array(previewRowSchema),
   /** The first valid rows, as they will be stored. */
-  sample: PreviewRow[];
+  sample: z.array(previewRowSchema),
   /**
    * Said once for the whole file (issue 29), not per row: how many valid rows have no bib and the
    * race's range they will get one from (null: the race has none), and whether the race has
    * categories (none: no runner gets one).
    */
-  race: {
-    withoutBib: number;
-    bibRange: { first: number; last: number } | null;
-    categories: number;
-  };
-}
+  race: z.object({ withoutBib: z.number().int(), bibRange: bibRangeSchema, categories: z.number().int() }),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-export interface ImportOutcome {
+export const importOutcomeSchema = z.object({
   /** The import's history entry (refused rows, undo). */
-  importId: string;
-  imported: number;
-  skipped: number;
-  total: number;
-}
+  importId: z.string(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
 
 /** A row an import refused, as the file held it (the refused-rows download). */
 export interface RefusedRow {
@@ -284,27 +293,29 @@ export interface RefusedRow {
 }
 
 /** One import in the event's history (newest first). */
-export interface ImportHistoryEntry {
-  id: string;
-  fileName: string;
-  raceId: string;
-  raceName: string;
-  imported: number;
-  refused: number;
-  total: number;
-  actorEmail: string;
-  at: string;
+export const importHistoryEntrySchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  raceId: z.string(),
+  raceName: z.string(),
+  imported: z.number().int(),
+  refused: z.number().int(),
+  total: z.number().int(),
+  actorEmail: z.string(),
+  at: z.string(),
   /** When it was undone (null: still in place), and by whom. */
-  undoneAt: string | null;
-  undoneBy: string | null;
-}
+  undoneAt: z.string().nullable(),
+  undoneBy: z.string().nullable(),
+});
+export type ImportHistoryEntry = z.infer<typeof importHistoryEntrySchema>;
 
-export interface ImportUndoOutcome {
+export const importUndoOutcomeSchema = z.object({
   /** Runners the import created, now removed. */
-  removed: number;
+  removed: z.number().int(),
   /** Runners whose fields the import changed, now as before. */
-  restored: number;
-}
+  restored: z.number().int(),
+});
+export type ImportUndoOutcome = z.infer<typeof importUndoOutcomeSchema>;
 
 /** Why an undo is refused: each kind of reference to a runner the import created (409 `errors[].field`). */
 export const importUndoBlockers = ['results', 'payments', 'confirmation'] as const;
@@ -327,16 +338,19 @@ export const chipImportRequestSchema = z.object({
   apply: z.boolean().default(false),
 });
 
-export interface ChipImportOutcome {
-  rows: number;
-  applied: number;
-  issues: {
-    line: number;
-    code: 'CHIP_USED_TWICE' | 'UNKNOWN_BIB' | 'MISSING_FIELD';
-    bib: string;
-    chip: string;
-  }[];
-}
+export const chipImportOutcomeSchema = z.object({
+  rows: z.number().int(),
+  applied: z.number().int(),
+  issues: z.array(
+    z.object({
+      line: z.number().int(),
+      code: z.enum(['CHIP_USED_TWICE', 'UNKNOWN_BIB', 'MISSING_FIELD']),
+      bib: z.string(),
+      chip: z.string(),
+    }),
+  ),
+});
+export type ChipImportOutcome = z.infer<typeof chipImportOutcomeSchema>;
 
 export const resultImportQuerySchema = z.object({
   format: z.enum(['boston', 'passings']),
@@ -356,14 +370,15 @@ export const resultImportQuerySchema = z.object({
   day: z.iso.date().optional(),
 });
 
-export interface ResultImportOutcome {
-  raceId?: string;
-  participants?: number;
-  passings: number;
+export const resultImportOutcomeSchema = z.object({
+  raceId: z.string().optional(),
+  participants: z.number().int().optional(),
+  passings: z.number().int(),
   /** Rows the import could not read: each listed with its line. */
-  refused: number;
-  issues: { line: number; message: string }[];
-}
+  refused: z.number().int(),
+  issues: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type ResultImportOutcome = z.infer<typeof resultImportOutcomeSchema>;
 
 // ── Issue 29: bulk edit and export of the grid ─────────────────────────────────────────────────
 
@@ -390,11 +405,27 @@ export const participantBulkSchema = z
   .strict();
 export type ParticipantBulk = z.input<typeof participantBulkSchema>;
 
-export interface ParticipantBulkOutcome {
-  updated: number;
-  unchanged: number;
-  refused: { id: string; name: string; bib: string | null; code: string; message: string }[];
-}
+export const participantBulkOutcomeSchema = z.object({
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      bib: z.string().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type ParticipantBulkOutcome = z.infer<typeof participantBulkOutcomeSchema>;
+
+/** `POST participants/bibs`: bibs given, and runners still without one (the range ran out). */
+export const bibsAssignedSchema = z.object({ assigned: z.number().int(), left: z.number().int() });
+/** `GET participants/access`: what the caller may do (the console hides what the server would refuse). */
+export const participantsAccessSchema = z.object({ canManage: z.boolean(), canImportResults: z.boolean() });
+/** `GET participants/contexts`: the event's contexts (timing databases), for result-list imports. */
+export const participantContextsSchema = z.array(z.object({ db: z.string(), name: z.string() }));
 
 /** Columns of the grid an export may hold, in the grid's order. */
 export const participantExportColumns = [

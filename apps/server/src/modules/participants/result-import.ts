@@ -1,9 +1,9 @@
-import { type ResultImportOutcome, resultImportQuerySchema } from '@tempora/contracts';
+import type { ResultImportOutcome, resultImportQuerySchema } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import type { EventOwner } from '../../policy/policy.ts';
-import { parseInput } from '../../validate.ts';
 import * as results from '../results/port.ts';
 import { importBostonList, parseWaves, passingsFromCsv } from '../results/port.ts';
 import type { Actor } from './service.ts';
@@ -17,11 +17,10 @@ import type { Actor } from './service.ts';
 export async function importResultList(
   app: FastifyInstance,
   event: EventOwner,
-  rawQuery: unknown,
+  query: z.output<typeof resultImportQuerySchema>,
   text: string,
   actor: Actor,
 ): Promise<ResultImportOutcome> {
-  const query = parseInput(resultImportQuerySchema, rawQuery, 'query');
   const context = await results.findContext(app.database, query.db);
   if (!context || context.eventId !== event.id)
     throw errors.notFound('CONTEXT_NOT_FOUND', `No context '${query.db}' in this event`);

@@ -2,10 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  consoleContextSchema,
+  consoleEventDetailSchema,
+  consoleEventSchema,
   contextCreateSchema,
   contextUpdateSchema,
   eventCreateSchema,
   eventUpdateSchema,
+  noContentSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -13,14 +17,11 @@ import { z } from 'zod';
 import { errors } from '../../../errors.ts';
 import { logoFile } from '../../../lib/event-logo.ts';
 import { imageType } from '../../../lib/image-type.ts';
+import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
 import { allows, contextFor, eventFor, organisationFor } from '../../../policy/policy.ts';
-import { parseInput } from '../../../validate.ts';
+import { dbParams, eventParams, logoParams, orgParams } from '../schemas.ts';
 import type { VisibilityCache } from '../visibility.ts';
 import * as repo from './repository.ts';
-
-const orgParams = z.object({ orgId: z.string().min(1).max(100) });
-const eventParams = z.object({ eventId: z.string().min(1).max(100) });
-const dbParams = z.object({ db: z.string().min(1).max(100) });
 
 /**
  * Status moves (issue 14: upcoming → live → finished, "and back where sensible"): a live event
@@ -37,7 +38,8 @@ const STATUS_MOVES: Record<string, readonly string[]> = {
 export { logoFile } from '../../../lib/event-logo.ts';
 
 /** Events, their logo and their contexts (timing databases), in the organiser console. */
-export async function eventRoutes(app: FastifyInstance, opts: { visibility: VisibilityCache }) {
+export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: VisibilityCache }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
 
   async function detail(eventId: string) {
@@ -55,216 +57,301 @@ export async function eventRoutes(app: FastifyInstance, opts: { visibility: Visi
     };
   }
 
-  app.get('/api/console/organisations/:orgId/events', async (request) => {
-    const { orgId } = parseInput(orgParams, request.params, 'params');
-    const org = await organisationFor(request, database, orgId, 'read');
-    return repo.eventsOfOrganisation(database, org.id);
-  });
+  app.get(
+    '/api/console/organisations/:orgId/events',
+    { schema: { access: 'timekeeper', params: orgParams, response: { 200: z.array(consoleEventSchema) } } },
+    async (request) => {
+      const { orgId } = request.params;
+      const org = await organisationFor(request, database, orgId, 'read');
+      return repo.eventsOfOrganisation(database, org.id);
+    },
+  );
 
-  app.post('/api/console/organisations/:orgId/events', async (request, reply) => {
-    const { orgId } = parseInput(orgParams, request.params, 'params');
-    const org = await organisationFor(request, database, orgId, 'read');
-    if (!allows(request, 'create', 'Event', { organisationId: org.id }))
-      throw errors.forbidden('Your role does not allow creating events');
-    const body = parseInput(eventCreateSchema, request.body);
-    const id = body.id ?? (await repo.freeEventId(database, body.name, body.startDate));
-    if ((await database.query('SELECT 1 FROM events WHERE id = $1', [id])).length)
-      throw errors.conflict('EVENT_EXISTS', `An event '${id}' exists`);
-    await repo.insertEvent(database, {
-      id,
-      organisationId: org.id,
-      name: body.name,
-      startDate: body.startDate,
-      endDate: body.endDate,
-      place: body.place,
-      placeLat: body.placeLat,
-      placeLon: body.placeLon,
-      timeZone: body.timeZone,
-      visibility: body.visibility,
-      status: body.status,
-      branding: {
-        ...(body.accentColor ? { color: body.accentColor } : {}),
-        ...(body.tagline ? { tagline: body.tagline } : {}),
+  app.post(
+    '/api/console/organisations/:orgId/events',
+    {
+      schema: {
+        access: 'manager',
+        params: orgParams,
+        body: afterAccess(eventCreateSchema),
+        response: { 201: consoleEventDetailSchema },
       },
-    });
-    if (body.context) {
-      const taken = async (db: string) =>
-        (await database.query('SELECT 1 FROM contexts WHERE db = $1', [db])).length > 0;
-      const db = (await taken(id)) ? `${id.slice(0, 60)}-ctx` : id;
-      if (!(await taken(db)))
-        await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
-          db,
-          id,
-          body.name.slice(0, 120),
+    },
+    async (request, reply) => {
+      const { orgId } = request.params;
+      const org = await organisationFor(request, database, orgId, 'read');
+      if (!allows(request, 'create', 'Event', { organisationId: org.id }))
+        throw errors.forbidden('Your role does not allow creating events');
+      const body = checked(request, 'body');
+      const id = body.id ?? (await repo.freeEventId(database, body.name, body.startDate));
+      if ((await database.query('SELECT 1 FROM events WHERE id = $1', [id])).length)
+        throw errors.conflict('EVENT_EXISTS', `An event '${id}' exists`);
+      await repo.insertEvent(database, {
+        id,
+        organisationId: org.id,
+        name: body.name,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        place: body.place,
+        placeLat: body.placeLat,
+        placeLon: body.placeLon,
+        timeZone: body.timeZone,
+        visibility: body.visibility,
+        status: body.status,
+        branding: {
+          ...(body.accentColor ? { color: body.accentColor } : {}),
+          ...(body.tagline ? { tagline: body.tagline } : {}),
+        },
+      });
+      if (body.context) {
+        const taken = async (db: string) =>
+          (await database.query('SELECT 1 FROM contexts WHERE db = $1', [db])).length > 0;
+        const db = (await taken(id)) ? `${id.slice(0, 60)}-ctx` : id;
+        if (!(await taken(db)))
+          await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
+            db,
+            id,
+            body.name.slice(0, 120),
+          ]);
+      }
+      return reply.code(201).send(await detail(id));
+    },
+  );
+
+  app.get(
+    '/api/console/events/:eventId',
+    { schema: { access: 'timekeeper', params: eventParams, response: { 200: consoleEventDetailSchema } } },
+    async (request) => {
+      const { eventId } = request.params;
+      await eventFor(request, database, eventId, 'read');
+      return detail(eventId);
+    },
+  );
+
+  app.patch(
+    '/api/console/events/:eventId',
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        body: afterAccess(eventUpdateSchema),
+        response: { 200: consoleEventDetailSchema },
+      },
+    },
+    async (request) => {
+      const { eventId } = request.params;
+      await eventFor(request, database, eventId, 'update');
+      const patch = checked(request, 'body');
+      const current = (await repo.eventById(database, eventId))!;
+      const start = patch.startDate ?? current.startDate;
+      const end = patch.endDate ?? current.endDate;
+      if (end < start)
+        throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
+          { field: 'endDate', message: 'on or after the start date' },
         ]);
-    }
-    return reply.code(201).send(await detail(id));
-  });
-
-  app.get('/api/console/events/:eventId', async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await eventFor(request, database, eventId, 'read');
-    return detail(eventId);
-  });
-
-  app.patch('/api/console/events/:eventId', async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await eventFor(request, database, eventId, 'update');
-    const patch = parseInput(eventUpdateSchema, request.body);
-    const current = (await repo.eventById(database, eventId))!;
-    const start = patch.startDate ?? current.startDate;
-    const end = patch.endDate ?? current.endDate;
-    if (end < start)
-      throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
-        { field: 'endDate', message: 'on or after the start date' },
-      ]);
-    if (
-      patch.status !== undefined &&
-      patch.status !== current.status &&
-      !STATUS_MOVES[current.status]?.includes(patch.status)
-    )
-      throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
-        { field: 'status', message: `cannot go from ${current.status} to ${patch.status}` },
-      ]);
-    await repo.updateEvent(database, eventId, patch);
-    opts.visibility.forget();
-    if (patch.timeZone !== undefined && patch.timeZone !== current.timeZone) {
-      // Reports show times of day in the event's zone: their cached tables are redrawn.
-      await database.query(
-        'UPDATE races SET epoch = epoch + 1 WHERE db IN (SELECT db FROM contexts WHERE event_id = $1)',
-        [eventId],
-      );
-      for (const c of await repo.contextsOf(database, eventId)) await app.results.reload(c.db);
-    }
-    return detail(eventId);
-  });
-
-  app.delete('/api/console/events/:eventId', async (request, reply) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await eventFor(request, database, eventId, 'delete');
-    const contexts = await repo.contextsOf(database, eventId);
-    await database.transaction(async (sql) => {
-      const [held] = await sql.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM passings p JOIN contexts c ON c.db = p.db WHERE c.event_id = $1',
-        [eventId],
-      );
-      if (held!.n > 0)
-        throw errors.conflict(
-          'EVENT_HAS_PASSINGS',
-          `The event holds ${held!.n} passings; it can no longer be deleted`,
+      if (
+        patch.status !== undefined &&
+        patch.status !== current.status &&
+        !STATUS_MOVES[current.status]?.includes(patch.status)
+      )
+        throw errors.badRequest('VALIDATION_FAILED', 'Invalid body', [
+          { field: 'status', message: `cannot go from ${current.status} to ${patch.status}` },
+        ]);
+      await repo.updateEvent(database, eventId, patch);
+      opts.visibility.forget();
+      if (patch.timeZone !== undefined && patch.timeZone !== current.timeZone) {
+        // Reports show times of day in the event's zone: their cached tables are redrawn.
+        await database.query(
+          'UPDATE races SET epoch = epoch + 1 WHERE db IN (SELECT db FROM contexts WHERE event_id = $1)',
+          [eventId],
         );
-      const dbs = contexts.map((c) => c.db);
-      await sql.query('DELETE FROM reports WHERE db = ANY($1::text[])', [dbs]);
-      await sql.query('DELETE FROM report_groups WHERE db = ANY($1::text[])', [dbs]);
-      await sql.query('DELETE FROM races WHERE db = ANY($1::text[])', [dbs]);
-      await sql.query('DELETE FROM devices WHERE db = ANY($1::text[])', [dbs]);
-      await sql.query('DELETE FROM contexts WHERE event_id = $1', [eventId]);
-      await sql.query('DELETE FROM events WHERE id = $1', [eventId]);
-    });
-    for (const c of contexts) await app.results.reload(c.db);
-    opts.visibility.forget();
-    await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
-    return reply.code(204).send();
-  });
+        for (const c of await repo.contextsOf(database, eventId)) await app.results.reload(c.db);
+      }
+      return detail(eventId);
+    },
+  );
 
-  app.put('/api/console/events/:eventId/logo', { bodyLimit: 2 * 1024 * 1024 }, async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await eventFor(request, database, eventId, 'update');
-    const body = request.body;
-    if (!Buffer.isBuffer(body) || !imageType(body))
-      throw errors.badRequest(
-        'IMAGE_REQUIRED',
-        'Send a PNG, JPEG or WebP image as the body (image/png, image/jpeg, image/webp)',
+  app.delete(
+    '/api/console/events/:eventId',
+    { schema: { access: 'manager', params: eventParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      await eventFor(request, database, eventId, 'delete');
+      const contexts = await repo.contextsOf(database, eventId);
+      await database.transaction(async (sql) => {
+        const [held] = await sql.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM passings p JOIN contexts c ON c.db = p.db WHERE c.event_id = $1',
+          [eventId],
+        );
+        if (held!.n > 0)
+          throw errors.conflict(
+            'EVENT_HAS_PASSINGS',
+            `The event holds ${held!.n} passings; it can no longer be deleted`,
+          );
+        const dbs = contexts.map((c) => c.db);
+        await sql.query('DELETE FROM reports WHERE db = ANY($1::text[])', [dbs]);
+        await sql.query('DELETE FROM report_groups WHERE db = ANY($1::text[])', [dbs]);
+        await sql.query('DELETE FROM races WHERE db = ANY($1::text[])', [dbs]);
+        await sql.query('DELETE FROM devices WHERE db = ANY($1::text[])', [dbs]);
+        await sql.query('DELETE FROM contexts WHERE event_id = $1', [eventId]);
+        await sql.query('DELETE FROM events WHERE id = $1', [eventId]);
+      });
+      for (const c of contexts) await app.results.reload(c.db);
+      opts.visibility.forget();
+      await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
+      return reply.code(204).send();
+    },
+  );
+
+  // The body is the image's bytes (image/png, image/jpeg or image/webp), checked below.
+  app.put(
+    '/api/console/events/:eventId/logo',
+    {
+      bodyLimit: 2 * 1024 * 1024,
+      schema: { access: 'manager', params: eventParams, response: { 200: consoleEventDetailSchema } },
+    },
+    async (request) => {
+      const { eventId } = request.params;
+      await eventFor(request, database, eventId, 'update');
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || !imageType(body))
+        throw errors.badRequest(
+          'IMAGE_REQUIRED',
+          'Send a PNG, JPEG or WebP image as the body (image/png, image/jpeg, image/webp)',
+        );
+      let webp: Buffer;
+      try {
+        webp = await sharp(body)
+          .rotate()
+          .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
+          .webp()
+          .toBuffer();
+      } catch {
+        throw errors.badRequest('IMAGE_UNREADABLE', 'The image cannot be read');
+      }
+      const file = logoFile(app.config.dataDir, eventId);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, webp);
+      const version = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 12);
+      await database.query('UPDATE events SET logo_version = $2, updated_at = now() WHERE id = $1', [
+        eventId,
+        version,
+      ]);
+      return detail(eventId);
+    },
+  );
+
+  app.delete(
+    '/api/console/events/:eventId/logo',
+    { schema: { access: 'manager', params: eventParams, response: { 200: consoleEventDetailSchema } } },
+    async (request) => {
+      const { eventId } = request.params;
+      await eventFor(request, database, eventId, 'update');
+      await database.query('UPDATE events SET logo_version = NULL, updated_at = now() WHERE id = $1', [
+        eventId,
+      ]);
+      await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
+      return detail(eventId);
+    },
+  );
+
+  /**
+   * The logo, for spectators too (a draft event's only for its members, see visibility.ts): an
+   * image (image/webp).
+   */
+  app.get(
+    '/api/events/:id/logo',
+    {
+      schema: {
+        access: 'public',
+        params: logoParams,
+        response: { 200: fileAnswer(['image/webp'], 'The logo') },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const [row] = await database.query<{ v: string | null }>(
+        'SELECT logo_version AS v FROM events WHERE id = $1',
+        [id],
       );
-    let webp: Buffer;
-    try {
-      webp = await sharp(body)
-        .rotate()
-        .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
-        .webp()
-        .toBuffer();
-    } catch {
-      throw errors.badRequest('IMAGE_UNREADABLE', 'The image cannot be read');
-    }
-    const file = logoFile(app.config.dataDir, eventId);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, webp);
-    const version = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 12);
-    await database.query('UPDATE events SET logo_version = $2, updated_at = now() WHERE id = $1', [
-      eventId,
-      version,
-    ]);
-    return detail(eventId);
-  });
+      if (!row?.v) throw errors.notFound('LOGO_NOT_FOUND', 'This event has no logo');
+      const bytes = await fs.readFile(logoFile(app.config.dataDir, id)).catch(() => null);
+      if (!bytes) throw errors.notFound('LOGO_NOT_FOUND', 'This event has no logo');
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(bytes);
+    },
+  );
 
-  app.delete('/api/console/events/:eventId/logo', async (request) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await eventFor(request, database, eventId, 'update');
-    await database.query('UPDATE events SET logo_version = NULL, updated_at = now() WHERE id = $1', [
-      eventId,
-    ]);
-    await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
-    return detail(eventId);
-  });
+  app.post(
+    '/api/console/events/:eventId/contexts',
+    {
+      schema: {
+        access: 'manager',
+        params: eventParams,
+        body: afterAccess(contextCreateSchema),
+        response: { 201: consoleContextSchema },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      await eventFor(request, database, eventId, 'update');
+      const body = checked(request, 'body');
+      if ((await database.query('SELECT 1 FROM contexts WHERE db = $1', [body.db])).length)
+        throw errors.conflict('CONTEXT_EXISTS', `A context '${body.db}' exists`);
+      await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
+        body.db,
+        eventId,
+        body.name,
+      ]);
+      return reply.code(201).send({ db: body.db, name: body.name, races: 0 });
+    },
+  );
 
-  /** The logo, for spectators too (a draft event's only for its members, see visibility.ts). */
-  app.get('/api/events/:id/logo', async (request, reply) => {
-    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params, 'params');
-    const [row] = await database.query<{ v: string | null }>(
-      'SELECT logo_version AS v FROM events WHERE id = $1',
-      [id],
-    );
-    if (!row?.v) throw errors.notFound('LOGO_NOT_FOUND', 'This event has no logo');
-    const bytes = await fs.readFile(logoFile(app.config.dataDir, id)).catch(() => null);
-    if (!bytes) throw errors.notFound('LOGO_NOT_FOUND', 'This event has no logo');
-    return reply
-      .type('image/webp')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(bytes);
-  });
+  app.patch(
+    '/api/console/contexts/:db',
+    {
+      schema: {
+        access: 'manager',
+        params: dbParams,
+        body: afterAccess(contextUpdateSchema),
+        response: { 200: consoleContextSchema },
+      },
+    },
+    async (request) => {
+      const { db } = request.params;
+      const ctx = await contextFor(request, database, db, 'update');
+      const body = checked(request, 'body');
+      await database.query('UPDATE contexts SET name = $2 WHERE db = $1', [db, body.name]);
+      return (await repo.contextsOf(database, ctx.eventId)).find((c) => c.db === db);
+    },
+  );
 
-  app.post('/api/console/events/:eventId/contexts', async (request, reply) => {
-    const { eventId } = parseInput(eventParams, request.params, 'params');
-    await eventFor(request, database, eventId, 'update');
-    const body = parseInput(contextCreateSchema, request.body);
-    if ((await database.query('SELECT 1 FROM contexts WHERE db = $1', [body.db])).length)
-      throw errors.conflict('CONTEXT_EXISTS', `A context '${body.db}' exists`);
-    await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
-      body.db,
-      eventId,
-      body.name,
-    ]);
-    return reply.code(201).send({ db: body.db, name: body.name, races: 0 });
-  });
-
-  app.patch('/api/console/contexts/:db', async (request) => {
-    const { db } = parseInput(dbParams, request.params, 'params');
-    const ctx = await contextFor(request, database, db, 'update');
-    const body = parseInput(contextUpdateSchema, request.body);
-    await database.query('UPDATE contexts SET name = $2 WHERE db = $1', [db, body.name]);
-    return (await repo.contextsOf(database, ctx.eventId)).find((c) => c.db === db);
-  });
-
-  app.delete('/api/console/contexts/:db', async (request, reply) => {
-    const { db } = parseInput(dbParams, request.params, 'params');
-    await contextFor(request, database, db, 'update');
-    await database.transaction(async (sql) => {
-      const [held] = await sql.query<{ races: number; passings: number }>(
-        `SELECT (SELECT count(*)::int FROM races WHERE db = $1) AS races,
+  app.delete(
+    '/api/console/contexts/:db',
+    { schema: { access: 'manager', params: dbParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { db } = request.params;
+      await contextFor(request, database, db, 'update');
+      await database.transaction(async (sql) => {
+        const [held] = await sql.query<{ races: number; passings: number }>(
+          `SELECT (SELECT count(*)::int FROM races WHERE db = $1) AS races,
                 (SELECT count(*)::int FROM passings WHERE db = $1) AS passings`,
-        [db],
-      );
-      if (held!.races > 0 || held!.passings > 0)
-        throw errors.conflict(
-          'CONTEXT_NOT_EMPTY',
-          'Delete its races first (a context holding passings stays)',
+          [db],
         );
-      await sql.query('DELETE FROM report_groups WHERE db = $1', [db]);
-      await sql.query('DELETE FROM devices WHERE db = $1', [db]);
-      await sql.query('DELETE FROM contexts WHERE db = $1', [db]);
-    });
-    await app.results.reload(db);
-    opts.visibility.forget();
-    return reply.code(204).send();
-  });
+        if (held!.races > 0 || held!.passings > 0)
+          throw errors.conflict(
+            'CONTEXT_NOT_EMPTY',
+            'Delete its races first (a context holding passings stays)',
+          );
+        await sql.query('DELETE FROM report_groups WHERE db = $1', [db]);
+        await sql.query('DELETE FROM devices WHERE db = $1', [db]);
+        await sql.query('DELETE FROM contexts WHERE db = $1', [db]);
+      });
+      await app.results.reload(db);
+      opts.visibility.forget();
+      return reply.code(204).send();
+    },
+  );
 }

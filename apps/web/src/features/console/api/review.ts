@@ -1,30 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConsoleRace, CutoffOverrideInput } from '@tempora/contracts';
+import type { ConsoleRace, CutoffOverrideInput, RaceReview } from '@tempora/contracts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
-
-/** One anomaly of `GET console/races/{id}/review` (issue 31), with the reads behind it. */
-export interface ReviewAnomaly {
-  kind: 'missingRead' | 'tooFast' | 'outOfOrder' | 'readAfterStop';
-  bib: string;
-  pointId: string | null;
-  paceMsPerKm: number | null;
-  reads: { id: string; pointId: string; timeMs: number }[];
-}
 
 /** `GET console/races/{id}/review`: the race's anomalies before results are official. */
 export const reviewQuery = (raceId: string) =>
   queryOptions({
     queryKey: ['console', 'race', raceId, 'review'] as const,
     queryFn: ({ signal }) =>
-      apiGet<{ raceId: string; anomalies: ReviewAnomaly[] }>(
-        'apiUrlBase',
-        `console/races/${enc(raceId)}/review`,
-        {
-          signal,
-        },
-      ),
+      apiGet<RaceReview>('apiUrlBase', `console/races/${enc(raceId)}/review`, {
+        signal,
+      }),
   });
 export const useReview = (raceId: string) => useQuery(reviewQuery(raceId));
 

@@ -1,11 +1,10 @@
 import { Alert, Box, Button, List, ListItem, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleRace } from '@tempora/contracts';
+import type { ConsoleRace, ReviewAnomaly } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import {
   applyReviewFix,
-  type ReviewAnomaly,
   type ReviewFix,
   setCutoffOverride,
   setRunnerStatus,
