@@ -138,6 +138,29 @@ describe('lap races: laws', () => {
     );
   });
 
+  it('a criterium counts nobody past its laps, even when only a disqualified runner has finished', () => {
+    // Found by the property above (seed 875090565): 5 laps of 4 for a DSQ runner's reads.
+    const race: LapRaceDefinition = {
+      startMs: START,
+      lapPointId: 'mat',
+      minLapMs: 0,
+      lapLengthM: 400,
+      targetLaps: 4,
+    };
+    const people: Participant[] = [
+      { bib: '1', firstName: '', lastName: '', gender: 'M', status: 'registered' },
+      { bib: '2', firstName: '', lastName: '', gender: 'M', status: 'DSQ' },
+    ];
+    const reads: Passing[] = [1, 2, 3, 4, 5].map((s, k) => ({
+      id: `r${k}`,
+      bib: '2',
+      pointId: 'mat',
+      timeMs: START + s * S,
+      source: 'decoder',
+    }));
+    expect(computeLapRace(race, people, reads).rows.map((r) => r.laps)).toEqual([0, 4]);
+  });
+
   it('rank as a permutation: every ranked runner once, ranks 1 + those strictly ahead', () => {
     fc.assert(
       fc.property(lapScenario, (s) => {

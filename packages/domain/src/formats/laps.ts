@@ -155,6 +155,9 @@ export function computeLapRace(
         return k < 0 ? c : c.slice(0, Math.min(k + 1, target));
       });
     }
+    // Nobody does more than the race's laps, even when no ranked runner has finished (a
+    // disqualified runner's reads, say: the property tests found 5 laps of 4).
+    crossings = crossings.map((c) => (c.length > target ? c.slice(0, target) : c));
   }
   const L = race.lapLengthM ?? 0;
   const now = options.nowMs;
