@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores − 1): the files then run one after
+    // another while most of them wait on servers, child processes and PostgreSQL. Three at a time
+    // overlap those waits (CI's whole run must stay under 20 min). VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(3, availableParallelism()),
     projects: [
       {
         test: {
@@ -30,6 +35,11 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
+          // One module graph per worker, not per file: importing the server (Fastify, PGlite, every
+          // module) cost ~5 s of CPU per file, 150 files — half of the whole run's CPU. Each test
+          // builds its own app and database, so nothing is shared but the code
+          // (VITEST_ISOLATE=true isolates again, to hunt a test that leaks state).
+          isolate: process.env.VITEST_ISOLATE === 'true',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
