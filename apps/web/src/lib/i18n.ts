@@ -22,16 +22,36 @@ const bundles: Record<Lng, () => Promise<{ default: Record<string, Record<string
   en: () => import('./locales-en.ts'),
   fr: () => import('./locales-fr.ts'),
 };
-/** One loader per organiser namespace and language (the public ones are in `bundles`). */
-const lazyNamespaces = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/*/{common,content,live,results,views}.json'],
-  { import: 'default' },
-);
+type Loader = () => Promise<Record<string, unknown>>;
+/**
+ * One loader per organiser namespace and language, keyed `{lng}/{ns}` (the public ones are in
+ * `bundles`): the web's own, and the namespaces the server prints too, whose one source is
+ * `packages/contracts/src/locales` (issue 30, see its `index.ts`).
+ */
+const lazyNamespaces: Record<string, Loader> = byNamespace({
+  ...import.meta.glob<Record<string, unknown>>(
+    ['../locales/*/*.json', '!../locales/*/{common,content,live,results,views}.json'],
+    { import: 'default' },
+  ),
+  ...import.meta.glob<Record<string, unknown>>('../../../../packages/contracts/src/locales/*/*.json', {
+    import: 'default',
+  }),
+});
 const resources: Partial<Record<Lng, Namespaces>> = {};
 /** Namespaces preloaded before their language's public ones (`preloadNamespaces`). */
 const early: Partial<Record<Lng, Namespaces>> = {};
 
 const namespaceOf = (file: string) => /locales\/\w+\/([\w-]+)\.json$/.exec(file)?.[1];
+
+/** Glob results keyed by `{lng}/{ns}` instead of their file's path. */
+function byNamespace(loaders: Record<string, Loader>): Record<string, Loader> {
+  const keyed: Record<string, Loader> = {};
+  for (const [file, load] of Object.entries(loaders)) {
+    const at = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+    if (at) keyed[`${at[1]}/${at[2]}`] = load;
+  }
+  return keyed;
+}
 
 /**
  * Loads a language's public namespaces (once; `all`: every namespace, for tests that render
@@ -56,10 +76,10 @@ export async function loadLanguage(lng: Lng, { all = false } = {}): Promise<void
     const loaded = resources[lng]!;
     await Promise.all(
       Object.entries(lazyNamespaces)
-        .filter(([file]) => file.includes(`/locales/${lng}/`))
-        .map(async ([file, load]) => {
-          const ns = namespaceOf(file);
-          if (ns && !loaded[ns]) loaded[ns] = await load();
+        .filter(([key]) => key.startsWith(`${lng}/`))
+        .map(async ([key, load]) => {
+          const ns = key.slice(lng.length + 1);
+          if (!loaded[ns]) loaded[ns] = await load();
         }),
     );
   }
@@ -73,7 +93,7 @@ export async function loadLanguage(lng: Lng, { all = false } = {}): Promise<void
 export function preloadNamespaces(...namespaces: string[]): void {
   const lng = i18next.isInitialized ? (i18next.language as Lng) : initialLanguage();
   for (const ns of namespaces) {
-    const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
+    const load = lazyNamespaces[`${lng}/${ns}`];
     if (!load) continue;
     void load().then(
       (data) => {
@@ -99,7 +119,7 @@ const lazyBackend = {
     const loaded = resources[lng as Lng];
     if (!loaded) return callback(null, null);
     if (loaded[ns]) return callback(null, loaded[ns]);
-    const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
+    const load = lazyNamespaces[`${lng}/${ns}`];
     if (!load) return callback(null, null);
     load().then(
       (data) => callback(null, data),
