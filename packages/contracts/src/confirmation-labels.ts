@@ -27,6 +27,9 @@ export const issueLabels: Record<IssueCode, Bilingual> = /* @__PURE__ */ labelTa
   ...l.confirmation.reportFile.duplicates,
 }));
 
+/** The mail the sender's contact receives when the document is confirmed or rejected. */
+export const confirmationMailWords = /* @__PURE__ */ labelTable((l) => l.confirmation.mail);
+
 /** The report's own words: titles, sheet names, column headers. */
 export const confirmationReportWords = /* @__PURE__ */ labelTable((l) => {
   const { home, counts, report, reportFile } = l.confirmation;

@@ -1,4 +1,4 @@
-import { type Bilingual, labelTable } from './locales/index.ts';
+import { type Bilingual, interpolate, labelTable } from './locales/index.ts';
 import type { ParticipantField, RowIssue } from './participants.ts';
 
 /**
@@ -23,19 +23,18 @@ export const importIssueLabels: Record<string, Bilingual> = /* @__PURE__ */ labe
   (l) => l.participants.issues,
 );
 
-/** Headers the refused-rows file adds after the file's own columns. */
-export const refusedFileHeaders: Record<'line' | 'reason', Bilingual> = /* @__PURE__ */ labelTable(
+/** Headers the refused-rows file adds after the file's own columns, and its title's suffix. */
+export const refusedFileHeaders: Record<'line' | 'reason' | 'title', Bilingual> = /* @__PURE__ */ labelTable(
   (l) => l.participants.refusedFile,
 );
 
 /** One issue as a sentence in `lng`. */
 export function importIssueText(issue: RowIssue, lng: ImportLng): string {
   const words = importIssueLabels[importIssueKey(issue)] ?? importIssueLabels[issue.code];
-  const values: Record<string, string> = {
+  return interpolate(words?.[lng] ?? issue.code, {
     field: issue.field ? importFieldLabels[issue.field][lng] : '',
     value: issue.value ?? '',
     line: issue.otherLine === undefined ? '' : String(issue.otherLine),
     name: issue.otherName ?? '',
-  };
-  return (words?.[lng] ?? issue.code).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => values[k] ?? '');
+  });
 }

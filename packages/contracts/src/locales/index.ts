@@ -85,3 +85,10 @@ function resolveNesting(text: string, lng: LabelLng): string {
     return typeof found === 'string' ? found : whole;
   });
 }
+
+/** A text with its i18next placeholders (`{{name}}`) filled in; an unknown one becomes empty. */
+export function interpolate(text: string, values: Record<string, string | number | undefined>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) =>
+    Object.hasOwn(values, key) ? String(values[key] ?? '') : '',
+  );
+}

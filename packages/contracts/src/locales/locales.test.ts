@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationReportWords, documentStatusLabels, issueLabels } from '../confirmation-labels.ts';
 import { importIssueText } from '../import-labels.ts';
-import { flatLabels, labelLanguages, sharedLocales } from './index.ts';
+import { flatLabels, interpolate, labelLanguages, sharedLocales } from './index.ts';
 
 describe('the shared label source (issue 30)', () => {
   it('has the same keys in every language, and every reference names a text', () => {
@@ -31,5 +31,12 @@ describe('the shared label source (issue 30)', () => {
     expect(importIssueText({ code: 'MISSING_FIELD', field: 'birthDate' }, 'fr')).toBe(
       'Date de naissance manquant',
     );
+  });
+});
+
+describe('interpolate', () => {
+  it('fills placeholders, zero included, and empties unknown ones', () => {
+    expect(interpolate('{{n}} rows, {{x}}{{y}}', { n: 0, y: undefined })).toBe('0 rows, ');
+    expect(interpolate('{{constructor}}', {})).toBe('');
   });
 });
