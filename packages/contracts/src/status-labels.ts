@@ -1,3 +1,6 @@
+import { bilingual } from './locales/bilingual.ts';
+import en from './locales/en/statuses.json' with { type: 'json' };
+import fr from './locales/fr/statuses.json' with { type: 'json' };
 import type { ColumnDef, Localized } from './results.ts';
 
 // Apart from results.ts (whose zod schemas would follow these into every public page's bundle).
@@ -6,27 +9,19 @@ import type { ColumnDef, Localized } from './results.ts';
  * What a result status code (packages/domain `ResultStatus`, and a participant's `registered`)
  * reads as, in each language: report cells, exports and printed lists show these, never the code.
  * Short forms, as result lists print them (a rank column holds them for runners without a rank).
+ * The words are the `statuses` namespace (`locales/{en,fr}/statuses.json`, issue 30: one label
+ * source), imported alone: the report page's pre-paint script carries this file.
  */
-export const resultStatusLabels: Record<string, Localized> = {
-  finished: { en: 'Finished', fr: 'Arrivé' },
-  onCourse: { en: 'On course', fr: 'En course' },
-  notStarted: { en: 'Not started', fr: 'Non parti' },
-  registered: { en: 'Registered', fr: 'Inscrit' },
-  DNF: { en: 'DNF', fr: 'Abandon' },
-  DNS: { en: 'DNS', fr: 'Non partant' },
-  DSQ: { en: 'DSQ', fr: 'Disqualifié' },
-};
+export const resultStatusLabels: Record<string, Localized> = /* @__PURE__ */ bilingual(en.long, fr.long);
 
 /**
  * The forms a narrow column shows (a rank column on screen is ~6 characters wide), as French and
  * English result lists abbreviate them; the full label goes beside it for screen readers.
  */
-export const resultStatusShortLabels: Record<string, Localized> = {
-  notStarted: { en: '–', fr: '–' },
-  DNF: { en: 'DNF', fr: 'Ab.' },
-  DNS: { en: 'DNS', fr: 'NP' },
-  DSQ: { en: 'DSQ', fr: 'Disq.' },
-};
+export const resultStatusShortLabels: Record<string, Localized> = /* @__PURE__ */ bilingual(
+  en.short,
+  fr.short,
+);
 
 /**
  * A cell's text once its column's `Settings.Labels` is applied: a status code becomes its label

@@ -1,38 +1,45 @@
+import { type Bilingual, bilingual, type LabelLng, labelLanguages } from './bilingual.ts';
 import confirmationEn from './en/confirmation.json' with { type: 'json' };
 import inscriptionsEn from './en/inscriptions.json' with { type: 'json' };
 import participantsEn from './en/participants.json' with { type: 'json' };
+import statusesEn from './en/statuses.json' with { type: 'json' };
 import confirmationFr from './fr/confirmation.json' with { type: 'json' };
 import inscriptionsFr from './fr/inscriptions.json' with { type: 'json' };
 import participantsFr from './fr/participants.json' with { type: 'json' };
+import statusesFr from './fr/statuses.json' with { type: 'json' };
+
+export { type Bilingual, bilingual, type LabelLng, labelLanguages };
 
 /**
  * The one source of the words both sides show (issue 30, "one label source"): the i18next
  * namespaces in `locales/{en,fr}/<ns>.json` that the server prints as well as the web. The web
  * loads them lazily like its own namespaces (apps/web `lib/i18n.ts`); the server's translation
  * endpoint serves them (`flatLabels`); the documents and exports the server makes read their words
- * through `labelTable` (`confirmation-labels.ts`, `import-labels.ts`). A text is written once:
+ * through `labelTable` (`confirmation-labels.ts`, `import-labels.ts`; `status-labels.ts` imports
+ * its `statuses` files alone, being part of the public pages). A text is written once:
  * a namespace reuses another's with i18next nesting, `$t(participants:fields.bib)`, which i18next
  * resolves in the web and `flatLabels` resolves on the server. Namespaces only the web shows stay
  * in apps/web/src/locales; move one here when the server starts printing it.
  */
-export const labelLanguages = ['en', 'fr'] as const;
-export type LabelLng = (typeof labelLanguages)[number];
 
 const enNamespaces = {
   confirmation: confirmationEn,
   inscriptions: inscriptionsEn,
   participants: participantsEn,
+  statuses: statusesEn,
 };
 export type SharedNamespaces = typeof enNamespaces;
 
 /** Each shared namespace's JSON, by language (the English files give the types). */
 export const sharedLocales: Record<LabelLng, SharedNamespaces> = {
   en: enNamespaces,
-  fr: { confirmation: confirmationFr, inscriptions: inscriptionsFr, participants: participantsFr },
+  fr: {
+    confirmation: confirmationFr,
+    inscriptions: inscriptionsFr,
+    participants: participantsFr,
+    statuses: statusesFr,
+  },
 };
-
-/** One text in each language. */
-export type Bilingual = Record<LabelLng, string>;
 
 /**
  * A group of keys in both languages, picked by the same path in each:
@@ -42,11 +49,7 @@ export type Bilingual = Record<LabelLng, string>;
 export function labelTable<K extends string>(
   pick: (namespaces: SharedNamespaces) => Record<K, string>,
 ): Record<K, Bilingual> {
-  const en = pick(sharedLocales.en);
-  const fr = pick(sharedLocales.fr);
-  const table = {} as Record<K, Bilingual>;
-  for (const key of Object.keys(en) as K[]) table[key] = { en: en[key], fr: fr[key] ?? en[key] };
-  return table;
+  return bilingual(pick(sharedLocales.en), pick(sharedLocales.fr));
 }
 
 const flatten = (node: unknown, prefix: string, into: Record<string, string>) => {
