@@ -1,27 +1,22 @@
-import { bilingual } from './locales/bilingual.ts';
 import en from './locales/en/statuses.json' with { type: 'json' };
 import fr from './locales/fr/statuses.json' with { type: 'json' };
-import type { ColumnDef, Localized } from './results.ts';
+import type { ColumnDef } from './results.ts';
 
 // Apart from results.ts (whose zod schemas would follow these into every public page's bundle).
 
 /**
  * What a result status code (packages/domain `ResultStatus`, and a participant's `registered`)
- * reads as, in each language: report cells, exports and printed lists show these, never the code.
- * Short forms, as result lists print them (a rank column holds them for runners without a rank).
- * The words are the `statuses` namespace (`locales/{en,fr}/statuses.json`, issue 30: one label
- * source), imported alone: the report page's pre-paint script carries this file.
+ * reads as, in each language (`long`): report cells, exports and printed lists show these, never
+ * the code. Short forms, as result lists print them (a rank column holds them for runners without
+ * a rank); `short`: the forms a narrow column shows (a rank column on screen is ~6 characters
+ * wide), as French and English result lists abbreviate them, the full label beside it for screen
+ * readers. The words are the `statuses` namespace (`locales/{en,fr}/statuses.json`, issue 30: one
+ * label source), imported alone and read as they are: the report page's pre-paint carries this file.
  */
-export const resultStatusLabels: Record<string, Localized> = /* @__PURE__ */ bilingual(en.long, fr.long);
-
-/**
- * The forms a narrow column shows (a rank column on screen is ~6 characters wide), as French and
- * English result lists abbreviate them; the full label goes beside it for screen readers.
- */
-export const resultStatusShortLabels: Record<string, Localized> = /* @__PURE__ */ bilingual(
-  en.short,
-  fr.short,
-);
+const statusWords: Record<'en' | 'fr', { long: Record<string, string>; short: Record<string, string> }> = {
+  en,
+  fr,
+};
 
 /**
  * A cell's text once its column's `Settings.Labels` is applied: a status code becomes its label
@@ -40,6 +35,7 @@ export function labelledCell(
     return lng === 'fr' && names && Object.hasOwn(names, value) ? names[value] : value;
   }
   if (column.Settings.Labels !== 'status') return value;
-  if (short && Object.hasOwn(resultStatusShortLabels, value)) return resultStatusShortLabels[value]![lng];
-  return Object.hasOwn(resultStatusLabels, value) ? resultStatusLabels[value]![lng] : value;
+  const words = statusWords[lng];
+  if (short && Object.hasOwn(words.short, value)) return words.short[value];
+  return Object.hasOwn(words.long, value) ? words.long[value] : value;
 }

@@ -22,36 +22,28 @@ const bundles: Record<Lng, () => Promise<{ default: Record<string, Record<string
   en: () => import('./locales-en.ts'),
   fr: () => import('./locales-fr.ts'),
 };
-type Loader = () => Promise<Record<string, unknown>>;
 /**
- * One loader per organiser namespace and language, keyed `{lng}/{ns}` (the public ones are in
- * `bundles`): the web's own, and the namespaces the server prints too, whose one source is
- * `packages/contracts/src/locales` (issue 30, see its `index.ts`).
+ * One loader per organiser namespace and language, keyed `./{lng}/{ns}.json` (the public ones are
+ * in `bundles`): the web's own, and the namespaces the server prints too, whose one source is
+ * `packages/contracts/src/locales` (issue 30, see its `index.ts`) — only those the web translates
+ * with (`statuses` is read by `labelledCell`, `inscriptions` by the translation endpoint's
+ * clients): a file also imported statically would become a chunk of its own.
  */
-const lazyNamespaces: Record<string, Loader> = byNamespace({
+const lazyNamespaces: Record<string, () => Promise<Record<string, unknown>>> = {
   ...import.meta.glob<Record<string, unknown>>(
-    ['../locales/*/*.json', '!../locales/*/{common,content,live,results,views}.json'],
-    { import: 'default' },
+    ['./*/*.json', '!./*/{common,content,live,results,views}.json'],
+    { base: '../locales', import: 'default' },
   ),
-  ...import.meta.glob<Record<string, unknown>>('../../../../packages/contracts/src/locales/*/*.json', {
+  ...import.meta.glob<Record<string, unknown>>('./*/{confirmation,participants}.json', {
+    base: '../../../../packages/contracts/src/locales',
     import: 'default',
   }),
-});
+};
 const resources: Partial<Record<Lng, Namespaces>> = {};
 /** Namespaces preloaded before their language's public ones (`preloadNamespaces`). */
 const early: Partial<Record<Lng, Namespaces>> = {};
 
 const namespaceOf = (file: string) => /locales\/\w+\/([\w-]+)\.json$/.exec(file)?.[1];
-
-/** Glob results keyed by `{lng}/{ns}` instead of their file's path. */
-function byNamespace(loaders: Record<string, Loader>): Record<string, Loader> {
-  const keyed: Record<string, Loader> = {};
-  for (const [file, load] of Object.entries(loaders)) {
-    const at = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (at) keyed[`${at[1]}/${at[2]}`] = load;
-  }
-  return keyed;
-}
 
 /**
  * Loads a language's public namespaces (once; `all`: every namespace, for tests that render
@@ -76,9 +68,9 @@ export async function loadLanguage(lng: Lng, { all = false } = {}): Promise<void
     const loaded = resources[lng]!;
     await Promise.all(
       Object.entries(lazyNamespaces)
-        .filter(([key]) => key.startsWith(`${lng}/`))
-        .map(async ([key, load]) => {
-          const ns = key.slice(lng.length + 1);
+        .filter(([file]) => file.startsWith(`./${lng}/`))
+        .map(async ([file, load]) => {
+          const ns = file.slice(lng.length + 3, -5);
           if (!loaded[ns]) loaded[ns] = await load();
         }),
     );
@@ -93,7 +85,7 @@ export async function loadLanguage(lng: Lng, { all = false } = {}): Promise<void
 export function preloadNamespaces(...namespaces: string[]): void {
   const lng = i18next.isInitialized ? (i18next.language as Lng) : initialLanguage();
   for (const ns of namespaces) {
-    const load = lazyNamespaces[`${lng}/${ns}`];
+    const load = lazyNamespaces[`./${lng}/${ns}.json`];
     if (!load) continue;
     void load().then(
       (data) => {
@@ -119,7 +111,7 @@ const lazyBackend = {
     const loaded = resources[lng as Lng];
     if (!loaded) return callback(null, null);
     if (loaded[ns]) return callback(null, loaded[ns]);
-    const load = lazyNamespaces[`${lng}/${ns}`];
+    const load = lazyNamespaces[`./${lng}/${ns}.json`];
     if (!load) return callback(null, null);
     load().then(
       (data) => callback(null, data),
