@@ -2,10 +2,12 @@ import { type Bilingual, bilingual, type LabelLng, labelLanguages } from './bili
 import confirmationEn from './en/confirmation.json' with { type: 'json' };
 import inscriptionsEn from './en/inscriptions.json' with { type: 'json' };
 import participantsEn from './en/participants.json' with { type: 'json' };
+import printingEn from './en/printing.json' with { type: 'json' };
 import statusesEn from './en/statuses.json' with { type: 'json' };
 import confirmationFr from './fr/confirmation.json' with { type: 'json' };
 import inscriptionsFr from './fr/inscriptions.json' with { type: 'json' };
 import participantsFr from './fr/participants.json' with { type: 'json' };
+import printingFr from './fr/printing.json' with { type: 'json' };
 import statusesFr from './fr/statuses.json' with { type: 'json' };
 
 export { type Bilingual, bilingual, type LabelLng, labelLanguages };
@@ -16,7 +18,8 @@ export { type Bilingual, bilingual, type LabelLng, labelLanguages };
  * loads them lazily like its own namespaces (apps/web `lib/i18n.ts`); the server's translation
  * endpoint serves them (`flatLabels`); the documents and exports the server makes read their words
  * through `labelTable` (`confirmation-labels.ts`, `import-labels.ts`; `status-labels.ts` imports
- * its `statuses` files alone, being part of the public pages). A text is written once:
+ * its `statuses` files alone, being part of the public pages; `printing`: the words of the result
+ * lists' PDF only the server prints). A text is written once:
  * a namespace reuses another's with i18next nesting, `$t(participants:fields.bib)`, which i18next
  * resolves in the web and `flatLabels` resolves on the server. Namespaces only the web shows stay
  * in apps/web/src/locales; move one here when the server starts printing it.
@@ -26,6 +29,7 @@ const enNamespaces = {
   confirmation: confirmationEn,
   inscriptions: inscriptionsEn,
   participants: participantsEn,
+  printing: printingEn,
   statuses: statusesEn,
 };
 export type SharedNamespaces = typeof enNamespaces;
@@ -37,6 +41,7 @@ export const sharedLocales: Record<LabelLng, SharedNamespaces> = {
     confirmation: confirmationFr,
     inscriptions: inscriptionsFr,
     participants: participantsFr,
+    printing: printingFr,
     statuses: statusesFr,
   },
 };
