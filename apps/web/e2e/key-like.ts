@@ -10,7 +10,10 @@ import type { Page } from '@playwright/test';
 
 /** The names of the leaf keys of every namespace, with what they translate to in each language. */
 function leafKeys(): Map<string, Set<string>> {
-  const dir = path.resolve(import.meta.dirname, '../src/locales');
+  // The web's own namespaces, and those it shares with the server (issue 30).
+  const dirs = ['../src/locales', '../../../packages/contracts/src/locales'].map((d) =>
+    path.resolve(import.meta.dirname, d),
+  );
   const keys = new Map<string, Set<string>>();
   const walk = (node: unknown, prefix: string) => {
     if (typeof node === 'string') {
@@ -25,9 +28,10 @@ function leafKeys(): Map<string, Set<string>> {
     if (node && typeof node === 'object')
       for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
   };
-  for (const lng of fs.readdirSync(dir))
-    for (const file of fs.readdirSync(path.join(dir, lng)))
-      walk(JSON.parse(fs.readFileSync(path.join(dir, lng, file), 'utf8')), '');
+  for (const dir of dirs)
+    for (const lng of fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()))
+      for (const file of fs.readdirSync(path.join(dir, lng.name)))
+        walk(JSON.parse(fs.readFileSync(path.join(dir, lng.name, file), 'utf8')), '');
   return keys;
 }
 const KEYS = leafKeys();

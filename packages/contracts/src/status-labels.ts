@@ -1,31 +1,21 @@
-import type { ColumnDef, Localized } from './results.ts';
+import en from './locales/en/statuses.json' with { type: 'json' };
+import fr from './locales/fr/statuses.json' with { type: 'json' };
+import type { ColumnDef } from './results.ts';
 
 // Apart from results.ts (whose zod schemas would follow these into every public page's bundle).
 
 /**
  * What a result status code (packages/domain `ResultStatus`, and a participant's `registered`)
- * reads as, in each language: report cells, exports and printed lists show these, never the code.
- * Short forms, as result lists print them (a rank column holds them for runners without a rank).
+ * reads as, in each language (`long`): report cells, exports and printed lists show these, never
+ * the code. Short forms, as result lists print them (a rank column holds them for runners without
+ * a rank); `short`: the forms a narrow column shows (a rank column on screen is ~6 characters
+ * wide), as French and English result lists abbreviate them, the full label beside it for screen
+ * readers. The words are the `statuses` namespace (`locales/{en,fr}/statuses.json`, issue 30: one
+ * label source), imported alone and read as they are: the report page's pre-paint carries this file.
  */
-export const resultStatusLabels: Record<string, Localized> = {
-  finished: { en: 'Finished', fr: 'Arrivé' },
-  onCourse: { en: 'On course', fr: 'En course' },
-  notStarted: { en: 'Not started', fr: 'Non parti' },
-  registered: { en: 'Registered', fr: 'Inscrit' },
-  DNF: { en: 'DNF', fr: 'Abandon' },
-  DNS: { en: 'DNS', fr: 'Non partant' },
-  DSQ: { en: 'DSQ', fr: 'Disqualifié' },
-};
-
-/**
- * The forms a narrow column shows (a rank column on screen is ~6 characters wide), as French and
- * English result lists abbreviate them; the full label goes beside it for screen readers.
- */
-export const resultStatusShortLabels: Record<string, Localized> = {
-  notStarted: { en: '–', fr: '–' },
-  DNF: { en: 'DNF', fr: 'Ab.' },
-  DNS: { en: 'DNS', fr: 'NP' },
-  DSQ: { en: 'DSQ', fr: 'Disq.' },
+const statusWords: Record<'en' | 'fr', { long: Record<string, string>; short: Record<string, string> }> = {
+  en,
+  fr,
 };
 
 /**
@@ -45,6 +35,7 @@ export function labelledCell(
     return lng === 'fr' && names && Object.hasOwn(names, value) ? names[value] : value;
   }
   if (column.Settings.Labels !== 'status') return value;
-  if (short && Object.hasOwn(resultStatusShortLabels, value)) return resultStatusShortLabels[value]![lng];
-  return Object.hasOwn(resultStatusLabels, value) ? resultStatusLabels[value]![lng] : value;
+  const words = statusWords[lng];
+  if (short && Object.hasOwn(words.short, value)) return words.short[value];
+  return Object.hasOwn(words.long, value) ? words.long[value] : value;
 }

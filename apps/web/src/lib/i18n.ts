@@ -22,11 +22,23 @@ const bundles: Record<Lng, () => Promise<{ default: Record<string, Record<string
   en: () => import('./locales-en.ts'),
   fr: () => import('./locales-fr.ts'),
 };
-/** One loader per organiser namespace and language (the public ones are in `bundles`). */
-const lazyNamespaces = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/*/{common,content,live,results,views}.json'],
-  { import: 'default' },
-);
+/**
+ * One loader per organiser namespace and language, keyed `./{lng}/{ns}.json` (the public ones are
+ * in `bundles`): the web's own, and the namespaces the server prints too, whose one source is
+ * `packages/contracts/src/locales` (issue 30, see its `index.ts`) — only those the web translates
+ * with (`statuses` is read by `labelledCell`, `inscriptions` by the translation endpoint's
+ * clients): a file also imported statically would become a chunk of its own.
+ */
+const lazyNamespaces: Record<string, () => Promise<Record<string, unknown>>> = {
+  ...import.meta.glob<Record<string, unknown>>(
+    ['./*/*.json', '!./*/{common,content,live,results,views}.json'],
+    { base: '../locales', import: 'default' },
+  ),
+  ...import.meta.glob<Record<string, unknown>>('./*/{confirmation,participants}.json', {
+    base: '../../../../packages/contracts/src/locales',
+    import: 'default',
+  }),
+};
 const resources: Partial<Record<Lng, Namespaces>> = {};
 /** Namespaces preloaded before their language's public ones (`preloadNamespaces`). */
 const early: Partial<Record<Lng, Namespaces>> = {};
@@ -56,10 +68,10 @@ export async function loadLanguage(lng: Lng, { all = false } = {}): Promise<void
     const loaded = resources[lng]!;
     await Promise.all(
       Object.entries(lazyNamespaces)
-        .filter(([file]) => file.includes(`/locales/${lng}/`))
+        .filter(([file]) => file.startsWith(`./${lng}/`))
         .map(async ([file, load]) => {
-          const ns = namespaceOf(file);
-          if (ns && !loaded[ns]) loaded[ns] = await load();
+          const ns = file.slice(lng.length + 3, -5);
+          if (!loaded[ns]) loaded[ns] = await load();
         }),
     );
   }
@@ -73,7 +85,7 @@ export async function loadLanguage(lng: Lng, { all = false } = {}): Promise<void
 export function preloadNamespaces(...namespaces: string[]): void {
   const lng = i18next.isInitialized ? (i18next.language as Lng) : initialLanguage();
   for (const ns of namespaces) {
-    const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
+    const load = lazyNamespaces[`./${lng}/${ns}.json`];
     if (!load) continue;
     void load().then(
       (data) => {
@@ -99,7 +111,7 @@ const lazyBackend = {
     const loaded = resources[lng as Lng];
     if (!loaded) return callback(null, null);
     if (loaded[ns]) return callback(null, loaded[ns]);
-    const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
+    const load = lazyNamespaces[`./${lng}/${ns}.json`];
     if (!load) return callback(null, null);
     load().then(
       (data) => callback(null, data),

@@ -1,4 +1,5 @@
-import type { DocumentSummary } from '@tempora/contracts';
+import { confirmationMailWords, type DocumentSummary, type ReportLng } from '@tempora/contracts';
+import { interpolate } from '@tempora/contracts/locales';
 import type { DocumentRecord } from './repository.ts';
 
 const escapeHtml = (s: string) =>
@@ -9,7 +10,8 @@ const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 /**
  * The mail the sender's contact receives when the document is confirmed or rejected (issue 17:
  * "with the report attached or linked"): the totals, the reason of a rejection, and a link to the
- * report. In English and French, as we do not know the contact's language.
+ * report. In English and French, as we do not know the contact's language; the words are the
+ * `confirmation` namespace's `mail.*` (packages/contracts/src/locales, issue 30).
  */
 export function documentMail(
   kind: 'confirmed' | 'rejected',
@@ -28,44 +30,33 @@ export function documentMail(
   const link = `${(publicUrl ?? '').replace(/\/$/, '')}/#/confirmation/document/${doc.id}/report`;
   const hello = doc.contactName ? `${doc.contactName},` : '';
   const c = summary.counts;
-  const en =
-    kind === 'confirmed'
-      ? [
-          `Your registration document "${doc.title}" for ${doc.eventName} is confirmed.`,
-          `${c.confirmed} runner(s) registered, ${c.rejected} row(s) not accepted. Fees: ${euros(summary.feesCents)}.`,
-          ...(payment
-            ? [
-                `Invoice ${payment.invoiceNumber}: please transfer ${euros(payment.amountCents)} to ${payment.beneficiary} ${payment.iban} with the structured communication ${payment.communication}.`,
-              ]
-            : []),
-          `Report: ${link}`,
-        ]
-      : [
-          `Your registration document "${doc.title}" for ${doc.eventName} was rejected.`,
-          `Reason: ${doc.rejectReason ?? ''}`,
-          'Please send a corrected document.',
-        ];
-  const fr =
-    kind === 'confirmed'
-      ? [
-          `Votre document d'inscription « ${doc.title} » pour ${doc.eventName} est confirmé.`,
-          `${c.confirmed} coureur(s) inscrit(s), ${c.rejected} ligne(s) non retenue(s). Montant : ${euros(summary.feesCents)}.`,
-          ...(payment
-            ? [
-                `Facture ${payment.invoiceNumber} : merci de virer ${euros(payment.amountCents)} à ${payment.beneficiary} ${payment.iban} avec la communication structurée ${payment.communication}.`,
-              ]
-            : []),
-          `Rapport : ${link}`,
-        ]
-      : [
-          `Votre document d'inscription « ${doc.title} » pour ${doc.eventName} a été refusé.`,
-          `Motif : ${doc.rejectReason ?? ''}`,
-          'Merci de nous envoyer un document corrigé.',
-        ];
-  const subject =
-    kind === 'confirmed'
-      ? `Registration confirmed / Inscription confirmée: ${doc.title}`
-      : `Registration rejected / Inscription refusée: ${doc.title}`;
+  const values = {
+    title: doc.title,
+    event: doc.eventName,
+    confirmed: c.confirmed,
+    rejected: c.rejected,
+    fees: euros(summary.feesCents),
+    link,
+    reason: doc.rejectReason ?? '',
+    ...(payment && {
+      invoice: payment.invoiceNumber,
+      amount: euros(payment.amountCents),
+      beneficiary: payment.beneficiary,
+      iban: payment.iban,
+      communication: payment.communication,
+    }),
+  };
+  const lines = (lng: ReportLng) => {
+    const say = (key: keyof typeof confirmationMailWords) =>
+      interpolate(confirmationMailWords[key][lng], values);
+    return kind === 'confirmed'
+      ? [say('confirmed'), say('counts'), ...(payment ? [say('invoice')] : []), say('report')]
+      : [say('rejected'), say('reason'), say('resend')];
+  };
+  const en = lines('en');
+  const fr = lines('fr');
+  const words = confirmationMailWords[kind === 'confirmed' ? 'subjectConfirmed' : 'subjectRejected'];
+  const subject = `${words.en} / ${words.fr}: ${doc.title}`;
   const text = [hello, ...en, '', '—', '', hello, ...fr].filter((l, k) => l || k > 0).join('\n');
   const html = [hello, ...en, '<hr>', hello, ...fr]
     .map((l) => (l === '<hr>' ? l : `<p>${escapeHtml(l)}</p>`))

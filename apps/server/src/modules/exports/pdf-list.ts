@@ -1,3 +1,4 @@
+import { interpolate, sharedLocales } from '@tempora/contracts/locales';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from '../../lib/pdf-fonts.ts';
 import type { TextTable } from './table-text.ts';
@@ -37,11 +38,6 @@ const PAD = 4;
 const ROWS_PER_TURN = 8;
 /** A4 in points. */
 const A4 = { w: 595.28, h: 841.89 };
-
-const TEXTS = {
-  en: { page: (n: number, total: number) => `Page ${n} of ${total}`, rows: 'rows', printed: 'Printed' },
-  fr: { page: (n: number, total: number) => `Page ${n} sur ${total}`, rows: 'lignes', printed: 'Imprimé le' },
-};
 
 /** The logo opened once by the document, with its width at the header's height; null if unreadable. */
 function logoOf(doc: PDFKit.PDFDocument, png: Uint8Array): { image: Buffer; width: number } | null {
@@ -214,7 +210,7 @@ export function renderList(
   plainLayout(doc, 'sansBold');
   const layout = layoutList(doc, table, orientation);
   const total = pageCount(sections, layout.perPage);
-  const texts = TEXTS[meta.lng];
+  const texts = sharedLocales[meta.lng].printing;
   const regular = measurer(doc, 'sans');
   const bold = measurer(doc, 'sansBold');
   const fit = (s: string, width: number, isBold: boolean) => {
@@ -287,7 +283,7 @@ export function renderList(
     doc.font('sans').fontSize(7).fillColor('#555555');
     const footY = pageHeight - MARGIN - 4;
     doc.text(`Tempora · ${texts.printed} ${printed}`, MARGIN, footY, { lineBreak: false });
-    const label = texts.page(n, total);
+    const label = interpolate(texts.page, { n, total });
     doc.text(label, pageWidth - MARGIN - doc.widthOfString(label), footY, { lineBreak: false });
     doc.fillColor('#000000');
   }

@@ -1,4 +1,5 @@
 import type { AthleteCard, CertificateTemplate, ReportTable, Verification } from '@tempora/contracts';
+import { sharedLocales } from '@tempora/contracts/locales';
 import { formatPace, statusOf } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
@@ -97,7 +98,7 @@ export function createExportsService(deps: {
           list.push(text.rows[k]!);
           byCategory.set(name, list);
         });
-        const other = options.lng === 'fr' ? 'Sans catégorie' : 'No category';
+        const other = sharedLocales[options.lng].printing.noCategory;
         sections = [...byCategory]
           .filter(([, list]) => list.length)
           .map(([name, list]) => ({ heading: name || other, rows: list }));

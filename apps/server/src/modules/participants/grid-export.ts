@@ -1,39 +1,20 @@
 import type { ConsoleParticipant, ParticipantExportColumn } from '@tempora/contracts';
+import { sharedLocales } from '@tempora/contracts/locales';
 import type { TextTable } from '../exports/port.ts';
 
 type Lng = 'en' | 'fr';
 
+/**
+ * The grid's headers and statuses in each language: the console's own words, from the
+ * `participants` namespace (packages/contracts/src/locales, issue 30: one label source).
+ */
 const HEADERS: Record<Lng, Record<ParticipantExportColumn, string>> = {
-  en: {
-    bib: 'Bib',
-    lastName: 'Last name',
-    firstName: 'First name',
-    gender: 'Gender',
-    birthDate: 'Birth date',
-    club: 'Club',
-    nationality: 'Nationality',
-    chips: 'Chips',
-    category: 'Category',
-    race: 'Race',
-    status: 'Status',
-  },
-  fr: {
-    bib: 'Dossard',
-    lastName: 'Nom',
-    firstName: 'Prénom',
-    gender: 'Sexe',
-    birthDate: 'Date de naissance',
-    club: 'Club',
-    nationality: 'Nationalité',
-    chips: 'Puces',
-    category: 'Catégorie',
-    race: 'Course',
-    status: 'Statut',
-  },
+  en: { ...sharedLocales.en.participants.fields, race: sharedLocales.en.participants.fields.raceId },
+  fr: { ...sharedLocales.fr.participants.fields, race: sharedLocales.fr.participants.fields.raceId },
 };
 const STATUS: Record<Lng, Record<ConsoleParticipant['status'], string>> = {
-  en: { registered: 'Registered', DNS: 'Did not start', DNF: 'Did not finish', DSQ: 'Disqualified' },
-  fr: { registered: 'Inscrit', DNS: 'Non partant', DNF: 'Abandon', DSQ: 'Disqualifié' },
+  en: sharedLocales.en.participants.status,
+  fr: sharedLocales.fr.participants.status,
 };
 
 /** A birth date as the grid shows it in the reader's language (fr: 02/03/1985). */

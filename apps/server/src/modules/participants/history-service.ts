@@ -45,7 +45,7 @@ export function createImportHistory(deps: { database: Database; reload: (db: str
       const entry = await found(eventId, importId);
       const width = entry.header.length;
       return {
-        title: `${entry.fileName.replace(/\.[^.]+$/, '')} - ${lng === 'fr' ? 'refusées' : 'refused'}`,
+        title: `${entry.fileName.replace(/\.[^.]+$/, '')} - ${refusedFileHeaders.title[lng]}`,
         headers: [...entry.header, refusedFileHeaders.line[lng], refusedFileHeaders.reason[lng]],
         aligns: [...entry.header.map(() => 'left' as const), 'right', 'left'],
         bold: [...entry.header.map(() => false), false, false],

@@ -19,6 +19,18 @@ describe('translation labels (spec §7)', () => {
     expect(Object.keys(en.json()).sort()).toEqual(Object.keys(fr.json()).sort());
   });
 
+  it('serves the web’s words: references resolved, nested keys flattened (issue 30)', async () => {
+    const fr = (await app.inject({ url: '/api/translation/i18n/acn/inscriptions/fr' })).json();
+    expect(fr['gender.F']).toBe('Femme');
+    expect(fr.birthDate).toBe('Date de naissance');
+    expect(fr.nationality).toBe('Nationalité (3 lettres, p. ex. BEL)');
+    expect(Object.values(fr).join(' ')).not.toContain('$t(');
+    const participants = await app.inject({ url: '/api/translation/i18n/acn/participants/en' });
+    expect(participants.statusCode).toBe(200);
+    expect(participants.json()['fields.birthDate']).toBe('Birth date');
+    expect(participants.json()['issues.DUPLICATE_BIB_line']).toBe('Bib {{value}} is also on line {{line}}');
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await app.inject({ url: '/api/translation/i18n/acn/inscriptions/en' });
     const etag = first.headers.etag as string;

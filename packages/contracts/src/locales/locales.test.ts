@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { confirmationReportWords, documentStatusLabels, issueLabels } from '../confirmation-labels.ts';
+import { importIssueText } from '../import-labels.ts';
+import { flatLabels, interpolate, labelLanguages, sharedLocales } from './index.ts';
+
+describe('the shared label source (issue 30)', () => {
+  it('has the same keys in every language, and every reference names a text', () => {
+    for (const ns of Object.keys(sharedLocales.en)) {
+      const en = flatLabels(ns, 'en')!;
+      for (const lng of labelLanguages) {
+        const labels = flatLabels(ns, lng)!;
+        expect(Object.keys(labels).sort(), `${ns}/${lng}`).toEqual(Object.keys(en).sort());
+        for (const [key, text] of Object.entries(labels))
+          expect(text, `${ns}/${lng} ${key}`).not.toMatch(/\$t\(/);
+      }
+    }
+    expect(flatLabels('nothing', 'en')).toBeNull();
+    expect(flatLabels('participants', 'de')).toBeNull();
+    expect(flatLabels('constructor', 'en')).toBeNull();
+  });
+
+  it('gives the documents the words the console shows', () => {
+    expect(documentStatusLabels.partlyConfirmed).toEqual({
+      en: 'Partly confirmed',
+      fr: 'Partiellement confirmé',
+    });
+    expect(confirmationReportWords.summary.fr).toBe('Synthèse');
+    expect(confirmationReportWords.event.en).toBe(sharedLocales.en.confirmation.home.event);
+    // The files print a duplicate without its link: no placeholder left.
+    for (const words of Object.values(issueLabels)) expect(words.en + words.fr).not.toContain('{{');
+    expect(importIssueText({ code: 'MISSING_FIELD', field: 'birthDate' }, 'fr')).toBe(
+      'Date de naissance manquant',
+    );
+  });
+});
+
+describe('interpolate', () => {
+  it('fills placeholders, zero included, and empties unknown ones', () => {
+    expect(interpolate('{{n}} rows, {{x}}{{y}}', { n: 0, y: undefined })).toBe('0 rows, ');
+    expect(interpolate('{{constructor}}', {})).toBe('');
+  });
+});
