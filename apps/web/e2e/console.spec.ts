@@ -252,7 +252,7 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   // 2,000 participants from an XLSX with French column names, into the marathon.
   await colleague.getByTestId('event-nav-participants').click();
   await colleague.getByRole('link', { name: 'Import', exact: true }).click();
-  await expect(colleague.getByRole('heading', { level: 2, name: 'Imports' })).toBeVisible();
+  await expect(colleague.getByRole('heading', { level: 2, name: 'Imports', exact: true })).toBeVisible();
   await colleague.getByTestId('import-file').setInputFiles(await workbook());
   await expect(colleague.getByRole('heading', { name: /inscriptions-2026\.xlsx: 2001 rows/ })).toBeVisible();
   await expect(colleague.getByRole('combobox', { name: 'First name *' })).toHaveText('Prénom');
@@ -264,7 +264,8 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await expect(colleague.getByText('2 with errors', { exact: true })).toBeVisible();
   await expect(problems).toContainText('Line 1502 — 2500 Élodie Dupré-15');
   await expect(problems).toContainText("Birth date: '31/02/1990' is not a date");
-  await expect(problems).toContainText('Already registered (same name and birth date)');
+  await expect(problems).toContainText('Line 2002 — 5000 Jean Dupré');
+  await expect(problems).toContainText('Same name and birth date as line 3');
   await colleague.getByRole('radio', { name: /Import the 1999 valid rows/ }).check();
   await colleague.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(
@@ -450,7 +451,7 @@ test('le parcours de l’organisateur en français : des mots, pas des clés, et
   await page.getByTestId('event-nav-participants').click();
   await noKeys('participants');
   await page.getByRole('link', { name: 'Importer', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Imports' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Imports', exact: true })).toBeVisible();
   await page.getByTestId('import-file').setInputFiles(await workbook());
   await expect(page.getByRole('heading', { name: /inscriptions-2026\.xlsx : 2001 lignes/ })).toBeVisible();
   await noKeys('correspondance des colonnes');
