@@ -188,12 +188,12 @@ export const publishedLegTableSchema = z.object({
   publication: publicationSchema,
 });
 
-/** A race's course: its line (GeoJSON, as the organiser drew it) and its points. */
+/** A race's course: its line (a GeoJSON LineString of [lon, lat], as drawn in the console) and its points. */
 export const raceCourseSchema = z.object({
   raceId: z.string(),
   name: z.string(),
   distanceM: n,
-  course: z.unknown().nullable(),
+  course: z.object({ type: z.literal('LineString'), coordinates: z.array(z.tuple([n, n])) }).nullable(),
   points: z.array(pointName.extend({ lat: nn, lon: nn })),
 });
 export type RaceCourse = z.infer<typeof raceCourseSchema>;

@@ -10,6 +10,7 @@ import {
   participantHitSchema,
   publishedLapTableSchema,
   publishedLegTableSchema,
+  type RaceCourse,
   raceCourseSchema,
   raceStatsSchema,
   raceTeamsSchema,
@@ -501,7 +502,8 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
         raceId: race.row.id,
         name: race.row.name,
         distanceM: race.row.distanceM,
-        course: race.row.course ?? null,
+        // A LineString when set (the console stores no other shape).
+        course: (race.row.course ?? null) as RaceCourse['course'],
         points: race.points
           .slice()
           .sort((a, b) => a.position - b.position)
