@@ -145,28 +145,34 @@ export const cmsKeySchema = z
  * folders (pages with children of their own); `Leafs`: how many children are plain pages.
  * `DisplayName` is in the asked language (`lng`, default fr); `Titles` holds both.
  */
-export interface CmsNode {
-  Id: string;
-  DisplayName: string;
-  Titles: Texts;
-  Folders: number;
-  Leafs: number;
-  Childs: CmsNode[];
-  /** Whether spectators see it (organisers also get drafts). */
-  Published: boolean;
-}
+const textsSchema = z.object({ en: z.string(), fr: z.string() });
 
-export interface CmsPage {
-  key: string;
-  db: string;
-  parentKey: string | null;
-  position: number;
-  title: Texts;
+export const cmsNodeSchema = z.object({
+  Id: z.string(),
+  DisplayName: z.string(),
+  Titles: textsSchema,
+  Folders: z.number(),
+  Leafs: z.number(),
+  get Childs(): z.ZodArray<typeof cmsNodeSchema> {
+    return z.array(cmsNodeSchema);
+  },
+  /** Whether spectators see it (organisers also get drafts). */
+  Published: z.boolean(),
+});
+export type CmsNode = z.infer<typeof cmsNodeSchema>;
+
+export const cmsPageSchema = z.object({
+  key: z.string(),
+  db: z.string(),
+  parentKey: z.string().nullable(),
+  position: z.number(),
+  title: textsSchema,
   /** Sanitised HTML. */
-  body: Texts;
-  published: boolean;
-  updatedAt: string;
-}
+  body: textsSchema,
+  published: z.boolean(),
+  updatedAt: z.string(),
+});
+export type CmsPage = z.infer<typeof cmsPageSchema>;
 
 const texts = (max: number) => z.object({ en: z.string().max(max), fr: z.string().max(max) }).strict();
 
@@ -208,14 +214,15 @@ export const cmsReorderSchema = z
   })
   .strict();
 
-export interface Contact {
-  id: string;
-  role: string;
-  name: string;
-  email: string;
-  phone: string;
-  position: number;
-}
+export const contactSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  position: z.number(),
+});
+export type Contact = z.infer<typeof contactSchema>;
 
 export const contactInputSchema = z
   .object({
@@ -292,26 +299,28 @@ export const bibSchema = z
   .trim()
   .regex(/^[A-Za-z0-9-]{1,12}$/, 'letters, digits and - only');
 
-export interface Photo {
-  id: string;
-  eventId: string;
-  fileName: string;
-  caption: string;
-  bibs: string[];
-  width: number;
-  height: number;
-  takenAt: string | null;
-  uploadedAt: string;
+export const photoSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  fileName: z.string(),
+  caption: z.string(),
+  bibs: z.array(z.string()),
+  width: z.number(),
+  height: z.number(),
+  takenAt: z.string().nullable(),
+  uploadedAt: z.string(),
   /** Relative to the API base. */
-  thumbUrl: string;
-  webUrl: string;
-}
+  thumbUrl: z.string(),
+  webUrl: z.string(),
+});
+export type Photo = z.infer<typeof photoSchema>;
 
-export interface PhotoUploadResult {
-  photos: Photo[];
+export const photoUploadResultSchema = z.object({
+  photos: z.array(photoSchema),
   /** Files refused, with the reason code (PHOTO_TYPE, PHOTO_TOO_LARGE, PHOTO_UNREADABLE). */
-  rejected: { fileName: string; code: string }[];
-}
+  rejected: z.array(z.object({ fileName: z.string(), code: z.string() })),
+});
+export type PhotoUploadResult = z.infer<typeof photoUploadResultSchema>;
 
 export const photoPatchSchema = z
   .object({ bibs: z.array(bibSchema).max(50), caption: z.string().trim().max(300) })

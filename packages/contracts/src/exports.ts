@@ -112,29 +112,31 @@ export const certificateTemplateInfoSchema = z.object({
 export type CertificateTemplateInfo = z.infer<typeof certificateTemplateInfoSchema>;
 
 /** `GET verify/{token}`: a certificate's result as the server knows it now. */
-export interface Verification {
-  valid: true;
-  eventId: string;
-  eventName: string;
-  race: { id: string; name: string; date: string };
-  athlete: { bib: string; name: string; category: string | null; club: string };
-  status: string;
-  netMs: number | null;
-  gunMs: number | null;
-  rankOverall: number | null;
-  rankGender: number | null;
-  rankCategory: number | null;
+export const verificationSchema = z.object({
+  valid: z.literal(true),
+  eventId: z.string(),
+  eventName: z.string(),
+  race: z.object({ id: z.string(), name: z.string(), date: z.string() }),
+  athlete: z.object({ bib: z.string(), name: z.string(), category: z.string().nullable(), club: z.string() }),
+  status: z.string(),
+  netMs: z.number().nullable(),
+  gunMs: z.number().nullable(),
+  rankOverall: z.number().nullable(),
+  rankGender: z.number().nullable(),
+  rankCategory: z.number().nullable(),
   /** When the certificate was issued (epoch ms). */
-  issuedAt: number;
+  issuedAt: z.number(),
   /** The net time printed on the certificate when it was issued (ms). */
-  certificateNetMs: number;
-}
+  certificateNetMs: z.number(),
+});
+export type Verification = z.infer<typeof verificationSchema>;
 
 /**
  * A row of a broadcast feed (vMix data sources, CasparCG, Singular…): flat, every value a
  * string or number, times also preformatted, so a title template binds fields directly.
  */
-export type FeedRow = Record<string, string | number>;
+export const feedRowSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type FeedRow = z.infer<typeof feedRowSchema>;
 
 export const webhookTypes = [
   'passing.stored',

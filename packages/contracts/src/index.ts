@@ -13,6 +13,7 @@ export * from './format-tables.ts';
 export * from './identity.ts';
 export * from './import-labels.ts';
 export * from './live-channels.ts';
+export * from './live-views.ts';
 export * from './participants.ts';
 export * from './payments.ts';
 export * from './permissions.ts';

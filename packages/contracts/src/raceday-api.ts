@@ -161,6 +161,7 @@ export const ingestKeyQuery = z.object({ key: z.string().min(10).max(200).option
 
 /** `GET /api/raceday/clock`. */
 export const serverClockSchema = z.object({ serverTimeMs: z.number() });
+export type ServerClock = z.infer<typeof serverClockSchema>;
 
 export const racedayPointSchema = z.object({
   key: z.string(),
@@ -233,6 +234,7 @@ export const deviceRowSchema = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 export const devicesAnswerSchema = z.object({ serverTimeMs: z.number(), devices: z.array(deviceRowSchema) });
+export type DevicesAnswer = z.infer<typeof devicesAnswerSchema>;
 /** A new device: its key, answered once. */
 export const deviceCreatedSchema = z.object({ id: z.string(), key: z.string() });
 export const deviceIdSchema = z.object({ id: z.string() });
@@ -259,6 +261,7 @@ export const deskReadSchema = z.object({
 });
 export type DeskRead = z.infer<typeof deskReadSchema>;
 export const deskReadsSchema = z.object({ reads: z.array(deskReadSchema), next: z.number().nullable() });
+export type DeskReads = z.infer<typeof deskReadsSchema>;
 
 /** Reads stored: new ones and ones already stored. */
 export const ingestResultSchema = z.object({ accepted: z.number(), duplicates: z.number() });

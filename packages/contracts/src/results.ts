@@ -164,55 +164,7 @@ export const participantHitSchema = z.object({
 });
 export type ParticipantHit = z.infer<typeof participantHitSchema>;
 
-/**
- * One athlete, live (tracking pages). Times in ms; time of day as UTC epoch ms on the wall clock
- * (a sped-up replay's reads are mapped back from its race clock).
- */
-export interface AthleteCard {
-  eventId: string;
-  db: string;
-  /** The event's IANA time zone: times of day are shown there, not in the browser's. */
-  timeZone: string | null;
-  race: {
-    id: string;
-    name: string;
-    distanceM: number;
-    /** `nameFr`: the point's name in French (its English `name` when the organiser gave none). */
-    points: {
-      key: string;
-      name: string;
-      nameFr?: string;
-      distanceM: number;
-      lat: number | null;
-      lon: number | null;
-    }[];
-  };
-  athlete: ParticipantHit & { firstName: string; lastName: string };
-  status: string;
-  splits: {
-    pointKey: string;
-    timeOfDay: number | null;
-    gunMs: number | null;
-    netMs: number | null;
-    rankOverall: number | null;
-    rankGender: number | null;
-    rankCategory: number | null;
-    gapMs: number | null;
-    /** Behind the first of the athlete's category (issue 27: each list's gap from its own leader). */
-    gapCategoryMs?: number | null;
-    paceMsPerKm: number | null;
-  }[];
-  prediction: {
-    basis: string;
-    finishNetMs: number;
-    finishTimeOfDay: number | null;
-    /** The finish's 80 % interval, net ms [low, high] (issue 27); null without a split of the runner's own. */
-    finishRangeNetMs?: [number, number] | null;
-    points: { pointKey: string; netMs: number; timeOfDay: number | null }[];
-  } | null;
-  /** Estimated distance covered now (m), from the last split and the predicted pace. */
-  estimatedDistanceM: number | null;
-}
+// `AthleteCard`: in live-views.ts, with the other live views (a zod schema, issue 30).
 
 /**
  * The latest moment a time may name, 9999-12-31T23:59:59.999Z: beyond it a time is a typo (or a

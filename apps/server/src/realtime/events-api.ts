@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../errors.ts';
-import { parseInput } from '../validate.ts';
+import { afterAccess, checked, type ZodTypeProvider } from '../lib/zod-routes.ts';
 import type { ChannelStats, Envelope } from './adapters/types.ts';
 import { parseQuery, verifyRequest } from './http-signature.ts';
 import { channelType, SERVER_TO_USER_PREFIX } from './protocol.ts';
@@ -23,6 +23,27 @@ const triggerBody = z.object({
 const batchBody = z.object({
   batch: z.array(triggerBody.omit({ channels: true }).extend({ channel: z.string() })),
 });
+
+/**
+ * Every part is declared `afterAccess`: the signature check (the preHandler below) comes first,
+ * so an unsigned request gets its 401 whatever it sent. The bodies are read raw for the signature
+ * (body_md5) by the content type parser below; the schemas only describe and check the parsed JSON.
+ */
+const appParams = z.object({ appId: z.string() });
+const userParams = appParams.extend({ userId: z.string() });
+const channelParams = appParams.extend({ channelName: z.string() });
+/** The signature's own parameters (auth_key, auth_signature, …) are also in the query. */
+const channelsQuery = z.object({ filter_by_prefix: z.string().optional(), info: z.string().optional() });
+const infoQuery = z.object({ info: z.string().optional() });
+const statsSchema = z.object({
+  subscription_count: z.number().optional(),
+  user_count: z.number().optional(),
+});
+const triggerAnswer = z.object({ channels: z.record(z.string(), statsSchema).optional() });
+const batchAnswer = z.object({ batch: z.array(statsSchema).optional() });
+const channelsAnswer = z.object({ channels: z.record(z.string(), statsSchema) });
+const channelAnswer = statsSchema.extend({ occupied: z.boolean() });
+const usersAnswer = z.object({ users: z.array(z.object({ id: z.string() })) });
 
 export interface EventsApiOptions {
   appId: string;
@@ -59,7 +80,8 @@ function envelopeOf(channels: string[], body: z.infer<typeof triggerBody>): Enve
  * occupancy and presence users, every request signed with the app secret (401 otherwise), so
  * the official server libraries work against this server by changing only host and port.
  */
-export async function eventsApiRoutes(app: FastifyInstance, opts: EventsApiOptions) {
+export async function eventsApiRoutes(fastify: FastifyInstance, opts: EventsApiOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rawBodies = new WeakMap<FastifyRequest, string>();
   // The signature covers the exact body bytes (body_md5): keep them before parsing.
   app.removeContentTypeParser(['application/json']);
@@ -95,78 +117,136 @@ export async function eventsApiRoutes(app: FastifyInstance, opts: EventsApiOptio
   const { realtime } = opts;
   const bodyLimit = 256 * 1024;
 
-  app.post('/apps/:appId/events', { bodyLimit }, async (request) => {
-    const body = parseInput(triggerBody, request.body);
-    const channels = body.channels ?? (body.channel ? [body.channel] : []);
-    await realtime.publishEnvelope(envelopeOf(channels, body));
-    const info = infoOf(body.info);
-    if (info.size === 0) return {};
-    const entries = await Promise.all(
-      channels.map(async (c) => [c, statsJson(c, await realtime.channel(c), info)] as const),
-    );
-    return { channels: Object.fromEntries(entries) };
-  });
+  app.post(
+    '/apps/:appId/events',
+    {
+      bodyLimit,
+      schema: {
+        access: 'key',
+        params: afterAccess(appParams),
+        body: afterAccess(triggerBody),
+        response: { 200: triggerAnswer },
+      },
+    },
+    async (request) => {
+      const body = checked(request, 'body');
+      const channels = body.channels ?? (body.channel ? [body.channel] : []);
+      await realtime.publishEnvelope(envelopeOf(channels, body));
+      const info = infoOf(body.info);
+      if (info.size === 0) return {};
+      const entries = await Promise.all(
+        channels.map(async (c) => [c, statsJson(c, await realtime.channel(c), info)] as const),
+      );
+      return { channels: Object.fromEntries(entries) };
+    },
+  );
 
-  app.post('/apps/:appId/batch_events', { bodyLimit }, async (request) => {
-    const { batch } = parseInput(batchBody, request.body);
-    if (batch.length === 0 || batch.length > MAX_BATCH) {
-      throw errors.badRequest('REALTIME_BATCH_INVALID', `A batch holds 1 to ${MAX_BATCH} events`);
-    }
-    const envelopes = batch.map((item) => envelopeOf([item.channel], item));
-    // Validate every event before publishing any, so a bad batch publishes nothing.
-    for (const envelope of envelopes) validateEnvelope(envelope);
-    for (const envelope of envelopes) await realtime.publishEnvelope(envelope);
-    if (!batch.some((item) => item.info)) return {};
-    return {
-      batch: await Promise.all(
-        batch.map(async (item) =>
-          statsJson(item.channel, await realtime.channel(item.channel), infoOf(item.info)),
+  app.post(
+    '/apps/:appId/batch_events',
+    {
+      bodyLimit,
+      schema: {
+        access: 'key',
+        params: afterAccess(appParams),
+        body: afterAccess(batchBody),
+        response: { 200: batchAnswer },
+      },
+    },
+    async (request) => {
+      const { batch } = checked(request, 'body');
+      if (batch.length === 0 || batch.length > MAX_BATCH) {
+        throw errors.badRequest('REALTIME_BATCH_INVALID', `A batch holds 1 to ${MAX_BATCH} events`);
+      }
+      const envelopes = batch.map((item) => envelopeOf([item.channel], item));
+      // Validate every event before publishing any, so a bad batch publishes nothing.
+      for (const envelope of envelopes) validateEnvelope(envelope);
+      for (const envelope of envelopes) await realtime.publishEnvelope(envelope);
+      if (!batch.some((item) => item.info)) return {};
+      return {
+        batch: await Promise.all(
+          batch.map(async (item) =>
+            statsJson(item.channel, await realtime.channel(item.channel), infoOf(item.info)),
+          ),
         ),
-      ),
-    };
-  });
+      };
+    },
+  );
 
   // terminateUserConnections ("User authentication"): every connection signed in as the user,
   // on every node, is closed (4009: the client does not reconnect by itself).
-  app.post('/apps/:appId/users/:userId/terminate_connections', { bodyLimit }, async (request) => {
-    const { userId } = request.params as { userId: string };
-    const channel = `${SERVER_TO_USER_PREFIX}${userId}`;
-    if ('error' in channelType(channel)) throw errors.badRequest('REALTIME_USER_INVALID', 'Invalid user id');
-    await realtime.terminateUserConnections(userId);
-    return {};
-  });
+  app.post(
+    '/apps/:appId/users/:userId/terminate_connections',
+    {
+      bodyLimit,
+      schema: { access: 'key', params: afterAccess(userParams), response: { 200: z.object({}) } },
+    },
+    async (request) => {
+      const { userId } = checked(request, 'params');
+      const channel = `${SERVER_TO_USER_PREFIX}${userId}`;
+      if ('error' in channelType(channel))
+        throw errors.badRequest('REALTIME_USER_INVALID', 'Invalid user id');
+      await realtime.terminateUserConnections(userId);
+      return {};
+    },
+  );
 
-  app.get('/apps/:appId/channels', async (request) => {
-    const query = request.query as { filter_by_prefix?: string; info?: string };
-    const prefix = query.filter_by_prefix ?? '';
-    const info = infoOf(query.info);
-    if (info.has('user_count') && !prefix.startsWith('presence-')) {
-      throw errors.badRequest('REALTIME_INFO_INVALID', 'user_count needs filter_by_prefix=presence-');
-    }
-    const channels = await realtime.channels(prefix);
-    return {
-      channels: Object.fromEntries([...channels].map(([name, s]) => [name, statsJson(name, s, info)])),
-    };
-  });
+  app.get(
+    '/apps/:appId/channels',
+    {
+      schema: {
+        access: 'key',
+        params: afterAccess(appParams),
+        querystring: afterAccess(channelsQuery),
+        response: { 200: channelsAnswer },
+      },
+    },
+    async (request) => {
+      const query = checked(request, 'querystring');
+      const prefix = query.filter_by_prefix ?? '';
+      const info = infoOf(query.info);
+      if (info.has('user_count') && !prefix.startsWith('presence-')) {
+        throw errors.badRequest('REALTIME_INFO_INVALID', 'user_count needs filter_by_prefix=presence-');
+      }
+      const channels = await realtime.channels(prefix);
+      return {
+        channels: Object.fromEntries([...channels].map(([name, s]) => [name, statsJson(name, s, info)])),
+      };
+    },
+  );
 
-  app.get('/apps/:appId/channels/:channelName', async (request) => {
-    const { channelName } = request.params as { channelName: string };
-    const info = infoOf((request.query as { info?: string }).info);
-    const presence = checkChannel(channelName);
-    if (info.has('user_count') && !presence) {
-      throw errors.badRequest('REALTIME_INFO_INVALID', 'user_count is only for presence channels');
-    }
-    const stats = await realtime.channel(channelName);
-    return { occupied: stats.subscriptionCount > 0, ...statsJson(channelName, stats, info) };
-  });
+  app.get(
+    '/apps/:appId/channels/:channelName',
+    {
+      schema: {
+        access: 'key',
+        params: afterAccess(channelParams),
+        querystring: afterAccess(infoQuery),
+        response: { 200: channelAnswer },
+      },
+    },
+    async (request) => {
+      const { channelName } = checked(request, 'params');
+      const info = infoOf(checked(request, 'querystring').info);
+      const presence = checkChannel(channelName);
+      if (info.has('user_count') && !presence) {
+        throw errors.badRequest('REALTIME_INFO_INVALID', 'user_count is only for presence channels');
+      }
+      const stats = await realtime.channel(channelName);
+      return { occupied: stats.subscriptionCount > 0, ...statsJson(channelName, stats, info) };
+    },
+  );
 
-  app.get('/apps/:appId/channels/:channelName/users', async (request) => {
-    const { channelName } = request.params as { channelName: string };
-    if (!checkChannel(channelName)) {
-      throw errors.badRequest('REALTIME_NOT_PRESENCE', 'Users are only listed for presence channels');
-    }
-    return { users: (await realtime.members(channelName)).map((m) => ({ id: m.id })) };
-  });
+  app.get(
+    '/apps/:appId/channels/:channelName/users',
+    { schema: { access: 'key', params: afterAccess(channelParams), response: { 200: usersAnswer } } },
+    async (request) => {
+      const { channelName } = checked(request, 'params');
+      if (!checkChannel(channelName)) {
+        throw errors.badRequest('REALTIME_NOT_PRESENCE', 'Users are only listed for presence channels');
+      }
+      return { users: (await realtime.members(channelName)).map((m) => ({ id: m.id })) };
+    },
+  );
 }
 
 /** Validates a channel name from the path; true for presence channels. */

@@ -3,6 +3,7 @@
  * a listening app with the realtime plugin, a stand-in identity hook, pusher-js and pusher SDK
  * clients pointed at it.
  */
+
 import type { AddressInfo } from 'node:net';
 import { type AbilityUser, abilityFromRules, rulesFor } from '@tempora/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import PusherServer from 'pusher';
 import Pusher, { type Channel, type Options } from 'pusher-js';
 import { WebSocket } from 'ws';
 import { testConfig } from '../../test/helpers.ts';
+import { zodSerializerCompiler, zodValidatorCompiler } from '../lib/zod-routes.ts';
 import { errorsPlugin } from '../plugins/errors.ts';
 import { type RealtimePluginOptions, realtimePlugin } from './plugin.ts';
 
@@ -43,6 +45,9 @@ export async function startNode(
     request.user = { ...user, issuer: 'test' };
     request.ability = abilityFromRules(rulesFor(user));
   });
+  // As app.ts: routes declare zod schemas (issue 30), answers checked strictly.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler({ strict: true, log: () => app.log }));
   await app.register(errorsPlugin);
   await app.register(realtimePlugin, options);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -8,6 +8,9 @@ import {
   exportQuerySchema,
   exportSettingsSchema,
   type FeedRow,
+  feedRowSchema,
+  noContentSchema,
+  verificationSchema,
 } from '@tempora/contracts';
 import { foldText } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +18,6 @@ import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows } from '../../policy/policy.ts';
-import { parseInput } from '../../validate.ts';
 import { raceClock } from '../results/port.ts';
 import { renderCertificate } from './certificate.ts';
 import { csvChunks } from './csv.ts';
@@ -295,32 +297,59 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
     },
   );
 
-  app.get('/api/certificates/:trackingKey', async (request, reply) => {
-    const { trackingKey } = parseInput(
-      z.object({ trackingKey: z.string().min(1).max(64) }),
-      request.params,
-      'params',
-    );
-    const { lng } = parseInput(lngQuery, request.query, 'query');
-    return certificate(request, reply, trackingKey, lng);
-  });
+  app.get(
+    '/api/certificates/:trackingKey',
+    {
+      schema: {
+        access: 'public',
+        params: z.object({ trackingKey: z.string().min(1).max(64) }),
+        querystring: lngQuery,
+        response: { 200: fileAnswer(['application/pdf'], 'The finisher’s certificate (PDF)') },
+      },
+    },
+    async (request, reply) => {
+      const { trackingKey } = request.params;
+      const { lng } = request.query;
+      return certificate(request, reply, trackingKey, lng);
+    },
+  );
 
-  app.get('/api/verify/:token', async (request, reply) => {
-    const { token } = parseInput(z.object({ token: z.string().min(1).max(200) }), request.params, 'params');
-    reply.header('cache-control', 'no-cache');
-    return service.verify(token);
-  });
+  app.get(
+    '/api/verify/:token',
+    {
+      schema: {
+        access: 'public',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: verificationSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      reply.header('cache-control', 'no-cache');
+      return service.verify(token);
+    },
+  );
 
   // Broadcast feeds: short public cache, ETag of the body (304 when unchanged).
   const feedParams = z.object({ db: id, raceId: id });
   const countQuery = z.object({ count: z.coerce.number().int().min(1).max(100).default(10) });
+  const feedSchema = {
+    access: 'public',
+    params: feedParams,
+    querystring: countQuery,
+    response: { 200: z.array(feedRowSchema), 304: noContentSchema },
+  } as const;
+  type FeedRequest = FastifyRequest<{
+    Params: z.output<typeof feedParams>;
+    Querystring: z.output<typeof countQuery>;
+  }>;
   async function feed(
-    request: FastifyRequest,
+    request: FeedRequest,
     reply: FastifyReply,
     make: (race: RaceArg, count: number) => FeedRow[],
   ) {
-    const p = parseInput(feedParams, request.params, 'params');
-    const { count } = parseInput(countQuery, request.query, 'query');
+    const p = request.params;
+    const { count } = request.query;
     const ctx = await app.results.state(p.db);
     const race = ctx.races.get(p.raceId);
     if (!race) throw errors.notFound('RACE_NOT_FOUND', `No race '${p.raceId}' in '${p.db}'`);
@@ -334,9 +363,13 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
     return reply.type('application/json; charset=utf-8').send(body);
   }
   type RaceArg = Parameters<typeof finishersFeed>[0];
-  app.get('/api/feeds/:db/races/:raceId/finishers', (request, reply) => feed(request, reply, finishersFeed));
-  app.get('/api/feeds/:db/races/:raceId/leaders', (request, reply) => feed(request, reply, leadersFeed));
-  app.get('/api/feeds/:db/races/:raceId/hotseat', (request, reply) =>
+  app.get('/api/feeds/:db/races/:raceId/finishers', { schema: feedSchema }, (request, reply) =>
+    feed(request, reply, finishersFeed),
+  );
+  app.get('/api/feeds/:db/races/:raceId/leaders', { schema: feedSchema }, (request, reply) =>
+    feed(request, reply, leadersFeed),
+  );
+  app.get('/api/feeds/:db/races/:raceId/hotseat', { schema: feedSchema }, (request, reply) =>
     feed(request, reply, (race, count) => hotSeatFeed(race, raceClock(race, Date.now()), count)),
   );
 }

@@ -1,3 +1,4 @@
+import type { LeadersBoard, RaceStats, TeamResult, TimeTrialBoard, TimeTrialRider } from '@tempora/contracts';
 import {
   raceClock as domainRaceClock,
   lastPointOf,
@@ -12,40 +13,8 @@ import {
 import type { RaceLive } from './context-state.ts';
 import { frenchName } from './repository.ts';
 
-/** Statistics of a race (issue 7 `stats/{key}`): counts per status and point, histogram, categories. */
-export interface RaceStats {
-  raceId: string;
-  name: string;
-  distanceM: number;
-  counts: {
-    registered: number;
-    started: number;
-    onCourse: number;
-    finished: number;
-    dnf: number;
-    dns: number;
-    dsq: number;
-  };
-  /**
-   * Per ranked point: how many passed it, how many are on course with it as their last point
-   * (between it and the next), and how many abandoned after it (DNF with it as their last point).
-   */
-  points: {
-    key: string;
-    name: string;
-    nameFr: string;
-    distanceM: number;
-    passed: number;
-    onCourse: number;
-    dnf: number;
-  }[];
-  /** Finish times in buckets of `bucketMs` (net). */
-  histogram: { fromMs: number; toMs: number; count: number }[];
-  categories: { id: string; name: string; registered: number; finished: number }[];
-  averagePaceMsPerKm: number | null;
-  /** The leader's margin over the 2nd, 3rd, 5th and 10th at every point (ms). */
-  leaderGaps: { key: string; distanceM: number; gaps: (number | null)[] }[];
-}
+/** The live views' answers: one shape with the web's, in packages/contracts (issue 30). */
+export type { LeadersBoard, RaceStats, TeamResult, TimeTrialBoard, TimeTrialRider };
 
 const GAP_RANKS = [2, 3, 5, 10];
 
@@ -144,28 +113,6 @@ export function raceStats(race: RaceLive): RaceStats {
   };
 }
 
-/** The first rows at every timing point (issue 7 leaders board `/firstrow/{db}/race/{race}`). */
-export interface LeadersBoard {
-  raceId: string;
-  name: string;
-  points: {
-    key: string;
-    name: string;
-    nameFr: string;
-    distanceM: number;
-    rows: {
-      rank: number;
-      bib: string;
-      name: string;
-      nationality: string;
-      club: string;
-      netMs: number;
-      gapMs: number;
-      trackingKey: string;
-    }[];
-  }[];
-}
-
 export function leadersBoard(race: RaceLive, count: number): LeadersBoard {
   const ranked = race.points.filter((p) => !p.isStart).sort((a, b) => a.position - b.position);
   return {
@@ -191,53 +138,6 @@ export function leadersBoard(race: RaceLive, count: number): LeadersBoard {
       }),
     })),
   };
-}
-
-/** One rider of the time-trial board. */
-export interface TimeTrialRider {
-  bib: string;
-  name: string;
-  club: string;
-  nationality: string;
-  trackingKey: string;
-}
-
-/**
- * The time-trial live board (issue 7 `/live/clm/{db}/{key}`, key = the race id): the hot seat
- * (fastest finisher so far), the standings at the finish, the riders on course with their rank
- * and gap at their last point and a predicted finish, the latest finishers, and the next starters.
- * Made for a commentator's or a finish-area screen; works for any start type, meant for
- * individual starts.
- */
-export interface TimeTrialBoard {
-  raceId: string;
-  name: string;
-  distanceM: number;
-  startType: string;
-  /** The race clock when the board was made, and how fast it runs (`raceClock`): the page ticks on from them. */
-  now: number;
-  clockRate: number;
-  /** The gun (race time) and the event's time zone: the page shows times of day on the wall clock, there. */
-  gunTimeMs: number | null;
-  timeZone: string | null;
-  points: { key: string; name: string; nameFr: string; distanceM: number }[];
-  hotSeat: (TimeTrialRider & { netMs: number }) | null;
-  standings: (TimeTrialRider & { rank: number; netMs: number; gapMs: number })[];
-  /** Riders finished in all (issue 27: the standings' count); `standings` lists the first `size`. */
-  finishers: number;
-  /** Riders on course in all; `onCourse` lists the first 3 × size of them. */
-  onCourseCount: number;
-  onCourse: (TimeTrialRider & {
-    startMs: number;
-    /** Index into `points` of the last point reached, -1 before the first. */
-    lastPoint: number;
-    netMs: number | null;
-    rank: number | null;
-    gapMs: number | null;
-    predictedFinishNetMs: number | null;
-  })[];
-  latestFinishers: (TimeTrialRider & { rank: number | null; netMs: number; finishedAt: number })[];
-  nextStarters: (TimeTrialRider & { startAt: number })[];
 }
 
 /** The race's clock at wall time `wallMs` (domain `raceClock`: a replay runs faster than the wall). */
@@ -289,25 +189,6 @@ export function timeTrialBoard(
 
 /** How many finishers of a team score (the sum of their net times is the team's result). */
 export const TEAM_SCORING = 3;
-
-/** One team of a race: a club's runners, its scorers' total, its rank among complete teams. */
-export interface TeamResult {
-  name: string;
-  /** Rank among teams with `TEAM_SCORING` finishers (ties share), null while incomplete. */
-  rank: number | null;
-  /** Sum of the best `TEAM_SCORING` net finish times; of the finishers so far while incomplete. */
-  totalMs: number;
-  finishers: number;
-  members: {
-    bib: string;
-    name: string;
-    status: string;
-    netMs: number | null;
-    rank: number | null;
-    trackingKey: string;
-    scoring: boolean;
-  }[];
-}
 
 /**
  * Team standings of a race (issue 7 team detail): teams are clubs; complete teams (at least

@@ -1,11 +1,32 @@
-import { ingestPassingSchema, MAX_INGEST_BATCH, MAX_TIME_MS, timeInputSchema } from '@tempora/contracts';
+import {
+  athleteCardSchema,
+  contextRaceSchema,
+  ingestPassingSchema,
+  ingestResultSchema,
+  leadersBoardSchema,
+  MAX_INGEST_BATCH,
+  MAX_TIME_MS,
+  noContentSchema,
+  participantHitSchema,
+  publishedLapTableSchema,
+  publishedLegTableSchema,
+  type RaceCourse,
+  raceCourseSchema,
+  raceStatsSchema,
+  raceTeamsSchema,
+  reportListSchema,
+  reportTableSchema,
+  sharedObjectSchema,
+  timeInputSchema,
+  timeTrialBoardSchema,
+} from '@tempora/contracts';
 import { publicationStatus, searchTableRows } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
+import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { requireAbility, type SubjectType } from '../../policy/policy.ts';
-import { parseInput } from '../../validate.ts';
 import { reportId } from './context-state.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
 import { lapTable } from './lap-table.ts';
@@ -90,6 +111,55 @@ const manualSchema = z.object({
     .max(1000),
 });
 
+const eventParam = z.object({ eventId: z.string().min(1).max(100) });
+const mappingQuery = z.record(z.string(), z.string().min(1).max(100));
+/** Which CSV column holds what (`POST …/import/passings`): the column names, in the query. */
+const passingsMapping = mappingQuery.pipe(
+  z.object({
+    time: z.string(),
+    point: z.string().optional(),
+    bib: z.string().optional(),
+    chip: z.string().optional(),
+    id: z.string().optional(),
+    defaultPoint: z.string().optional(),
+    day: z.iso.date().optional(),
+  }),
+);
+/** Which CSV column holds what (`POST …/import/participants`). */
+const participantsMapping = mappingQuery.pipe(
+  z.object({
+    bib: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    gender: z.string(),
+    age: z.string().optional(),
+    birthDate: z.string().optional(),
+    nationality: z.string().optional(),
+    club: z.string().optional(),
+    chip: z.string().optional(),
+    category: z.string().optional(),
+  }),
+);
+// Nothing is invented (issue 14): the organiser names the race and gives its date and gun.
+const bostonQuery = z.object({
+  race: key.optional(),
+  name: z.string().trim().min(1).max(120),
+  date: z.iso.date(),
+  gun: z.iso.datetime({ offset: true }),
+  waves: z.string().max(2000).optional(),
+});
+const addedSchema = z.object({ added: z.number() });
+const bostonResultSchema = z.object({
+  raceId: z.string(),
+  participants: z.number(),
+  passings: z.number(),
+  refused: z.number(),
+  issues: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+const tableAnswer = { 200: reportTableSchema, 304: noContentSchema };
+// A CSV file: the body is the text itself, read by the handler (no schema to check).
+const csvBody = 'text/csv';
+
 const toMs = (time: number | string) => (typeof time === 'number' ? time : Date.parse(time));
 
 /**
@@ -143,7 +213,8 @@ async function sendTable(
   return reply.send(encoded.json);
 }
 
-export async function resultsRoutes(app: FastifyInstance, opts: { service: Results }) {
+export async function resultsRoutes(fastify: FastifyInstance, opts: { service: Results }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { service } = opts;
   const database = app.database;
   if (!app.hasContentTypeParser('text/csv')) {
@@ -191,11 +262,12 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   async function table(
     request: FastifyRequest,
     reply: FastifyReply,
+    query: z.output<typeof tableQuery>,
     db: string,
     group: string | null,
     report: string,
   ) {
-    const { q, offset, limit, minVersion, fresh } = parseInput(tableQuery, request.query, 'query');
+    const { q, offset, limit, minVersion, fresh } = query;
     const page = `${encodeURIComponent(q ?? '')}-${offset ?? ''}-${limit ?? ''}`;
     // Issue 27: a context this node has not loaded answers from its snapshot when one is stored
     // for its current state (a finished event after a restart): the first page reads one chunk.
@@ -249,43 +321,58 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     });
   }
 
-  app.get('/api/results/:eventId/reportlist', async (request) => {
-    const { eventId } = parseInput(
-      z.object({ eventId: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
-    return service.reportList(eventId);
-  });
+  app.get(
+    '/api/results/:eventId/reportlist',
+    { schema: { access: 'public', params: eventParam, response: { 200: reportListSchema } } },
+    async (request) => service.reportList(request.params.eventId),
+  );
 
-  app.get('/api/results/:eventId/groups/:group/reports/:report', async (request, reply) => {
-    const p = parseInput(
-      z.object({
-        eventId: z.string().min(1).max(100),
-        group: z.string().min(1).max(100),
-        report: z.string().min(1).max(100),
-      }),
-      request.params,
-      'params',
-    );
-    const db = await service.contextOfGroup(p.eventId, p.group);
-    return table(request, reply, db, p.group, p.report);
-  });
+  // The query is checked once the group is known (an unknown group is a 404 whatever the query).
+  app.get(
+    '/api/results/:eventId/groups/:group/reports/:report',
+    {
+      schema: {
+        access: 'public',
+        params: eventParam.extend({ group: z.string().min(1).max(100), report: z.string().min(1).max(100) }),
+        querystring: afterAccess(tableQuery),
+        response: tableAnswer,
+      },
+    },
+    async (request, reply) => {
+      const p = request.params;
+      const db = await service.contextOfGroup(p.eventId, p.group);
+      return table(request, reply, checked(request, 'querystring'), db, p.group, p.report);
+    },
+  );
 
-  app.get('/api/results/contexts/:db/reports/:report', async (request, reply) => {
-    const p = parseInput(
-      z.object({ db: z.string().min(1).max(100), report: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
-    return table(request, reply, p.db, null, p.report);
-  });
+  app.get(
+    '/api/results/contexts/:db/reports/:report',
+    {
+      schema: {
+        access: 'public',
+        params: dbParam.extend({ report: z.string().min(1).max(100) }),
+        querystring: tableQuery,
+        response: tableAnswer,
+      },
+    },
+    async (request, reply) => {
+      const p = request.params;
+      return table(request, reply, request.query, p.db, null, p.report);
+    },
+  );
 
-  app.get('/api/results/contexts/:db/participants', async (request) => {
-    const { db } = parseInput(dbParam, request.params, 'params');
-    const { q } = parseInput(z.object({ q: z.string().max(100).default('') }), request.query, 'query');
-    return service.participants(db, q);
-  });
+  app.get(
+    '/api/results/contexts/:db/participants',
+    {
+      schema: {
+        access: 'public',
+        params: dbParam,
+        querystring: z.object({ q: z.string().max(100).default('') }),
+        response: { 200: z.array(participantHitSchema) },
+      },
+    },
+    async (request) => service.participants(request.params.db, request.query.q),
+  );
 
   /** Registers participants in a race of a context (JSON or CSV import) and reloads its state. */
   async function register(db: string, raceId: string, people: Parameters<typeof registerParticipants>[2]) {
@@ -308,45 +395,62 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   }
 
   /** The race named by a live view's `:db/races/:raceId` parameters. */
-  function raceOfRequest(request: FastifyRequest) {
-    const p = parseInput(raceParams, request.params, 'params');
-    return liveRace(p.db, p.raceId);
+  function raceOfRequest(request: { params: z.output<typeof raceParams> }) {
+    return liveRace(request.params.db, request.params.raceId);
   }
 
-  app.get('/api/results/contexts/:db/races', async (request) => {
-    const { db } = parseInput(dbParam, request.params, 'params');
-    const ctx = await service.state(db);
-    return [...ctx.races.values()].map((r) => ({
-      id: r.row.id,
-      name: r.row.name,
-      distanceM: r.row.distanceM,
-      startType: r.row.startType,
-      points: r.points
-        .slice()
-        .sort((a, b) => a.position - b.position)
-        .map((p) => ({ key: p.key, name: p.name, nameFr: repo.frenchName(p), distanceM: p.distanceM })),
-    }));
-  });
+  app.get(
+    '/api/results/contexts/:db/races',
+    { schema: { access: 'public', params: dbParam, response: { 200: z.array(contextRaceSchema) } } },
+    async (request) => {
+      const { db } = request.params;
+      const ctx = await service.state(db);
+      return [...ctx.races.values()].map((r) => ({
+        id: r.row.id,
+        name: r.row.name,
+        distanceM: r.row.distanceM,
+        startType: r.row.startType,
+        points: r.points
+          .slice()
+          .sort((a, b) => a.position - b.position)
+          .map((p) => ({ key: p.key, name: p.name, nameFr: repo.frenchName(p), distanceM: p.distanceM })),
+      }));
+    },
+  );
 
-  app.get('/api/results/contexts/:db/races/:raceId/stats', async (request) => {
-    return raceStats(await raceOfRequest(request));
-  });
+  app.get(
+    '/api/results/contexts/:db/races/:raceId/stats',
+    { schema: { access: 'public', params: raceParams, response: { 200: raceStatsSchema } } },
+    async (request) => {
+      return raceStats(await raceOfRequest(request));
+    },
+  );
 
-  app.get('/api/results/contexts/:db/races/:raceId/leaders', async (request) => {
-    const { count } = parseInput(
-      z.object({ count: z.coerce.number().int().min(1).max(50).default(5) }),
-      request.query,
-      'query',
-    );
-    return leadersBoard(await raceOfRequest(request), count);
-  });
+  app.get(
+    '/api/results/contexts/:db/races/:raceId/leaders',
+    {
+      schema: {
+        access: 'public',
+        params: raceParams,
+        querystring: z.object({ count: z.coerce.number().int().min(1).max(50).default(5) }),
+        response: { 200: leadersBoardSchema },
+      },
+    },
+    async (request) => {
+      return leadersBoard(await raceOfRequest(request), request.query.count);
+    },
+  );
 
-  app.get('/api/results/contexts/:db/races/:raceId/timetrial', async (request) => {
-    const p = parseInput(raceParams, request.params, 'params');
-    const race = await raceOfRequest(request);
-    const { context } = await service.state(p.db);
-    return timeTrialBoard(race, raceClock(race, Date.now()), 10, context.timeZone ?? null);
-  });
+  app.get(
+    '/api/results/contexts/:db/races/:raceId/timetrial',
+    { schema: { access: 'public', params: raceParams, response: { 200: timeTrialBoardSchema } } },
+    async (request) => {
+      const p = request.params;
+      const race = await raceOfRequest(request);
+      const { context } = await service.state(p.db);
+      return timeTrialBoard(race, raceClock(race, Date.now()), 10, context.timeZone ?? null);
+    },
+  );
 
   /** Provisional, open to protests or official (issue 31), as set in the console. */
   function publicationState(race: { row: { rules?: Record<string, unknown> } }) {
@@ -365,139 +469,206 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
   }
 
   /** A lap race's live table (issue 31): laps, last and best lap, distance; 404 for other formats. */
-  app.get('/api/results/contexts/:db/races/:raceId/laps', async (request) => {
-    const race = await raceOfRequest(request);
-    const table = lapTable(race, raceClock(race, Date.now()));
-    if (!table) throw errors.notFound('NOT_A_LAP_RACE', `Race '${race.row.id}' is not a lap race`);
-    return { ...table, publication: publicationState(race) };
-  });
+  app.get(
+    '/api/results/contexts/:db/races/:raceId/laps',
+    { schema: { access: 'public', params: raceParams, response: { 200: publishedLapTableSchema } } },
+    async (request) => {
+      const race = await raceOfRequest(request);
+      const table = lapTable(race, raceClock(race, Date.now()));
+      if (!table) throw errors.notFound('NOT_A_LAP_RACE', `Race '${race.row.id}' is not a lap race`);
+      return { ...table, publication: publicationState(race) };
+    },
+  );
 
   /** A multisport race's or a relay's legs (issue 31): leg times and ranks; 404 for other formats. */
-  app.get('/api/results/contexts/:db/races/:raceId/legs', async (request) => {
-    const race = await raceOfRequest(request);
-    const table = legTable(race, raceClock(race, Date.now()));
-    if (!table)
-      throw errors.notFound('NOT_A_LEG_RACE', `Race '${race.row.id}' is neither multisport nor a relay`);
-    return { ...table, publication: publicationState(race) };
-  });
+  app.get(
+    '/api/results/contexts/:db/races/:raceId/legs',
+    { schema: { access: 'public', params: raceParams, response: { 200: publishedLegTableSchema } } },
+    async (request) => {
+      const race = await raceOfRequest(request);
+      const table = legTable(race, raceClock(race, Date.now()));
+      if (!table)
+        throw errors.notFound('NOT_A_LEG_RACE', `Race '${race.row.id}' is neither multisport nor a relay`);
+      return { ...table, publication: publicationState(race) };
+    },
+  );
 
-  app.get('/api/results/contexts/:db/races/:raceId/course', async (request) => {
-    const race = await raceOfRequest(request);
-    return {
-      raceId: race.row.id,
-      name: race.row.name,
-      distanceM: race.row.distanceM,
-      course: race.row.course ?? null,
-      points: race.points
-        .slice()
-        .sort((a, b) => a.position - b.position)
-        .map(repo.coursePoint),
-    };
-  });
+  app.get(
+    '/api/results/contexts/:db/races/:raceId/course',
+    { schema: { access: 'public', params: raceParams, response: { 200: raceCourseSchema } } },
+    async (request) => {
+      const race = await raceOfRequest(request);
+      return {
+        raceId: race.row.id,
+        name: race.row.name,
+        distanceM: race.row.distanceM,
+        // A LineString when set (the console stores no other shape).
+        course: (race.row.course ?? null) as RaceCourse['course'],
+        points: race.points
+          .slice()
+          .sort((a, b) => a.position - b.position)
+          .map(repo.coursePoint),
+      };
+    },
+  );
 
-  app.get('/api/results/contexts/:db/participants/:bib', async (request) => {
-    const p = parseInput(
-      z.object({ db: z.string().min(1).max(100), bib: z.string().min(1).max(32) }),
-      request.params,
-      'params',
-    );
-    return service.athleteByBib(p.db, p.bib);
-  });
+  app.get(
+    '/api/results/contexts/:db/participants/:bib',
+    {
+      schema: {
+        access: 'public',
+        params: dbParam.extend({ bib: z.string().min(1).max(32) }),
+        response: { 200: athleteCardSchema },
+      },
+    },
+    async (request) => {
+      const p = request.params;
+      return service.athleteByBib(p.db, p.bib);
+    },
+  );
 
-  app.get('/api/results/contexts/:db/races/:raceId/teams', async (request) => {
-    const p = parseInput(raceParams, request.params, 'params');
-    const race = await liveRace(p.db, p.raceId);
-    const teams = teamStandings(race);
-    const tokens = await repo.teamTokensOf(
-      database,
-      p.db,
-      p.raceId,
-      teams.map((t) => t.name),
-      () => randomKey(),
-    );
-    return {
-      raceId: race.row.id,
-      name: race.row.name,
-      scoring: race.row.teamRule?.best ?? TEAM_SCORING,
-      teams: teams.map(({ members, ...t }) => ({
-        ...t,
-        token: tokens.get(t.name) ?? '',
-        size: members.length,
-      })),
-    };
-  });
+  app.get(
+    '/api/results/contexts/:db/races/:raceId/teams',
+    { schema: { access: 'public', params: raceParams, response: { 200: raceTeamsSchema } } },
+    async (request) => {
+      const p = request.params;
+      const race = await liveRace(p.db, p.raceId);
+      const teams = teamStandings(race);
+      const tokens = await repo.teamTokensOf(
+        database,
+        p.db,
+        p.raceId,
+        teams.map((t) => t.name),
+        () => randomKey(),
+      );
+      return {
+        raceId: race.row.id,
+        name: race.row.name,
+        scoring: race.row.teamRule?.best ?? TEAM_SCORING,
+        teams: teams.map(({ members, ...t }) => ({
+          ...t,
+          token: tokens.get(t.name) ?? '',
+          size: members.length,
+        })),
+      };
+    },
+  );
 
   /**
    * `objectdetail/{token}` (issue 7): a team through its share token, or an athlete through their
    * tracking key; both opaque and unguessable. 404 for anything else.
    */
-  app.get('/api/objects/:token', async (request, reply) => {
-    const { token } = parseInput(z.object({ token: z.string().min(1).max(64) }), request.params, 'params');
-    reply.header('cache-control', 'no-cache');
-    const team = await repo.findTeamToken(database, token);
-    if (!team) return { kind: 'athlete', card: await service.tracking(token) };
-    const race = await liveRace(team.db, team.raceId);
-    const standings = teamStandings(race);
-    const result = standings.find((t) => t.name === team.team);
-    if (!result) throw errors.notFound('TEAM_NOT_FOUND', 'This team has no runner any more');
-    return {
-      kind: 'team',
-      db: team.db,
-      race: { id: race.row.id, name: race.row.name },
-      scoring: TEAM_SCORING,
-      teams: standings.length,
-      team: { ...result, token },
-    };
-  });
+  app.get(
+    '/api/objects/:token',
+    {
+      schema: {
+        access: 'public',
+        params: z.object({ token: z.string().min(1).max(64) }),
+        response: { 200: sharedObjectSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      reply.header('cache-control', 'no-cache');
+      const team = await repo.findTeamToken(database, token);
+      if (!team) return { kind: 'athlete' as const, card: await service.tracking(token) };
+      const race = await liveRace(team.db, team.raceId);
+      const standings = teamStandings(race);
+      const result = standings.find((t) => t.name === team.team);
+      if (!result) throw errors.notFound('TEAM_NOT_FOUND', 'This team has no runner any more');
+      return {
+        kind: 'team' as const,
+        db: team.db,
+        race: { id: race.row.id, name: race.row.name },
+        scoring: TEAM_SCORING,
+        teams: standings.length,
+        team: { ...result, token },
+      };
+    },
+  );
 
-  app.get('/api/tracking/:key', async (request, reply) => {
-    const p = parseInput(z.object({ key: z.string().min(1).max(64) }), request.params, 'params');
-    reply.header('cache-control', 'no-cache');
-    return service.tracking(p.key);
-  });
+  app.get(
+    '/api/tracking/:key',
+    {
+      schema: {
+        access: 'public',
+        params: z.object({ key: z.string().min(1).max(64) }),
+        response: { 200: athleteCardSchema },
+      },
+    },
+    async (request, reply) => {
+      const p = request.params;
+      reply.header('cache-control', 'no-cache');
+      return service.tracking(p.key);
+    },
+  );
 
   // POST /api/ingest/passings: a transport of the timing front door (devices/routes.ts).
 
-  app.post('/api/results/events/:eventId/contexts', async (request, reply) => {
-    const { eventId } = parseInput(
-      z.object({ eventId: z.string().min(1).max(100) }),
-      request.params,
-      'params',
-    );
-    const body = parseInput(z.object({ db: key, name: z.string().min(1).max(120) }), request.body);
-    const event = await repo.findEvent(database, eventId);
-    if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
-    requireAbility(request, 'update', 'Event', event.organisationId, `event '${eventId}'`);
-    if (await repo.findContext(database, body.db))
-      throw errors.conflict('CONTEXT_EXISTS', `Context '${body.db}' exists`);
-    await repo.insertContext(database, { db: body.db, eventId, name: body.name });
-    return reply.code(201).send({ db: body.db });
-  });
+  // The body is checked before the event (as it always was): a bad body is a 400 for anyone.
+  app.post(
+    '/api/results/events/:eventId/contexts',
+    {
+      schema: {
+        access: 'manager',
+        params: eventParam,
+        body: z.object({ db: key, name: z.string().min(1).max(120) }),
+        response: { 201: z.object({ db: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      const body = request.body;
+      const event = await repo.findEvent(database, eventId);
+      if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
+      requireAbility(request, 'update', 'Event', event.organisationId, `event '${eventId}'`);
+      if (await repo.findContext(database, body.db))
+        throw errors.conflict('CONTEXT_EXISTS', `Context '${body.db}' exists`);
+      await repo.insertContext(database, { db: body.db, eventId, name: body.name });
+      return reply.code(201).send({ db: body.db });
+    },
+  );
 
-  app.post('/api/results/contexts/:db/races', async (request, reply) => {
-    const { db } = parseInput(dbParam, request.params, 'params');
-    await authorize(request, db, 'create', 'Race');
-    const body = parseInput(raceSchema, request.body);
-    // Ids are unique per context as far as callers can tell (setup.ts raceIdFor, issue 25).
-    const id = await database.transaction(async (sql) => {
-      const given = await raceIdFor(sql, db, body.id);
-      await createRace(sql, db, { ...body, id: given });
-      return given;
-    });
-    await service.reload(db);
-    return reply.code(201).send({ id });
-  });
+  app.post(
+    '/api/results/contexts/:db/races',
+    {
+      schema: {
+        access: 'manager',
+        params: dbParam,
+        body: afterAccess(raceSchema),
+        response: { 201: z.object({ id: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const { db } = request.params;
+      await authorize(request, db, 'create', 'Race');
+      const body = checked(request, 'body');
+      // Ids are unique per context as far as callers can tell (setup.ts raceIdFor, issue 25).
+      const id = await database.transaction(async (sql) => {
+        const given = await raceIdFor(sql, db, body.id);
+        await createRace(sql, db, { ...body, id: given });
+        return given;
+      });
+      await service.reload(db);
+      return reply.code(201).send({ id });
+    },
+  );
 
   app.post(
     '/api/results/contexts/:db/races/:raceId/participants',
-    { bodyLimit: 20 * 1024 * 1024 },
+    {
+      bodyLimit: 20 * 1024 * 1024,
+      schema: {
+        access: 'manager',
+        params: raceParams,
+        body: afterAccess(z.object({ participants: z.array(participantSchema).min(1).max(100_000) })),
+        response: { 201: addedSchema },
+      },
+    },
     async (request, reply) => {
-      const { db, raceId } = parseInput(raceParams, request.params, 'params');
+      const { db, raceId } = request.params;
       await authorize(request, db, 'create', 'Participant');
-      const body = parseInput(
-        z.object({ participants: z.array(participantSchema).min(1).max(100_000) }),
-        request.body,
-      );
+      const body = checked(request, 'body');
       await requireRace(db, raceId);
       const bibs = new Set<string>();
       const dup = body.participants.findIndex((p) => bibs.size === bibs.add(p.bib).size);
@@ -509,93 +680,107 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
     },
   );
 
-  app.post('/api/results/contexts/:db/devices', async (request, reply) => {
-    const { db } = parseInput(dbParam, request.params, 'params');
-    await authorize(request, db, 'manage', 'Device');
-    const body = parseInput(
-      z.object({ name: z.string().min(1).max(80), pointKey: key.nullable().default(null) }),
-      request.body,
-    );
-    const deviceKey = `tdk_${randomKey(24)}`;
-    const id = await repo.insertDevice(database, {
-      db,
-      name: body.name,
-      keyHash: hashKey(deviceKey),
-      pointKey: body.pointKey,
-    });
-    return reply.code(201).send({ id, key: deviceKey });
-  });
+  app.post(
+    '/api/results/contexts/:db/devices',
+    {
+      schema: {
+        access: 'timekeeper',
+        params: dbParam,
+        body: afterAccess(
+          z.object({ name: z.string().min(1).max(80), pointKey: key.nullable().default(null) }),
+        ),
+        response: { 201: z.object({ id: z.string(), key: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const { db } = request.params;
+      await authorize(request, db, 'manage', 'Device');
+      const body = checked(request, 'body');
+      const deviceKey = `tdk_${randomKey(24)}`;
+      const id = await repo.insertDevice(database, {
+        db,
+        name: body.name,
+        keyHash: hashKey(deviceKey),
+        pointKey: body.pointKey,
+      });
+      return reply.code(201).send({ id, key: deviceKey });
+    },
+  );
 
-  app.post('/api/results/contexts/:db/passings', async (request) => {
-    const { db } = parseInput(dbParam, request.params, 'params');
-    await authorize(request, db, 'manage', 'Passing');
-    const body = parseInput(manualSchema, request.body);
-    // Through the race-day ingest, like the passings desk: a read clears a DNS (issue 26).
-    return app.raceday.service.ingest(
-      db,
-      body.passings.map((p) => ({
-        id: p.id,
-        bib: p.bib,
-        pointKey: p.point,
-        timeMs: toMs(p.time),
-        deleted: p.deleted,
-      })),
-      'manual',
-      { createdBy: request.user?.sub ?? null },
-    );
-  });
+  app.post(
+    '/api/results/contexts/:db/passings',
+    {
+      schema: {
+        access: 'timekeeper',
+        params: dbParam,
+        body: afterAccess(manualSchema),
+        response: { 200: ingestResultSchema },
+      },
+    },
+    async (request) => {
+      const { db } = request.params;
+      await authorize(request, db, 'manage', 'Passing');
+      const body = checked(request, 'body');
+      // Through the race-day ingest, like the passings desk: a read clears a DNS (issue 26).
+      return app.raceday.service.ingest(
+        db,
+        body.passings.map((p) => ({
+          id: p.id,
+          bib: p.bib,
+          pointKey: p.point,
+          timeMs: toMs(p.time),
+          deleted: p.deleted,
+        })),
+        'manual',
+        { createdBy: request.user?.sub ?? null },
+      );
+    },
+  );
 
-  const mappingQuery = z.record(z.string(), z.string().min(1).max(100));
-
-  app.post('/api/results/contexts/:db/import/passings', { bodyLimit: 50 * 1024 * 1024 }, async (request) => {
-    const { db } = parseInput(dbParam, request.params, 'params');
-    await authorize(request, db, 'manage', 'Passing');
-    if (typeof request.body !== 'string')
-      throw errors.badRequest('CSV_REQUIRED', 'Send the file as text/csv');
-    const mapping = parseInput(
-      z.object({
-        time: z.string(),
-        point: z.string().optional(),
-        bib: z.string().optional(),
-        chip: z.string().optional(),
-        id: z.string().optional(),
-        defaultPoint: z.string().optional(),
-        day: z.iso.date().optional(),
-      }),
-      parseInput(mappingQuery, request.query, 'query'),
-      'query',
-    );
-    const { defaultPoint, day, ...columns } = mapping;
-    const dayStart = day ? Date.parse(`${day}T00:00:00Z`) : null;
-    const incoming = await passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
-    // Through the race-day ingest: a read clears a DNS, as from any other way in (issue 26).
-    return app.raceday.service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
-  });
+  app.post(
+    '/api/results/contexts/:db/import/passings',
+    {
+      bodyLimit: 50 * 1024 * 1024,
+      // No body schema: the body is the CSV text (`csvBody`), read by the importer.
+      schema: {
+        access: 'timekeeper',
+        params: dbParam,
+        querystring: afterAccess(passingsMapping),
+        response: { 200: ingestResultSchema },
+      },
+    },
+    async (request) => {
+      const { db } = request.params;
+      await authorize(request, db, 'manage', 'Passing');
+      if (typeof request.body !== 'string')
+        throw errors.badRequest('CSV_REQUIRED', `Send the file as ${csvBody}`);
+      const mapping = checked(request, 'querystring');
+      const { defaultPoint, day, ...columns } = mapping;
+      const dayStart = day ? Date.parse(`${day}T00:00:00Z`) : null;
+      const incoming = await passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
+      // Through the race-day ingest: a read clears a DNS, as from any other way in (issue 26).
+      return app.raceday.service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
+    },
+  );
 
   app.post(
     '/api/results/contexts/:db/races/:raceId/import/participants',
-    { bodyLimit: 20 * 1024 * 1024 },
+    {
+      bodyLimit: 20 * 1024 * 1024,
+      // No body schema: the body is the CSV text (`csvBody`), read by the importer.
+      schema: {
+        access: 'manager',
+        params: raceParams,
+        querystring: afterAccess(participantsMapping),
+        response: { 201: addedSchema },
+      },
+    },
     async (request, reply) => {
-      const { db, raceId } = parseInput(raceParams, request.params, 'params');
+      const { db, raceId } = request.params;
       await authorize(request, db, 'create', 'Participant');
       if (typeof request.body !== 'string')
-        throw errors.badRequest('CSV_REQUIRED', 'Send the file as text/csv');
-      const mapping = parseInput(
-        z.object({
-          bib: z.string(),
-          firstName: z.string(),
-          lastName: z.string(),
-          gender: z.string(),
-          age: z.string().optional(),
-          birthDate: z.string().optional(),
-          nationality: z.string().optional(),
-          club: z.string().optional(),
-          chip: z.string().optional(),
-          category: z.string().optional(),
-        }),
-        parseInput(mappingQuery, request.query, 'query'),
-        'query',
-      );
+        throw errors.badRequest('CSV_REQUIRED', `Send the file as ${csvBody}`);
+      const mapping = checked(request, 'querystring');
       const people = await participantsFromCsv(request.body, mapping);
       await requireRace(db, raceId);
       return reply.code(201).send(await register(db, raceId, people));
@@ -604,24 +789,22 @@ export async function resultsRoutes(app: FastifyInstance, opts: { service: Resul
 
   app.post(
     '/api/results/contexts/:db/import/boston',
-    { bodyLimit: 50 * 1024 * 1024 },
+    {
+      bodyLimit: 50 * 1024 * 1024,
+      // No body schema: the body is the CSV text (`csvBody`), read by the importer.
+      schema: {
+        access: 'manager',
+        params: dbParam,
+        querystring: afterAccess(bostonQuery),
+        response: { 201: bostonResultSchema },
+      },
+    },
     async (request, reply) => {
-      const { db } = parseInput(dbParam, request.params, 'params');
+      const { db } = request.params;
       await authorize(request, db, 'create', 'Race');
       if (typeof request.body !== 'string')
-        throw errors.badRequest('CSV_REQUIRED', 'Send the CSV file as text/csv');
-      // Nothing is invented (issue 14): the organiser names the race and gives its date and gun.
-      const query = parseInput(
-        z.object({
-          race: key.optional(),
-          name: z.string().trim().min(1).max(120),
-          date: z.iso.date(),
-          gun: z.iso.datetime({ offset: true }),
-          waves: z.string().max(2000).optional(),
-        }),
-        request.query,
-        'query',
-      );
+        throw errors.badRequest('CSV_REQUIRED', `Send the CSV file as ${csvBody}`);
+      const query = checked(request, 'querystring');
       const waves = parseWaves(query.waves);
       if (waves === null)
         throw errors.badRequest('VALIDATION_FAILED', 'Invalid query', [

@@ -3,16 +3,20 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import {
   bibSchema,
+  noContentSchema,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_FILES,
   type Photo,
   type PhotoUploadResult,
   photoPatchSchema,
+  photoSchema,
+  photoUploadResultSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
 import { imageType } from '../../../lib/image-type.ts';
+import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
 import { findEventOwner, requireEventAbility } from '../../../policy/policy.ts';
 import { parseInput } from '../../../validate.ts';
 import { eventParams } from '../events/routes.ts';
@@ -42,7 +46,8 @@ export const photosChannel = (eventId: string) => `photos-${eventId}`;
  * written to DATA_DIR/files, and `photo-added` published on `photos-{eventId}`. Refused files are
  * listed in the answer; the others are kept. Registered in its own scope with @fastify/multipart.
  */
-export async function photosRoutes(app: FastifyInstance) {
+export async function photosRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: {
@@ -60,114 +65,155 @@ export async function photosRoutes(app: FastifyInstance) {
     return row?.found ?? false;
   };
 
-  app.get('/api/events/:id/photos', async (request) => {
-    const { id } = parseInput(eventParams, request.params, 'params');
-    const query = parseInput(listQuery, request.query, 'query');
-    await findEventOwner(app.database, id);
-    return repo.listPhotos(app.database, id, { ...query, withParticipants: await withParticipants() });
-  });
+  app.get(
+    '/api/events/:id/photos',
+    {
+      schema: {
+        access: 'public',
+        params: eventParams,
+        querystring: listQuery,
+        response: { 200: z.array(photoSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const query = request.query;
+      await findEventOwner(app.database, id);
+      return repo.listPhotos(app.database, id, { ...query, withParticipants: await withParticipants() });
+    },
+  );
 
-  app.post('/api/events/:id/photos', async (request, reply) => {
-    const { id } = parseInput(eventParams, request.params, 'params');
-    await requireEventAbility(request, app.database, id, 'create', 'Photo');
-    if (!request.isMultipart())
-      throw errors.badRequest('MULTIPART_REQUIRED', 'Send the photos as multipart/form-data');
-    const result: PhotoUploadResult = { photos: [], rejected: [] };
-    let extraBibs: string[] = [];
-    const parts = request.parts();
-    // Issue 13: a malformed body (no boundary, garbage parts) is the sender's error, not a 500.
-    const next = () =>
-      parts.next().catch((error: { statusCode?: number; message?: string }) => {
-        if (error.statusCode && error.statusCode < 500) throw error;
-        throw errors.badRequest(
-          'MULTIPART_INVALID',
-          `Malformed multipart body: ${error.message ?? 'unreadable'}`,
-        );
-      });
-    for (let item = await next(); !item.done; item = await next()) {
-      const part = item.value;
-      if (part.type === 'field') {
-        if (part.fieldname === 'bibs') extraBibs = parseInput(bibsField, String(part.value), 'bibs');
-        continue;
-      }
-      const sentName = part.filename.slice(0, 200) || 'photo';
-      const buffer = await part.toBuffer().catch(() => {
-        throw errors.badRequest('MULTIPART_INVALID', 'Malformed multipart body');
-      });
-      if (part.file.truncated) {
-        result.rejected.push({ fileName: sentName, code: 'PHOTO_TOO_LARGE' });
-        continue;
-      }
-      const type = imageType(buffer);
-      if (!type) {
-        result.rejected.push({ fileName: sentName, code: 'PHOTO_TYPE' });
-        continue;
-      }
-      const fileName = safeFileName(sentName, type);
-      const photoId = crypto.randomUUID();
-      try {
-        const processed = await processPhoto(app.config.dataDir, photoId, buffer);
-        const photo = await repo.insertPhoto(app.database, {
-          id: photoId,
-          eventId: id,
-          fileName,
-          bibs: [...new Set([...bibsFromFileName(fileName), ...extraBibs.map((b) => b.toUpperCase())])],
-          ...processed,
-          uploadedBy: request.user?.sub ?? null,
+  app.post(
+    '/api/events/:id/photos',
+    // No body schema: a multipart stream of files, read part by part below.
+    { schema: { access: 'manager', params: eventParams, response: { 201: photoUploadResultSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await requireEventAbility(request, app.database, id, 'create', 'Photo');
+      if (!request.isMultipart())
+        throw errors.badRequest('MULTIPART_REQUIRED', 'Send the photos as multipart/form-data');
+      const result: PhotoUploadResult = { photos: [], rejected: [] };
+      let extraBibs: string[] = [];
+      const parts = request.parts();
+      // Issue 13: a malformed body (no boundary, garbage parts) is the sender's error, not a 500.
+      const next = () =>
+        parts.next().catch((error: { statusCode?: number; message?: string }) => {
+          if (error.statusCode && error.statusCode < 500) throw error;
+          throw errors.badRequest(
+            'MULTIPART_INVALID',
+            `Malformed multipart body: ${error.message ?? 'unreadable'}`,
+          );
         });
-        result.photos.push(photo);
-        await app.realtime.publish([photosChannel(id)], 'photo-added', photo);
-      } catch {
-        await removePhotoFiles(app.config.dataDir, photoId);
-        result.rejected.push({ fileName, code: 'PHOTO_UNREADABLE' });
+      for (let item = await next(); !item.done; item = await next()) {
+        const part = item.value;
+        if (part.type === 'field') {
+          if (part.fieldname === 'bibs') extraBibs = parseInput(bibsField, String(part.value), 'bibs');
+          continue;
+        }
+        const sentName = part.filename.slice(0, 200) || 'photo';
+        const buffer = await part.toBuffer().catch(() => {
+          throw errors.badRequest('MULTIPART_INVALID', 'Malformed multipart body');
+        });
+        if (part.file.truncated) {
+          result.rejected.push({ fileName: sentName, code: 'PHOTO_TOO_LARGE' });
+          continue;
+        }
+        const type = imageType(buffer);
+        if (!type) {
+          result.rejected.push({ fileName: sentName, code: 'PHOTO_TYPE' });
+          continue;
+        }
+        const fileName = safeFileName(sentName, type);
+        const photoId = crypto.randomUUID();
+        try {
+          const processed = await processPhoto(app.config.dataDir, photoId, buffer);
+          const photo = await repo.insertPhoto(app.database, {
+            id: photoId,
+            eventId: id,
+            fileName,
+            bibs: [...new Set([...bibsFromFileName(fileName), ...extraBibs.map((b) => b.toUpperCase())])],
+            ...processed,
+            uploadedBy: request.user?.sub ?? null,
+          });
+          result.photos.push(photo);
+          await app.realtime.publish([photosChannel(id)], 'photo-added', photo);
+        } catch {
+          await removePhotoFiles(app.config.dataDir, photoId);
+          result.rejected.push({ fileName, code: 'PHOTO_UNREADABLE' });
+        }
       }
-    }
-    if (!result.photos.length && !result.rejected.length) {
-      throw errors.badRequest('PHOTO_MISSING', 'No file in the upload');
-    }
-    if (!result.photos.length) {
-      throw errors.badRequest(
-        result.rejected[0]?.code ?? 'PHOTO_TYPE',
-        `No photo accepted: ${result.rejected.map((r) => `${r.fileName} (${r.code})`).join(', ')}`,
-        result.rejected.map((r) => ({ field: r.fileName, message: r.code })),
-      );
-    }
-    reply.code(201);
-    return result;
-  });
+      if (!result.photos.length && !result.rejected.length) {
+        throw errors.badRequest('PHOTO_MISSING', 'No file in the upload');
+      }
+      if (!result.photos.length) {
+        throw errors.badRequest(
+          result.rejected[0]?.code ?? 'PHOTO_TYPE',
+          `No photo accepted: ${result.rejected.map((r) => `${r.fileName} (${r.code})`).join(', ')}`,
+          result.rejected.map((r) => ({ field: r.fileName, message: r.code })),
+        );
+      }
+      reply.code(201);
+      return result;
+    },
+  );
 
-  app.patch('/api/events/:id/photos/:photoId', async (request) => {
-    const { id, photoId } = parseInput(photoParams, request.params, 'params');
-    await requireEventAbility(request, app.database, id, 'update', 'Photo');
-    const patch = parseInput(photoPatchSchema, request.body);
-    const existing = await repo.findPhoto(app.database, photoId);
-    if (!existing || existing.eventId !== id) throw errors.notFound('PHOTO_NOT_FOUND', 'No such photo');
-    return repo.updatePhoto(app.database, photoId, {
-      ...patch,
-      ...(patch.bibs ? { bibs: [...new Set(patch.bibs.map((b) => b.toUpperCase()))] } : {}),
-    }) as Promise<Photo>;
-  });
+  app.patch(
+    '/api/events/:id/photos/:photoId',
+    {
+      schema: {
+        access: 'manager',
+        params: photoParams,
+        body: afterAccess(photoPatchSchema),
+        response: { 200: photoSchema },
+      },
+    },
+    async (request) => {
+      const { id, photoId } = request.params;
+      await requireEventAbility(request, app.database, id, 'update', 'Photo');
+      const patch = checked(request, 'body');
+      const existing = await repo.findPhoto(app.database, photoId);
+      if (!existing || existing.eventId !== id) throw errors.notFound('PHOTO_NOT_FOUND', 'No such photo');
+      return repo.updatePhoto(app.database, photoId, {
+        ...patch,
+        ...(patch.bibs ? { bibs: [...new Set(patch.bibs.map((b) => b.toUpperCase()))] } : {}),
+      }) as Promise<Photo>;
+    },
+  );
 
-  app.delete('/api/events/:id/photos/:photoId', async (request, reply) => {
-    const { id, photoId } = parseInput(photoParams, request.params, 'params');
-    await requireEventAbility(request, app.database, id, 'delete', 'Photo');
-    const existing = await repo.findPhoto(app.database, photoId);
-    if (!existing || existing.eventId !== id) throw errors.notFound('PHOTO_NOT_FOUND', 'No such photo');
-    await repo.deletePhoto(app.database, photoId);
-    await removePhotoFiles(app.config.dataDir, photoId);
-    reply.code(204);
-  });
+  app.delete(
+    '/api/events/:id/photos/:photoId',
+    { schema: { access: 'manager', params: photoParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { id, photoId } = request.params;
+      await requireEventAbility(request, app.database, id, 'delete', 'Photo');
+      const existing = await repo.findPhoto(app.database, photoId);
+      if (!existing || existing.eventId !== id) throw errors.notFound('PHOTO_NOT_FOUND', 'No such photo');
+      await repo.deletePhoto(app.database, photoId);
+      await removePhotoFiles(app.config.dataDir, photoId);
+      reply.code(204);
+    },
+  );
 
   // Files never change once written (a new upload gets a new id): cached for a year.
-  app.get('/api/photos/:photoId/:size', async (request, reply) => {
-    const { photoId, size } = parseInput(fileParams, request.params, 'params');
-    const file = photoFile(app.config.dataDir, photoId, size);
-    const etag = `"${photoId}-${size}"`;
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat) throw errors.notFound('PHOTO_NOT_FOUND', 'No such photo');
-    reply.type('image/webp').header('content-length', stat.size);
-    return reply.send(fs.createReadStream(file));
-  });
+  app.get(
+    '/api/photos/:photoId/:size',
+    {
+      schema: {
+        access: 'public',
+        params: fileParams,
+        response: { 200: fileAnswer(['image/webp'], 'The photo at this size'), 304: noContentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { photoId, size } = request.params;
+      const file = photoFile(app.config.dataDir, photoId, size);
+      const etag = `"${photoId}-${size}"`;
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat) throw errors.notFound('PHOTO_NOT_FOUND', 'No such photo');
+      reply.type('image/webp').header('content-length', stat.size);
+      return reply.send(fs.createReadStream(file));
+    },
+  );
 }

@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { TimeTrialBoard, TimeTrialRider } from '@tempora/contracts';
 import {
   countdownMs,
   formatDuration,
@@ -27,42 +28,6 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { pointName } from '../../../lib/point-name.ts';
-
-interface Rider {
-  bib: string;
-  name: string;
-  club: string;
-  nationality: string;
-  trackingKey: string;
-}
-
-interface Board {
-  raceId: string;
-  name: string;
-  distanceM: number;
-  startType: string;
-  /** The race clock when the board was made and its rate (above 1 for a sped-up replay). */
-  now: number;
-  clockRate: number;
-  gunTimeMs: number | null;
-  timeZone: string | null;
-  points: { key: string; name: string; nameFr?: string; distanceM: number }[];
-  hotSeat: (Rider & { netMs: number }) | null;
-  standings: (Rider & { rank: number; netMs: number; gapMs: number })[];
-  /** Riders finished in all: `standings` shows the first of them. */
-  finishers: number;
-  onCourseCount: number;
-  onCourse: (Rider & {
-    startMs: number;
-    lastPoint: number;
-    netMs: number | null;
-    rank: number | null;
-    gapMs: number | null;
-    predictedFinishNetMs: number | null;
-  })[];
-  latestFinishers: (Rider & { rank: number | null; netMs: number; finishedAt: number })[];
-  nextStarters: (Rider & { startAt: number })[];
-}
 
 /** The clock, once a second (elapsed times of riders on course, countdowns to the next starts). */
 function useNow(everyMs = 1000) {
@@ -89,7 +54,7 @@ export default function ClmPage() {
   const board = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
-      apiGet<Board>(
+      apiGet<TimeTrialBoard>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(key)}/timetrial`,
         { signal },
@@ -112,8 +77,8 @@ export default function ClmPage() {
   const gap = (ms: number | null | undefined) => formatGap(ms, i18n.language);
   const reachedPoint = (p: number) =>
     p >= 0 ? (b.points[p] ? pointName(b.points[p], i18n.language) : '') : t('clm.started');
-  const tracking = (r: Rider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
-  const who = (r: Rider) => (
+  const tracking = (r: TimeTrialRider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
+  const who = (r: TimeTrialRider) => (
     <>
       <Box component={RouterLink} to={tracking(r)} sx={{ color: 'inherit', fontWeight: 500 }}>
         {r.name}

@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { ContextRace, LeadersBoard } from '@tempora/contracts';
 import { formatDuration, formatGap } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -22,26 +23,6 @@ import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { pointName } from '../../../lib/point-name.ts';
 
-interface Board {
-  raceId: string;
-  name: string;
-  points: {
-    key: string;
-    name: string;
-    nameFr?: string;
-    distanceM: number;
-    rows: {
-      rank: number;
-      bib: string;
-      name: string;
-      club: string;
-      netMs: number;
-      gapMs: number;
-      trackingKey: string;
-    }[];
-  }[];
-}
-
 /** `/firstrow/{db}` (pick a race) and `/firstrow/{db}/race/{race}`: the leaders at every point, live. */
 export default function LeadersPage() {
   const { t, i18n } = useTranslation('live');
@@ -50,18 +31,16 @@ export default function LeadersPage() {
     queryKey: ['races', db],
     enabled: !race,
     queryFn: ({ signal }) =>
-      apiGet<{ id: string; name: string }[]>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db)}/races`,
-        { signal },
-      ),
+      apiGet<ContextRace[]>('resultsApiUrlBase', `results/contexts/${encodeURIComponent(db)}/races`, {
+        signal,
+      }),
   });
   const key = ['leaders', db, race] as const;
   const board = useQuery({
     queryKey: key,
     enabled: !!race,
     queryFn: ({ signal }) =>
-      apiGet<Board>(
+      apiGet<LeadersBoard>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race!)}/leaders?count=5`,
         { signal },

@@ -1,6 +1,6 @@
 import { Box, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { AthleteCard, ParticipantHit } from '@tempora/contracts';
+import type { AthleteCard, LeadersBoard, ParticipantHit, RaceCourse } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,18 +20,6 @@ import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
 import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
 import { readKeys, useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { pointName } from '../../../lib/point-name.ts';
-
-interface Course {
-  raceId: string;
-  name: string;
-  distanceM: number;
-  course: { type: 'LineString'; coordinates: [number, number][] } | null;
-  /** The course's points, as on a tracking card (both names, their place). */
-  points: AthleteCard['race']['points'];
-}
-interface Board {
-  points: { key: string; rows: { bib: string }[] }[];
-}
 
 /** The drawing's size: on a phone about the screen's width in portrait, so its units are pixels. */
 const WIDE = { W: 800, H: 520 };
@@ -78,7 +66,7 @@ export default function MapPage() {
     queryKey: ['course', db, race?.id],
     enabled: !!race,
     queryFn: ({ signal }) =>
-      apiGet<Course>(
+      apiGet<RaceCourse>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/course`,
         { signal },
@@ -89,7 +77,7 @@ export default function MapPage() {
     queryKey: leadersKey,
     enabled: !!race,
     queryFn: ({ signal }) =>
-      apiGet<Board>(
+      apiGet<LeadersBoard>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/leaders?count=${LEADERS}`,
         { signal },

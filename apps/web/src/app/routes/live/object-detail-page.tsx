@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { AthleteCard as Card } from '@tempora/contracts';
+import type { SharedObject } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -21,27 +21,6 @@ import { paths } from '../../../config/paths.ts';
 import { useEventName, useLiveRefetch } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { apiGet } from '../../../lib/api-client.ts';
-
-interface TeamMember {
-  bib: string;
-  name: string;
-  status: string;
-  netMs: number | null;
-  rank: number | null;
-  trackingKey: string;
-  scoring: boolean;
-}
-
-type ObjectDetail =
-  | { kind: 'athlete'; card: Card }
-  | {
-      kind: 'team';
-      db: string;
-      race: { id: string; name: string };
-      scoring: number;
-      teams: number;
-      team: { name: string; rank: number | null; totalMs: number; finishers: number; members: TeamMember[] };
-    };
 
 /**
  * `…/ctx/{db}/generic/{path}/objectdetail/{token}` (issue 7): a team or an athlete through an
@@ -56,7 +35,7 @@ export default function ObjectDetailPage() {
   const detail = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
-      apiGet<ObjectDetail>('trackingApiUrlBase', `objects/${encodeURIComponent(token)}`, { signal }),
+      apiGet<SharedObject>('trackingApiUrlBase', `objects/${encodeURIComponent(token)}`, { signal }),
   });
   const db = detail.data ? (detail.data.kind === 'team' ? detail.data.db : detail.data.card.db) : null;
   useLiveRefetch(db, queryKey, undefined, 1000);
@@ -72,7 +51,7 @@ export default function ObjectDetailPage() {
   );
 }
 
-function TeamCard({ detail }: { detail: Extract<ObjectDetail, { kind: 'team' }> }) {
+function TeamCard({ detail }: { detail: Extract<SharedObject, { kind: 'team' }> }) {
   const { t } = useTranslation('live');
   const { team } = detail;
   return (

@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { ContextRace, RaceStats, RaceTeams } from '@tempora/contracts';
 import { formatCount, formatDuration, formatGap, formatPace } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -19,17 +20,6 @@ import { paths } from '../../../config/paths.ts';
 import { useEventName, useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { pointName } from '../../../lib/point-name.ts';
-
-interface Stats {
-  raceId: string;
-  name: string;
-  counts: Record<'registered' | 'started' | 'onCourse' | 'finished' | 'dnf' | 'dns' | 'dsq', number>;
-  points: { key: string; name: string; nameFr?: string; passed: number; onCourse: number; dnf: number }[];
-  histogram: { fromMs: number; toMs: number; count: number }[];
-  categories: { id: string; name: string; registered: number; finished: number }[];
-  averagePaceMsPerKm: number | null;
-  leaderGaps: { key: string; distanceM: number; gaps: (number | null)[] }[];
-}
 
 /**
  * Horizontal bars (CSS, no chart library) that are also an accessible table: each row a label
@@ -93,11 +83,9 @@ export default function StatsPage() {
   const races = useQuery({
     queryKey: ['races', db],
     queryFn: ({ signal }) =>
-      apiGet<{ id: string; name: string }[]>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db)}/races`,
-        { signal },
-      ),
+      apiGet<ContextRace[]>('resultsApiUrlBase', `results/contexts/${encodeURIComponent(db)}/races`, {
+        signal,
+      }),
   });
   const raceId = races.data?.find((r) => r.id === key)?.id ?? races.data?.[0]?.id;
   const queryKey = ['stats', db, raceId] as const;
@@ -105,7 +93,7 @@ export default function StatsPage() {
     queryKey,
     enabled: !!raceId,
     queryFn: ({ signal }) =>
-      apiGet<Stats>(
+      apiGet<RaceStats>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(raceId!)}/stats`,
         { signal },
@@ -256,18 +244,6 @@ export default function StatsPage() {
   );
 }
 
-interface Teams {
-  scoring: number;
-  teams: {
-    token: string;
-    name: string;
-    rank: number | null;
-    totalMs: number;
-    finishers: number;
-    size: number;
-  }[];
-}
-
 /** The race's clubs as teams (issue 7), each linking to its share page (`objectdetail/{token}`). */
 function TeamStandings({
   eventId,
@@ -285,7 +261,7 @@ function TeamStandings({
   const teams = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
-      apiGet<Teams>(
+      apiGet<RaceTeams>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(raceId)}/teams`,
         { signal },

@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type RacedayAuditEntry as AuditEntry,
   type ConnectorKind,
-  type DeskRead,
-  type DeviceRow,
+  type DeskReads,
+  type DevicesAnswer,
   liveChannels,
   type RacedayEvent,
   type Runner,
+  type ServerClock,
   type UnknownRunner,
 } from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
@@ -85,8 +86,7 @@ export function useDevices(db: string | null) {
     queryKey: racedayKeys.devices(db ?? ''),
     enabled: !!db,
     refetchInterval: 2_000,
-    queryFn: ({ signal }) =>
-      apiGet<{ serverTimeMs: number; devices: DeviceRow[] }>('apiUrlBase', ctx(db!, '/devices'), { signal }),
+    queryFn: ({ signal }) => apiGet<DevicesAnswer>('apiUrlBase', ctx(db!, '/devices'), { signal }),
   });
 }
 
@@ -103,13 +103,13 @@ export function useRacedayLive(db: string | null) {
 export function usePassings(db: string | null, filters: DeskFilters) {
   const q = new URLSearchParams({ limit: '500' });
   for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
-  return useQuery<{ reads: DeskRead[]; next: number | null }>({
+  return useQuery<DeskReads>({
     queryKey: racedayKeys.passings(db ?? '', filters),
     enabled: !!db,
     refetchInterval: 5_000,
     placeholderData: (previous) => previous,
     queryFn: ({ signal }) =>
-      apiGet<{ reads: DeskRead[]; next: number | null }>('apiUrlBase', ctx(db!, `/passings?${q}`), {
+      apiGet<DeskReads>('apiUrlBase', ctx(db!, `/passings?${q}`), {
         signal,
       }),
   });
@@ -191,7 +191,7 @@ export function useServerSkew(): number {
       let best: { rtt: number; skew: number } | null = null;
       for (let k = 0; k < SKEW_SAMPLES; k++) {
         const sentAt = Date.now();
-        const { serverTimeMs } = await apiGet<{ serverTimeMs: number }>('apiUrlBase', 'raceday/clock', {
+        const { serverTimeMs } = await apiGet<ServerClock>('apiUrlBase', 'raceday/clock', {
           signal,
         });
         const receivedAt = Date.now();
