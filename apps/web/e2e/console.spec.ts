@@ -342,7 +342,7 @@ test('sign up → organisation → a colleague joins → event, marathon, points
     .filter({ has: spectator.getByRole('heading', { name: 'Marathon', exact: true, level: 2 }) });
   await expect(marathon.getByRole('link', { name: 'Overall' })).toBeVisible();
   // A category report reads in words (issue 29), not "M 40-44" nor its key CAT-M40-44.
-  await expect(marathon.getByRole('link', { name: 'Men 40–44' })).toBeVisible();
+  await expect(marathon.getByRole('link', { name: 'Men 40–44', exact: true })).toBeVisible();
   await expect(spectator.getByRole('heading', { name: 'Boston test list', level: 2 })).toBeVisible();
   await spectator.goto(`${server.url}/?lng=fr#/events/brussels-marathon-2026/reportlist`);
   await spectator.reload();
