@@ -53,7 +53,10 @@ step('vitest', () => {
 // reads the build's Vite manifest).
 // One build for the budget and the browser journeys (it took two minutes a time in CI).
 let built = false;
-const build = () => built || (built = run('npm', ['run', 'build']) === 0);
+function build() {
+  if (!built) built = run('npm', ['run', 'build']) === 0;
+  return built;
+}
 
 step('budget', () => {
   if (!build()) return { passed: 0, failed: 1 };

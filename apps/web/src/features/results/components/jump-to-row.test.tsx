@@ -44,8 +44,12 @@ describe('jump to a rank or a bib (issue 27)', () => {
   it('asked while the rest of the table loads, it waits for the rows and then jumps', () => {
     const onJump = vi.fn();
     const first = rows.slice(0, 100);
-    const { rerender } = render(<JumpToRow rows={first} keyField={0} rankField={2} loading onJump={onJump} />);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Rank or bib number' }), { target: { value: '20000' } });
+    const { rerender } = render(
+      <JumpToRow rows={first} keyField={0} rankField={2} loading onJump={onJump} />,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Rank or bib number' }), {
+      target: { value: '20000' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     expect(onJump).not.toHaveBeenCalled();
     expect(screen.getByRole('status').textContent).toBe('Loading the rest of the list…');
@@ -53,7 +57,9 @@ describe('jump to a rank or a bib (issue 27)', () => {
     expect(onJump).toHaveBeenCalledWith(19_999);
     expect(screen.getByRole('status').textContent).toBe('');
     // Once loaded, what is not there is said so.
-    fireEvent.change(screen.getByRole('textbox', { name: 'Rank or bib number' }), { target: { value: '99999' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Rank or bib number' }), {
+      target: { value: '99999' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     expect(screen.getByRole('status').textContent).toBe('No row for Rank 99999');
   });
