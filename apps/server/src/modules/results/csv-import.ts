@@ -3,6 +3,7 @@ import type { Gender, Participant } from '@tempora/domain';
 import type { z } from 'zod';
 import { errors, type FieldError } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
+import { columnIndexes, unknownColumns } from '../../lib/tabular/columns.ts';
 import { participantSchema } from './schemas.ts';
 import type { IncomingPassing } from './service.ts';
 
@@ -50,17 +51,10 @@ function columns<M extends Record<string, string | undefined>>(
   header: string[],
   mapping: M,
 ): Record<keyof M, number> {
-  const out = {} as Record<keyof M, number>;
-  const missing: FieldError[] = [];
-  for (const [field, column] of Object.entries(mapping)) {
-    if (column === undefined) continue;
-    const k = header.indexOf(column);
-    if (k < 0) missing.push({ field, message: `no column '${column}' in the header` });
-    out[field as keyof M] = k;
-  }
+  const missing = unknownColumns(header, mapping, { where: ' in the header' });
   if (missing.length)
     throw errors.badRequest('CSV_MAPPING_INVALID', 'The mapping names unknown columns', missing);
-  return out;
+  return columnIndexes(header, mapping);
 }
 
 const value = (fields: string[], k: number | undefined) =>
