@@ -42,6 +42,25 @@ export function guessColumns<F extends string>(
   return out;
 }
 
+/**
+ * The field a header names, by the synonyms of each field (compared after `fold`): for an import
+ * that maps every column on its own (a captain's list of entries) rather than guessing a mapping
+ * for review. A name listed under two fields belongs to the first.
+ *
+ * @example
+ *   const fieldOf = fieldByHeader({ firstName: ['prenom'] }, fold);
+ *   fieldOf('Prénom'); // → 'firstName'
+ */
+export function fieldByHeader<F extends string>(
+  synonyms: Record<F, readonly string[]>,
+  fold: (name: string) => string,
+): (header: string) => F | undefined {
+  const byName = new Map<string, F>();
+  for (const [field, names] of Object.entries(synonyms) as [F, readonly string[]][])
+    for (const name of names) if (!byName.has(name)) byName.set(name, field);
+  return (header) => byName.get(fold(header));
+}
+
 /** How {@link unknownColumns} words its field issues. */
 export interface UnknownColumnsWording {
   /** Before the field's name in `field` (`mapping.` for a mapping sent as a request's body). */

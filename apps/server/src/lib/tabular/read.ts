@@ -1,5 +1,5 @@
-import { parseCsv } from '../csv.ts';
-import { readXlsx, type Sheet } from '../xlsx-reader.ts';
+import { type CsvTable, parseCsv } from '../csv.ts';
+import { readXlsx, type Sheet, type SheetRow } from '../xlsx-reader.ts';
 
 /**
  * The tabular pipeline's first step (issue 30: one read → map → validate for every import):
@@ -38,10 +38,18 @@ export async function readCsv(bytes: Buffer, name = 'CSV'): Promise<Sheet> {
   return {
     name,
     header: table.header.map((h) => h.trim()),
-    rows: table.rows
-      .map((cells, k) => ({ line: table.lines[k] ?? k + 2, cells: cells.map((c) => c.trim()) }))
+    rows: numberedRows(table)
+      .map(({ line, cells }) => ({ line, cells: cells.map((c) => c.trim()) }))
       .filter((r) => r.cells.some((c) => c !== '')),
   };
+}
+
+/**
+ * A parsed CSV's data rows as sheet rows: each with the line of the file it ends on (for "line N"
+ * field issues), cells as they were read (untrimmed).
+ */
+export function numberedRows(table: CsvTable): SheetRow[] {
+  return table.rows.map((cells, k) => ({ line: table.lines[k] ?? k + 2, cells }));
 }
 
 /** Reads a file of either format into its sheets. */
