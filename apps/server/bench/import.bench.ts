@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { ImportOutcome, ImportPreview, UploadInfo } from '@tempora/contracts';
 import ExcelJS from 'exceljs';
-import { readSheets } from '../src/modules/participants/file-reader.ts';
+import { readSheets } from '../src/lib/tabular/read.ts';
 import { insertParticipants } from '../src/modules/results/repository.ts';
 import { randomKey } from '../src/modules/results/service.ts';
 import { createRace } from '../src/modules/results/setup.ts';

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from './errors.ts';
+import { readSheets } from './lib/tabular/read.ts';
+import type { ReadSheetsArgs } from './lib/tabular/read-offloaded.ts';
 import type { PdfListArgs, XlsxArgs } from './modules/exports/offload.ts';
 import { type ListSection, renderList } from './modules/exports/pdf-list.ts';
 import { writeXlsx } from './modules/exports/xlsx.ts';
-import { readSheets } from './modules/participants/file-reader.ts';
-import type { ReadSheetsArgs } from './modules/participants/read-offloaded.ts';
 import type { TaskName, ToMain, ToWorker } from './workers/protocol.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { AppError, errors } from '../../errors.ts';
+import { detectFormat } from '../../lib/tabular/read.ts';
 import { readXlsx } from '../../lib/xlsx-reader.ts';
 
 /** A file read into sheets of text cells (CSV: one sheet named `CSV`). */
@@ -12,11 +13,6 @@ export interface ReadFile {
 /** Most rows a document may hold (a school or company list; the 20 km's biggest team is ~1,500). */
 export const MAX_ROWS = 20_000;
 
-/** A ZIP (hence XLSX) file starts with `PK\x03\x04`. */
-function isZip(bytes: Buffer): boolean {
-  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
-
 /**
  * Reads an uploaded CSV or XLSX (decided by the bytes, not the name). One maintained parser per
  * format (style.md): csv-parse with `,` `;` or tab separators and a BOM, exceljs for workbooks.
@@ -24,7 +20,8 @@ function isZip(bytes: Buffer): boolean {
  * `TOO_MANY_ROWS`; a workbook past the XLSX reader's size limit a 413 `XLSX_TOO_LARGE`.
  */
 export async function readFile(bytes: Buffer): Promise<ReadFile> {
-  const file = isZip(bytes) ? await readWorkbook(bytes) : readCsv(bytes);
+  // A ZIP of more than its 4-byte signature (a file of just those bytes is read as CSV).
+  const file = detectFormat(bytes, 5) === 'xlsx' ? await readWorkbook(bytes) : readCsv(bytes);
   const names = Object.keys(file.sheets);
   if (!names.length) throw errors.badRequest('FILE_EMPTY', 'The file has no sheet with data');
   for (const name of names) {

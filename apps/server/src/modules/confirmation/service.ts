@@ -14,6 +14,7 @@ import { documentStatuses } from '@tempora/contracts';
 import type { Database, Sql } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { Outbox } from '../../identity/outbox.ts';
+import { unknownColumns } from '../../lib/tabular/columns.ts';
 import { documentOrder, orderForDocument, paymentTerms } from '../payments/port.ts';
 import { diffVersions } from './diff.ts';
 import { documentMail } from './mail.ts';
@@ -485,12 +486,12 @@ export function createConfirmationService(deps: ConfirmationDeps) {
         throw errors.badRequest('SHEET_NOT_FOUND', `No sheet '${sheet}' in the file`);
       const cells = await repo.fileCells(database, doc.id, doc.version);
       const { headers } = splitSheet(cells?.[sheet] ?? []);
-      const unknown = Object.entries(input.mapping).filter(([, h]) => !headers.includes(h as string));
+      const unknown = unknownColumns(headers, input.mapping, { fieldPrefix: 'mapping.' });
       if (unknown.length)
         throw errors.badRequest(
           'MAPPING_INVALID',
           'The mapping names columns the sheet does not have',
-          unknown.map(([field, h]) => ({ field: `mapping.${field}`, message: `no column '${h}'` })),
+          unknown,
         );
       if (!input.mapping.firstName || !input.mapping.lastName)
         throw errors.badRequest('MAPPING_INVALID', 'Map at least the first and last name columns', [

@@ -2,26 +2,20 @@ import type { EntryInput } from '@tempora/contracts';
 import { foldText } from '@tempora/domain';
 import { parse } from 'csv-parse/sync';
 import { errors } from '../../errors.ts';
+import { fieldByHeader } from '../../lib/tabular/columns.ts';
 
-/** Column names a captain's file may use (English or French), to entry fields. */
-const HEADERS: Record<string, keyof EntryInput> = {
-  firstname: 'firstName',
-  prenom: 'firstName',
-  lastname: 'lastName',
-  nom: 'lastName',
-  gender: 'gender',
-  sexe: 'gender',
-  birthdate: 'birthDate',
-  naissance: 'birthDate',
-  datedenaissance: 'birthDate',
-  email: 'email',
-  race: 'raceId',
-  course: 'raceId',
-  nationality: 'nationality',
-  nationalite: 'nationality',
-};
+/** Column names a captain's file may use (English or French), folded to letters, per entry field. */
+const SYNONYMS = {
+  firstName: ['firstname', 'prenom'],
+  lastName: ['lastname', 'nom'],
+  gender: ['gender', 'sexe'],
+  birthDate: ['birthdate', 'naissance', 'datedenaissance'],
+  email: ['email'],
+  raceId: ['race', 'course'],
+  nationality: ['nationality', 'nationalite'],
+} satisfies Partial<Record<keyof EntryInput, string[]>>;
 
-const key = (h: string) => foldText(h).replace(/[^a-z]/g, '');
+const fieldOf = fieldByHeader(SYNONYMS, (h) => foldText(h).replace(/[^a-z]/g, ''));
 
 /**
  * A captain's list of team members (CSV, `,` or `;`, a header row): one entry per row; `race` may
@@ -33,7 +27,7 @@ export function parseEntryCsv(csv: string, races: { id: string; name: string }[]
   let rows: Record<string, string>[];
   try {
     rows = parse(csv, {
-      columns: (h: string[]) => h.map((c) => HEADERS[key(c)] ?? `?${c}`),
+      columns: (h: string[]) => h.map((c) => fieldOf(c) ?? `?${c}`),
       delimiter,
       skip_empty_lines: true,
       trim: true,

@@ -1,6 +1,7 @@
 import type { ParticipantField, PreviewRow, RowIssue } from '@tempora/contracts';
 import { ageOnRaceDay, type CategoryDef, foldText, type Gender } from '@tempora/domain';
-import type { SheetRow } from './file-reader.ts';
+import { guessColumns } from '../../lib/tabular/columns.ts';
+import type { SheetRow } from '../../lib/tabular/read.ts';
 
 /**
  * The column mapping and row validation of a participant import (issue 14: "a preview with every
@@ -58,21 +59,7 @@ export function fold(text: string): string {
 
 /** A first guess of the mapping from the header's names (the organisation's last one wins when it fits). */
 export function guessMapping(header: readonly string[], remembered: Mapping | null): Mapping {
-  const out: Mapping = {};
-  const folded = header.map(fold);
-  if (remembered) {
-    for (const [field, column] of Object.entries(remembered) as [ParticipantField, string][]) {
-      if (header.includes(column)) out[field] = column;
-    }
-  }
-  for (const [field, names] of Object.entries(SYNONYMS) as [ParticipantField, string[]][]) {
-    if (out[field]) continue;
-    const k = folded.findIndex(
-      (h, i) => names.includes(h) && !Object.values(out).includes(header[i] as string),
-    );
-    if (k >= 0) out[field] = header[k] as string;
-  }
-  return out;
+  return guessColumns(header, SYNONYMS, fold, remembered as Partial<Record<ParticipantField, string>> | null);
 }
 
 const GENDERS: Record<string, Gender> = {

@@ -10,9 +10,11 @@ import type {
 } from '@tempora/contracts';
 import type { Database, Sql } from '../../db/database.ts';
 import { AppError, errors } from '../../errors.ts';
+import { unknownColumns } from '../../lib/tabular/columns.ts';
+import type { Sheet } from '../../lib/tabular/read.ts';
+import { readSheetsOffThread } from '../../lib/tabular/read-offloaded.ts';
 import type { RealtimePublisher } from '../../realtime/adapters/types.ts';
 import { insertParticipants, randomKey } from '../results/port.ts';
-import type { Sheet } from './file-reader.ts';
 import * as history from './history-repository.ts';
 import {
   columnSamples,
@@ -23,7 +25,6 @@ import {
   personKey,
   validateRowsAsync,
 } from './mapping.ts';
-import { readSheetsOffThread } from './read-offloaded.ts';
 import * as repo from './repository.ts';
 
 /** Who acts, for the audit. */
@@ -84,12 +85,10 @@ export function createParticipantsService(deps: {
   }
 
   function checkMapping(sheet: Sheet, mapping: Record<string, string | undefined>) {
-    const missing = Object.entries(mapping)
-      .filter(([, column]) => column !== undefined && !sheet.header.includes(column))
-      .map(([field, column]) => ({
-        field: `mapping.${field}`,
-        message: `no column '${column}' in the sheet`,
-      }));
+    const missing = unknownColumns(sheet.header, mapping, {
+      fieldPrefix: 'mapping.',
+      where: ' in the sheet',
+    });
     if (missing.length)
       throw errors.badRequest('MAPPING_INVALID', 'The mapping names unknown columns', missing);
   }

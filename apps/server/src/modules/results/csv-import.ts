@@ -3,6 +3,8 @@ import type { Gender, Participant } from '@tempora/domain';
 import type { z } from 'zod';
 import { errors, type FieldError } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
+import { columnIndexes, unknownColumns } from '../../lib/tabular/columns.ts';
+import { numberedRows, type SheetRow } from '../../lib/tabular/read.ts';
 import { participantSchema } from './schemas.ts';
 import type { IncomingPassing } from './service.ts';
 
@@ -27,14 +29,9 @@ export type ParticipantMapping = {
   category?: string;
 };
 
-async function table(
-  text: string,
-): Promise<{ header: string[]; rows: { fields: string[]; line: number }[] }> {
+async function table(text: string): Promise<{ header: string[]; rows: SheetRow[] }> {
   const parsed = await parseCsv(text);
-  return {
-    header: parsed.header,
-    rows: parsed.rows.map((fields, k) => ({ fields, line: parsed.lines[k] ?? k + 2 })),
-  };
+  return { header: parsed.header, rows: numberedRows(parsed) };
 }
 
 /** A pause for the event loop every 2,000 rows of a large file (other requests go on meanwhile). */
@@ -50,17 +47,10 @@ function columns<M extends Record<string, string | undefined>>(
   header: string[],
   mapping: M,
 ): Record<keyof M, number> {
-  const out = {} as Record<keyof M, number>;
-  const missing: FieldError[] = [];
-  for (const [field, column] of Object.entries(mapping)) {
-    if (column === undefined) continue;
-    const k = header.indexOf(column);
-    if (k < 0) missing.push({ field, message: `no column '${column}' in the header` });
-    out[field as keyof M] = k;
-  }
+  const missing = unknownColumns(header, mapping, { where: ' in the header' });
   if (missing.length)
     throw errors.badRequest('CSV_MAPPING_INVALID', 'The mapping names unknown columns', missing);
-  return out;
+  return columnIndexes(header, mapping);
 }
 
 const value = (fields: string[], k: number | undefined) =>
@@ -92,7 +82,7 @@ export async function passingsFromCsv(
   const col = columns(header, mapping);
   const bad: FieldError[] = [];
   const out: IncomingPassing[] = [];
-  for (const [k, { fields, line }] of rows.entries()) {
+  for (const [k, { cells: fields, line }] of rows.entries()) {
     await breathe(k);
     const bib = value(fields, col.bib);
     const chip = value(fields, col.chip);
@@ -141,7 +131,7 @@ export async function participantsFromCsv(text: string, mapping: ParticipantMapp
   const bad: FieldError[] = [];
   const out: Participant[] = [];
   const bibs = new Set<string>();
-  for (const [k, { fields, line }] of rows.entries()) {
+  for (const [k, { cells: fields, line }] of rows.entries()) {
     await breathe(k);
     const bib = value(fields, col.bib);
     const gender = GENDER[value(fields, col.gender).toLowerCase()];

@@ -1,8 +1,9 @@
-import { parseCsv } from '../../lib/csv.ts';
-import { readXlsx, type Sheet } from '../../lib/xlsx-reader.ts';
+import { type CsvTable, parseCsv } from '../csv.ts';
+import { readXlsx, type Sheet, type SheetRow } from '../xlsx-reader.ts';
 
 /**
- * Reads an uploaded CSV or XLSX file into sheets of text cells (style.md: one parser per format,
+ * The tabular pipeline's first step (issue 30: one read → map → validate for every import):
+ * reads an uploaded CSV or XLSX file into sheets of text cells (style.md: one parser per format,
  * from a maintained library: csv-parse and exceljs). Both parsers run as streams fed in slices,
  * with a turn of the event loop every few thousand rows, so that a 45,000-row file never holds
  * the server (product.md: `/api/health` within 100 ms meanwhile). CSV goes through the server's
@@ -10,13 +11,16 @@ import { readXlsx, type Sheet } from '../../lib/xlsx-reader.ts';
  * (`lib/xlsx-reader.ts`: zip bombs, issue 25).
  */
 
-export type { Sheet, SheetRow } from '../../lib/xlsx-reader.ts';
+export type { Sheet, SheetRow } from '../xlsx-reader.ts';
 
 export type FileFormat = 'csv' | 'xlsx';
 
-/** The format of a file from its first bytes (an XLSX is a ZIP: `PK\x03\x04`). */
-export function detectFormat(bytes: Buffer): FileFormat {
-  return bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304 ? 'xlsx' : 'csv';
+/**
+ * The format of a file from its first bytes (an XLSX is a ZIP: `PK\x03\x04`), never its name.
+ * `minLength` is how many bytes a ZIP must at least have (4: the signature alone).
+ */
+export function detectFormat(bytes: Buffer, minLength = 4): FileFormat {
+  return bytes.length >= minLength && bytes.readUInt32BE(0) === 0x504b0304 ? 'xlsx' : 'csv';
 }
 
 /** Decodes text as UTF-8, or as Windows-1252 when it is not valid UTF-8 (Excel's "CSV" export). */
@@ -34,10 +38,18 @@ export async function readCsv(bytes: Buffer, name = 'CSV'): Promise<Sheet> {
   return {
     name,
     header: table.header.map((h) => h.trim()),
-    rows: table.rows
-      .map((cells, k) => ({ line: table.lines[k] ?? k + 2, cells: cells.map((c) => c.trim()) }))
+    rows: numberedRows(table)
+      .map(({ line, cells }) => ({ line, cells: cells.map((c) => c.trim()) }))
       .filter((r) => r.cells.some((c) => c !== '')),
   };
+}
+
+/**
+ * A parsed CSV's data rows as sheet rows: each with the line of the file it ends on (for "line N"
+ * field issues), cells as they were read (untrimmed).
+ */
+export function numberedRows(table: CsvTable): SheetRow[] {
+  return table.rows.map((cells, k) => ({ line: table.lines[k] ?? k + 2, cells }));
 }
 
 /** Reads a file of either format into its sheets. */

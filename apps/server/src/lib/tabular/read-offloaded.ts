@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
 import { heavyWork } from '../../workers/pool.ts';
-import type { FileFormat, Sheet } from './file-reader.ts';
+import type { FileFormat, Sheet } from './read.ts';
 
 /** The worker's `read-sheets` task (heavy.worker.ts). */
 export interface ReadSheetsArgs {
