@@ -64,8 +64,8 @@ export function createResultsService(deps: ResultsDeps) {
     settle: (db: string): Promise<void> => settle(core, db),
 
     /** `settle` for every context with a window open (a node stopping publishes what it holds). */
-    async settleAll(): Promise<void> {
-      await settleAll(core);
+    settleAll(): Promise<void> {
+      return settleAll(core);
     },
 
     /**
@@ -89,7 +89,7 @@ export function createResultsService(deps: ResultsDeps) {
      * which publishes them, and applies them with its publication. Duplicates (same id) are
      * counted, not applied twice.
      */
-    async ingest(
+    ingest(
       db: string,
       incoming: readonly IncomingPassing[],
       source: PassingSource,
@@ -98,25 +98,25 @@ export function createResultsService(deps: ResultsDeps) {
       return ingest(core, db, incoming, source, meta);
     },
 
-    async reportList(eventId: string): Promise<ReportList> {
+    reportList(eventId: string): Promise<ReportList> {
       return reportList(core, eventId);
     },
 
     /** Finds the context holding a group of an event. */
-    async contextOfGroup(eventId: string, group: string): Promise<string> {
+    contextOfGroup(eventId: string, group: string): Promise<string> {
       return contextOfGroup(core, eventId, group);
     },
 
-    async participants(db: string, q: string): Promise<ParticipantHit[]> {
+    participants(db: string, q: string): Promise<ParticipantHit[]> {
       return participants(core, db, q);
     },
 
     /** An athlete of a context by bib (detail pages). */
-    async athleteByBib(db: string, bib: string): Promise<AthleteCard> {
+    athleteByBib(db: string, bib: string): Promise<AthleteCard> {
       return athleteByBib(core, db, bib);
     },
 
-    async tracking(trackingKey: string): Promise<AthleteCard> {
+    tracking(trackingKey: string): Promise<AthleteCard> {
       return tracking(core, trackingKey);
     },
   };
