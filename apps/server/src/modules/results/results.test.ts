@@ -379,7 +379,7 @@ describe('Boston 2017 through the import and the reports API', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  }, 300_000); // Boston (26,410 rows) on a shared 2-core machine running other files beside it
 });
 
 describe('live views API', () => {
