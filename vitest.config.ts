@@ -42,7 +42,8 @@ export default defineConfig({
           isolate: process.env.VITEST_ISOLATE === 'true',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Three files at a time on two cores: a test that takes 10 s alone may take 30 s here.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
