@@ -241,6 +241,10 @@ export const contactInputSchema = z
 export type ContactInput = z.input<typeof contactInputSchema>;
 
 /** The contact form. `website` is the honeypot: people leave it empty, bots fill it. */
+/** `POST /api/events/:id/contact`: the message went to the event's contacts. */
+export const contactSentSchema = z.object({ ok: z.literal(true) });
+export type ContactSent = z.infer<typeof contactSentSchema>;
+
 export const contactMessageSchema = z
   .object({
     name: z.string().trim().min(1).max(200),

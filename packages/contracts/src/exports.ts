@@ -201,3 +201,4 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** `202` of a replay or a test delivery: queued. */
 export const webhookQueuedSchema = z.object({ queued: z.literal(true) });
+export type WebhookQueued = z.infer<typeof webhookQueuedSchema>;

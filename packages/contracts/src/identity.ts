@@ -122,6 +122,7 @@ export const verifiedAnswerSchema = z.object({ verified: z.literal(true) });
 export const resetAnswerSchema = z.object({ reset: z.boolean() });
 /** `POST /api/user/profile`. */
 export const profileSavedSchema = z.object({ success: z.boolean() });
+export type ProfileSaved = z.infer<typeof profileSavedSchema>;
 /** `GET /.well-known/jwks.json`: the public keys ID tokens are signed with. */
 export const jwksSchema = z.object({
   keys: z.array(z.object({ kty: z.string().optional(), kid: z.string().optional() })),

@@ -426,6 +426,9 @@ export const bibsAssignedSchema = z.object({ assigned: z.number().int(), left: z
 export const participantsAccessSchema = z.object({ canManage: z.boolean(), canImportResults: z.boolean() });
 /** `GET participants/contexts`: the event's contexts (timing databases), for result-list imports. */
 export const participantContextsSchema = z.array(z.object({ db: z.string(), name: z.string() }));
+export type BibsAssigned = z.infer<typeof bibsAssignedSchema>;
+export type ParticipantsAccess = z.infer<typeof participantsAccessSchema>;
+export type ParticipantContexts = z.infer<typeof participantContextsSchema>;
 
 /** Columns of the grid an export may hold, in the grid's order. */
 export const participantExportColumns = [

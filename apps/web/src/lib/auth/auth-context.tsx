@@ -1,4 +1,10 @@
-import type { Permissions, ProfileUpdate, TokenResponse, UserProfile } from '@tempora/contracts';
+import type {
+  Permissions,
+  ProfileSaved,
+  ProfileUpdate,
+  TokenResponse,
+  UserProfile,
+} from '@tempora/contracts';
 // Types only: CASL is loaded once someone signs in (issue 19: this file is in the first chunk
 // every spectator downloads, and a visitor's ability is checked nowhere in the client).
 import type { AppAbility, AppRule } from '@tempora/contracts/abilities';
@@ -58,7 +64,7 @@ function readJson<T>(key: string): T | null {
 
 /** `POST user/profile`: only `success: true` counts; otherwise the reply itself is the rejection. */
 export async function postProfile(update: ProfileUpdate): Promise<void> {
-  const reply = await apiPost<{ success?: boolean }>('userApiUrlBase', 'user/profile', update);
+  const reply = await apiPost<ProfileSaved>('userApiUrlBase', 'user/profile', update);
   if (reply?.success !== true) throw reply;
 }
 

@@ -1,4 +1,10 @@
-import { contactInputSchema, contactMessageSchema, contactSchema, noContentSchema } from '@tempora/contracts';
+import {
+  contactInputSchema,
+  contactMessageSchema,
+  contactSchema,
+  contactSentSchema,
+  noContentSchema,
+} from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../../errors.ts';
@@ -92,7 +98,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
         access: 'public',
         params: eventParams,
         body: afterAccess(contactMessageSchema),
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: contactSentSchema },
       },
     },
     async (request, reply) => {

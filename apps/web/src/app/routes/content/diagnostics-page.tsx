@@ -1,4 +1,5 @@
 import { Alert, Button, Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import type { HealthAnswer, ReadyAnswer } from '@tempora/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-state.tsx';
@@ -35,8 +36,8 @@ export default function DiagnosticsPage() {
   const env = currentEnvironment();
   const [probes, setProbes] = useState<Record<string, Probe>>({});
   const run = useCallback(async () => {
-    const health = await probe(async () => (await apiGet<{ status: string }>('apiUrlBase', 'health')).status);
-    const ready = await probe(async () => (await apiGet<{ status: string }>('apiUrlBase', 'ready')).status);
+    const health = await probe(async () => (await apiGet<HealthAnswer>('apiUrlBase', 'health')).status);
+    const ready = await probe(async () => (await apiGet<ReadyAnswer>('apiUrlBase', 'ready')).status);
     const events = await probe(async () =>
       String((await apiGet<unknown[]>('eventsApiUrlBase', 'events')).length),
     );

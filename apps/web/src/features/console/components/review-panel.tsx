@@ -1,6 +1,6 @@
 import { Alert, Box, Button, List, ListItem, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleRace, ReviewAnomaly } from '@tempora/contracts';
+import type { ConsoleRace, LapTable, LegTable, ReviewAnomaly } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import {
@@ -29,12 +29,8 @@ function estimate(a: ReviewAnomaly, race: ConsoleRace): number | null {
   return Math.round(before.timeMs + ((after.timeMs - before.timeMs) * (d - d0)) / (d1 - d0));
 }
 
-/** Rows of the spectators' leg table that missed a cut-off (issue 31). */
-interface CutRow {
-  bib: string;
-  name: string;
-  cutoff: { pointKey: string; reason: 'late' | 'notReached'; overridden: boolean } | null;
-}
+/** A row of the spectators' lap or leg table (issue 31): the review lists those that missed a cut-off. */
+type CutRow = LapTable['rows'][number] | LegTable['rows'][number];
 
 /**
  * The review before results are official (issue 31): each anomaly of the race (missing read, a
@@ -55,7 +51,7 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
     queryKey: ['console', 'race', race.id, 'cutoffs', lapCutoffs],
     enabled: hasCutoffs,
     queryFn: ({ signal }) =>
-      apiGet<{ rows: CutRow[] }>(
+      apiGet<LapTable | LegTable>(
         'resultsApiUrlBase',
         `results/contexts/${encodeURIComponent(race.db)}/races/${encodeURIComponent(race.id)}/${lapCutoffs ? 'laps' : 'legs'}`,
         { signal },
@@ -81,7 +77,7 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
   if (review.isPending) return <Typography color="text.secondary">{t('review.loading')}</Typography>;
   if (review.isError) return <SaveError error={review.error} />;
   const { anomalies } = review.data;
-  const cut = (cuts.data?.rows ?? []).filter((r) => r.cutoff);
+  const cut = ((cuts.data?.rows ?? []) as readonly CutRow[]).filter((r) => r.cutoff);
   return (
     <Box>
       <SaveError error={act.error} />

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactInput, ContactMessageInput } from '@tempora/contracts';
+import type { Contact, ContactInput, ContactMessageInput, ContactSent } from '@tempora/contracts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
@@ -18,7 +18,7 @@ export function useContacts(eventId: string) {
 
 /** `POST events/{id}/contact`: the contact form (rate-limited; `website` is the honeypot). */
 export function sendContactMessage(eventId: string, message: ContactMessageInput) {
-  return apiPost<{ ok: true }>('eventsApiUrlBase', `events/${enc(eventId)}/contact`, message);
+  return apiPost<ContactSent>('eventsApiUrlBase', `events/${enc(eventId)}/contact`, message);
 }
 
 /** Organiser: create, change, delete a contact of the event. */

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery } from '@tempora/contracts';
+import type {
+  Webhook,
+  WebhookCreate,
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookQueued,
+} from '@tempora/contracts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
@@ -54,7 +60,7 @@ export function useWebhookAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, deliveryId }: { id: string; deliveryId?: number }) =>
-      apiPost<{ queued: boolean }>(
+      apiPost<WebhookQueued>(
         'apiUrlBase',
         deliveryId ? `webhooks/${enc(id)}/deliveries/${deliveryId}/replay` : `webhooks/${enc(id)}/test`,
       ),

@@ -6,6 +6,7 @@ import type {
   ImportPreview,
   ImportRequest,
   ImportUndoOutcome,
+  ParticipantContexts,
   ResultImportOutcome,
   UploadInfo,
 } from '@tempora/contracts';
@@ -112,7 +113,7 @@ export function useContexts(eventId: string) {
   return useQuery({
     queryKey: ['participants', eventId, 'contexts'] as const,
     queryFn: ({ signal }) =>
-      apiGet<{ db: string; name: string }[]>('apiUrlBase', eventPath(eventId, 'participants/contexts'), {
+      apiGet<ParticipantContexts>('apiUrlBase', eventPath(eventId, 'participants/contexts'), {
         signal,
       }),
   });

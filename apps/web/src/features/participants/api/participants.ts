@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
+  BibsAssigned,
   ConsoleParticipant,
   NewParticipant,
   ParticipantAuditEntry,
@@ -15,6 +16,7 @@ import type {
   ParticipantPage,
   ParticipantPatch,
   ParticipantQuery,
+  ParticipantsAccess,
   RaceSummary,
 } from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
@@ -131,7 +133,7 @@ export function useAssignBibs(eventId: string) {
   const invalidate = useInvalidateParticipants(eventId);
   return useMutation({
     mutationFn: (body: { raceId: string; first: number; last: number }) =>
-      apiRequest<{ assigned: number; left: number }>('apiUrlBase', eventPath(eventId, 'participants/bibs'), {
+      apiRequest<BibsAssigned>('apiUrlBase', eventPath(eventId, 'participants/bibs'), {
         method: 'POST',
         body,
       }),
@@ -144,13 +146,9 @@ export function useAccess(eventId: string) {
   return useQuery({
     queryKey: ['participants', eventId, 'access'] as const,
     queryFn: ({ signal }) =>
-      apiGet<{ canManage: boolean; canImportResults: boolean }>(
-        'apiUrlBase',
-        eventPath(eventId, 'participants/access'),
-        {
-          signal,
-        },
-      ),
+      apiGet<ParticipantsAccess>('apiUrlBase', eventPath(eventId, 'participants/access'), {
+        signal,
+      }),
   });
 }
 

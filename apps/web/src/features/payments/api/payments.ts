@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BankLine,
+  DepositOffer,
   DepositSettings,
   DepositSummary,
   MyPayments,
@@ -131,7 +132,7 @@ export function useSettingsRaces(eventId: string) {
   return useQuery({
     queryKey: ['payments', 'races', eventId] as const,
     queryFn: ({ signal }) =>
-      apiGet<{ races: { id: string; name: string }[] }>(base, `deposits/events/${enc(eventId)}/offer`, {
+      apiGet<DepositOffer>(base, `deposits/events/${enc(eventId)}/offer`, {
         signal,
       }).then((o) => o.races),
     enabled: Boolean(eventId),
