@@ -51,7 +51,7 @@ test('anonymous → login → sign up → verify → sign in → basic profile �
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Gender').click();
   await page.getByRole('option', { name: 'Woman' }).click();
-  await page.getByLabel('Date of birth').fill('1990-12-10');
+  await page.getByLabel('Birth date').fill('1990-12-10');
   await page.getByLabel(/Nationality/).fill('bel');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/#\/deposit\/demo-city-run$/);

@@ -127,7 +127,7 @@ test('a signed-in user holds exactly one personal channel; sign-out leaves it (s
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Gender').click();
   await page.getByRole('option', { name: 'Woman' }).click();
-  await page.getByLabel('Date of birth').fill('1986-12-09');
+  await page.getByLabel('Birth date').fill('1986-12-09');
   await page.getByLabel(/Nationality/).fill('usa');
   await page.getByRole('button', { name: 'Save' }).click();
   // Saved on its own page (no longer a step of sign-in): the page stays, saying so.
