@@ -17,6 +17,7 @@ import type { AthleteCard as Card } from '@tempora/contracts';
 import { formatDuration, formatGap, formatPace, formatRange, formatTimeOfDay } from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../lib/intl.ts';
 import { pointName } from '../../lib/point-name.ts';
 
 /**
@@ -78,7 +79,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
         {card.estimatedDistanceM !== null && card.status === 'onCourse' && (
           <Typography variant="caption" color="text.secondary">
             {t('estimated', {
-              km: (card.estimatedDistanceM / 1000).toLocaleString(lng, { maximumFractionDigits: 1 }),
+              km: numberFormat(lng, { maximumFractionDigits: 1 }).format(card.estimatedDistanceM / 1000),
             })}
           </Typography>
         )}

@@ -18,10 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { paths } from '../../config/paths.ts';
+import { dateTimeFormat } from '../../lib/intl.ts';
 
 /** The end of a protest window, as the report's pre-paint shows it (report-pre-paint.ts). */
 const publicationTime = (ms: number, lng: string) =>
-  new Date(ms).toLocaleTimeString(lng, { hour: '2-digit', minute: '2-digit' });
+  dateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(ms);
 
 /** The generic path segment of the live views (`…/generic/live/stats/{race}`). */
 const GENERIC = 'live';

@@ -19,6 +19,7 @@ import { createContext, deleteContext, useConsoleEvent } from '../../../features
 import { fieldError, SaveError } from '../../../features/console/components/form-state.tsx';
 import { keyFrom, RaceCreateDialog } from '../../../features/console/components/race-create-dialog.tsx';
 import { useOrgAbility } from '../../../features/console/use-org-ability.ts';
+import { numberFormat } from '../../../lib/intl.ts';
 
 /** `/console/events/{eventId}/races`: the event's contexts (timing databases) and their races. */
 export default function EventRacesPage() {
@@ -43,7 +44,7 @@ export default function EventRacesPage() {
   if (event.isError) return <PageError error={event.error} />;
   const e = event.data;
   const editable = can('update', 'Event');
-  const km = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
+  const km = numberFormat(undefined, { maximumFractionDigits: 3 });
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     addContext.mutate();

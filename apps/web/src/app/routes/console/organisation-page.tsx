@@ -22,6 +22,7 @@ import { MembersPanel } from '../../../features/console/components/members-panel
 import { OrganisationForm } from '../../../features/console/components/organisation-form.tsx';
 import { RolesHelp } from '../../../features/console/components/roles-help.tsx';
 import { abilityForRole, inOrg } from '../../../features/console/role-ability.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** `/console/organisations/{orgId}`: events, members and invitations, roles (issue 14). */
 export default function OrganisationPage() {
@@ -38,7 +39,7 @@ export default function OrganisationPage() {
   const ability = abilityForRole(o.id, o.role);
   const owns = ability.can('manage', inOrg('Organisation', o.id));
   const createsEvents = ability.can('create', inOrg('Event', o.id));
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
     <>
       <PageHeader

@@ -23,6 +23,7 @@ import { EventEditDialog } from '../../../features/content/components/lazy-edito
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
 import { RaceViewLinks } from '../../../features/live/race-view-links.tsx';
 import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
+import { numberFormat } from '../../../lib/intl.ts';
 
 /** `/events/{eventId}/home`: the event's branding, dates, place, races and quick links. */
 export default function EventHomePage() {
@@ -122,7 +123,10 @@ export default function EventHomePage() {
                 <li key={r.id}>
                   <Chip
                     variant="outlined"
-                    label={joinTitle([r.name, `${(r.distanceM / 1000).toLocaleString(i18n.language)} km`])}
+                    label={joinTitle([
+                      r.name,
+                      `${numberFormat(i18n.language).format(r.distanceM / 1000)} km`,
+                    ])}
                   />
                 </li>
               ))}

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { seriesQuery, useSeries } from '../../../features/content/api/series.ts';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
 /**
@@ -44,8 +45,8 @@ export default function SeriesPage() {
       </>
     );
   const s = series.data;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const number = new Intl.NumberFormat(i18n.language);
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const number = numberFormat(i18n.language);
   const category = s.categories[Math.min(tab, s.categories.length - 1)];
   return (
     <>

@@ -24,6 +24,7 @@ import { RecordEditor } from '../../../features/content/components/lazy-editors.
 import { fromLocalInput, toLocalInput } from '../../../features/content/components/local-datetime.ts';
 import { StreamPlayer } from '../../../features/content/components/stream-player.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /**
  * `/events/{eventId}/ctx/{db}/generic/{path}/streaming` and `/results/{eventId}/youtube`: the
@@ -40,7 +41,7 @@ export default function StreamingPage() {
   const [editing, setEditing] = useState<Stream | 'new' | null>(null);
   // In the event's zone, whatever the browser's (issue 27), which the text names.
   const zone = event.data?.timeZone;
-  const time = new Intl.DateTimeFormat(i18n.language, {
+  const time = dateTimeFormat(i18n.language, {
     dateStyle: 'short',
     timeStyle: 'short',
     ...(zone ? { timeZone: zone } : {}),

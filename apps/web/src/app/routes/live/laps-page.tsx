@@ -9,12 +9,13 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
 
 /** The lap chart's own chunk: the table shows first, the chart when it arrives. */
 const LapChart = lazy(() => import('./lap-chart.tsx'));
 
 const km = (m: number, language: string) =>
-  (m / 1000).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(m / 1000);
 
 /**
  * `/laps/{db}/race/{race}`: a lap race live (issue 31) — criterium, 24 h or backyard: rank, laps,
@@ -39,7 +40,7 @@ export default function LapsPage() {
   const data = table.data;
   const byDistance = data.format === 'timeLimited';
   const clock = (ms: number) =>
-    new Date(ms).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+    dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(ms);
   return (
     <>
       <PageHeader

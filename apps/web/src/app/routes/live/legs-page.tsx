@@ -8,6 +8,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useLiveRefetch } from '../../../features/live/api.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -37,7 +38,7 @@ export default function LegsPage() {
   if (table.isError) return <PageError error={table.error} />;
   const data = table.data;
   const clock = (ms: number) =>
-    new Date(ms).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+    dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(ms);
   // A relay's leg is "Leg n" (its end point is an exchange's mat); a multisport leg is its name.
   const legName = (k: number) =>
     data.format === 'relay' ? t('legs.legN', { n: k + 1 }) : (data.legs[k]?.name[lng] ?? '');

@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import type { DocumentStatus } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/intl.ts';
 
 const COLORS: Record<DocumentStatus, 'default' | 'info' | 'warning' | 'success' | 'error' | 'primary'> = {
   uploaded: 'default',
@@ -26,5 +27,5 @@ export function StatusChip({
 
 /** Cents as euros in the interface language. */
 export function formatFees(cents: number, lng: string): string {
-  return new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return numberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }

@@ -17,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 import {
   invitationsQuery,
   invite,
@@ -56,7 +57,7 @@ export function MembersPanel({ orgId, manage }: { orgId: string; manage: boolean
     e.preventDefault();
     send.mutate();
   };
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Stack spacing={2}>
       <SaveError error={role.error ?? remove.error ?? revoke.error} />

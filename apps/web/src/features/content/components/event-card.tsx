@@ -3,11 +3,12 @@ import type { EventSummary } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** The dates of an event in the interface language ("31 May 2026", or a range). */
 export function useEventDates() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (e: Pick<EventSummary, 'startDate' | 'endDate'>) => {
     const start = format.format(new Date(`${e.startDate}T00:00:00Z`));
     return e.endDate === e.startDate

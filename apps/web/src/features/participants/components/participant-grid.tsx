@@ -1,5 +1,6 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid — rows are absolutely positioned divs, so ARIA table roles (with aria-rowcount/aria-rowindex) carry the semantics.
 // biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; their buttons and the scroll container are focusable.
+
 import { mdiDeleteOutline, mdiHistory } from '@mdi/js';
 import { Box, Checkbox, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -12,6 +13,7 @@ import type {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const ROW_HEIGHT = 44;
 
@@ -265,7 +267,7 @@ function display(
   // A birth date as the reader writes dates (issue 29: ISO in the French grid): 02/03/1985, the
   // year in full (the export writes the same).
   if (field === 'birthDate' && row.birthDate)
-    return new Intl.DateTimeFormat(lng, {
+    return dateTimeFormat(lng, {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
