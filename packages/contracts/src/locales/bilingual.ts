@@ -18,3 +18,11 @@ export function bilingual<K extends string>(
   for (const key of Object.keys(en) as K[]) table[key] = { en: en[key], fr: fr[key] ?? en[key] };
   return table;
 }
+
+/**
+ * A text for a reader whose language we do not know, both languages side by side:
+ * `Receipt / Reçu`; once when they are the same (`Total`).
+ */
+export function sideBySide(words: Bilingual): string {
+  return words.en === words.fr ? words.en : `${words.en} / ${words.fr}`;
+}

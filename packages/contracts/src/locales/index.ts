@@ -1,16 +1,20 @@
-import { type Bilingual, bilingual, type LabelLng, labelLanguages } from './bilingual.ts';
+import { type Bilingual, bilingual, type LabelLng, labelLanguages, sideBySide } from './bilingual.ts';
 import confirmationEn from './en/confirmation.json' with { type: 'json' };
 import inscriptionsEn from './en/inscriptions.json' with { type: 'json' };
+import mailsEn from './en/mails.json' with { type: 'json' };
 import participantsEn from './en/participants.json' with { type: 'json' };
 import printingEn from './en/printing.json' with { type: 'json' };
+import receiptsEn from './en/receipts.json' with { type: 'json' };
 import statusesEn from './en/statuses.json' with { type: 'json' };
 import confirmationFr from './fr/confirmation.json' with { type: 'json' };
 import inscriptionsFr from './fr/inscriptions.json' with { type: 'json' };
+import mailsFr from './fr/mails.json' with { type: 'json' };
 import participantsFr from './fr/participants.json' with { type: 'json' };
 import printingFr from './fr/printing.json' with { type: 'json' };
+import receiptsFr from './fr/receipts.json' with { type: 'json' };
 import statusesFr from './fr/statuses.json' with { type: 'json' };
 
-export { type Bilingual, bilingual, type LabelLng, labelLanguages };
+export { type Bilingual, bilingual, type LabelLng, labelLanguages, sideBySide };
 
 /**
  * The one source of the words both sides show (issue 30, "one label source"): the i18next
@@ -19,7 +23,8 @@ export { type Bilingual, bilingual, type LabelLng, labelLanguages };
  * endpoint serves them (`flatLabels`); the documents and exports the server makes read their words
  * through `labelTable` (`confirmation-labels.ts`, `import-labels.ts`; `status-labels.ts` imports
  * its `statuses` files alone, being part of the public pages; `printing`: the words of the result
- * lists' PDF only the server prints). A text is written once:
+ * lists' PDF only the server prints; `mails`: the identity, invitation, deposit and contact mails;
+ * `receipts`: the words of the receipt and invoice PDFs). A text is written once:
  * a namespace reuses another's with i18next nesting, `$t(participants:fields.bib)`, which i18next
  * resolves in the web and `flatLabels` resolves on the server. Namespaces only the web shows stay
  * in apps/web/src/locales; move one here when the server starts printing it.
@@ -28,8 +33,10 @@ export { type Bilingual, bilingual, type LabelLng, labelLanguages };
 const enNamespaces = {
   confirmation: confirmationEn,
   inscriptions: inscriptionsEn,
+  mails: mailsEn,
   participants: participantsEn,
   printing: printingEn,
+  receipts: receiptsEn,
   statuses: statusesEn,
 };
 export type SharedNamespaces = typeof enNamespaces;
@@ -40,8 +47,10 @@ export const sharedLocales: Record<LabelLng, SharedNamespaces> = {
   fr: {
     confirmation: confirmationFr,
     inscriptions: inscriptionsFr,
+    mails: mailsFr,
     participants: participantsFr,
     printing: printingFr,
+    receipts: receiptsFr,
     statuses: statusesFr,
   },
 };

@@ -1,5 +1,5 @@
 import { confirmationMailWords, type DocumentSummary, type ReportLng } from '@tempora/contracts';
-import { interpolate } from '@tempora/contracts/locales';
+import { interpolate, sideBySide } from '@tempora/contracts/locales';
 import type { DocumentRecord } from './repository.ts';
 
 const escapeHtml = (s: string) =>
@@ -56,7 +56,7 @@ export function documentMail(
   const en = lines('en');
   const fr = lines('fr');
   const words = confirmationMailWords[kind === 'confirmed' ? 'subjectConfirmed' : 'subjectRejected'];
-  const subject = `${words.en} / ${words.fr}: ${doc.title}`;
+  const subject = `${sideBySide(words)}: ${doc.title}`;
   const text = [hello, ...en, '', '—', '', hello, ...fr].filter((l, k) => l || k > 0).join('\n');
   const html = [hello, ...en, '<hr>', hello, ...fr]
     .map((l) => (l === '<hr>' ? l : `<p>${escapeHtml(l)}</p>`))

@@ -10,6 +10,7 @@ import type {
   MessageInput,
   TeamRanking,
 } from '@tempora/contracts';
+import { interpolate, sharedLocales } from '@tempora/contracts/locales';
 import {
   canMoveDeposit,
   type DepositState,
@@ -341,7 +342,7 @@ export function createDepositsService(deps: DepositsDeps) {
       await repo.setSubstitution(database, entry.id, { ...input, raceId: entry.raceId });
       await notifyOrganiser(
         deposit,
-        'Substitution asked',
+        sharedLocales.en.mails.depositNotice.substitutionAsked,
         `${entry.firstName} ${entry.lastName} → ${fields.firstName} ${fields.lastName}`,
       );
       return;
@@ -509,13 +510,21 @@ export function createDepositsService(deps: DepositsDeps) {
       const communication = formatStructured(order.structured);
       const text = [
         `${deposit.eventName} — ${deposit.organisationName}`,
-        `Order ${order.id}: ${amount}`,
-        `Bank transfer to ${settings.beneficiary} ${settings.iban} with the structured communication ${communication}.`,
+        interpolate(sharedLocales.en.mails.depositOrder.order, { id: order.id, amount }),
+        interpolate(sharedLocales.en.mails.depositOrder.transfer, {
+          beneficiary: settings.beneficiary,
+          iban: settings.iban,
+          communication,
+        }),
         link(`/deposit/${deposit.eventId}/${deposit.id}/paymentok`),
       ].join('\n');
       await outbox.send({
         to: payer.email,
-        subject: `${deposit.eventName}: ${amount} to pay (${communication})`,
+        subject: interpolate(sharedLocales.en.mails.depositOrder.subject, {
+          event: deposit.eventName,
+          amount,
+          communication,
+        }),
         text,
         html: htmlOf(text),
       });

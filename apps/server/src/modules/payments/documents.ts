@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@tempora/contracts';
+import { labelTable, sideBySide } from '@tempora/contracts/locales';
 
 /**
  * Receipts (PDF) and the accountant's exports (CSV, XLSX) of orders (issue 18). pdfkit and exceljs
@@ -8,28 +9,40 @@ import type { OrderDetail } from '@tempora/contracts';
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
 /**
+ * The words of the receipt and the invoice, in both languages side by side (`Receipt / Reçu`: we
+ * do not know the reader's), from the `receipts` namespace of the one label source
+ * (packages/contracts/src/locales, issue 30).
+ */
+const words = /* @__PURE__ */ labelTable((l) => l.receipts);
+const say = (key: keyof typeof words) => sideBySide(words[key]);
+
+/**
  * A receipt: "paid" with the date once the payment is confirmed, otherwise a pro forma with the
  * transfer instructions (the same document serves as the invoice of a company team).
  */
 export async function receiptPdf(order: OrderDetail, vat: string | null): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt ${order.id}` } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `${words.receipt.en} ${order.id}` },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     const paid = order.state === 'paid' || order.state === 'refunded';
-    doc.fontSize(20).text(paid ? 'Receipt / Reçu' : 'Pro forma', { align: 'left' });
+    doc.fontSize(20).text(say(paid ? 'receipt' : 'proForma'), { align: 'left' });
     doc.moveDown(0.5).fontSize(10).fillColor('#444');
     doc.text(`${order.eventName}`);
-    doc.text(`Order / Commande #${order.id} — ${order.createdAt.slice(0, 10)}`);
+    doc.text(`${say('order')} #${order.id} — ${order.createdAt.slice(0, 10)}`);
     doc.moveDown();
     doc
       .fillColor('#000')
       .fontSize(11)
       .text(order.company ? order.organisationName : order.payerName);
-    if (order.company && vat) doc.text(`VAT / TVA: ${vat}`);
+    if (order.company && vat) doc.text(`${say('vat')}: ${vat}`);
     doc.text(order.payerEmail);
     doc.moveDown();
     doc.fontSize(10);
@@ -40,20 +53,19 @@ export async function receiptPdf(order: OrderDetail, vat: string | null): Promis
     }
     doc.moveDown();
     const total = doc.y;
-    doc.fontSize(12).text('Total', 50, total);
+    doc.fontSize(12).text(say('total'), 50, total);
     doc.text(money(order.amountCents, order.currency), 430, total, { width: 115, align: 'right' });
     doc.moveDown(1.5).fontSize(10);
     doc.x = 50;
     if (paid) {
       doc.text(
-        `Paid / Payé: ${money(order.paidCents, order.currency)} — ${order.paidAt?.slice(0, 10) ?? ''}`,
+        `${say('paid')}: ${money(order.paidCents, order.currency)} — ${order.paidAt?.slice(0, 10) ?? ''}`,
       );
-      if (order.refundedCents)
-        doc.text(`Refunded / Remboursé: ${money(order.refundedCents, order.currency)}`);
+      if (order.refundedCents) doc.text(`${say('refunded')}: ${money(order.refundedCents, order.currency)}`);
     } else {
-      doc.text(`Bank transfer / Virement: ${order.beneficiary} ${order.iban}`);
-      doc.text(`Structured communication / Communication structurée: ${order.communication}`);
-      doc.text(`Before / Avant: ${order.expiresAt.slice(0, 10)}`);
+      doc.text(`${say('transfer')}: ${order.beneficiary} ${order.iban}`);
+      doc.text(`${say('communication')}: ${order.communication}`);
+      doc.text(`${say('before')}: ${order.expiresAt.slice(0, 10)}`);
     }
     doc.end();
   });
@@ -179,7 +191,11 @@ export async function invoicePdf(
   const { default: PDFDocument } = await import('pdfkit');
   const { vatSplit } = await import('./document-orders.ts');
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}` } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `${words.invoice.en} ${invoice.number}` },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -187,14 +203,14 @@ export async function invoicePdf(
     const { legal } = invoice;
     doc.fontSize(11).text(legal.name || invoice.organisationName);
     if (legal.address) doc.fontSize(10).text(legal.address);
-    if (legal.vatNumber) doc.fontSize(10).text(`VAT / TVA: ${legal.vatNumber}`);
+    if (legal.vatNumber) doc.fontSize(10).text(`${say('vat')}: ${legal.vatNumber}`);
     doc.moveDown();
-    doc.fontSize(20).text(`Invoice / Facture ${invoice.number}`);
+    doc.fontSize(20).text(`${say('invoice')} ${invoice.number}`);
     doc.fontSize(10).fillColor('#444');
-    doc.text(`Date: ${invoice.issuedAt.slice(0, 10)} — ${order.eventName}`);
-    doc.text(`Order / Commande #${order.id}`);
+    doc.text(`${say('date')}: ${invoice.issuedAt.slice(0, 10)} — ${order.eventName}`);
+    doc.text(`${say('order')} #${order.id}`);
     doc.moveDown().fillColor('#000').fontSize(11);
-    doc.text(`Billed to / Facturé à: ${order.organisationName}`);
+    doc.text(`${say('billedTo')}: ${order.organisationName}`);
     if (order.payerName) doc.fontSize(10).text(order.payerName);
     doc.fontSize(10).text(order.payerEmail);
     doc.moveDown();
@@ -203,25 +219,25 @@ export async function invoicePdf(
       doc.fontSize(size).text(label, 50, y, { width: 380 });
       doc.text(money(cents, order.currency), 430, y, { width: 115, align: 'right' });
     };
-    row(`${invoice.title || 'Registrations / Inscriptions'}`, order.amountCents);
+    row(invoice.title || say('registrations'), order.amountCents);
     doc.moveDown();
     if (legal.vatRate) {
       const { netCents, vatCents } = vatSplit(order.amountCents, legal.vatRate);
-      row('Net / HTVA', netCents);
-      row(`VAT / TVA ${legal.vatRate}%`, vatCents);
+      row(say('net'), netCents);
+      row(`${say('vat')} ${legal.vatRate}%`, vatCents);
     }
-    row('Total', order.amountCents, 12);
+    row(say('total'), order.amountCents, 12);
     doc.moveDown(1.5).fontSize(10);
     doc.x = 50;
     const paid = order.state === 'paid' || order.state === 'refunded';
     if (paid) {
       doc.text(
-        `Paid / Payé: ${money(order.paidCents, order.currency)} — ${order.paidAt?.slice(0, 10) ?? ''}`,
+        `${say('paid')}: ${money(order.paidCents, order.currency)} — ${order.paidAt?.slice(0, 10) ?? ''}`,
       );
     } else {
-      doc.text(`Bank transfer / Virement: ${order.beneficiary} ${order.iban}`);
-      doc.text(`Structured communication / Communication structurée: ${order.communication}`);
-      doc.text(`Due / Échéance: ${order.expiresAt.slice(0, 10)}`);
+      doc.text(`${say('transfer')}: ${order.beneficiary} ${order.iban}`);
+      doc.text(`${say('communication')}: ${order.communication}`);
+      doc.text(`${say('due')}: ${order.expiresAt.slice(0, 10)}`);
     }
     doc.end();
   });

@@ -1,19 +1,18 @@
 import type { Language, OrganisationRole } from '@tempora/contracts';
+import { interpolate, sharedLocales } from '@tempora/contracts/locales';
 import type { Mail } from '../../../identity/outbox.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const roles: Record<Language, Record<OrganisationRole, string>> = {
-  en: { owner: 'owner', staff: 'staff', timekeeper: 'timekeeper' },
-  fr: { owner: 'propriétaire', staff: 'équipe', timekeeper: 'chronométreur' },
-};
 
 /** The link the console's invitation page opens. */
 export function invitationLink(baseUrl: string, token: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/#/console/invitations/${encodeURIComponent(token)}`;
 }
 
-/** The invitation mail in the inviter's language. */
+/**
+ * The invitation mail in the inviter's language; its words are the `mails` namespace's
+ * `invitation.*` (packages/contracts/src/locales, issue 30: one label source).
+ */
 export function invitationMail(
   to: string,
   lng: Language,
@@ -26,21 +25,14 @@ export function invitationMail(
     days: number;
   },
 ): Mail {
-  const role = roles[lng][input.role];
-  const t =
-    lng === 'fr'
-      ? {
-          subject: `Invitation à rejoindre ${input.organisation}`,
-          intro: `${input.inviter} vous invite à rejoindre ${input.organisation} sur Tempora (rôle : ${role}).`,
-          button: "Accepter l'invitation",
-          outro: `Ce lien est valable ${input.days} jours et ne sert qu'une fois. Créez un compte avec cette adresse ou connectez-vous pour l'accepter.`,
-        }
-      : {
-          subject: `Invitation to join ${input.organisation}`,
-          intro: `${input.inviter} invites you to join ${input.organisation} on Tempora (role: ${role}).`,
-          button: 'Accept the invitation',
-          outro: `This link is valid for ${input.days} days and works once. Sign up with this address or sign in to accept it.`,
-        };
+  const words = sharedLocales[lng].mails.invitation;
+  const values = { ...input, role: words.roles[input.role] };
+  const t = {
+    subject: interpolate(words.subject, values),
+    intro: interpolate(words.intro, values),
+    button: words.button,
+    outro: interpolate(words.outro, values),
+  };
   return {
     to,
     subject: `Tempora — ${t.subject}`,

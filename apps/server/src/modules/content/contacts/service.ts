@@ -1,4 +1,5 @@
 import type { ContactMessageInput } from '@tempora/contracts';
+import { interpolate, sharedLocales } from '@tempora/contracts/locales';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -6,10 +7,19 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** The e-mail the organiser receives for a contact form message (the sender's text is escaped). */
+/**
+ * The e-mail the organiser receives for a contact form message (the sender's text is escaped).
+ * In English, as we do not know the organiser's language; the words are the `mails` namespace's
+ * `contact.*` (packages/contracts/src/locales, issue 30: one label source).
+ */
 export function contactMail(eventName: string, m: ContactMessageInput) {
   const subject = `[${eventName}] ${m.subject}`.slice(0, 250);
-  const text = `${m.name} <${m.email}> wrote through the contact form of ${eventName}:\n\n${m.message}\n`;
-  const html = `<p>${escapeHtml(m.name)} &lt;${escapeHtml(m.email)}&gt; wrote through the contact form of ${escapeHtml(eventName)}:</p><p>${escapeHtml(m.message).replace(/\n/g, '<br>')}</p>`;
+  const wrote = interpolate(sharedLocales.en.mails.contact.wrote, {
+    name: m.name,
+    email: m.email,
+    event: eventName,
+  });
+  const text = `${wrote}\n\n${m.message}\n`;
+  const html = `<p>${escapeHtml(wrote)}</p><p>${escapeHtml(m.message).replace(/\n/g, '<br>')}</p>`;
   return { subject, text, html };
 }
