@@ -144,8 +144,10 @@ export type FieldRule<C extends string = string> = RuleBase<C> &
     | { kind: 'time'; dayStartMs: number | null }
   );
 
-/** The rules of an import's fields, in the order their errors are listed. */
-export type FieldSpec<F extends string = string, C extends string = string> = Record<F, FieldRule<C>>;
+/** The rules of an import's fields (those it reads), in the order their errors are listed. */
+export type FieldSpec<F extends string = string, C extends string = string> = Partial<
+  Record<F, FieldRule<C>>
+>;
 
 type Parsed<R> = R extends { kind: 'gender' }
   ? Gender
