@@ -73,12 +73,13 @@ describe('tabular: field parsers', () => {
     expect(parseInteger('-3')).toBeUndefined();
   });
 
-  it('reads times as epoch ms, ISO or a time of day after the day start', () => {
+  it('reads times as epoch ms, ISO or a time of day after the day start (the results passings import)', () => {
     const gun = Date.UTC(2026, 10, 23, 9);
     expect(parseTime('1795417981600', null)).toBe(1795417981600);
     expect(parseTime('2026-11-23T09:20:00Z', null)).toBe(gun + 20 * 60_000);
     expect(parseTime('9:20:00.5', Date.UTC(2026, 10, 23))).toBe(gun + 20 * 60_000 + 500);
     expect(parseTime('9:20:00', null)).toBeNull();
+    expect(parseTime('9:20', null)).toBeNull();
     expect(parseTime('soon', null)).toBeNull();
   });
 });
