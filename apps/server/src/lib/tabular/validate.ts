@@ -2,29 +2,37 @@ import { foldText, type Gender } from '@tempora/domain';
 
 /**
  * The tabular pipeline's third step (issue 30: one read → map → validate → preview → commit for
- * every import): reading each mapped cell by its field's kind and listing what a row gets wrong
- * in one shape, `{ line, field, code, value }` — the participants import's row issue
- * (`contracts/participants.ts`, `rowIssueSchema`) with its line. The participants, confirmation
- * documents, deposit entries and results CSV imports all read their cells here; each words the
- * errors in its own HTTP answer (codes, messages), which this step does not change.
+ * every import): reading each mapped cell by its field's kind (a {@link FieldSpec}) into typed
+ * values, and listing what a row gets wrong in one shape, `{ line, field, code, value }` — the
+ * participants import's row issue (`contracts/participants.ts`, `rowIssueSchema`) with its line.
+ * The participants, confirmation documents, deposit entries and results CSV imports all read their
+ * cells here; each then adds its own checks against what is stored (duplicates, races, bibs,
+ * categories) and words the errors in its own HTTP answer (codes, messages), unchanged.
  *
  * Where the four importers read a kind of cell differently, this step reads the union a French or
- * English organiser expects:
+ * English organiser expects (decided for issue 30):
  * - Genders: every word any of them knew — `M H Male Man Men Boy Homme Garçon Masculin`,
  *   `F W V D Female Woman Women Girl Femme Fille Féminin Vrouw`, `X NB Non-binary Non binaire
- *   Other Autre`, and the French plurals (`Hommes`, `Femmes`) — compared without case, accents or
- *   anything but letters (`M.` is `M`, `non-binaire` is `nonbinaire`). Deposit entries knew only
- *   `M F X H`; the results CSV had no plurals, `V`, `D` or `X` words.
+ *   Other Autre` — and the plurals (`Hommes`, `Femmes`), compared without case, accents or anything
+ *   but letters (`M.` is `M`, `non-binaire` is `nonbinaire`). `H` (homme) is a man everywhere, and
+ *   `D` (dame) stays a woman as confirmation read it. Deposit entries knew only `M F X H`; the
+ *   results CSV had no accents, plurals, `V`, `D` or words for `X`.
  * - Dates: ISO `yyyy-mm-dd` (a time after it ignored), `dd/mm/yyyy`, `dd.mm.yyyy` and
- *   `dd-mm-yyyy` (month first when the import says `mdy`), and Excel serial day numbers; always a
- *   real calendar day between 1900 and 2100. Deposit entries did not check the day was real,
- *   confirmation did not read serials, the results CSV read ISO only: all now read all of these.
- *   A bare year (`1985`) is no date: read as a serial it was a day of 1905, so a date field
- *   refuses it (a birth-year column is read by the `year` kind).
- * - E-mails: something@domain.tld without spaces (the participants' and confirmation's rule).
- * - Integers: digits only, within the field's bounds (an age: 0 to 120, the results schema's).
+ *   `dd-mm-yyyy` (month first when the participants import is told `mdy`), and Excel serial day
+ *   numbers; always a real calendar day from 1900 to 2100. Deposit entries did not check the day
+ *   was real, confirmation did not read serials, the results CSV read ISO only: all now read all
+ *   of these. A bare year (`1985`) is no date (as a serial it was a day of 1905, which nobody
+ *   meant): a date field refuses it; a birth-year column is read by the `year` kind.
+ * - E-mails: something@domain.tld without spaces (participants' and confirmation's rule, a
+ *   warning there). Deposit entries, which have no warnings, refuse what the entry form's schema
+ *   refuses: a bad e-mail or nationality in a captain's CSV is now an error, as on the form.
+ * - Integers: digits only, within the field's bounds (an age: 0 to 120, the participants' rule and
+ *   the results schema's).
+ * - Nationalities (a `text` rule): three letters, upper-cased (participants' and results' rule).
  * - Times: epoch milliseconds, ISO 8601, or `h:mm:ss(.sss)` after the day's start (the results
  *   passings import's rule, the only one reading times).
+ * A row's errors list the missing required fields first, then each unreadable cell in the spec's
+ * order.
  */
 
 const GENDERS: Record<string, Gender> = {};
