@@ -1,10 +1,11 @@
 import type { Gender, Participant } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
+import { parseDate, parseGender } from '../../lib/tabular/validate.ts';
 import { insertParticipants, randomKey } from '../results/port.ts';
 import * as repo from './repository.ts';
 import type { Actor, ConfirmationService } from './service.ts';
-import { parseDate, parseGender, raceOfRow } from './validate.ts';
+import { raceOfRow } from './validate.ts';
 
 /**
  * The bibs to give `count` runners of a race: the lowest free numbers of its confirmation range,

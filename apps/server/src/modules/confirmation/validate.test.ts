@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseDate, parseGender } from '../../lib/tabular/validate.ts';
 import { nextBibs } from './confirm.ts';
 import { diffVersions } from './diff.ts';
 import { unitPrice } from './service.ts';
-import { mapRow, parseDate, parseGender, validateRows } from './validate.ts';
+import { mapRow, validateRows } from './validate.ts';
 
 describe('confirmation: pure rules', () => {
   it('reads dates in ISO and day-first forms, refusing impossible days', () => {

@@ -1,18 +1,26 @@
-import type { DocumentRowIssue, DuplicateLink, RowField } from '@tempora/contracts';
+import type { DocumentRowIssue, DuplicateLink, IssueCode, RowField } from '@tempora/contracts';
 import { requiredFields } from '@tempora/contracts';
 import {
   type AgeBasis,
   type CategoryDef,
   categoryIndexOf,
   foldText,
-  type Gender,
   type RaceDefinition,
 } from '@tempora/domain';
+import {
+  type FieldSpec,
+  parseDate,
+  parseGender,
+  type RowError,
+  validateRow,
+} from '../../lib/tabular/validate.ts';
 
 /**
  * Row validation (issue 17): normalising mapped cells and finding every issue of every pending
  * row of a document. Pure but for yielding to the event loop between chunks, so that a
- * 20,000-row document never holds the server for more than a few milliseconds at a time.
+ * 20,000-row document never holds the server for more than a few milliseconds at a time. Cells
+ * are read by the tabular pipeline's one row-validation step (`lib/tabular/validate.ts`: genders,
+ * dates, e-mails); races, bibs, places and duplicates are this import's own checks.
  */
 
 export type Fields = Partial<Record<RowField, string>>;
@@ -67,64 +75,9 @@ export interface ValidationContext {
   today: string;
 }
 
-const GENDERS: Record<string, Gender> = {
-  m: 'M',
-  male: 'M',
-  man: 'M',
-  men: 'M',
-  boy: 'M',
-  h: 'M',
-  homme: 'M',
-  garcon: 'M',
-  masculin: 'M',
-  f: 'F',
-  female: 'F',
-  woman: 'F',
-  women: 'F',
-  girl: 'F',
-  w: 'F',
-  d: 'F',
-  femme: 'F',
-  fille: 'F',
-  feminin: 'F',
-  x: 'X',
-  other: 'X',
-  autre: 'X',
-  nonbinary: 'X',
-};
-
 /** Lower case without accents or extra spaces: how names and keywords are compared. */
 export function fold(text: string): string {
   return foldText(text).replace(/\s+/g, ' ').trim();
-}
-
-/** `M`, `F` or `X` from the many ways files spell a gender; undefined when unknown. */
-export function parseGender(text: string): Gender | undefined {
-  return GENDERS[fold(text).replace(/[^a-z]/g, '')];
-}
-
-function validDay(y: number, m: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/**
- * A birth date as `YYYY-MM-DD` from ISO (`2012-03-04`) or European day-first forms
- * (`04/03/2012`, `4-3-2012`, `04.03.2012`; the files we receive are Belgian and French); undefined
- * when it is not a calendar date.
- */
-export function parseDate(text: string): string | undefined {
-  const t = text.trim();
-  let y: number;
-  let m: number;
-  let d: number;
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(t);
-  const eu = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
-  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (eu) [y, m, d] = [Number(eu[3]), Number(eu[2]), Number(eu[1])];
-  else return undefined;
-  if (!validDay(y, m, d)) return undefined;
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 /** A cell's value as stored in a row's fields: genders and dates normalised when they can be. */
@@ -158,7 +111,36 @@ export function personKeys(fields: Fields): { nameKey: string; emailKey: string 
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * How a pending row's cells read: the required fields, a gender, a birth date from 1900 to today,
+ * an e-mail (a doubtful one is a warning).
+ */
+function fieldRules(today: string): FieldSpec<RowField, IssueCode> {
+  const rules: FieldSpec<RowField, IssueCode> = {};
+  for (const field of requiredFields) rules[field] = { kind: 'text', required: true };
+  const required = (field: RowField) => requiredFields.includes(field);
+  return {
+    ...rules,
+    gender: { kind: 'gender', required: required('gender') },
+    birthDate: {
+      kind: 'date',
+      min: '1900-01-01',
+      max: today,
+      code: 'INVALID_DATE',
+      required: required('birthDate'),
+    },
+    email: { kind: 'email', code: 'INVALID_EMAIL', severity: 'warning' },
+  };
+}
+
+/** A row error as a document row's issue (`MISSING_FIELD` is this import's `MISSING`). */
+function documentIssue(severity: DocumentRowIssue['severity']) {
+  return ({ field, code }: RowError<RowField, IssueCode>): DocumentRowIssue => ({
+    field,
+    code: code === 'MISSING_FIELD' ? 'MISSING' : (code as IssueCode),
+    severity,
+  });
+}
 
 /** The race a row goes to: its `race` cell (an id or a name), else the document's default race. */
 export function raceOfRow(fields: Fields, races: RaceFacts[], defaultRaceId: string | null) {
@@ -229,6 +211,7 @@ export async function validateRows(
   const othersByEmail = new Map(context.otherRows.filter((p) => p.emailKey).map((p) => [p.emailKey, p]));
   const placesUsed = new Map(context.races.map((r) => [r.id, r.registered]));
   const bibsInFile = new Set<string>();
+  const rules = fieldRules(context.today);
   const ordered = [...rows].sort((a, b) => a.position - b.position);
   // Confirmed rows first: they hold their identity keys whatever their position.
   for (const row of ordered) {
@@ -261,6 +244,7 @@ export async function validateRows(
         othersByEmail,
         placesUsed,
         bibsInFile,
+        rules,
       }),
     );
   }
@@ -275,6 +259,7 @@ interface Indexes {
   othersByEmail: Map<string, KnownPerson>;
   placesUsed: Map<string, number>;
   bibsInFile: Set<string>;
+  rules: FieldSpec<RowField, IssueCode>;
 }
 
 function checkRow(row: RowInput, context: ValidationContext, ix: Indexes): RowVerdict {
@@ -285,13 +270,9 @@ function checkRow(row: RowInput, context: ValidationContext, ix: Indexes): RowVe
   const warning = (field: DocumentRowIssue['field'], code: DocumentRowIssue['code']) =>
     issues.push({ field, code, severity: 'warning' });
 
-  for (const field of requiredFields) if (!(f[field] ?? '').trim()) error(field, 'MISSING');
-  const gender = f.gender ? parseGender(f.gender) : undefined;
-  if (f.gender && !gender) error('gender', 'UNKNOWN_GENDER');
-  const birthDate = f.birthDate ? parseDate(f.birthDate) : undefined;
-  if (f.birthDate && (!birthDate || birthDate > context.today || birthDate < '1900-01-01'))
-    error('birthDate', 'INVALID_DATE');
-  if (f.email && !EMAIL.test(f.email)) warning('email', 'INVALID_EMAIL');
+  const read = validateRow({ line: row.position, values: f }, ix.rules);
+  issues.push(...read.errors.map(documentIssue('error')), ...read.warnings.map(documentIssue('warning')));
+  const { gender, birthDate } = read.values;
 
   const { race, named } = raceOfRow(f, context.races, context.defaultRaceId);
   if (!race) error('race', named ? 'UNKNOWN_RACE' : 'MISSING');

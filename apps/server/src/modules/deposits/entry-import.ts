@@ -3,6 +3,7 @@ import { foldText } from '@tempora/domain';
 import { parse } from 'csv-parse/sync';
 import { errors } from '../../errors.ts';
 import { fieldByHeader } from '../../lib/tabular/columns.ts';
+import { type FieldSpec, validateRow } from '../../lib/tabular/validate.ts';
 
 /** Column names a captain's file may use (English or French), folded to letters, per entry field. */
 const SYNONYMS = {
@@ -16,6 +17,27 @@ const SYNONYMS = {
 } satisfies Partial<Record<keyof EntryInput, string[]>>;
 
 const fieldOf = fieldByHeader(SYNONYMS, (h) => foldText(h).replace(/[^a-z]/g, ''));
+
+/**
+ * How an entry's cells read (the tabular pipeline's one row-validation step): any gender word the
+ * other imports know (`H`, `Homme`, `Femme`…), a real day in ISO or day-first form, and the e-mail
+ * and nationality the entry form's schema accepts (`entryInputSchema`). None is required: an
+ * entry without a name is a placeholder, one without a gender is completed later.
+ */
+const RULES = {
+  gender: { kind: 'gender' },
+  birthDate: { kind: 'date' },
+  email: { kind: 'email' },
+  nationality: { kind: 'text', upperCase: true, pattern: /^[A-Z]{3}$/ },
+} satisfies FieldSpec<keyof EntryInput>;
+
+/** What a captain reads for each field's error (the import's wording, unchanged). */
+const MESSAGES: Record<keyof typeof RULES, string> = {
+  gender: 'M, F or X',
+  birthDate: 'YYYY-MM-DD or DD/MM/YYYY',
+  email: 'not an e-mail address',
+  nationality: 'a 3-letter code',
+};
 
 /**
  * A captain's list of team members (CSV, `,` or `;`, a header row): one entry per row; `race` may
@@ -43,23 +65,18 @@ export function parseEntryCsv(csv: string, races: { id: string; name: string }[]
     const raceText = row.raceId ?? '';
     const race = races.find((r) => r.id === raceText || r.name.toLowerCase() === raceText.toLowerCase());
     if (!race) problems.push({ field: `row ${k + 2}.race`, message: `no race '${raceText}'` });
-    const gender = (row.gender ?? '').toUpperCase().replace(/^H$/, 'M');
-    if (gender && !['M', 'F', 'X'].includes(gender))
-      problems.push({ field: `row ${k + 2}.gender`, message: 'M, F or X' });
-    let birthDate = row.birthDate ?? '';
-    const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(birthDate);
-    if (dmy) birthDate = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
-    if (birthDate && !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
-      problems.push({ field: `row ${k + 2}.birthDate`, message: 'YYYY-MM-DD or DD/MM/YYYY' });
-    }
+    const read = validateRow({ line: k + 2, values: row }, RULES);
+    for (const { line, field } of read.errors)
+      problems.push({ field: `row ${line}.${field}`, message: MESSAGES[field] });
+    const { gender, birthDate, email, nationality } = read.values;
     const input: EntryInput = {
       ...(race ? { raceId: race.id } : {}),
       ...(row.firstName ? { firstName: row.firstName } : {}),
       ...(row.lastName ? { lastName: row.lastName } : {}),
-      ...(gender ? { gender: gender as 'M' | 'F' | 'X' } : {}),
+      ...(gender ? { gender } : {}),
       ...(birthDate ? { birthDate } : {}),
-      ...(row.email ? { email: row.email } : {}),
-      ...(row.nationality ? { nationality: row.nationality } : {}),
+      ...(email ? { email } : {}),
+      ...(nationality ? { nationality } : {}),
     };
     return input;
   });

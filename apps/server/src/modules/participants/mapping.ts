@@ -1,12 +1,21 @@
-import type { ParticipantField, PreviewRow, RowIssue } from '@tempora/contracts';
+import type { ParticipantField, PreviewRow, RowIssue, RowIssueCode } from '@tempora/contracts';
 import { ageOnRaceDay, type CategoryDef, foldText, type Gender } from '@tempora/domain';
-import { guessColumns } from '../../lib/tabular/columns.ts';
+import { columnIndexes, guessColumns } from '../../lib/tabular/columns.ts';
 import type { SheetRow } from '../../lib/tabular/read.ts';
+import {
+  type DateOrder,
+  type FieldSpec,
+  mappedValues,
+  type RowError,
+  validateRow,
+} from '../../lib/tabular/validate.ts';
 
 /**
  * The column mapping and row validation of a participant import (issue 14: "a preview with every
  * row's errors and warnings"). Pure: a sheet, a mapping and what the race already holds in; the
- * rows to store and every row's problems out.
+ * rows to store and every row's problems out. Cells are read by the tabular pipeline's one
+ * row-validation step (`lib/tabular/validate.ts`: genders, dates, numbers, e-mails); the checks
+ * against the race and the rows above (duplicates, categories) are this import's own.
  *
  * Errors refuse a row: a missing first name, last name or gender, an unreadable date or age, an
  * unknown gender, a bad bib or nationality, a bib already taken (in the race or higher in the
@@ -62,66 +71,6 @@ export function guessMapping(header: readonly string[], remembered: Mapping | nu
   return guessColumns(header, SYNONYMS, fold, remembered as Partial<Record<ParticipantField, string>> | null);
 }
 
-const GENDERS: Record<string, Gender> = {
-  m: 'M',
-  h: 'M',
-  male: 'M',
-  man: 'M',
-  men: 'M',
-  homme: 'M',
-  masculin: 'M',
-  f: 'F',
-  w: 'F',
-  v: 'F',
-  female: 'F',
-  woman: 'F',
-  women: 'F',
-  femme: 'F',
-  feminin: 'F',
-  vrouw: 'F',
-  x: 'X',
-  nb: 'X',
-  'non-binary': 'X',
-  'non binaire': 'X',
-  'non-binaire': 'X',
-};
-
-/** A gender from what files write (`M`, `Homme`, `Féminin`, `W`…), or undefined. */
-export function parseGender(text: string): Gender | undefined {
-  return GENDERS[fold(text)];
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function validDate(y: number, m: number, d: number): string | undefined {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
-    return undefined;
-  if (y < 1900 || y > 2100) return undefined;
-  return `${y}-${pad(m)}-${pad(d)}`;
-}
-
-/**
- * A birth date as `YYYY-MM-DD` from ISO, `dd/mm/yyyy` (or `mm/dd/yyyy` with `dateOrder` mdy),
- * `dd.mm.yyyy`, `dd-mm-yyyy`, or an Excel serial day number; undefined when unreadable or not a
- * real day.
- */
-export function parseDate(text: string, dateOrder: 'dmy' | 'mdy' = 'dmy'): string | undefined {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
-  if (iso) return validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const local = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  if (local) {
-    const [a, b] = [Number(local[1]), Number(local[2])];
-    return dateOrder === 'dmy' ? validDate(Number(local[3]), b, a) : validDate(Number(local[3]), a, b);
-  }
-  if (/^\d{4,5}$/.test(text)) {
-    // Excel's serial day (1900 system): day 25569 is 1970-01-01.
-    const date = new Date((Number(text) - 25_569) * 86_400_000);
-    return validDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-  }
-  return undefined;
-}
-
 /** A row ready to store. */
 export interface ImportedPerson {
   line: number;
@@ -156,9 +105,28 @@ export function personKey(firstName: string, lastName: string, birthDate: string
   return `${fold(firstName)}|${fold(lastName)}|${birthDate ?? ''}`;
 }
 
-const BIB = /^[A-Za-z0-9-]{1,16}$/;
-const NATIONALITY = /^[A-Z]{3}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** How each cell of a participant row reads, and the code of a cell that does not. */
+function fieldRules(dateOrder: DateOrder) {
+  return {
+    firstName: { kind: 'text', required: true },
+    lastName: { kind: 'text', required: true },
+    gender: { kind: 'gender', required: true },
+    birthDate: { kind: 'date', order: dateOrder },
+    age: { kind: 'integer', max: 120, code: 'BAD_AGE' },
+    bib: { kind: 'text', pattern: /^[A-Za-z0-9-]{1,16}$/, code: 'BAD_BIB' },
+    nationality: { kind: 'text', upperCase: true, pattern: /^[A-Z]{3}$/, code: 'BAD_NATIONALITY' },
+    email: { kind: 'email', severity: 'warning' },
+  } satisfies FieldSpec<ParticipantField, RowIssueCode>;
+}
+
+/**
+ * A row error as a preview's row issue (its line is the preview row's). Every rule above names
+ * its code or has a default code of the participants' list (`MISSING_FIELD`, `UNKNOWN_GENDER`,
+ * `BAD_DATE`, `BAD_EMAIL`).
+ */
+function rowIssue({ field, code, value }: RowError<ParticipantField>): RowIssue {
+  return { code: code as RowIssueCode, field, ...(value !== undefined ? { value } : {}) };
+}
 
 function fitsACategory(categories: readonly CategoryDef[], gender: Gender, age: number | null): boolean {
   if (!categories.length) return true;
@@ -178,7 +146,7 @@ export function validateRows(
   rows: readonly SheetRow[],
   mapping: Mapping,
   facts: RaceFacts,
-  dateOrder: 'dmy' | 'mdy' = 'dmy',
+  dateOrder: DateOrder = 'dmy',
 ): { people: ImportedPerson[]; rows: PreviewRow[] } {
   const validator = createValidator(header, mapping, facts, dateOrder);
   for (const row of rows) validator.add(row);
@@ -191,7 +159,7 @@ export async function validateRowsAsync(
   rows: readonly SheetRow[],
   mapping: Mapping,
   facts: RaceFacts,
-  dateOrder: 'dmy' | 'mdy' = 'dmy',
+  dateOrder: DateOrder = 'dmy',
 ): Promise<{ people: ImportedPerson[]; rows: PreviewRow[] }> {
   const validator = createValidator(header, mapping, facts, dateOrder);
   for (let k = 0; k < rows.length; k++) {
@@ -206,12 +174,10 @@ function createValidator(
   header: readonly string[],
   mapping: Mapping,
   facts: RaceFacts,
-  dateOrder: 'dmy' | 'mdy',
+  dateOrder: DateOrder,
 ) {
-  const col = {} as Record<ParticipantField, number>;
-  for (const [field, column] of Object.entries(mapping) as [ParticipantField, string][]) {
-    col[field] = header.indexOf(column);
-  }
+  const col = columnIndexes(header, mapping);
+  const rules = fieldRules(dateOrder);
   // Each bib and person of the valid rows so far, with its line (a duplicate names it).
   const bibs = new Map<string, number>();
   const people = new Map<string, number>();
@@ -219,13 +185,10 @@ function createValidator(
   const out: PreviewRow[] = [];
   const valid: ImportedPerson[] = [];
   function add({ line, cells }: SheetRow) {
-    const values: PreviewRow['values'] = {};
-    for (const [field, k] of Object.entries(col) as [ParticipantField, number][]) {
-      const v = k >= 0 ? (cells[k] ?? '') : '';
-      if (v !== '') values[field] = v;
-    }
-    const errs: RowIssue[] = [];
-    const warns: RowIssue[] = [];
+    const values: PreviewRow['values'] = mappedValues(cells, col);
+    const read = validateRow({ line, values }, rules);
+    const errs: RowIssue[] = read.errors.map(rowIssue);
+    const warns: RowIssue[] = read.warnings.map(rowIssue);
     const issue = (
       list: RowIssue[],
       code: RowIssue['code'],
@@ -238,29 +201,17 @@ function createValidator(
         ...(field && values[field] !== undefined ? { value: values[field] } : {}),
         ...other,
       });
-    for (const field of ['firstName', 'lastName', 'gender'] as const)
-      if (!values[field]) issue(errs, 'MISSING_FIELD', field);
-    const gender = values.gender ? parseGender(values.gender) : undefined;
-    if (values.gender && !gender) issue(errs, 'UNKNOWN_GENDER', 'gender');
-    const birthDate = values.birthDate ? (parseDate(values.birthDate, dateOrder) ?? null) : null;
-    if (values.birthDate && !birthDate) issue(errs, 'BAD_DATE', 'birthDate');
-    let age: number | null = null;
-    if (values.age) {
-      if (/^\d{1,3}$/.test(values.age) && Number(values.age) <= 120) age = Number(values.age);
-      else issue(errs, 'BAD_AGE', 'age');
-    }
+    const { gender, birthDate = null } = read.values;
+    let age = read.values.age ?? null;
     if (age === null && birthDate) age = ageOnRaceDay(birthDate, facts.date) ?? null;
-    const bib = values.bib ?? null;
-    if (bib !== null && !BIB.test(bib)) issue(errs, 'BAD_BIB', 'bib');
-    else if (bib !== null && facts.bibs.has(bib))
+    const bib = read.values.bib ?? null;
+    if (bib !== null && facts.bibs.has(bib))
       issue(errs, 'DUPLICATE_BIB', 'bib', { otherName: facts.bibs.get(bib)! });
     else if (bib !== null && bibs.has(bib))
       issue(errs, 'DUPLICATE_BIB', 'bib', { otherLine: bibs.get(bib)! });
-    const nationality = (values.nationality ?? '').toUpperCase();
-    if (nationality && !NATIONALITY.test(nationality)) issue(errs, 'BAD_NATIONALITY', 'nationality');
+    const nationality = read.values.nationality ?? '';
     const email = values.email ?? '';
-    if (email && !EMAIL.test(email)) issue(warns, 'BAD_EMAIL', 'email');
-    else if (email && (facts.emails.has(fold(email)) || emails.has(fold(email))))
+    if (read.values.email && (facts.emails.has(fold(email)) || emails.has(fold(email))))
       issue(warns, 'DUPLICATE_EMAIL', 'email');
     const key = personKey(values.firstName ?? '', values.lastName ?? '', birthDate);
     if (values.firstName && values.lastName && birthDate && facts.people.has(key))
@@ -280,7 +231,7 @@ function createValidator(
         lastName: values.lastName!,
         gender: gender!,
         birthDate,
-        age: values.age ? age : null,
+        age: read.values.age ?? null,
         club: values.club ?? '',
         nationality,
         email,

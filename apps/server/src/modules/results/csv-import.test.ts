@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser } from '../../../test/identity-helpers.ts';
 import { DEMO_DB } from '../../seed/demo-races.ts';
-import { parseTime } from './csv-import.ts';
 
 const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
 
@@ -40,13 +39,6 @@ describe('CSV imports through a column mapping', () => {
       headers: { authorization: owner, 'content-type': 'text/csv' },
       payload: body,
     });
-
-  it('parses epoch, ISO and time-of-day values', () => {
-    expect(parseTime('1795417981600', null)).toBe(1795417981600);
-    expect(parseTime('2026-11-23T09:20:00Z', null)).toBe(gun + 20 * 60_000);
-    expect(parseTime('9:20:00.5', Date.UTC(2026, 10, 23))).toBe(gun + 20 * 60_000 + 500);
-    expect(parseTime('9:20', null)).toBeNull();
-  });
 
   it('imports participants with the organiser’s column names, refusing the whole file on any bad row', async () => {
     const url = `/api/results/contexts/${DEMO_DB}/races/csv-5k/import/participants?bib=Dossard&firstName=Prénom&lastName=Nom&gender=Sexe&age=Age&club=Club&nationality=Pays`;

@@ -1,10 +1,11 @@
 import { ingestPassingSchema } from '@tempora/contracts';
-import type { Gender, Participant } from '@tempora/domain';
+import type { Participant } from '@tempora/domain';
 import type { z } from 'zod';
 import { errors, type FieldError } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { columnIndexes, unknownColumns } from '../../lib/tabular/columns.ts';
 import { numberedRows, type SheetRow } from '../../lib/tabular/read.ts';
+import { type FieldSpec, mappedValues, type RowError, validateRow } from '../../lib/tabular/validate.ts';
 import { participantSchema } from './schemas.ts';
 import type { IncomingPassing } from './service.ts';
 
@@ -12,7 +13,9 @@ import type { IncomingPassing } from './service.ts';
  * Imports through a column mapping (issue 6: "result and passing files imported through a CSV
  * mapping"): the mapping names, for each field we need, the header of the file's column holding
  * it. The file is read by `lib/csv.ts` (csv-parse; `,` `;` or tab detected from the header line);
- * each row is checked by the same schema as the JSON API (`schemas.ts`, `ingestPassingSchema`).
+ * its cells are read by the tabular pipeline's one row-validation step (`lib/tabular/validate.ts`:
+ * times, genders, ages, dates, nationalities), then each row is checked by the same schema as the
+ * JSON API (`schemas.ts`, `ingestPassingSchema`).
  * Every bad row is reported with its line and field; nothing is stored unless every row is valid.
  */
 export type PassingMapping = { time: string; point?: string; bib?: string; chip?: string; id?: string };
@@ -56,19 +59,6 @@ function columns<M extends Record<string, string | undefined>>(
 const value = (fields: string[], k: number | undefined) =>
   k === undefined || k < 0 ? '' : (fields[k] ?? '').trim();
 
-/** Parses a time as epoch ms, ISO 8601, or `h:mm:ss(.sss)` after `dayStartMs` (a time of day). */
-export function parseTime(text: string, dayStartMs: number | null): number | null {
-  if (/^\d{10,}$/.test(text)) return Number(text);
-  const clock = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,3}))?$/.exec(text);
-  if (clock) {
-    if (dayStartMs === null) return null;
-    const [, h, m, s, f = '0'] = clock;
-    return dayStartMs + ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(f.padEnd(3, '0'));
-  }
-  const parsed = Date.parse(text);
-  return Number.isFinite(parsed) ? parsed : null;
-}
-
 /** The passings of a CSV through a column mapping; throws 400 CSV_ROWS_INVALID listing bad rows. */
 export async function passingsFromCsv(
   text: string,
@@ -80,6 +70,7 @@ export async function passingsFromCsv(
     throw errors.badRequest('CSV_MAPPING_INVALID', 'Map a bib or a chip column');
   const { header, rows } = await table(text);
   const col = columns(header, mapping);
+  const timeRule = { time: { kind: 'time', dayStartMs } } satisfies FieldSpec;
   const bad: FieldError[] = [];
   const out: IncomingPassing[] = [];
   for (const [k, { cells: fields, line }] of rows.entries()) {
@@ -87,9 +78,9 @@ export async function passingsFromCsv(
     const bib = value(fields, col.bib);
     const chip = value(fields, col.chip);
     const point = value(fields, col.point) || defaultPoint;
-    const time = parseTime(value(fields, col.time), dayStartMs);
+    const time = validateRow({ line, values: { time: value(fields, col.time) } }, timeRule).values.time;
     if (!bib && !chip) bad.push({ field: `line ${line}`, message: 'no bib or chip' });
-    else if (time === null)
+    else if (time === undefined)
       bad.push({ field: `line ${line}`, message: `bad time '${value(fields, col.time)}'` });
     else if (!point) bad.push({ field: `line ${line}`, message: 'no timing point' });
     else {
@@ -110,19 +101,21 @@ export async function passingsFromCsv(
   return out;
 }
 
-const GENDER: Record<string, Gender> = {
-  m: 'M',
-  h: 'M',
-  male: 'M',
-  man: 'M',
-  homme: 'M',
-  f: 'F',
-  w: 'F',
-  female: 'F',
-  woman: 'F',
-  femme: 'F',
-  x: 'X',
-};
+/** How a participant row's cells read (the results schema then checks the whole row). */
+const PARTICIPANT_RULES = {
+  gender: { kind: 'gender', required: true },
+  age: { kind: 'integer', max: 120 },
+  birthDate: { kind: 'date' },
+  nationality: { kind: 'text', upperCase: true, pattern: /^[A-Z]{3}$/ },
+} satisfies FieldSpec<keyof ParticipantMapping>;
+
+/** A refused cell as this import has always worded it (`unknown gender 'Q'`). */
+function problemText({ field, value = '' }: RowError<keyof typeof PARTICIPANT_RULES>): string {
+  if (field === 'gender') return `unknown gender '${value}'`;
+  if (field === 'age') return `bad age '${value}'`;
+  if (field === 'birthDate') return `bad birth date '${value}'`;
+  return `bad nationality '${value.toUpperCase()}'`;
+}
 
 /** The participants of a CSV through a column mapping; throws 400 CSV_ROWS_INVALID listing bad rows. */
 export async function participantsFromCsv(text: string, mapping: ParticipantMapping): Promise<Participant[]> {
@@ -134,18 +127,13 @@ export async function participantsFromCsv(text: string, mapping: ParticipantMapp
   for (const [k, { cells: fields, line }] of rows.entries()) {
     await breathe(k);
     const bib = value(fields, col.bib);
-    const gender = GENDER[value(fields, col.gender).toLowerCase()];
-    const age = value(fields, col.age);
-    const birthDate = value(fields, col.birthDate);
-    const nationality = value(fields, col.nationality).toUpperCase();
+    const read = validateRow({ line, values: mappedValues(fields, col) }, PARTICIPANT_RULES);
+    const { gender, age, birthDate, nationality } = read.values;
     const problems = [
       !bib && 'no bib',
       bib && bibs.has(bib) && `duplicate bib ${bib}`,
       !value(fields, col.firstName) && !value(fields, col.lastName) && 'no name',
-      !gender && `unknown gender '${value(fields, col.gender)}'`,
-      age && !/^\d{1,3}$/.test(age) && `bad age '${age}'`,
-      birthDate && !/^\d{4}-\d{2}-\d{2}$/.test(birthDate) && `bad birth date '${birthDate}'`,
-      nationality && !/^[A-Z]{3}$/.test(nationality) && `bad nationality '${nationality}'`,
+      ...read.errors.map(problemText),
     ].filter(Boolean) as string[];
     if (problems.length) {
       bad.push({ field: `line ${line}`, message: problems.join('; ') });
@@ -157,7 +145,7 @@ export async function participantsFromCsv(text: string, mapping: ParticipantMapp
       firstName: value(fields, col.firstName),
       lastName: value(fields, col.lastName),
       gender,
-      ...(age ? { age: Number(age) } : {}),
+      ...(age !== undefined ? { age } : {}),
       ...(birthDate ? { birthDate } : {}),
       ...(nationality ? { nationality } : {}),
       ...(value(fields, col.club) ? { club: value(fields, col.club) } : {}),
