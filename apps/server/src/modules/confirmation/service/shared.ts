@@ -46,11 +46,13 @@ export const senderKey = (doc: { senderKind: string; senderName: string }) =>
   `${doc.senderKind}:${fold(doc.senderName)}`;
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/** 409 DOCUMENT_LOCKED once the document is rejected or closed. */
 export function requireOpen(doc: repo.DocumentRecord) {
   if (!OPEN.includes(doc.status))
     throw errors.conflict('DOCUMENT_LOCKED', `The document is ${doc.status}: it can no longer change`);
 }
 
+/** `requireOpen`, and 409 DOCUMENT_NOT_MAPPED until the document has rows. */
 export function requireRows(doc: repo.DocumentRecord) {
   requireOpen(doc);
   if (doc.rowsVersion === 0 || !Object.keys(doc.mapping).length)

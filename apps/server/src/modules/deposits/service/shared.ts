@@ -38,6 +38,7 @@ export interface DepositsContext {
   link: (path: string) => string;
 }
 
+/** The parts' context from the service's dependencies. */
 export function createContext(deps: DepositsDeps): DepositsContext {
   return {
     database: deps.database,
@@ -54,6 +55,7 @@ export function joinCode(): string {
   return [...crypto.randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 }
 
+/** The event's deposit settings (fees, capacities, deadline, bank details), if any. */
 export async function settingsOf(sql: Sql, eventId: string) {
   return repo.findSettings(sql, eventId);
 }
@@ -70,6 +72,7 @@ export function requireBeforeDeadline(now: () => Date, deadline: Date, role: Dep
   }
 }
 
+/** 409 DEPOSIT_STATE unless the deposit is in one of `states`. */
 export function requireState(deposit: repo.DepositRow, states: readonly string[]) {
   if (!states.includes(deposit.state)) {
     throw errors.conflict('DEPOSIT_STATE', `Not possible while the deposit is ${deposit.state}`);

@@ -37,6 +37,7 @@ export interface RacedayDeps {
   results: Results;
 }
 
+/** The parts' core: the dependencies and the lookups and reload they share. */
 export function createCore(deps: RacedayDeps) {
   const { database } = deps;
   const svc = deps.results;

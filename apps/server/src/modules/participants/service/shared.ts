@@ -26,9 +26,11 @@ export interface ParticipantsDeps {
   reload: (db: string) => Promise<void>;
 }
 
+/** The parts' context: the dependencies, `race` (404 RACE_NOT_FOUND) and `store`. */
 export function createContext(deps: ParticipantsDeps) {
   const { database, publisher, reload } = deps;
 
+  /** A race of the event (404 RACE_NOT_FOUND otherwise). */
   async function race(eventId: string, raceId: string) {
     const races = await repo.racesOfEvent(database, eventId);
     const found = races.find((r) => r.id === raceId);
@@ -36,6 +38,7 @@ export function createContext(deps: ParticipantsDeps) {
     return found;
   }
 
+  /** Stores new runners of a race (each a fresh tracking key) and audits their creation. */
   async function store(
     sql: Sql,
     raceId: string,

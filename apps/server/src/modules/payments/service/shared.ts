@@ -29,6 +29,7 @@ export interface PaymentsDeps {
   settle?: (sql: Sql, order: repo.OrderRow) => Promise<string[]>;
 }
 
+/** The parts' context: the dependencies, the clock and `receive`. */
 export function createContext(deps: PaymentsDeps) {
   const { database, results } = deps;
   const now = deps.now ?? (() => new Date());
