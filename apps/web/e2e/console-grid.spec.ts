@@ -18,7 +18,7 @@ const EVENT = 'grid-marathon-2026';
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
 test.beforeAll(async ({}, info) => {
-  info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 60_000);
+  info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000) + 60_000);
   server = await startServer({ SEED_DEMO: 'false' });
   // No profile: the runner profile is asked at entry only.
   token = await verifiedAccount(server, EMAIL, PASSWORD);

@@ -22,7 +22,7 @@ const SHOTS = process.env.SCREENSHOTS ? path.resolve(import.meta.dirname, '../..
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
 test.beforeAll(async ({}, info) => {
-  info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
+  info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000) + 30_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: ORGANISER, DEMO_REPLAY: 'false' });
   token = await verifiedAccount(server, ORGANISER, PASSWORD, true);
 });

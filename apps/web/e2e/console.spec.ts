@@ -21,7 +21,7 @@ let server: RunningServer;
 // biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
 test.beforeAll(async ({}, testInfo) => {
   // A loaded machine may take longer than the default to start (E2E_READY_TIMEOUT_MS).
-  testInfo.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
+  testInfo.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000) + 30_000);
   server = await startServer({ SEED_DEMO: 'false' });
 });
 test.afterAll(async () => {

@@ -20,7 +20,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-e2e-cert-'));
 // biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
 test.beforeAll(async ({}, info) => {
   // A loaded machine starts the server slowly (server.ts: E2E_READY_TIMEOUT_MS).
-  info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
+  info.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000) + 30_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: ORGANISER, DEMO_REPLAY: 'false' });
 });
 test.afterAll(async () => server?.stop());

@@ -13,7 +13,8 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: RunningSe
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // A server's start (migrations, demo seed) may take long on a loaded machine: its own time.
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   consoleErrors: async ({ page }, use) => {

@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from './server.ts';
 let server: RunningServer;
 // biome-ignore lint/correctness/noEmptyPattern: Playwright hooks take a destructured first argument.
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
+  testInfo.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000) + 30_000);
   server = await startServer({ PLATFORM_STAFF_EMAILS: 'staff@example.org', SEED_BOSTON: 'false' });
 });
 test.afterAll(async () => server?.stop());

@@ -22,7 +22,7 @@ let listenPort = 0;
 
 test.beforeAll(async () => {
   // A loaded machine may take longer than the default to start (E2E_READY_TIMEOUT_MS).
-  test.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000) + 30_000);
+  test.setTimeout(Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000) + 30_000);
   listenPort = await freePort();
   // The simulated decoders run on loopback: allowed explicitly (issue 25, closed by default).
   server = await startServer({

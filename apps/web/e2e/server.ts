@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -27,38 +28,72 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Newest modification time (ms) of the files under `dir` (0 when it does not exist). */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
 /**
- * Starts `apps/server` from its TypeScript sources (tsx; `npm start` runs the compiled bundle of the same code), on a free port with a fresh temporary
- * data directory, and waits until `/api/ready` answers.
+ * What runs the server: the compiled bundle `npm start` runs (`apps/server/dist/server.mjs`, which
+ * `npm test` builds before the journeys) when it is newer than every source it is built from —
+ * a start costs a fraction of transpiling the sources with tsx, which two workers each did
+ * twenty times (CI: servers not ready within 60 s at a load of 19) —, else the TypeScript sources
+ * (`E2E_SERVER=ts` forces them).
+ */
+function serverEntry(): string[] {
+  const bundle = path.join(repoRoot, 'apps/server/dist/server.mjs');
+  if (process.env.E2E_SERVER !== 'ts' && fs.existsSync(bundle)) {
+    const built = fs.statSync(bundle).mtimeMs;
+    const sources = ['apps/server/src', 'packages/domain/src', 'packages/contracts/src'].map((d) =>
+      newestUnder(path.join(repoRoot, d)),
+    );
+    if (sources.every((t) => t <= built)) return [bundle];
+  }
+  return ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
+}
+
+/**
+ * Starts the server (`serverEntry`) on a free port with a fresh temporary data directory, and
+ * waits until `/api/ready` answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const readyMs = Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000);
+  try {
+    // Inside a hook or a test (a `beforeAll` has the test's 60 s): the start has its own time.
+    const info = test.info();
+    info.setTimeout(info.timeout + readyMs);
+  } catch {
+    // A worker fixture: its timeout is its own (fixtures.ts).
+  }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-e2e-'));
   const logs: string[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        // Development at info: the server prints e-mail links on its console, which is where the
-        // journeys read them (api.ts mailLink); the outbox never shows a code (issue 13).
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'info',
-        SEED_BOSTON: 'false',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, serverEntry(), {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Development at info: the server prints e-mail links on its console, which is where the
+      // journeys read them (api.ts mailLink); the outbox never shows a code (issue 13).
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      SEED_BOSTON: 'false',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d) => logs.push(String(d)));
   child.stderr?.on('data', (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000);
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join('')}`);
     try {
