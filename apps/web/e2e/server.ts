@@ -102,7 +102,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${logs.join('')}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failure (it kept a core busy for the rest of the run).
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not become ready:\n${logs.join('')}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
