@@ -11,7 +11,7 @@ import {
 } from '@mdi/js';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, Paper, Typography } from '@mui/material';
 import { joinTitle } from '@tempora/domain';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
@@ -35,9 +35,11 @@ export default function EventHomePage() {
   const [editing, setEditing] = useState(false);
   const { favorites } = useFavorites(eventId);
   const tv = useTranslation('views').t;
-  if (event.isPending) return <PageLoading />;
+  // The page as drawn lags the answer by one render: its arrival renders the page as a transition,
+  // in slices that give the main thread back (issue 28: Lighthouse TBT on a phone).
+  const e = useDeferredValue(event.data);
   if (event.isError) return <PageError error={event.error} />;
-  const e = event.data;
+  if (!e) return <PageLoading />;
   // Issue 27: a tile only where something is behind it (organisers see every tile, to fill them).
   const has = (key: keyof NonNullable<typeof e.available>) => canEdit || !e.available || e.available[key];
   const links = (

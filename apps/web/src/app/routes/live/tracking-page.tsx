@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -25,9 +25,12 @@ export default function TrackingPage() {
   const { key, eventId } = useParams();
   const eventName = useEventName(eventId);
   const athlete = useAthlete(key);
+  // The card as drawn lags the answer by one render: its arrival and each live update render it as
+  // a transition, in slices that give the main thread back (issue 28: Lighthouse TBT on a phone).
+  const card = useDeferredValue(athlete.data);
   // The boot script's picture of this card (src/pre-paint/tracking-pre-paint.ts) goes once React's
   // card is painted beneath it (two frames), or at once when the card failed.
-  const shown = !!athlete.data;
+  const shown = !!card;
   const failed = athlete.isError && !shown;
   useEffect(() => {
     if (failed) return endPrePaint();
@@ -37,7 +40,7 @@ export default function TrackingPage() {
     });
     return () => cancelAnimationFrame(frame);
   }, [shown, failed]);
-  const person = athlete.data && `${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`.trim();
+  const person = card && `${card.athlete.firstName} ${card.athlete.lastName}`.trim();
   const documentTitle = [person, eventId && eventName, t('title')].filter(Boolean).join(' · ');
   const crumbs: [string, string?][] = eventId
     ? [[eventName, paths.eventHome(eventId)], [t('title')]]
@@ -57,22 +60,19 @@ export default function TrackingPage() {
   return (
     <>
       <PageHeader title={t('title')} documentTitle={documentTitle} crumbs={crumbs} />
-      {athlete.isPending && <PageLoading />}
+      {!card && !athlete.isError && <PageLoading />}
       {athlete.isError && <PageError error={athlete.error} />}
-      {athlete.data && (
+      {card && (
         <AthleteCard
-          card={athlete.data}
+          card={card}
           actions={
             <>
-              <FollowButton card={athlete.data} />
+              <FollowButton card={card} />
               {/* From an event's card, the list keeps the event's navigation (issue 27). */}
-              <Button
-                component={RouterLink}
-                to={paths.genericTracking(undefined, eventId ?? athlete.data.eventId)}
-              >
+              <Button component={RouterLink} to={paths.genericTracking(undefined, eventId ?? card.eventId)}>
                 {t('follow.title')}
               </Button>
-              <CertificateButton trackingKey={key} status={athlete.data.status} />
+              <CertificateButton trackingKey={key} status={card.status} />
             </>
           }
         />

@@ -98,7 +98,12 @@ export function ReportView({
   const report = useLiveReport(source, deferred ? 'all' : windows);
   // Issue 27: jump to a rank or a bib.
   const [target, setTarget] = useState<{ key: string }>();
-  const data = report.shown;
+  // The table as shown lags what came by one render: the rest of a big table and each live patch
+  // re-render it as a transition, in slices that give the main thread back (issue 28: Lighthouse
+  // TBT — the whole table's arrival was one 500 ms task on a throttled phone). `partial` holds
+  // while the rows shown are not yet all that came (a jump waits for them).
+  const data = useDeferredValue(report.shown);
+  const partial = report.partial || data !== report.shown;
   const list = useReportList(eventId);
   const rankField = useMemo(() => (data ? rankFieldOf(data.columns, data.rows) : -1), [data]);
   const handleJump = useCallback(
@@ -171,7 +176,7 @@ export function ReportView({
             ? t('matchCount', { count: rows.length, total: data.total })
             : t('rowCount', { count: data.total })}
           {/* Heard, not shown: a longer line would wrap and move the table when the rest came. */}
-          {report.partial && (
+          {data.rows.length < data.total && (
             <Box component="span" sx={srOnly}>
               {` · ${t('loadingRest', { count: data.total - data.rows.length })}`}
             </Box>
@@ -182,7 +187,7 @@ export function ReportView({
             rows={data.rows}
             keyField={data.keyField}
             rankField={rankField}
-            loading={report.partial}
+            loading={partial}
             onJump={handleJump}
           />
         </Suspense>
@@ -194,7 +199,7 @@ export function ReportView({
         favorites={favorites}
         onToggleFavorite={toggle}
         changed={report.changed}
-        totalRows={report.partial ? data.total : undefined}
+        totalRows={data.rows.length < data.total ? data.total : undefined}
         onVisibleRange={handleVisibleRange}
         target={target}
         height={chrome ? undefined : 'calc(100dvh - 64px)'}
