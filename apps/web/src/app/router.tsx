@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteMatch, type RouteObject, useRoutes } from 'react-router';
 import { type RouteMeta, routeNames } from '../config/paths.ts';
 import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
@@ -232,7 +232,7 @@ const genericLayoutRoutes: RouteObject[] = [
  */
 export const routes: RouteObject[] = [
   {
-    element: <Root matchesOf={(pathname) => matchRoutes(routes, pathname) ?? []} />,
+    element: <Root matchesOf={matchesOf} />,
     children: [
       { element: <DefaultLayout />, children: defaultLayoutRoutes },
       { element: <GenericLayout />, children: genericLayoutRoutes },
@@ -240,6 +240,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The routes matched at `pathname`, kept per path: matching ranks every branch of the ~150
+ * routes (tens of ms on a throttled phone, issue 28), and the start (`preloadRoute`) and every
+ * render of the root (the guard) asked for the same paths again.
+ */
+const matched = new Map<string, RouteMatch[]>();
+function matchesOf(pathname: string): RouteMatch[] {
+  let matches = matched.get(pathname);
+  if (!matches) {
+    matches = matchRoutes(routes, pathname) ?? [];
+    if (matched.size > 200) matched.clear();
+    matched.set(pathname, matches);
+  }
+  return matches;
+}
 
 /**
  * The app's routes, rendered inside `HashRouter` (spec §2: hash-style history). A declarative
@@ -257,7 +273,7 @@ export function AppRoutes() {
  * parallel with them instead of after the first render.
  */
 export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+  for (const match of matchesOf(pathname)) {
     const type = (match.route.element as ReactElement | undefined)?.type;
     const load = type && typeof type === 'object' ? loaders.get(type) : undefined;
     // A failure shows when the page renders (the route error page).
