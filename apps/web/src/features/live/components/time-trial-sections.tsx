@@ -1,15 +1,5 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import type { TimeTrialBoard, TimeTrialRider } from '@tempora/contracts';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { TimeTrialBoard } from '@tempora/contracts';
 import {
   countdownMs,
   formatDuration,
@@ -19,10 +9,10 @@ import {
   tickRaceClock,
   wallClock,
 } from '@tempora/domain';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { pointName } from '../../../lib/point-name.ts';
+import { HotSeat, num, RiderName, Section } from './time-trial-parts.tsx';
 
 /** The clock, once a second (elapsed times of riders on course, countdowns to the next starts). */
 function useNow(everyMs = 1000) {
@@ -33,8 +23,6 @@ function useNow(everyMs = 1000) {
   }, [everyMs]);
   return now;
 }
-
-const num = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /**
  * A time trial's live board (the `/live/clm` page): the hot seat, the riders on course with their
@@ -51,18 +39,6 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
   const gap = (ms: number | null | undefined) => formatGap(ms, i18n.language);
   const reachedPoint = (p: number) =>
     p >= 0 ? (b.points[p] ? pointName(b.points[p], i18n.language) : '') : t('clm.started');
-  const tracking = (r: TimeTrialRider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
-  const who = (r: TimeTrialRider) => (
-    <>
-      <Box component={RouterLink} to={tracking(r)} sx={{ color: 'inherit', fontWeight: 500 }}>
-        {r.name}
-      </Box>{' '}
-      <Typography component="span" variant="caption" color="text.secondary">
-        #{r.bib}
-        {r.club ? ` · ${r.club}` : ''}
-      </Typography>
-    </>
-  );
   return (
     <Box
       sx={{
@@ -73,37 +49,7 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
       }}
     >
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        <Card
-          variant="outlined"
-          sx={{ bgcolor: '#102a43', color: '#fff' }}
-          component="section"
-          aria-labelledby="hot-seat"
-        >
-          <CardContent>
-            <Typography id="hot-seat" variant="overline" sx={{ color: '#bcccdc' }}>
-              {t('clm.hotSeat')}
-            </Typography>
-            {b.hotSeat ? (
-              <Box
-                sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2 }}
-                data-testid="hot-seat"
-              >
-                <Typography sx={{ fontSize: { xs: 24, md: 34 }, fontWeight: 700 }}>
-                  {b.hotSeat.name}
-                </Typography>
-                <Typography sx={{ color: '#d9e2ec' }}>
-                  #{b.hotSeat.bib}
-                  {b.hotSeat.club ? ` · ${b.hotSeat.club}` : ''}
-                </Typography>
-                <Typography sx={{ ...num, ml: 'auto', fontSize: { xs: 28, md: 40 }, fontWeight: 700 }}>
-                  {formatDuration(b.hotSeat.netMs)}
-                </Typography>
-              </Box>
-            ) : (
-              <Typography sx={{ fontSize: 20 }}>{t('clm.nobodyFinished')}</Typography>
-            )}
-          </CardContent>
-        </Card>
+        <HotSeat rider={b.hotSeat} />
         <Section title={t('clm.onCourse')} count={b.onCourseCount}>
           {b.onCourse.length === 0 ? (
             <Typography color="text.secondary">{t('clm.nobodyOnCourse')}</Typography>
@@ -130,7 +76,9 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
                     const elapsed = Number.isFinite(r.startMs) && now > r.startMs ? now - r.startMs : null;
                     return (
                       <TableRow key={r.bib} data-bib={r.bib}>
-                        <TableCell>{who(r)}</TableCell>
+                        <TableCell>
+                          <RiderName rider={r} />
+                        </TableCell>
                         <TableCell align="right" sx={num} data-testid="clm-elapsed">
                           {elapsed === null ? '' : formatDuration(elapsed)}
                         </TableCell>
@@ -168,7 +116,9 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
                 {b.standings.map((r) => (
                   <TableRow key={r.bib}>
                     <TableCell sx={{ fontWeight: 700, width: 40 }}>{r.rank}</TableCell>
-                    <TableCell>{who(r)}</TableCell>
+                    <TableCell>
+                      <RiderName rider={r} />
+                    </TableCell>
                     <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
                       {formatDuration(r.netMs)}
                     </TableCell>
@@ -201,7 +151,9 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
               <TableBody>
                 {b.latestFinishers.map((r) => (
                   <TableRow key={r.bib}>
-                    <TableCell>{who(r)}</TableCell>
+                    <TableCell>
+                      <RiderName rider={r} />
+                    </TableCell>
                     <TableCell align="right" sx={num}>
                       {formatDuration(r.netMs)}
                     </TableCell>
@@ -222,7 +174,9 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
               <TableBody>
                 {b.nextStarters.map((r) => (
                   <TableRow key={r.bib}>
-                    <TableCell>{who(r)}</TableCell>
+                    <TableCell>
+                      <RiderName rider={r} />
+                    </TableCell>
                     <TableCell align="right" sx={num}>
                       {clock(r.startAt)}
                     </TableCell>
@@ -237,22 +191,5 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
         </Section>
       </Box>
     </Box>
-  );
-}
-
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
-  const id = `clm-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 17, mb: 1 }}>
-          {title}{' '}
-          <Typography component="span" color="text.secondary">
-            ({count})
-          </Typography>
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }
