@@ -1,27 +1,11 @@
 import { Alert, Button, Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import type { HealthAnswer, ReadyAnswer } from '@tempora/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-state.tsx';
-import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
+import { PROBES, type Probe, probeApi } from '../../../features/content/api/probes.ts';
+import { currentEnvironment } from '../../../lib/api-client.ts';
 import { useConnectionState, useDemandRealtime } from '../../../lib/realtime/realtime-provider.tsx';
 import { urlParam } from '../../../lib/url-params.ts';
-
-interface Probe {
-  ok: boolean;
-  ms: number;
-  detail: string;
-}
-
-async function probe(run: () => Promise<string>): Promise<Probe> {
-  const t0 = performance.now();
-  try {
-    const detail = await run();
-    return { ok: true, ms: Math.round(performance.now() - t0), detail };
-  } catch (error) {
-    return { ok: false, ms: Math.round(performance.now() - t0), detail: (error as Error).message };
-  }
-}
 
 /**
  * `/test`: diagnostics for support calls — the configuration in use (environment, UI variant,
@@ -36,12 +20,7 @@ export default function DiagnosticsPage() {
   const env = currentEnvironment();
   const [probes, setProbes] = useState<Record<string, Probe>>({});
   const run = useCallback(async () => {
-    const health = await probe(async () => (await apiGet<HealthAnswer>('apiUrlBase', 'health')).status);
-    const ready = await probe(async () => (await apiGet<ReadyAnswer>('apiUrlBase', 'ready')).status);
-    const events = await probe(async () =>
-      String((await apiGet<unknown[]>('eventsApiUrlBase', 'events')).length),
-    );
-    setProbes({ health, ready, events });
+    setProbes(await probeApi());
   }, []);
   useEffect(() => {
     void run();
@@ -75,7 +54,7 @@ export default function DiagnosticsPage() {
         </Typography>
         <Table size="small" aria-label={t('diagnostics.reachability')}>
           <TableBody>
-            {['health', 'ready', 'events'].map((name) => {
+            {PROBES.map((name) => {
               const p = probes[name];
               return (
                 <TableRow key={name}>

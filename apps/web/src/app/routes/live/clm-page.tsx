@@ -1,45 +1,9 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { TimeTrialBoard, TimeTrialRider } from '@tempora/contracts';
-import {
-  countdownMs,
-  formatDuration,
-  formatGap,
-  formatTimeOfDay,
-  predictedFinishShown,
-  tickRaceClock,
-  wallClock,
-} from '@tempora/domain';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
-import { useLiveRefetch } from '../../../features/live/api.ts';
-import { apiGet } from '../../../lib/api-client.ts';
-import { pointName } from '../../../lib/point-name.ts';
-
-/** The clock, once a second (elapsed times of riders on course, countdowns to the next starts). */
-function useNow(everyMs = 1000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
-const num = { fontVariantNumeric: 'tabular-nums' } as const;
+import { useTimeTrial } from '../../../features/live/api/get-time-trial.ts';
+import { TimeTrialSections } from '../../../features/live/components/time-trial-sections.tsx';
 
 /**
  * `/live/clm/{db}/{key}` — time-trial live ("contre-la-montre"), `key` being the race id: the hot
@@ -47,20 +11,9 @@ const num = { fontVariantNumeric: 'tabular-nums' } as const;
  * the latest finishers, the standings and the next starters. Live on every passing of the context.
  */
 export default function ClmPage() {
-  const { t, i18n } = useTranslation('live');
+  const { t } = useTranslation('live');
   const { db = '', key = '' } = useParams();
-  const wallNow = useNow();
-  const queryKey = ['timetrial', db, key] as const;
-  const board = useQuery({
-    queryKey,
-    queryFn: ({ signal }) =>
-      apiGet<TimeTrialBoard>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(key)}/timetrial`,
-        { signal },
-      ),
-  });
-  useLiveRefetch(db, queryKey, undefined, 1000);
+  const board = useTimeTrial(db, key);
   if (board.isPending) return <PageLoading />;
   if (board.isError)
     return (
@@ -70,25 +23,6 @@ export default function ClmPage() {
       </>
     );
   const b = board.data;
-  // Race time ticks on from the board's clock, at the race's rate (a replay runs faster); times
-  // of day on the wall clock, in the event's zone (packages/domain live-boards).
-  const now = tickRaceClock(b.now, board.dataUpdatedAt, wallNow, b.clockRate);
-  const clock = (raceMs: number) => formatTimeOfDay(wallClock(b.gunTimeMs, b.clockRate, raceMs), b.timeZone);
-  const gap = (ms: number | null | undefined) => formatGap(ms, i18n.language);
-  const reachedPoint = (p: number) =>
-    p >= 0 ? (b.points[p] ? pointName(b.points[p], i18n.language) : '') : t('clm.started');
-  const tracking = (r: TimeTrialRider) => `/tracking/${encodeURIComponent(r.trackingKey)}`;
-  const who = (r: TimeTrialRider) => (
-    <>
-      <Box component={RouterLink} to={tracking(r)} sx={{ color: 'inherit', fontWeight: 500 }}>
-        {r.name}
-      </Box>{' '}
-      <Typography component="span" variant="caption" color="text.secondary">
-        #{r.bib}
-        {r.club ? ` · ${r.club}` : ''}
-      </Typography>
-    </>
-  );
   return (
     <>
       <PageHeader
@@ -96,196 +30,7 @@ export default function ClmPage() {
         crumbs={[[t('clm.title')], [b.name]]}
         actions={<Chip color="error" label={t('clm.live')} />}
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' },
-          alignItems: 'start',
-        }}
-      >
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <Card
-            variant="outlined"
-            sx={{ bgcolor: '#102a43', color: '#fff' }}
-            component="section"
-            aria-labelledby="hot-seat"
-          >
-            <CardContent>
-              <Typography id="hot-seat" variant="overline" sx={{ color: '#bcccdc' }}>
-                {t('clm.hotSeat')}
-              </Typography>
-              {b.hotSeat ? (
-                <Box
-                  sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2 }}
-                  data-testid="hot-seat"
-                >
-                  <Typography sx={{ fontSize: { xs: 24, md: 34 }, fontWeight: 700 }}>
-                    {b.hotSeat.name}
-                  </Typography>
-                  <Typography sx={{ color: '#d9e2ec' }}>
-                    #{b.hotSeat.bib}
-                    {b.hotSeat.club ? ` · ${b.hotSeat.club}` : ''}
-                  </Typography>
-                  <Typography sx={{ ...num, ml: 'auto', fontSize: { xs: 28, md: 40 }, fontWeight: 700 }}>
-                    {formatDuration(b.hotSeat.netMs)}
-                  </Typography>
-                </Box>
-              ) : (
-                <Typography sx={{ fontSize: 20 }}>{t('clm.nobodyFinished')}</Typography>
-              )}
-            </CardContent>
-          </Card>
-          <Section title={t('clm.onCourse')} count={b.onCourseCount}>
-            {b.onCourse.length === 0 ? (
-              <Typography color="text.secondary">{t('clm.nobodyOnCourse')}</Typography>
-            ) : (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table
-                  size="small"
-                  aria-label={t('clm.onCourse')}
-                  sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
-                >
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('clm.rider')}</TableCell>
-                      <TableCell align="right">{t('clm.elapsed')}</TableCell>
-                      <TableCell>{t('clm.lastPoint')}</TableCell>
-                      <TableCell align="right">{t('time')}</TableCell>
-                      <TableCell align="right">{t('rank')}</TableCell>
-                      <TableCell align="right">{t('gap')}</TableCell>
-                      <TableCell align="right">{t('clm.predicted')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {b.onCourse.map((r) => {
-                      const elapsed = Number.isFinite(r.startMs) && now > r.startMs ? now - r.startMs : null;
-                      return (
-                        <TableRow key={r.bib} data-bib={r.bib}>
-                          <TableCell>{who(r)}</TableCell>
-                          <TableCell align="right" sx={num} data-testid="clm-elapsed">
-                            {elapsed === null ? '' : formatDuration(elapsed)}
-                          </TableCell>
-                          <TableCell>{reachedPoint(r.lastPoint)}</TableCell>
-                          <TableCell align="right" sx={num}>
-                            {formatDuration(r.netMs)}
-                          </TableCell>
-                          <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
-                            {r.rank ?? ''}
-                          </TableCell>
-                          <TableCell
-                            align="right"
-                            sx={{ ...num, color: r.gapMs === 0 ? 'success.main' : undefined }}
-                          >
-                            {r.gapMs === 0 ? t('clm.best') : gap(r.gapMs)}
-                          </TableCell>
-                          <TableCell align="right" sx={num} data-testid="clm-predicted">
-                            {formatDuration(predictedFinishShown(r.predictedFinishNetMs, elapsed))}
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </Box>
-            )}
-          </Section>
-          {/* The count is every finisher's (issue 27); the board lists the first of them. */}
-          <Section title={t('clm.standings')} count={b.finishers ?? b.standings.length}>
-            {b.standings.length === 0 ? (
-              <Typography color="text.secondary">{t('clm.nobodyFinished')}</Typography>
-            ) : (
-              <Table size="small" aria-label={t('clm.standings')}>
-                <TableBody>
-                  {b.standings.map((r) => (
-                    <TableRow key={r.bib}>
-                      <TableCell sx={{ fontWeight: 700, width: 40 }}>{r.rank}</TableCell>
-                      <TableCell>{who(r)}</TableCell>
-                      <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
-                        {formatDuration(r.netMs)}
-                      </TableCell>
-                      <TableCell align="right" sx={num}>
-                        {gap(r.gapMs)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-            {b.finishers > b.standings.length && (
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                sx={{ mt: 1 }}
-                data-testid="clm-standings-more"
-              >
-                {t('clm.firstOf', { shown: b.standings.length, count: b.finishers })}
-              </Typography>
-            )}
-          </Section>
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <Section title={t('clm.latest')} count={b.latestFinishers.length}>
-            {b.latestFinishers.length === 0 ? (
-              <Typography color="text.secondary">{t('clm.nobodyFinished')}</Typography>
-            ) : (
-              <Table size="small" aria-label={t('clm.latest')}>
-                <TableBody>
-                  {b.latestFinishers.map((r) => (
-                    <TableRow key={r.bib}>
-                      <TableCell>{who(r)}</TableCell>
-                      <TableCell align="right" sx={num}>
-                        {formatDuration(r.netMs)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 700 }}>
-                        {r.rank ? `${r.rank}` : ''}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Section>
-          <Section title={t('clm.nextStarters')} count={b.nextStarters.length}>
-            {b.nextStarters.length === 0 ? (
-              <Typography color="text.secondary">{t('clm.nobodyWaiting')}</Typography>
-            ) : (
-              <Table size="small" aria-label={t('clm.nextStarters')}>
-                <TableBody>
-                  {b.nextStarters.map((r) => (
-                    <TableRow key={r.bib}>
-                      <TableCell>{who(r)}</TableCell>
-                      <TableCell align="right" sx={num}>
-                        {clock(r.startAt)}
-                      </TableCell>
-                      <TableCell align="right" sx={num}>
-                        {countdownMs(r.startAt, now) ? `−${formatDuration(countdownMs(r.startAt, now))}` : ''}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Section>
-        </Box>
-      </Box>
+      <TimeTrialSections board={b} fetchedAt={board.dataUpdatedAt} />
     </>
-  );
-}
-
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
-  const id = `clm-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 17, mb: 1 }}>
-          {title}{' '}
-          <Typography component="span" color="text.secondary">
-            ({count})
-          </Typography>
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }

@@ -1,14 +1,11 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { LapTable, Published } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveRefetch } from '../../../features/live/api.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { useLaps } from '../../../features/live/api/get-laps.ts';
 import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
 
 /** The lap chart's own chunk: the table shows first, the chart when it arrives. */
@@ -24,17 +21,7 @@ const km = (m: number, language: string) =>
 export default function LapsPage() {
   const { t, i18n } = useTranslation('live');
   const { db = '', race = '' } = useParams();
-  const key = ['laps', db, race] as const;
-  const table = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      apiGet<Published<LapTable>>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race)}/laps`,
-        { signal },
-      ),
-  });
-  useLiveRefetch(db, key);
+  const table = useLaps(db, race);
   if (table.isPending) return <PageLoading />;
   if (table.isError) return <PageError error={table.error} />;
   const data = table.data;

@@ -12,41 +12,21 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { ContextRace, LeadersBoard } from '@tempora/contracts';
 import { formatDuration, formatGap } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveRefetch } from '../../../features/live/api.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { useContextRaces } from '../../../features/live/api/get-context-races.ts';
+import { useLeaders } from '../../../features/live/api/get-leaders.ts';
 import { pointName } from '../../../lib/point-name.ts';
 
 /** `/firstrow/{db}` (pick a race) and `/firstrow/{db}/race/{race}`: the leaders at every point, live. */
 export default function LeadersPage() {
   const { t, i18n } = useTranslation('live');
   const { db = '', race } = useParams();
-  const races = useQuery({
-    queryKey: ['races', db],
-    enabled: !race,
-    queryFn: ({ signal }) =>
-      apiGet<ContextRace[]>('resultsApiUrlBase', `results/contexts/${encodeURIComponent(db)}/races`, {
-        signal,
-      }),
-  });
-  const key = ['leaders', db, race] as const;
-  const board = useQuery({
-    queryKey: key,
-    enabled: !!race,
-    queryFn: ({ signal }) =>
-      apiGet<LeadersBoard>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race!)}/leaders?count=5`,
-        { signal },
-      ),
-  });
-  useLiveRefetch(race ? db : null, key);
+  const races = useContextRaces(db, !race);
+  const board = useLeaders(db, race);
   if (!race) {
     return (
       <>

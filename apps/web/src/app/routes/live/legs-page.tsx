@@ -1,13 +1,10 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { LegTable, Published } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveRefetch } from '../../../features/live/api.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { useLegs } from '../../../features/live/api/get-legs.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -23,17 +20,7 @@ export default function LegsPage() {
   const { t, i18n } = useTranslation('live');
   const lng = i18n.language === 'fr' ? 'fr' : 'en';
   const { db = '', race = '' } = useParams();
-  const key = ['legs', db, race] as const;
-  const table = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      apiGet<Published<LegTable>>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db)}/races/${encodeURIComponent(race)}/legs`,
-        { signal },
-      ),
-  });
-  useLiveRefetch(db, key);
+  const table = useLegs(db, race);
   if (table.isPending) return <PageLoading />;
   if (table.isError) return <PageError error={table.error} />;
   const data = table.data;

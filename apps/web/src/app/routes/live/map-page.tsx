@@ -1,13 +1,18 @@
 import { Box, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import type { AthleteCard, LeadersBoard, ParticipantHit, RaceCourse } from '@tempora/contracts';
+import type { AthleteCard } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useEventDetail, useLiveRefetch } from '../../../features/live/api.ts';
+import {
+  useFollowedCards,
+  useMapAthletes,
+  useMapLeaders,
+} from '../../../features/live/api/get-map-runners.ts';
+import { useRaceCourse } from '../../../features/live/api/get-race-course.ts';
+import { useEventDetail } from '../../../features/live/api.ts';
 import { type Coordinates, pointAlong, projector } from '../../../features/live/course.ts';
 import {
   MARKER_COLOURS,
@@ -17,15 +22,13 @@ import {
 } from '../../../features/live/map-marker.tsx';
 import { clusterMarkers, spreadPack } from '../../../features/live/map-markers.ts';
 import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
-import { apiGet, currentEnvironment } from '../../../lib/api-client.ts';
+import { currentEnvironment } from '../../../lib/api-client.ts';
 import { readKeys, useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { pointName } from '../../../lib/point-name.ts';
 
 /** The drawing's size: on a phone about the screen's width in portrait, so its units are pixels. */
 const WIDE = { W: 800, H: 520 };
 const PHONE = { W: 360, H: 440 };
-/** Leaders drawn (issue 27: the top 3 only hid the race behind them). */
-const LEADERS = 10;
 /**
  * The largest pack spread on the map when tapped (issue 27); a larger one opens the list of its
  * runners (a ring of more would cover much of a phone's drawing).
@@ -62,74 +65,20 @@ export default function MapPage() {
   const [open, setOpen] = useState<string | null>(null);
   const [spread, setSpread] = useState<string | null>(null);
   const db = race?.db;
-  const course = useQuery({
-    queryKey: ['course', db, race?.id],
-    enabled: !!race,
-    queryFn: ({ signal }) =>
-      apiGet<RaceCourse>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/course`,
-        { signal },
-      ),
-  });
-  const leadersKey = ['map-leaders', db, race?.id] as const;
-  const leaders = useQuery({
-    queryKey: leadersKey,
-    enabled: !!race,
-    queryFn: ({ signal }) =>
-      apiGet<LeadersBoard>(
-        'resultsApiUrlBase',
-        `results/contexts/${encodeURIComponent(db!)}/races/${encodeURIComponent(race!.id)}/leaders?count=${LEADERS}`,
-        { signal },
-      ),
-  });
+  const course = useRaceCourse(db, race?.id);
+  const leaders = useMapLeaders(db, race?.id);
   const { favorites } = useFavorites(eventId);
   const leaderBibs =
     [...(leaders.data?.points ?? [])]
       .reverse()
       .find((p) => p.rows.length)
       ?.rows.map((r) => r.bib) ?? [];
-  // The followed runners may be in another race of the event (another context): each is found by
-  // its tracking key when the card gave it, else by a search in this race's context, which answers
-  // an empty list rather than a 404 (issue 27: two 404s in the console).
-  const keys = readKeys(eventId);
-  const followed = useQueries({
-    queries: [...favorites].slice(0, 30).map((bib) => ({
-      queryKey: ['map-followed', db, bib, keys[bib] ?? null],
-      enabled: !!db,
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        let key = keys[bib];
-        if (!key) {
-          const hits = await apiGet<ParticipantHit[]>(
-            'resultsApiUrlBase',
-            `results/contexts/${encodeURIComponent(db!)}/participants?q=${encodeURIComponent(bib)}`,
-            { signal },
-          );
-          key = hits.find((h) => h.bib === bib)?.trackingKey;
-        }
-        if (!key) return null;
-        return apiGet<AthleteCard>('trackingApiUrlBase', `tracking/${encodeURIComponent(key)}`, { signal });
-      },
-      refetchInterval: 15_000,
-    })),
-  });
-  const bibs = leaderBibs.filter((b) => !favorites.has(b));
-  const leading = useQueries({
-    queries: bibs.map((bib) => ({
-      queryKey: ['map-athlete', db, bib],
-      enabled: !!db,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiGet<AthleteCard>(
-          'trackingApiUrlBase',
-          `results/contexts/${encodeURIComponent(db!)}/participants/${encodeURIComponent(bib)}`,
-          { signal },
-        ),
-      refetchInterval: 15_000,
-    })),
-  });
-  useLiveRefetch(db, ['map-athlete', db], undefined, 5000);
-  useLiveRefetch(db, ['map-followed', db], undefined, 5000);
-  useLiveRefetch(db, leadersKey, undefined, 5000);
+  // The followed runners (the first 30), each found in whichever race of the event they run.
+  const followed = useFollowedCards(db, [...favorites].slice(0, 30), readKeys(eventId));
+  const leading = useMapAthletes(
+    db,
+    leaderBibs.filter((b) => !favorites.has(b)),
+  );
 
   if (event.isPending) return <PageLoading />;
   if (event.isError) return <PageError error={event.error} />;

@@ -11,16 +11,15 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import type { SharedObject } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useEventName, useLiveRefetch } from '../../../features/live/api.ts';
+import { useSharedObject } from '../../../features/live/api/get-shared-object.ts';
+import { useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
-import { apiGet } from '../../../lib/api-client.ts';
 
 /**
  * `…/ctx/{db}/generic/{path}/objectdetail/{token}` (issue 7): a team or an athlete through an
@@ -31,14 +30,7 @@ export default function ObjectDetailPage() {
   const { t } = useTranslation('live');
   const { eventId = '', token = '' } = useParams();
   const eventName = useEventName(eventId);
-  const queryKey = ['object', token] as const;
-  const detail = useQuery({
-    queryKey,
-    queryFn: ({ signal }) =>
-      apiGet<SharedObject>('trackingApiUrlBase', `objects/${encodeURIComponent(token)}`, { signal }),
-  });
-  const db = detail.data ? (detail.data.kind === 'team' ? detail.data.db : detail.data.card.db) : null;
-  useLiveRefetch(db, queryKey, undefined, 1000);
+  const detail = useSharedObject(token);
   const title = detail.data?.kind === 'team' ? detail.data.team.name : t('title');
   return (
     <>

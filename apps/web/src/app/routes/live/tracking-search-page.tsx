@@ -1,13 +1,11 @@
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { EventSummary } from '@tempora/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { useTrackingEvents } from '../../../features/live/api/get-tracking-events.ts';
 import { useAthleteSearch, useEventDetail } from '../../../features/live/api.ts';
-import { apiGet } from '../../../lib/api-client.ts';
 import { TopBar } from '../../layouts/top-bar.tsx';
 
 /** Athlete search of one event: name or bib, an exact bib first; one keystroke away on a phone. */
@@ -63,11 +61,7 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
 export default function TrackingSearchPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation('live');
   const { eventId } = useParams();
-  const events = useQuery({
-    queryKey: ['events', 'tracking'],
-    enabled: !eventId,
-    queryFn: ({ signal }) => apiGet<EventSummary[]>('eventsApiUrlBase', 'events', { signal }),
-  });
+  const events = useTrackingEvents(!eventId);
   if (eventId) return <AthleteSearch eventId={eventId} />;
   const body = (
     <Box sx={embedded ? { maxWidth: 720 } : { p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
