@@ -76,7 +76,7 @@ if (fs.existsSync(path.join(dist, 'boot.js'))) entryFiles.add('boot.js');
 // The pre-paints (src/pre-paint/, scripts the boot script adds, one per language: the larger is
 // counted) come before the entry on their page: `pre-paint-{lng}` on the report page,
 // `pre-paint-tracking-{lng}` on the tracking card (counted for its route module, though an event's
-// tracking page, the same module, has none).
+// tracking page, the same module, has none), `pre-paint-content-{lng}` on the home pages.
 const assets = fs.existsSync(path.join(dist, 'assets')) ? fs.readdirSync(path.join(dist, 'assets')) : [];
 const largest = (re) =>
   assets
@@ -86,6 +86,9 @@ const largest = (re) =>
 const prePaints = {
   'src/app/routes/results/report-page.tsx': largest(/^pre-paint-(en|fr)-[0-9a-f]+\.js$/),
   'src/app/routes/live/tracking-page.tsx': largest(/^pre-paint-tracking-(en|fr)-[0-9a-f]+\.js$/),
+  // The home pages' picture (issue 28): `/` and an event's home.
+  'src/app/routes/content/home-page.tsx': largest(/^pre-paint-content-(en|fr)-[0-9a-f]+\.js$/),
+  'src/app/routes/content/event-home-page.tsx': largest(/^pre-paint-content-(en|fr)-[0-9a-f]+\.js$/),
 };
 const extraOf = (page) => (prePaints[page] ? [prePaints[page]] : []);
 const sum = (files) => [...files].reduce((total, f) => total + gzipSize(f), 0);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { contentPrePaintStrings } from '../src/pre-paint/content-pre-paint.ts';
 import { prePaintSprite } from '../src/pre-paint/icons.ts';
 import { prePaintStrings } from '../src/pre-paint/strings.ts';
 import { trackingPrePaintStrings } from '../src/pre-paint/tracking-pre-paint.ts';
@@ -18,7 +19,13 @@ const PAGES: {
   module: string;
   api?: [string, string][];
   /** Drawn before React (src/pre-paint/): which picture, and when (group 2 of the pattern, if any, is `group`). */
-  paint?: 'report' | 'tracking';
+  paint?: 'report' | 'tracking' | 'content';
+  /**
+   * False: the page's chunks are not listed (the entry's `preloadRoute` asks for them when it
+   * starts). Every page's list is in the boot script every page loads: the home pages, drawn
+   * before React, gain little from theirs, the report page's budget pays for them.
+   */
+  preload?: false;
 }[] = [
   {
     pattern: /^\/(?:events|results)\/([^/]+)\/reportlist\/(group|table)\/([^/]+)\/report\/([^/]+)$/,
@@ -52,7 +59,22 @@ const PAGES: {
       ['eventsApiUrlBase', 'events/$1'],
     ],
   },
-  { pattern: /^\/$/, module: 'src/app/routes/content/home-page.tsx', api: [['eventsApiUrlBase', 'events']] },
+  // The home pages (issue 28: Lighthouse LCP 4.7 s on `/`, 3.5 s on an event's home): their heading
+  // and what sits under it drawn before React (src/pre-paint/content-pre-paint.ts).
+  {
+    pattern: /^\/$/,
+    module: 'src/app/routes/content/home-page.tsx',
+    paint: 'content',
+    preload: false,
+    api: [['eventsApiUrlBase', 'events']],
+  },
+  {
+    pattern: /^\/events\/([^/]+)\/home$/,
+    module: 'src/app/routes/content/event-home-page.tsx',
+    paint: 'content',
+    preload: false,
+    api: [['eventsApiUrlBase', 'events/$1']],
+  },
 ];
 const LOCALES = { en: 'src/lib/locales-en.ts', fr: 'src/lib/locales-fr.ts' };
 
@@ -117,18 +139,18 @@ export function bootScript(): Plugin {
       this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
       // One script per picture and language, with its texts only (`pre-paint-{lng}` the report's,
       // `pre-paint-tracking-{lng}` the tracking card's: scripts/bundle-budget.mjs counts each for its page).
-      const paintFiles: Record<string, Record<string, string>> = { report: {}, tracking: {} };
-      for (const kind of ['report', 'tracking'] as const) {
+      const paintFiles: Record<string, Record<string, string>> = { report: {}, tracking: {}, content: {} };
+      for (const kind of ['report', 'tracking', 'content'] as const) {
         for (const lng of ['en', 'fr']) {
           const paint = prePaintScript(`/${spriteFile}`, lng, kind);
-          const paintFile = `assets/pre-paint-${kind === 'report' ? '' : 'tracking-'}${lng}-${hash(paint)}.js`;
+          const paintFile = `assets/pre-paint-${kind === 'report' ? '' : `${kind}-`}${lng}-${hash(paint)}.js`;
           this.emitFile({ type: 'asset', fileName: paintFile, source: paint });
           paintFiles[kind]![lng] = `/${paintFile}`;
         }
       }
       const pages = PAGES.map((p) => ({
         re: p.pattern.source.replace(/\\\//g, '/'),
-        files: short(filesOf(p.module)),
+        files: p.preload === false ? [] : short(filesOf(p.module)),
         api: p.api ?? [],
         paint: p.paint ? paintFiles[p.paint] : undefined,
       }));
@@ -158,16 +180,18 @@ export function bootScript(): Plugin {
  * the locale files (one script per page and language: the tracking card's 3.6 KB would not fit
  * under the budget beside the report's 5.8 KB).
  */
-function prePaintScript(sprite: string, lng: string, kind: 'report' | 'tracking'): string {
+function prePaintScript(sprite: string, lng: string, kind: 'report' | 'tracking' | 'content'): string {
   const web = path.resolve(import.meta.dirname, '..');
   const read = (ns: string) =>
     JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
   const strings =
     kind === 'report'
       ? prePaintStrings({ common: read('common'), results: read('results'), views: read('views') })
-      : trackingPrePaintStrings({ common: read('common'), live: read('live'), exports: read('exports') });
+      : kind === 'tracking'
+        ? trackingPrePaintStrings({ common: read('common'), live: read('live'), exports: read('exports') })
+        : contentPrePaintStrings({ common: read('common'), content: read('content') });
   const out = buildSync({
-    entryPoints: [path.join(web, `src/pre-paint/${kind === 'report' ? 'entry' : 'tracking-entry'}.ts`)],
+    entryPoints: [path.join(web, `src/pre-paint/${kind === 'report' ? 'entry' : `${kind}-entry`}.ts`)],
     bundle: true,
     minify: true,
     format: 'iife',

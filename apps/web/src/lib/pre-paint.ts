@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 /**
  * The boot script's picture of a report page or a tracking card (issue 19: the first screenful
  * before React; `src/pre-paint/`), shown over the page until React's own is on screen.
@@ -9,4 +11,19 @@ export function endPrePaint(): void {
   const state = (window as unknown as { __temporaBoot?: { prePaintEnded?: boolean } }).__temporaBoot;
   if (state) state.prePaintEnded = true;
   document.getElementById('pre-paint')?.remove();
+}
+
+/**
+ * Ends the boot script's picture of the page (above) once the page's own content is painted
+ * beneath it (two frames: laid out at its width, then presented), or at once when it failed.
+ */
+export function useEndPrePaint(shown: boolean, failed: boolean): void {
+  useEffect(() => {
+    if (failed) return endPrePaint();
+    if (!shown) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(endPrePaint);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [shown, failed]);
 }

@@ -24,6 +24,7 @@ import { useCanManage } from '../../../features/content/use-can-manage.ts';
 import { RaceViewLinks } from '../../../features/live/race-view-links.tsx';
 import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { numberFormat } from '../../../lib/intl.ts';
+import { useEndPrePaint } from '../../../lib/pre-paint.ts';
 
 /** `/events/{eventId}/home`: the event's branding, dates, place, races and quick links. */
 export default function EventHomePage() {
@@ -38,6 +39,8 @@ export default function EventHomePage() {
   // The page as drawn lags the answer by one render: its arrival renders the page as a transition,
   // in slices that give the main thread back (issue 28: Lighthouse TBT on a phone).
   const e = useDeferredValue(event.data);
+  // The boot script's picture of this page (src/pre-paint/content-pre-paint.ts) goes once it is drawn.
+  useEndPrePaint(!!e, event.isError);
   if (event.isError) return <PageError error={event.error} />;
   if (!e) return <PageLoading />;
   // Issue 27: a tile only where something is behind it (organisers see every tile, to fill them).

@@ -8,6 +8,7 @@ import { SearchField } from '../../../components/search-field.tsx';
 import { eventsQuery } from '../../../features/content/api/events.ts';
 import { EventCard } from '../../../features/content/components/event-card.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useEndPrePaint } from '../../../lib/pre-paint.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -30,6 +31,9 @@ export default function HomePage() {
   // The cards as drawn lag the answer by one render: its arrival renders them as a transition, in
   // slices that give the main thread back (issue 28: Lighthouse TBT on a phone).
   const list = useDeferredValue(events.data);
+  // The boot script's picture of this page (src/pre-paint/content-pre-paint.ts) goes once the
+  // events are on screen.
+  useEndPrePaint(!!list, events.isError);
   useDocumentTitle(t('home.title'));
   return (
     <>

@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -8,7 +8,7 @@ import { CertificateButton } from '../../../features/exports/components/certific
 import { useAthlete, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
-import { endPrePaint } from '../../../lib/pre-paint.ts';
+import { useEndPrePaint } from '../../../lib/pre-paint.ts';
 
 /**
  * The event's athlete search (`/events/{eventId}/tracking`, no key): a chunk of its own, out of the
@@ -32,14 +32,7 @@ export default function TrackingPage() {
   // card is painted beneath it (two frames), or at once when the card failed.
   const shown = !!card;
   const failed = athlete.isError && !shown;
-  useEffect(() => {
-    if (failed) return endPrePaint();
-    if (!shown) return;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(endPrePaint);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [shown, failed]);
+  useEndPrePaint(shown, failed);
   const person = card && `${card.athlete.firstName} ${card.athlete.lastName}`.trim();
   const documentTitle = [person, eventId && eventName, t('title')].filter(Boolean).join(' · ');
   const crumbs: [string, string?][] = eventId

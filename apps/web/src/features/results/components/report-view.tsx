@@ -18,7 +18,7 @@ import { SearchField } from '../../../components/search-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
-import { endPrePaint } from '../../../lib/pre-paint.ts';
+import { useEndPrePaint } from '../../../lib/pre-paint.ts';
 import { expectFirstRows, firstRowsShown } from '../api/first-rows.ts';
 import { type ReportSource, reportPath } from '../api/get-report.ts';
 import { useReportList } from '../api/get-report-list.ts';
@@ -135,14 +135,7 @@ export function ReportView({
   // width and painted beneath it (two frames: the table measures its width after its first
   // commit), or at once when the page failed.
   const failed = !data && !report.isPending;
-  useEffect(() => {
-    if (failed) return endPrePaint();
-    if (!showing) return;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(endPrePaint);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [showing, failed]);
+  useEndPrePaint(showing, failed);
   if ((!data && report.isPending) || (data && above)) return <PageLoading />;
   if (!data) return <PageError error={report.error} />;
   // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").
