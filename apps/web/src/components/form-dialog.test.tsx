@@ -100,6 +100,22 @@ describe('FormDialog', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it('does not submit on Enter while the form cannot be sent', async () => {
+    const onSubmit = vi.fn();
+    render(<NameDialog onSubmit={onSubmit} submitDisabled />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Spa{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps only its close button once done (no submit label)', async () => {
+    const onSubmit = vi.fn();
+    render(<NameDialog onSubmit={onSubmit} submitLabel={null} cancelLabel="Close" />);
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Name'), 'Spa{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('renders nothing when closed', () => {
     render(<NameDialog onSubmit={() => {}} open={false} />);
     expect(screen.queryByRole('dialog')).toBeNull();

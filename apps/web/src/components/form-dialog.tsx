@@ -25,8 +25,11 @@ export interface FormDialogProps {
    * mutation's `error`), so it is not thrown again here.
    */
   onSubmit: () => unknown;
-  /** The submit button's text (browser tests find the button by it: keep the feature's key). */
-  submitLabel: ReactNode;
+  /**
+   * The submit button's text (browser tests find the button by it: keep the feature's key); none
+   * once the form is done and the dialog shows its outcome, with only the cancel (close) button.
+   */
+  submitLabel?: ReactNode;
   /** The cancel button's text, in the feature's namespace. */
   cancelLabel: ReactNode;
   /** A save running outside `onSubmit`'s promise (a mutation started with `mutate`). */
@@ -70,7 +73,7 @@ export function FormDialog({
   const pending = busy || running;
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (pending) return;
+    if (pending || submitLabel == null || submitDisabled) return;
     const result = onSubmit();
     if (!(result instanceof Promise)) return;
     setRunning(true);
@@ -107,15 +110,17 @@ export function FormDialog({
           <Button onClick={onClose} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={pending || submitDisabled}
-            aria-busy={pending || undefined}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            {submitLabel}
-          </Button>
+          {submitLabel == null ? null : (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={pending || submitDisabled}
+              aria-busy={pending || undefined}
+              startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            >
+              {submitLabel}
+            </Button>
+          )}
         </DialogActions>
       </form>
     </Dialog>
