@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  type ButtonProps,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -30,6 +31,8 @@ export interface FormDialogProps {
    * once the form is done and the dialog shows its outcome, with only the cancel (close) button.
    */
   submitLabel?: ReactNode;
+  /** The submit button's colour (`error` for a destructive action such as voiding a read). */
+  submitColor?: ButtonProps['color'];
   /** The cancel button's text, in the feature's namespace. */
   cancelLabel: ReactNode;
   /** A save running outside `onSubmit`'s promise (a mutation started with `mutate`). */
@@ -59,6 +62,7 @@ export function FormDialog({
   onClose,
   onSubmit,
   submitLabel,
+  submitColor,
   cancelLabel,
   busy = false,
   submitDisabled = false,
@@ -114,6 +118,7 @@ export function FormDialog({
             <Button
               type="submit"
               variant="contained"
+              color={submitColor}
               disabled={pending || submitDisabled}
               aria-busy={pending || undefined}
               startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
