@@ -100,6 +100,28 @@ describe('FormDialog', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it('gives the save its form, for uncontrolled fields read with FormData', async () => {
+    let read = '';
+    render(
+      <FormDialog
+        title="Entry"
+        submitLabel="Save"
+        cancelLabel="Cancel"
+        onClose={() => {}}
+        onSubmit={(form) => {
+          read = String(new FormData(form).get('lastName'));
+        }}
+      >
+        <label>
+          Last name
+          <input name="lastName" defaultValue="Peeters" />
+        </label>
+      </FormDialog>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(read).toBe('Peeters');
+  });
+
   it('does not submit on Enter while the form cannot be sent', async () => {
     const onSubmit = vi.fn();
     render(<NameDialog onSubmit={onSubmit} submitDisabled />);

@@ -23,9 +23,10 @@ export interface FormDialogProps {
   /**
    * The save, on the submit button and on Enter in a field. While its promise runs the submit
    * button is disabled and spins; a rejection is the caller's to show through `error` (a
-   * mutation's `error`), so it is not thrown again here.
+   * mutation's `error`), so it is not thrown again here. It gets the form, for a form of
+   * uncontrolled fields read with `FormData`.
    */
-  onSubmit: () => unknown;
+  onSubmit: (form: HTMLFormElement) => unknown;
   /**
    * The submit button's text (browser tests find the button by it: keep the feature's key); none
    * once the form is done and the dialog shows its outcome, with only the cancel (close) button.
@@ -75,10 +76,10 @@ export function FormDialog({
   const titleId = useId();
   const [running, setRunning] = useState(false);
   const pending = busy || running;
-  const handleSubmit = async (e: FormEvent) => {
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (pending || submitLabel == null || submitDisabled) return;
-    const result = onSubmit();
+    const result = onSubmit(e.currentTarget);
     if (!(result instanceof Promise)) return;
     setRunning(true);
     try {
