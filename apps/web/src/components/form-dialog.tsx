@@ -40,7 +40,10 @@ export interface FormDialogProps {
   busy?: boolean;
   /** The submit button is disabled while the form cannot be sent (a required choice not made). */
   submitDisabled?: boolean;
-  /** The message of a failed save (problem+json made readable by the feature), in an error alert above the fields. */
+  /**
+   * The message of a failed save (the problem+json made readable by the feature's own helper), in
+   * an error alert above the fields.
+   */
   error?: ReactNode;
   /** The dialog's width (default `sm`), always full up to it. */
   maxWidth?: DialogProps['maxWidth'];
