@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { DocumentDetail } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuditList } from '../../../components/audit-list.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { confirmationApi, useDocumentOrder, useRefreshDocument } from '../api/documents.ts';
@@ -187,44 +176,32 @@ export function DocumentHome({ document: d }: { document: DocumentDetail }) {
           }))}
         />
       </Paper>
-      <Dialog
+      <FormDialog
         open={rejecting}
+        title={t('document.reject')}
         onClose={() => setRejecting(false)}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby="reject-title"
+        onSubmit={() =>
+          run(async () => {
+            await confirmationApi.reject(d.id, reason.trim());
+            setRejecting(false);
+          })
+        }
+        submitDisabled={!reason.trim()}
+        submitLabel={t('document.rejectConfirm')}
+        submitColor="error"
+        cancelLabel={t('create.cancel')}
       >
-        <DialogTitle id="reject-title">{t('document.reject')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            required
-            multiline
-            minRows={3}
-            fullWidth
-            sx={{ mt: 1 }}
-            label={t('document.rejectReason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRejecting(false)}>{t('create.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={!reason.trim()}
-            onClick={() =>
-              run(async () => {
-                await confirmationApi.reject(d.id, reason.trim());
-                setRejecting(false);
-              })
-            }
-          >
-            {t('document.rejectConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <TextField
+          autoFocus
+          required
+          multiline
+          minRows={3}
+          fullWidth
+          label={t('document.rejectReason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </FormDialog>
     </Stack>
   );
 }

@@ -1,21 +1,12 @@
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleEventDetail } from '@tempora/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { createEvent } from '../api/events.ts';
-import { fieldError, SaveError } from './form-state.tsx';
+import { fieldError, useSaveErrorMessage } from './form-state.tsx';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Brussels';
 
@@ -50,68 +41,59 @@ export function EventCreateDialog({
   });
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: e.target.value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const err = (name: string) => fieldError(save.error, name);
+  const errorMessage = useSaveErrorMessage(save.error);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="event-create-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="event-create-title">{t('event.createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <SaveError error={save.error} />
-            <TextField
-              label={t('event.name')}
-              value={form.name}
-              onChange={set('name')}
-              required
-              error={!!err('name')}
-              helperText={err('name')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="date"
-                label={t('event.startDate')}
-                value={form.startDate}
-                onChange={set('startDate')}
-                required
-                error={!!err('startDate')}
-                helperText={err('startDate')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-              <TextField
-                type="date"
-                label={t('event.endDate')}
-                value={form.endDate}
-                onChange={set('endDate')}
-                error={!!err('endDate')}
-                helperText={err('endDate') ?? t('event.endDateHelp')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-            </Stack>
-            <TextField label={t('event.place')} value={form.place} onChange={set('place')} />
-            <TimeZoneField
-              value={form.timeZone}
-              onChange={(timeZone) => setForm((f) => ({ ...f, timeZone }))}
-              error={err('timeZone')}
-            />
-            <FormControlLabel
-              control={<Checkbox checked={withContext} onChange={(e) => setWithContext(e.target.checked)} />}
-              label={t('event.withContext')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t('event.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('event.createTitle')}
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      busy={save.isPending}
+      error={errorMessage}
+      submitLabel={t('event.create')}
+      cancelLabel={t('form.cancel')}
+    >
+      <TextField
+        label={t('event.name')}
+        value={form.name}
+        onChange={set('name')}
+        required
+        error={!!err('name')}
+        helperText={err('name')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          type="date"
+          label={t('event.startDate')}
+          value={form.startDate}
+          onChange={set('startDate')}
+          required
+          error={!!err('startDate')}
+          helperText={err('startDate')}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+        />
+        <TextField
+          type="date"
+          label={t('event.endDate')}
+          value={form.endDate}
+          onChange={set('endDate')}
+          error={!!err('endDate')}
+          helperText={err('endDate') ?? t('event.endDateHelp')}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+        />
+      </Stack>
+      <TextField label={t('event.place')} value={form.place} onChange={set('place')} />
+      <TimeZoneField
+        value={form.timeZone}
+        onChange={(timeZone) => setForm((f) => ({ ...f, timeZone }))}
+        error={err('timeZone')}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={withContext} onChange={(e) => setWithContext(e.target.checked)} />}
+        label={t('event.withContext')}
+      />
+    </FormDialog>
   );
 }

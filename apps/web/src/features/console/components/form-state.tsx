@@ -5,18 +5,27 @@ import { ApiError } from '../../../lib/api-client.ts';
 
 export { fieldError } from '../../../lib/api-client.ts';
 
-/** A translated alert for a failed save: field errors point at the fields, other errors say why. */
-export function SaveError({ error }: { error: unknown }) {
+/**
+ * The translated message of a failed save, or null: field errors point at the fields, other errors
+ * say why. For `SaveError` and the console's form dialogs (`components/form-dialog.tsx`'s `error`).
+ */
+export function useSaveErrorMessage(error: unknown): string | null {
   const { t } = useTranslation('console');
   if (!error) return null;
   const api = error instanceof ApiError ? error : null;
   const known = api && t(`errors.${api.code}`, { defaultValue: '' });
-  const message = api?.isNetwork
+  return api?.isNetwork
     ? t('errors.NETWORK')
     : known ||
-      (api && Object.keys(api.fieldErrors).length
-        ? t('errors.VALIDATION_FAILED')
-        : (api?.message ?? t('errors.generic')));
+        (api && Object.keys(api.fieldErrors).length
+          ? t('errors.VALIDATION_FAILED')
+          : (api?.message ?? t('errors.generic')));
+}
+
+/** A translated alert for a failed save: field errors point at the fields, other errors say why. */
+export function SaveError({ error }: { error: unknown }) {
+  const message = useSaveErrorMessage(error);
+  if (message === null) return null;
   return (
     <Alert severity="error" role="alert" sx={{ my: 1 }}>
       {message}

@@ -1,20 +1,12 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleContext, ConsoleRace } from '@tempora/contracts';
 import { foldText } from '@tempora/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { createRace } from '../api/races.ts';
-import { fieldError, SaveError } from './form-state.tsx';
+import { fieldError, useSaveErrorMessage } from './form-state.tsx';
 import { kmToMetres, RaceFields, type RaceFieldValues } from './race-fields.tsx';
 
 /** A key from a name: `Marathon 42 km` → `marathon-42-km`. */
@@ -70,50 +62,42 @@ export function RaceCreateDialog({
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: e.target.value }));
   const err = (name: string) => fieldError(save.error, name);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
+  const errorMessage = useSaveErrorMessage(save.error);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="race-create-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="race-create-title">{t('race.createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <SaveError error={save.error} />
-            <TextField select label={t('context.one')} value={form.db} onChange={set('db')} required>
-              {contexts.map((c) => (
-                <MenuItem key={c.db} value={c.db}>
-                  {c.name} ({c.db})
-                </MenuItem>
-              ))}
-            </TextField>
-            <RaceFields
-              form={form}
-              onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
-              error={err}
-              timeZone={timeZone}
-              required
-              between={
-                <TextField
-                  label={t('race.id')}
-                  value={form.id}
-                  onChange={set('id')}
-                  placeholder={keyFrom(form.name)}
-                  error={!!err('id')}
-                  helperText={err('id') ?? t('race.idHelp')}
-                />
-              }
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending || !form.db}>
-            {t('race.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('race.createTitle')}
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      busy={save.isPending}
+      submitDisabled={!form.db}
+      error={errorMessage}
+      submitLabel={t('race.create')}
+      cancelLabel={t('form.cancel')}
+    >
+      <TextField select label={t('context.one')} value={form.db} onChange={set('db')} required>
+        {contexts.map((c) => (
+          <MenuItem key={c.db} value={c.db}>
+            {c.name} ({c.db})
+          </MenuItem>
+        ))}
+      </TextField>
+      <RaceFields
+        form={form}
+        onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+        error={err}
+        timeZone={timeZone}
+        required
+        between={
+          <TextField
+            label={t('race.id')}
+            value={form.id}
+            onChange={set('id')}
+            placeholder={keyFrom(form.name)}
+            error={!!err('id')}
+            helperText={err('id') ?? t('race.idHelp')}
+          />
+        }
+      />
+    </FormDialog>
   );
 }

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CmsNode, CmsPage } from '@tempora/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { ApiError, fieldError } from '../../../lib/api-client.ts';
 import { cmsApi } from '../api/cms.ts';
 
 const flatten = (node: CmsNode): CmsNode[] => node.Childs.flatMap((c) => [c, ...flatten(c)]);
@@ -66,101 +55,82 @@ export function CmsPageEditor({
       onSaved(saved.key);
     },
   });
-  const err = (field: string) =>
-    save.error instanceof ApiError ? save.error.fieldErrors[field]?.join(', ') || undefined : undefined;
+  const err = (field: string) => fieldError(save.error, field);
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: e.target.value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const parents = flatten(tree).filter((n) => n.Id !== page?.key);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="cms-editor-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="cms-editor-title">{page ? t('cms.editPage') : t('cms.newPage')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            {save.isError && (
-              <Alert severity="error">
-                {save.error instanceof ApiError && save.error.status === 409
-                  ? t('cms.keyTaken')
-                  : t('form.failed')}
-              </Alert>
-            )}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('cms.key')}
-                value={form.key}
-                onChange={set('key')}
-                disabled={Boolean(page)}
-                required
-                error={!!err('key')}
-                helperText={err('key') ?? t('cms.keyHelp')}
-                fullWidth
-              />
-              <TextField
-                select
-                label={t('cms.parent')}
-                value={form.parentKey}
-                onChange={set('parentKey')}
-                fullWidth
-              >
-                <MenuItem value="">{t('cms.topLevel')}</MenuItem>
-                {parents.map((n) => (
-                  <MenuItem key={n.Id} value={n.Id}>
-                    {n.DisplayName}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <TextField
-              label={t('cms.titleFr')}
-              value={form.titleFr}
-              onChange={set('titleFr')}
-              required
-              error={!!err('title.fr')}
-            />
-            <TextField
-              label={t('cms.titleEn')}
-              value={form.titleEn}
-              onChange={set('titleEn')}
-              required
-              error={!!err('title.en')}
-            />
-            <TextField
-              label={t('cms.bodyFr')}
-              value={form.bodyFr}
-              onChange={set('bodyFr')}
-              multiline
-              minRows={5}
-              helperText={t('cms.bodyHelp')}
-            />
-            <TextField
-              label={t('cms.bodyEn')}
-              value={form.bodyEn}
-              onChange={set('bodyEn')}
-              multiline
-              minRows={5}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.published}
-                  onChange={(e) => setForm((f) => ({ ...f, published: e.target.checked }))}
-                />
-              }
-              label={t('cms.published')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={page ? t('cms.editPage') : t('cms.newPage')}
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      busy={save.isPending}
+      error={
+        save.isError &&
+        (save.error instanceof ApiError && save.error.status === 409 ? t('cms.keyTaken') : t('form.failed'))
+      }
+      submitLabel={t('form.save')}
+      cancelLabel={t('form.cancel')}
+      maxWidth="md"
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={t('cms.key')}
+          value={form.key}
+          onChange={set('key')}
+          disabled={Boolean(page)}
+          required
+          error={!!err('key')}
+          helperText={err('key') ?? t('cms.keyHelp')}
+          fullWidth
+        />
+        <TextField
+          select
+          label={t('cms.parent')}
+          value={form.parentKey}
+          onChange={set('parentKey')}
+          fullWidth
+        >
+          <MenuItem value="">{t('cms.topLevel')}</MenuItem>
+          {parents.map((n) => (
+            <MenuItem key={n.Id} value={n.Id}>
+              {n.DisplayName}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TextField
+        label={t('cms.titleFr')}
+        value={form.titleFr}
+        onChange={set('titleFr')}
+        required
+        error={!!err('title.fr')}
+      />
+      <TextField
+        label={t('cms.titleEn')}
+        value={form.titleEn}
+        onChange={set('titleEn')}
+        required
+        error={!!err('title.en')}
+      />
+      <TextField
+        label={t('cms.bodyFr')}
+        value={form.bodyFr}
+        onChange={set('bodyFr')}
+        multiline
+        minRows={5}
+        helperText={t('cms.bodyHelp')}
+      />
+      <TextField label={t('cms.bodyEn')} value={form.bodyEn} onChange={set('bodyEn')} multiline minRows={5} />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.published}
+            onChange={(e) => setForm((f) => ({ ...f, published: e.target.checked }))}
+          />
+        }
+        label={t('cms.published')}
+      />
+    </FormDialog>
   );
 }

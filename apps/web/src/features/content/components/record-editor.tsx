@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** One field of a small organiser form. */
@@ -44,61 +35,46 @@ export function RecordEditor({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('content');
-  const id = useId();
   const [values, setValues] = useState(initial);
   const mutation = useMutation({ mutationFn: () => save(values), onSuccess: onSaved });
   const fieldErrors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : {};
   const missing = (f: FieldSpec) => f.required && mutation.isError && !values[f.name]?.trim();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    mutation.mutate();
-  };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {mutation.isError && (
-              <Alert severity="error" role="alert">
-                {t('form.failed')}
-              </Alert>
-            )}
-            {fields.map((f) => {
-              const invalid = Boolean(fieldErrors[f.name]) || missing(f);
-              return (
-                <TextField
-                  key={f.name}
-                  name={f.name}
-                  label={f.label}
-                  type={f.type === 'select' ? undefined : (f.type ?? 'text')}
-                  select={f.type === 'select'}
-                  required={f.required}
-                  value={values[f.name] ?? ''}
-                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                  error={invalid}
-                  helperText={invalid ? t('form.invalid') : f.helperText}
-                  slotProps={f.type === 'datetime-local' ? { inputLabel: { shrink: true } } : undefined}
-                  fullWidth
-                >
-                  {f.options?.map((o) => (
-                    <MenuItem key={o.value} value={o.value}>
-                      {o.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              );
-            })}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={() => mutation.mutate()}
+      busy={mutation.isPending}
+      error={mutation.isError && t('form.failed')}
+      submitLabel={t('form.save')}
+      cancelLabel={t('form.cancel')}
+    >
+      {fields.map((f) => {
+        const invalid = Boolean(fieldErrors[f.name]) || missing(f);
+        return (
+          <TextField
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            type={f.type === 'select' ? undefined : (f.type ?? 'text')}
+            select={f.type === 'select'}
+            required={f.required}
+            value={values[f.name] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            error={invalid}
+            helperText={invalid ? t('form.invalid') : f.helperText}
+            slotProps={f.type === 'datetime-local' ? { inputLabel: { shrink: true } } : undefined}
+            fullWidth
+          >
+            {f.options?.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      })}
+    </FormDialog>
   );
 }
 

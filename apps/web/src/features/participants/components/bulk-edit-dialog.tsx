@@ -1,21 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { ParticipantBulk, ParticipantBulkOutcome, RaceSummary } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useBulkUpdate } from '../api/participants.ts';
 import { errorText } from './participant-dialogs.tsx';
 
@@ -60,104 +47,96 @@ export function BulkEditDialog({
     setOutcome(result);
     onSaved(result);
   };
-  const titleId = 'bulk-edit-title';
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('bulk.title', { count: ids.length })}</DialogTitle>
-      <DialogContent>
-        {outcome ? (
-          <Stack spacing={1.5} sx={{ pt: 1 }}>
-            <Alert severity={outcome.refused.length ? 'warning' : 'success'} role="status">
-              {t('bulk.done', { count: outcome.updated })}{' '}
-              {outcome.unchanged > 0 && t('bulk.unchanged', { count: outcome.unchanged })}{' '}
-              {outcome.refused.length > 0 && t('bulk.refused', { count: outcome.refused.length })}
-            </Alert>
-            {outcome.refused.length > 0 && (
-              <List dense aria-label={t('bulk.refusedList')}>
-                {outcome.refused.map((r) => (
-                  <ListItem key={r.id} disableGutters>
-                    <ListItemText
-                      primary={`${r.bib ? `${r.bib} · ` : ''}${r.name}`}
-                      secondary={t(`bulk.reasons.${r.code}`, { defaultValue: r.message })}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </Stack>
-        ) : (
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography color="text.secondary">{t('bulk.help')}</Typography>
-            <TextField
-              select
-              slotProps={keepShown}
-              label={t('fields.raceId')}
-              value={race}
-              onChange={(e) => {
-                setRace(e.target.value);
-                setCategory(KEEP);
-              }}
-            >
-              <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
-              {races.map((r) => (
-                <MenuItem key={r.id} value={r.id}>
-                  {r.name}
-                </MenuItem>
+    <FormDialog
+      title={t('bulk.title', { count: ids.length })}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={bulk.isPending}
+      submitDisabled={Object.keys(patch).length === 0}
+      error={bulk.isError && errorText(bulk.error)}
+      submitLabel={outcome ? null : t('bulk.apply', { count: ids.length })}
+      cancelLabel={outcome ? t('bulk.close') : t('bulk.cancel')}
+    >
+      {outcome ? (
+        <Stack spacing={1.5}>
+          <Alert severity={outcome.refused.length ? 'warning' : 'success'} role="status">
+            {t('bulk.done', { count: outcome.updated })}{' '}
+            {outcome.unchanged > 0 && t('bulk.unchanged', { count: outcome.unchanged })}{' '}
+            {outcome.refused.length > 0 && t('bulk.refused', { count: outcome.refused.length })}
+          </Alert>
+          {outcome.refused.length > 0 && (
+            <List dense aria-label={t('bulk.refusedList')}>
+              {outcome.refused.map((r) => (
+                <ListItem key={r.id} disableGutters>
+                  <ListItemText
+                    primary={`${r.bib ? `${r.bib} · ` : ''}${r.name}`}
+                    secondary={t(`bulk.reasons.${r.code}`, { defaultValue: r.message })}
+                  />
+                </ListItem>
               ))}
-            </TextField>
-            <TextField
-              select
-              slotProps={keepShown}
-              label={t('fields.category')}
-              value={category}
-              onChange={(e) => setCategory(e.target.value)}
-            >
-              <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
-              <MenuItem value="-">{t('bulk.byAge')}</MenuItem>
-              {categories.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              slotProps={keepShown}
-              label={t('fields.status')}
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-            >
-              <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
-              {(['registered', 'DNS', 'DNF', 'DSQ'] as const).map((s) => (
-                <MenuItem key={s} value={s}>
-                  {t(`status.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={t('fields.club')}
-              value={club ?? ''}
-              placeholder={t('bulk.keep')}
-              slotProps={{ inputLabel: { shrink: true } }}
-              onChange={(e) => setClub(e.target.value)}
-              helperText={t('bulk.clubHelp')}
-            />
-            {bulk.isError && <Alert severity="error">{errorText(bulk.error)}</Alert>}
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{outcome ? t('bulk.close') : t('bulk.cancel')}</Button>
-        {!outcome && (
-          <Button
-            variant="contained"
-            onClick={() => void submit().catch(() => undefined)}
-            disabled={Object.keys(patch).length === 0 || bulk.isPending}
+            </List>
+          )}
+        </Stack>
+      ) : (
+        <>
+          <Typography color="text.secondary">{t('bulk.help')}</Typography>
+          <TextField
+            select
+            slotProps={keepShown}
+            label={t('fields.raceId')}
+            value={race}
+            onChange={(e) => {
+              setRace(e.target.value);
+              setCategory(KEEP);
+            }}
           >
-            {t('bulk.apply', { count: ids.length })}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+            <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
+            {races.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            slotProps={keepShown}
+            label={t('fields.category')}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
+            <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
+            <MenuItem value="-">{t('bulk.byAge')}</MenuItem>
+            {categories.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            slotProps={keepShown}
+            label={t('fields.status')}
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+          >
+            <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
+            {(['registered', 'DNS', 'DNF', 'DSQ'] as const).map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`status.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('fields.club')}
+            value={club ?? ''}
+            placeholder={t('bulk.keep')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(e) => setClub(e.target.value)}
+            helperText={t('bulk.clubHelp')}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

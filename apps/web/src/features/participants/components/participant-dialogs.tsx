@@ -10,9 +10,10 @@ import {
   TextField,
 } from '@mui/material';
 import type { ConsoleParticipant, RaceSummary } from '@tempora/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditList } from '../../../components/audit-list.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddParticipant, useAssignBibs, useAudit } from '../api/participants.ts';
 
@@ -54,8 +55,7 @@ export function AddParticipantDialog({
     setForm((f) => ({ ...f, [field]: e.target.value }));
   const fieldError = (field: string) =>
     add.error instanceof ApiError ? add.error.fieldErrors[field]?.join(', ') : undefined;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     await add.mutateAsync({
       raceId: form.raceId || races[0]?.id || '',
       firstName: form.firstName,
@@ -82,62 +82,52 @@ export function AddParticipantDialog({
     />
   );
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={(e) => void submit(e).catch(() => undefined)}>
-        <DialogTitle>{t('add.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {add.isError && <Alert severity="error">{errorText(add.error)}</Alert>}
-            <TextField
-              select
-              label={t('fields.raceId')}
-              value={form.raceId}
-              onChange={set('raceId')}
-              size="small"
-            >
-              {races.map((r) => (
-                <MenuItem key={r.id} value={r.id}>
-                  {r.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {text('firstName', { required: true })}
-              {text('lastName', { required: true })}
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={t('fields.gender')}
-                value={form.gender}
-                onChange={set('gender')}
-                size="small"
-                fullWidth
-              >
-                {(['F', 'M', 'X'] as const).map((g) => (
-                  <MenuItem key={g} value={g}>
-                    {t(`gender.${g}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {text('birthDate', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {text('bib', { helperText: fieldError('bib') ?? t('add.bibHelp') })}
-              {text('nationality', { placeholder: 'BEL' })}
-            </Stack>
-            {text('club')}
-            {text('email', { type: 'email' })}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={add.isPending}>
-            {t('actions.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('add.title')}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={add.isPending}
+      error={add.isError && errorText(add.error)}
+      submitLabel={t('actions.add')}
+      cancelLabel={t('actions.cancel')}
+      validate
+    >
+      <TextField select label={t('fields.raceId')} value={form.raceId} onChange={set('raceId')} size="small">
+        {races.map((r) => (
+          <MenuItem key={r.id} value={r.id}>
+            {r.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {text('firstName', { required: true })}
+        {text('lastName', { required: true })}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label={t('fields.gender')}
+          value={form.gender}
+          onChange={set('gender')}
+          size="small"
+          fullWidth
+        >
+          {(['F', 'M', 'X'] as const).map((g) => (
+            <MenuItem key={g} value={g}>
+              {t(`gender.${g}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {text('birthDate', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {text('bib', { helperText: fieldError('bib') ?? t('add.bibHelp') })}
+        {text('nationality', { placeholder: 'BEL' })}
+      </Stack>
+      {text('club')}
+      {text('email', { type: 'email' })}
+    </FormDialog>
   );
 }
 
@@ -204,62 +194,56 @@ export function BibDialog({
   const race = races.find((r) => r.id === raceId) ?? races[0];
   const [first, setFirst] = useState(String(race?.bibRange?.first ?? 1));
   const [last, setLast] = useState(String(race?.bibRange?.last ?? 9999));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    assign.mutate({ raceId: race?.id ?? '', first: Number(first), last: Number(last) });
-  };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <form onSubmit={submit}>
-        <DialogTitle>{t('bibs.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              label={t('fields.raceId')}
-              value={race?.id ?? ''}
-              onChange={(e) => setRaceId(e.target.value)}
-              size="small"
-            >
-              {races.map((r) => (
-                <MenuItem key={r.id} value={r.id}>
-                  {t('bibs.raceOption', { name: r.name, count: r.withoutBib })}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Stack direction="row" spacing={2}>
-              <TextField
-                label={t('bibs.first')}
-                type="number"
-                value={first}
-                onChange={(e) => setFirst(e.target.value)}
-                size="small"
-                required
-              />
-              <TextField
-                label={t('bibs.last')}
-                type="number"
-                value={last}
-                onChange={(e) => setLast(e.target.value)}
-                size="small"
-                required
-              />
-            </Stack>
-            {assign.isError && <Alert severity="error">{errorText(assign.error)}</Alert>}
-            {assign.data && (
-              <Alert severity={assign.data.left ? 'warning' : 'success'} role="status">
-                {t('bibs.done', { count: assign.data.assigned, left: assign.data.left })}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.close')}</Button>
-          <Button type="submit" variant="contained" disabled={assign.isPending || !race}>
-            {t('bibs.assign')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('bibs.title')}
+      onClose={onClose}
+      onSubmit={() => assign.mutate({ raceId: race?.id ?? '', first: Number(first), last: Number(last) })}
+      busy={assign.isPending}
+      submitDisabled={!race}
+      error={assign.isError && errorText(assign.error)}
+      submitLabel={t('bibs.assign')}
+      cancelLabel={t('actions.close')}
+      maxWidth="xs"
+      validate
+    >
+      <TextField
+        select
+        label={t('fields.raceId')}
+        value={race?.id ?? ''}
+        onChange={(e) => setRaceId(e.target.value)}
+        size="small"
+      >
+        {races.map((r) => (
+          <MenuItem key={r.id} value={r.id}>
+            {t('bibs.raceOption', { name: r.name, count: r.withoutBib })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction="row" spacing={2}>
+        <TextField
+          label={t('bibs.first')}
+          type="number"
+          value={first}
+          onChange={(e) => setFirst(e.target.value)}
+          size="small"
+          required
+        />
+        <TextField
+          label={t('bibs.last')}
+          type="number"
+          value={last}
+          onChange={(e) => setLast(e.target.value)}
+          size="small"
+          required
+        />
+      </Stack>
+      {assign.data && (
+        <Alert severity={assign.data.left ? 'warning' : 'success'} role="status">
+          {t('bibs.done', { count: assign.data.assigned, left: assign.data.left })}
+        </Alert>
+      )}
+    </FormDialog>
   );
 }

@@ -1,15 +1,7 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Alert, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type DeskRead, type RacedayPoint, useRacedayMutation } from '../api/raceday.ts';
 import { formatClock, parseTimeOfDay } from '../time.ts';
@@ -39,8 +31,7 @@ export function CorrectionDialog({
   const [bib, setBib] = useState('');
   const [invalid, setInvalid] = useState(false);
   const correct = useRacedayMutation<Record<string, unknown>>(db, '/corrections');
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const base = read?.timeMs ?? Date.now();
     const timeMs = time ? parseTimeOfDay(time, base, timeZone) : null;
     if ((kind === 'edit' || kind === 'add') && timeMs === null) return setInvalid(true);
@@ -54,64 +45,58 @@ export function CorrectionDialog({
   };
   const error = correct.error instanceof ApiError ? correct.error.message : null;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <form onSubmit={submit}>
-        <DialogTitle>{t(`correct.${kind}Title`)}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {read && (
-            <Alert severity="info" icon={false}>
-              {read.runner ? `${read.runner.bib} ${read.runner.name}` : (read.chip ?? read.bib)} ·{' '}
-              {read.pointKey} · {formatClock(read.timeMs, timeZone)}
-            </Alert>
-          )}
-          {kind === 'add' && (
-            <TextField label={t('desk.bib')} value={bib} onChange={(e) => setBib(e.target.value)} required />
-          )}
-          {(kind === 'edit' || kind === 'add') && (
-            <>
-              <TextField
-                label={t('correct.time')}
-                value={time}
-                onChange={(e) => setTime(e.target.value)}
-                error={invalid}
-                helperText={t('desk.typedTimeHelp')}
-                required
-              />
-              <TextField
-                select
-                label={t('desk.point')}
-                value={pointKey}
-                onChange={(e) => setPointKey(e.target.value)}
-              >
-                {points.map((p) => (
-                  <MenuItem key={p.key} value={p.key}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </>
-          )}
+    <FormDialog
+      title={t(`correct.${kind}Title`)}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={correct.isPending}
+      error={error}
+      submitLabel={t(`correct.${kind}`)}
+      submitColor={kind === 'void' ? 'error' : 'primary'}
+      cancelLabel={t('common.cancel')}
+      maxWidth="xs"
+      validate
+    >
+      {read && (
+        <Alert severity="info" icon={false}>
+          {read.runner ? `${read.runner.bib} ${read.runner.name}` : (read.chip ?? read.bib)} · {read.pointKey}{' '}
+          · {formatClock(read.timeMs, timeZone)}
+        </Alert>
+      )}
+      {kind === 'add' && (
+        <TextField label={t('desk.bib')} value={bib} onChange={(e) => setBib(e.target.value)} required />
+      )}
+      {(kind === 'edit' || kind === 'add') && (
+        <>
           <TextField
-            label={t('correct.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            label={t('correct.time')}
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            error={invalid}
+            helperText={t('desk.typedTimeHelp')}
             required
-            autoFocus
           />
-          {error && <Alert severity="error">{error}</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={kind === 'void' ? 'error' : 'primary'}
-            disabled={correct.isPending}
+          <TextField
+            select
+            label={t('desk.point')}
+            value={pointKey}
+            onChange={(e) => setPointKey(e.target.value)}
           >
-            {t(`correct.${kind}`)}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            {points.map((p) => (
+              <MenuItem key={p.key} value={p.key}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      )}
+      <TextField
+        label={t('correct.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        required
+        autoFocus
+      />
+    </FormDialog>
   );
 }
