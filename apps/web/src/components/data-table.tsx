@@ -1,0 +1,106 @@
+import {
+  type SxProps,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  type Theme,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+
+/** One column of a `DataTable`. */
+export interface DataTableColumn<Row> {
+  /** Unique among the columns (React's key). */
+  key: string;
+  header: ReactNode;
+  cell(row: Row): ReactNode;
+  align?: 'left' | 'center' | 'right';
+  /** The column's width (header cell). */
+  width?: number | string;
+  /** Styles of this column's body cells, fixed or chosen by the row's value. */
+  cellSx?: SxProps<Theme> | ((row: Row) => SxProps<Theme>);
+}
+
+/** Attributes a row may carry (tests find rows by `data-testid`). */
+export interface DataTableRowProps {
+  'data-testid'?: string;
+}
+
+/**
+ * The one read-only table of the web (issue "one way for each thing"): typed columns, a row key,
+ * an accessible name, a text instead of an empty table, and a sideways scroll on a phone rather
+ * than squeezed columns. Sorting, selection, editing and virtual scrolling live in the features'
+ * grids (participants, confirmation rows, the results report), not here.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  getRowKey,
+  label,
+  caption,
+  empty,
+  hover = false,
+  size = 'small',
+  getRowProps,
+}: {
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey(row: Row): string | number;
+  /** The table's accessible name. */
+  label: string;
+  /** A visible caption under the table. */
+  caption?: ReactNode;
+  /** Shown instead of an empty table: a text (in secondary colour) or any node as given. */
+  empty?: ReactNode;
+  /** Rows light up under the pointer (rows holding a link). */
+  hover?: boolean;
+  size?: 'small' | 'medium';
+  getRowProps?(row: Row): DataTableRowProps;
+}) {
+  if (!rows.length && empty !== undefined)
+    return typeof empty === 'string' ? (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        {empty}
+      </Typography>
+    ) : (
+      empty
+    );
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size={size} aria-label={label}>
+        {caption && <caption>{caption}</caption>}
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell
+                key={c.key}
+                align={c.align}
+                sx={c.width === undefined ? undefined : { width: c.width }}
+              >
+                {c.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={getRowKey(row)} hover={hover} {...getRowProps?.(row)}>
+              {columns.map((c) => (
+                <TableCell
+                  key={c.key}
+                  align={c.align}
+                  sx={typeof c.cellSx === 'function' ? c.cellSx(row) : c.cellSx}
+                >
+                  {c.cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
