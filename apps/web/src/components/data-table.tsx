@@ -20,8 +20,8 @@ export interface DataTableColumn<Row> {
   align?: 'left' | 'center' | 'right';
   /** The column's width (header cell). */
   width?: number | string;
-  /** Styles of this column's body cells, fixed or chosen by the row's value. */
-  cellSx?: SxProps<Theme> | ((row: Row) => SxProps<Theme>);
+  /** Styles of this column's body cells, which the row's value may choose. */
+  cellSx?(row: Row): SxProps<Theme>;
 }
 
 /** Attributes a row may carry (tests find rows by `data-testid`). */
@@ -89,11 +89,7 @@ export function DataTable<Row>({
           {rows.map((row) => (
             <TableRow key={getRowKey(row)} hover={hover} {...getRowProps?.(row)}>
               {columns.map((c) => (
-                <TableCell
-                  key={c.key}
-                  align={c.align}
-                  sx={typeof c.cellSx === 'function' ? c.cellSx(row) : c.cellSx}
-                >
+                <TableCell key={c.key} align={c.align} sx={c.cellSx?.(row)}>
                   {c.cell(row)}
                 </TableCell>
               ))}
