@@ -10,7 +10,7 @@ interface Order {
 
 const columns: DataTableColumn<Order>[] = [
   { key: 'id', header: '#', cell: (o) => o.id, width: 40 },
-  { key: 'payer', header: 'Payer', cell: (o) => o.payer },
+  { key: 'payer', header: 'Payer', cell: (o) => o.payer, sx: { fontStyle: 'italic' } },
   {
     key: 'amount',
     header: 'Amount',
@@ -46,6 +46,12 @@ describe('DataTable (one read-only table for the web)', () => {
     ).toEqual(['2', 'Bob', '-5.00']);
     expect(within(row).getAllByRole('cell')[2]!.className).toContain('alignRight');
     expect(screen.getByText('Two orders').tagName).toBe('CAPTION');
+    // A column's `sx` styles its header and its cells; `cellSx` follows the row's value.
+    expect(getComputedStyle(headers[1]!).fontStyle).toBe('italic');
+    expect(getComputedStyle(within(row).getAllByRole('cell')[1]!).fontStyle).toBe('italic');
+    expect(getComputedStyle(within(row).getAllByRole('cell')[2]!).color).not.toBe(
+      getComputedStyle(within(screen.getByTestId('order-1')).getAllByRole('cell')[2]!).color,
+    );
     // Scrolls sideways inside its container rather than squeezing the columns.
     expect(table.parentElement!.className).toContain('MuiTableContainer');
   });

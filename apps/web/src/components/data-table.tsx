@@ -20,6 +20,8 @@ export interface DataTableColumn<Row> {
   align?: 'left' | 'center' | 'right';
   /** The column's width (header cell). */
   width?: number | string;
+  /** Styles of the whole column, header included (`display` to leave it out on a phone). */
+  sx?: SxProps<Theme>;
   /** Styles of this column's body cells, which the row's value may choose. */
   cellSx?(row: Row): SxProps<Theme>;
 }
@@ -28,6 +30,9 @@ export interface DataTableColumn<Row> {
 export interface DataTableRowProps {
   'data-testid'?: string;
 }
+
+/** An `sx` as entries of an `sx` array, which MUI merges in order (skipping `false`). */
+const styles = (sx: SxProps<Theme> | undefined) => (Array.isArray(sx) ? sx : [sx]);
 
 /**
  * The one read-only table of the web (issue "one way for each thing"): typed columns, a row key,
@@ -78,7 +83,7 @@ export function DataTable<Row>({
               <TableCell
                 key={c.key}
                 align={c.align}
-                sx={c.width === undefined ? undefined : { width: c.width }}
+                sx={[c.width !== undefined && { width: c.width }, ...styles(c.sx)]}
               >
                 {c.header}
               </TableCell>
@@ -89,7 +94,7 @@ export function DataTable<Row>({
           {rows.map((row) => (
             <TableRow key={getRowKey(row)} hover={hover} {...getRowProps?.(row)}>
               {columns.map((c) => (
-                <TableCell key={c.key} align={c.align} sx={c.cellSx?.(row)}>
+                <TableCell key={c.key} align={c.align} sx={[...styles(c.sx), ...styles(c.cellSx?.(row))]}>
                   {c.cell(row)}
                 </TableCell>
               ))}
