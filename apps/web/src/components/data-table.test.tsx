@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 
 interface Order {
@@ -64,5 +64,19 @@ describe('DataTable (one read-only table for the web)', () => {
     expect(screen.getByText('No order yet')).toBeTruthy();
     rerender(<DataTable label="Orders" columns={columns} rows={[]} getRowKey={(o) => o.id} />);
     expect(screen.getByRole('table', { name: 'Orders' })).toBeTruthy();
+  });
+
+  it('is a named, focusable region only while it scrolls sideways (a keyboard can scroll it)', () => {
+    const rows = [{ id: 1, payer: 'Ann', cents: 1 }];
+    const table = <DataTable label="Orders" columns={columns} rows={rows} getRowKey={(o) => o.id} />;
+    const { unmount } = render(table);
+    expect(screen.queryByRole('region')).toBeNull();
+    unmount();
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+    render(table);
+    const region = screen.getByRole('region', { name: 'Orders' });
+    expect(region.tabIndex).toBe(0);
+    vi.restoreAllMocks();
   });
 });

@@ -9,7 +9,7 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 
 /** One column of a `DataTable`. */
 export interface DataTableColumn<Row> {
@@ -33,6 +33,25 @@ export interface DataTableRowProps {
 
 /** An `sx` as entries of an `sx` array, which MUI merges in order (skipping `false`). */
 const styles = (sx: SxProps<Theme> | undefined) => (Array.isArray(sx) ? sx : [sx]);
+
+/**
+ * Whether the element scrolls sideways now (its content wider than itself), followed as it and
+ * its table resize.
+ */
+function useScrollsSideways(element: HTMLElement | null): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [element]);
+  return scrolls;
+}
 
 /**
  * The one read-only table of the web (issue "one way for each thing"): typed columns, a row key,
@@ -65,6 +84,9 @@ export function DataTable<Row>({
   size?: 'small' | 'medium';
   getRowProps?(row: Row): DataTableRowProps;
 }) {
+  // A state, not a ref: the container mounts later when the rows come after an empty list.
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const scrolls = useScrollsSideways(container);
   if (!rows.length && empty !== undefined)
     return typeof empty === 'string' ? (
       <Typography color="text.secondary" sx={{ py: 1 }}>
@@ -74,7 +96,13 @@ export function DataTable<Row>({
       empty
     );
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // While it scrolls sideways it is a named, focusable region, so a keyboard can scroll it
+    // (WCAG 2.1.1; axe scrollable-region-focusable); otherwise no extra tab stop.
+    <TableContainer
+      ref={setContainer}
+      sx={{ overflowX: 'auto' }}
+      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label })}
+    >
       <Table size={size} aria-label={label}>
         {caption && <caption>{caption}</caption>}
         <TableHead>
