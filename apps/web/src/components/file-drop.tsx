@@ -67,7 +67,8 @@ export type FileDropProps = FileDropBaseProps &
  * The one file picker of the web (issue "one way for each thing"): a button that opens the
  * browser's chooser — the keyboard's focus target — and a drop area around it that lights up
  * while a file is dragged over. The hidden input stays in the DOM with its accessible name, so
- * assistive technology and browser tests (`setInputFiles`) reach it.
+ * assistive technology and browser tests (`setInputFiles`) reach it; `disabled` turns off the
+ * button and the drop, not the input, as the pickers it replaced did.
  */
 export function FileDrop(props: FileDropProps) {
   const { label, inputLabel, accept, maxBytes, disabled, file, inputTestId, buttonProps, sx } = props;
@@ -145,7 +146,6 @@ export function FileDrop(props: FileDropProps) {
         type="file"
         accept={accept}
         multiple={props.multiple}
-        disabled={disabled}
         aria-label={inputLabel ?? label}
         data-testid={inputTestId}
         onChange={(e) => {
