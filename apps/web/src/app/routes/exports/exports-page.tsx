@@ -1,25 +1,38 @@
-import {
-  Alert,
-  FormControlLabel,
-  Link,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, FormControlLabel, Link, Paper, Stack, Switch, Typography } from '@mui/material';
+import type { EventDetail } from '@tempora/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { useExportAccess, useSaveExportSettings } from '../../../features/exports/api/exports.ts';
 import { useEventDetail } from '../../../features/live/api.ts';
 import { apiUrl } from '../../../lib/api-client.ts';
 
 const FEEDS = ['finishers', 'leaders', 'hotseat'] as const;
+
+/** A race's name, then the absolute address of each of its feeds as a link. */
+const feedColumns = (t: TFunction<'exports'>): DataTableColumn<EventDetail['races'][number]>[] => [
+  { key: 'race', header: t('feeds.race'), cell: (race) => race.name },
+  ...FEEDS.map(
+    (f): DataTableColumn<EventDetail['races'][number]> => ({
+      key: f,
+      header: t(`feeds.${f}`),
+      cell: (race) => {
+        const url = apiUrl(
+          'apiUrlBase',
+          `feeds/${encodeURIComponent(race.db)}/races/${encodeURIComponent(race.id)}/${f}`,
+        );
+        const absolute = new URL(url, window.location.href).toString();
+        return (
+          <Link href={absolute} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all', fontSize: 13 }}>
+            {absolute}
+          </Link>
+        );
+      },
+    }),
+  ),
+];
 
 /**
  * `/console/events/{eventId}/exports`: whether spectators may download the reports, and the
@@ -65,43 +78,13 @@ export default function ExportsPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('feeds.help')}
       </Typography>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('feeds.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('feeds.race')}</TableCell>
-              {FEEDS.map((f) => (
-                <TableCell key={f}>{t(`feeds.${f}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(event.data?.races ?? []).map((race) => (
-              <TableRow key={race.id}>
-                <TableCell>{race.name}</TableCell>
-                {FEEDS.map((f) => {
-                  const url = apiUrl(
-                    'apiUrlBase',
-                    `feeds/${encodeURIComponent(race.db)}/races/${encodeURIComponent(race.id)}/${f}`,
-                  );
-                  const absolute = new URL(url, window.location.href).toString();
-                  return (
-                    <TableCell key={f}>
-                      <Link
-                        href={absolute}
-                        target="_blank"
-                        rel="noopener"
-                        sx={{ wordBreak: 'break-all', fontSize: 13 }}
-                      >
-                        {absolute}
-                      </Link>
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      <Paper variant="outlined">
+        <DataTable
+          label={t('feeds.title')}
+          columns={feedColumns(t)}
+          rows={event.data?.races ?? []}
+          getRowKey={(race) => race.id}
+        />
       </Paper>
       <Stack sx={{ mt: 1 }}>
         <Typography variant="caption" color="text.secondary">

@@ -15,6 +15,7 @@ import {
 import type { DocumentDetail } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 import { PageError, PageLoading } from '../../../components/page-state.tsx';
 import { downloadReport, useReport } from '../api/documents.ts';
 import { issueText } from './issue-text.ts';
@@ -89,24 +90,16 @@ export function DocumentReportView({ document: d }: { document: DocumentDetail }
         <Typography component="h2" variant="h6">
           {t('report.byCategory')}
         </Typography>
-        <Table size="small" aria-label={t('report.byCategory')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('report.race')}</TableCell>
-              <TableCell>{t('report.category')}</TableCell>
-              <TableCell align="right">{t('counts.confirmed')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {r.byCategory.map((c) => (
-              <TableRow key={`${c.raceId}-${c.category}`}>
-                <TableCell>{c.raceName}</TableCell>
-                <TableCell>{c.category}</TableCell>
-                <TableCell align="right">{c.confirmed}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={t('report.byCategory')}
+          columns={[
+            { key: 'race', header: t('report.race'), cell: (c) => c.raceName },
+            { key: 'category', header: t('report.category'), cell: (c) => c.category },
+            { key: 'confirmed', header: t('counts.confirmed'), align: 'right', cell: (c) => c.confirmed },
+          ]}
+          rows={r.byCategory}
+          getRowKey={(c) => `${c.raceId}-${c.category}`}
+        />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography component="h2" variant="h6">

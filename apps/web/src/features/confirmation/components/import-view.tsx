@@ -10,9 +10,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type DocumentDetail, type RowField, rowFields } from '@tempora/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { paths } from '../../../config/paths.ts';
 import { confirmationApi, uploadFile, useConfirmationEvents, useRefreshDocument } from '../api/documents.ts';
 import { guessMapping } from './guess-mapping.ts';
@@ -27,7 +28,6 @@ export function ImportView({ document: d }: { document: DocumentDetail }) {
   const refresh = useRefreshDocument(d.id);
   const events = useConfirmationEvents();
   const races = events.data?.find((e) => e.id === d.eventId)?.races ?? [];
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -90,18 +90,16 @@ export function ImportView({ document: d }: { document: DocumentDetail }) {
           <Typography sx={{ mb: 1 }}>{t('import.current', { version: d.version })}</Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <Button component="label" htmlFor={inputId} variant="outlined" disabled={locked}>
-            {t('import.choose')}
-          </Button>
-          <input
-            id={inputId}
-            type="file"
+          <FileDrop
+            label={t('import.choose')}
+            inputLabel={t('import.file')}
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-label={t('import.file')}
-            style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            disabled={locked}
+            file={file}
+            onFile={setFile}
+            buttonProps={{ sx: { flexGrow: { xs: 1, sm: 0 } } }}
+            sx={{ flex: 1 }}
           />
-          <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>{file?.name ?? ''}</Typography>
           <Button type="submit" variant="contained" disabled={!file || progress !== null || locked}>
             {progress !== null ? t('import.uploading') : t('import.upload')}
           </Button>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleRace } from '@tempora/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { PageLoading } from '../../../components/page-state.tsx';
 import { deleteCourse, placePoints, uploadCourse } from '../api/races.ts';
 import { SaveError } from './form-state.tsx';
@@ -27,17 +28,14 @@ export function CoursePanel({ race, editable }: { race: ConsoleRace; editable: b
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" component="label" disabled={!editable || upload.isPending}>
-          {race.course ? t('course.replace') : t('course.upload')}
-          <input
-            hidden
-            type="file"
-            accept=".gpx,.geojson,.json,application/gpx+xml,application/geo+json,application/json"
-            aria-label={t('course.file')}
-            data-testid="course-file"
-            onChange={(e) => e.target.files?.[0] && upload.mutate(e.target.files[0])}
-          />
-        </Button>
+        <FileDrop
+          label={race.course ? t('course.replace') : t('course.upload')}
+          inputLabel={t('course.file')}
+          accept=".gpx,.geojson,.json,application/gpx+xml,application/geo+json,application/json"
+          inputTestId="course-file"
+          disabled={!editable || upload.isPending}
+          onFile={(file) => upload.mutate(file)}
+        />
         {race.course && editable && (
           <Button onClick={() => remove.mutate()} disabled={remove.isPending}>
             {t('course.remove')}

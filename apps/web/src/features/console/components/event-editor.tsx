@@ -16,6 +16,7 @@ import type { ConsoleEventDetail, EventUpdate } from '@tempora/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { consolePaths } from '../../../config/console-paths.ts';
 import { deleteEvent, deleteLogo, updateEvent, uploadLogo, useEventLogo } from '../api/events.ts';
@@ -281,15 +282,12 @@ export function EventEditor({ event }: { event: ConsoleEventDetail }) {
                     </Typography>
                   )}
                 </Box>
-                <Button variant="outlined" component="label" disabled={!editable || logo.isPending}>
-                  {t('event.uploadLogo')}
-                  <input
-                    hidden
-                    type="file"
-                    accept="image/png,image/jpeg,image/webp"
-                    onChange={(e) => e.target.files?.[0] && logo.mutate(e.target.files[0])}
-                  />
-                </Button>
+                <FileDrop
+                  label={t('event.uploadLogo')}
+                  accept="image/png,image/jpeg,image/webp"
+                  disabled={!editable || logo.isPending}
+                  onFile={(file) => logo.mutate(file)}
+                />
                 {event.logoUrl && (
                   <Button onClick={() => logo.mutate(null)} disabled={!editable || logo.isPending}>
                     {t('event.removeLogo')}

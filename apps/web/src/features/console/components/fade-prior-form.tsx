@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleRace } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { deleteFadePrior, setFadePrior } from '../api/races.ts';
 import { fieldError, SaveError } from './form-state.tsx';
 
@@ -35,25 +36,15 @@ export function FadePriorForm({ race, editable }: { race: ConsoleRace; editable:
           : t('prediction.general')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <Button
-          variant="outlined"
-          component="label"
+        <FileDrop
+          label={t('prediction.upload')}
+          inputLabel={t('prediction.file')}
+          accept=".csv,.txt,text/csv,text/plain"
+          inputTestId="fade-prior-file"
           disabled={!editable || save.isPending}
-          sx={{ minHeight: 56 }}
-        >
-          {t('prediction.upload')}
-          <input
-            hidden
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            aria-label={t('prediction.file')}
-            data-testid="fade-prior-file"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (file) save.mutate({ csv: await file.text() });
-            }}
-          />
-        </Button>
+          buttonProps={{ sx: { minHeight: 56, flexGrow: { xs: 1, sm: 0 } } }}
+          onFile={async (file) => save.mutate({ csv: await file.text() })}
+        />
         <TextField
           label={t('prediction.fromRace')}
           value={fromRaceId}

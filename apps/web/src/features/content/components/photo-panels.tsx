@@ -18,6 +18,7 @@ import type { Photo, PhotoUploadResult } from '@tempora/contracts';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '@tempora/contracts/media';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { patchPhoto, photoSrc, uploadPhotos } from '../api/photos.ts';
@@ -44,8 +45,7 @@ export function UploadPanel({ eventId, onDone }: { eventId: string; onDone: () =
       onDone();
     },
   });
-  const pick = (list: FileList | null) => {
-    const all = [...(list ?? [])];
+  const pick = (all: File[]) => {
     setTooBig(all.filter((f) => f.size > PHOTO_MAX_BYTES).map((f) => f.name));
     setFiles(all.filter((f) => f.size <= PHOTO_MAX_BYTES).slice(0, PHOTO_MAX_FILES));
     setProgress(0);
@@ -69,21 +69,16 @@ export function UploadPanel({ eventId, onDone }: { eventId: string; onDone: () =
         {t('photos.upload')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Button
-          component="label"
-          variant="outlined"
-          startIcon={<MdiIcon path={mdiCloudUploadOutline} aria-hidden />}
-        >
-          {t('photos.choose')}
-          <input
-            hidden
-            type="file"
-            multiple
-            accept={ACCEPT}
-            aria-label={t('photos.choose')}
-            onChange={(e) => pick(e.target.files)}
-          />
-        </Button>
+        <FileDrop
+          label={t('photos.choose')}
+          multiple
+          accept={ACCEPT}
+          buttonProps={{
+            startIcon: <MdiIcon path={mdiCloudUploadOutline} aria-hidden />,
+            sx: { flexGrow: { xs: 1, sm: 0 } },
+          }}
+          onFiles={pick}
+        />
         <TextField
           size="small"
           label={t('photos.bibs')}

@@ -15,6 +15,7 @@ import type { DepositDetail, DepositEntry, EntryInput } from '@tempora/contracts
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
@@ -230,15 +231,13 @@ function ImportDialog({
           onChange={(e) => setCsv(e.target.value)}
           placeholder={'firstName;lastName;gender;birthDate;email;race'}
         />
-        <Button component="label" sx={{ mt: 1 }}>
-          {t('collect.chooseFile')}
-          <input
-            hidden
-            type="file"
-            accept=".csv,text/csv"
-            onChange={async (e) => setCsv((await e.target.files?.[0]?.text()) ?? '')}
-          />
-        </Button>
+        <FileDrop
+          label={t('collect.chooseFile')}
+          accept=".csv,text/csv"
+          buttonProps={{ variant: 'text' }}
+          sx={{ mt: 1 }}
+          onFile={async (file) => setCsv(await file.text())}
+        />
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
             {error}

@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import type { DepositDetail } from '@tempora/contracts';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import type { DepositDetail, TeamRanking } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -22,6 +13,20 @@ import { openReceipt, startPayment, useProviders } from '../api/orders.ts';
 import { EntriesTable } from './entries-table.tsx';
 import { OrderCard } from './order-card.tsx';
 import { StateChip } from './state-chip.tsx';
+
+/** The team ranking's columns: bib, name, race, time and rank. */
+const rankingColumns = (t: TFunction<'deposits'>): DataTableColumn<TeamRanking['members'][number]>[] => [
+  { key: 'bib', header: t('entries.bib'), cell: (m) => m.bib },
+  { key: 'name', header: t('entries.name'), cell: (m) => m.name },
+  { key: 'race', header: t('entries.race'), cell: (m) => m.raceName },
+  {
+    key: 'time',
+    header: t('ranking.time'),
+    align: 'right',
+    cell: (m) => (m.timeMs === null ? '—' : formatDuration(m.timeMs)),
+  },
+  { key: 'rank', header: t('ranking.rank'), align: 'right', cell: (m) => m.rank ?? '—' },
+];
 
 /** `overview`: state, entries, fees, missing data, orders and payment, the team's ranking. */
 export function OverviewView({ deposit }: { deposit: DepositDetail }) {
@@ -125,28 +130,12 @@ export function OverviewView({ deposit }: { deposit: DepositDetail }) {
                   time: formatDuration(ranking.data.teamTimeMs),
                 })}
           </Typography>
-          <Table size="small" aria-label={t('ranking.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('entries.bib')}</TableCell>
-                <TableCell>{t('entries.name')}</TableCell>
-                <TableCell>{t('entries.race')}</TableCell>
-                <TableCell align="right">{t('ranking.time')}</TableCell>
-                <TableCell align="right">{t('ranking.rank')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {ranking.data.members.map((m) => (
-                <TableRow key={m.bib}>
-                  <TableCell>{m.bib}</TableCell>
-                  <TableCell>{m.name}</TableCell>
-                  <TableCell>{m.raceName}</TableCell>
-                  <TableCell align="right">{m.timeMs === null ? '—' : formatDuration(m.timeMs)}</TableCell>
-                  <TableCell align="right">{m.rank ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label={t('ranking.title')}
+            columns={rankingColumns(t)}
+            rows={ranking.data.members}
+            getRowKey={(m) => m.bib}
+          />
         </>
       )}
     </>

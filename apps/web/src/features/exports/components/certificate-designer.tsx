@@ -17,6 +17,7 @@ import {
 import type { CertificateField, CertificateTemplate } from '@tempora/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import {
   previewCertificate,
@@ -107,20 +108,13 @@ export function CertificateDesigner({ eventId }: { eventId: string }) {
             <MenuItem value="portrait">{t('designer.portrait')}</MenuItem>
           </TextField>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-            <Button variant="outlined" component="label" size="small">
-              {t('designer.background')}
-              <input
-                hidden
-                type="file"
-                accept="image/png,image/jpeg"
-                data-testid="background-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) background.mutate(file);
-                  e.target.value = '';
-                }}
-              />
-            </Button>
+            <FileDrop
+              label={t('designer.background')}
+              accept="image/png,image/jpeg"
+              inputTestId="background-input"
+              buttonProps={{ size: 'small' }}
+              onFile={(file) => background.mutate(file)}
+            />
             {info.data?.hasBackground && (
               <Button size="small" color="error" onClick={() => background.mutate(null)}>
                 {t('designer.removeBackground')}

@@ -1,5 +1,7 @@
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Chip, Typography } from '@mui/material';
+import type { WebhookDelivery } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { useDeliveries, useWebhookAction } from '../api/webhooks.ts';
 
 /** A webhook's delivery log: type, state, attempts and answer codes; replay any of them. */
@@ -14,40 +16,41 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
         {t('webhooks.noDeliveries')}
       </Typography>
     );
+  const columns: DataTableColumn<WebhookDelivery>[] = [
+    {
+      key: 'when',
+      header: t('webhooks.when'),
+      cell: (d) => new Date(d.createdAt).toLocaleString(i18n.language),
+    },
+    { key: 'type', header: t('webhooks.type'), cell: (d) => d.type },
+    {
+      key: 'state',
+      header: t('webhooks.state'),
+      cell: (d) => (
+        <Chip
+          size="small"
+          label={t(`webhooks.states.${d.state}`)}
+          color={d.state === 'delivered' ? 'success' : d.state === 'failed' ? 'error' : 'default'}
+        />
+      ),
+    },
+    { key: 'attempts', header: t('webhooks.attempts'), cell: (d) => d.attempts, align: 'right' },
+    {
+      key: 'answers',
+      header: t('webhooks.answers'),
+      cell: (d) => d.log.map((a) => a.status ?? a.error ?? '—').join(', '),
+    },
+    {
+      key: 'replay',
+      header: null,
+      cell: (d) => (
+        <Button size="small" onClick={() => action.mutate({ id: webhookId, deliveryId: d.id })}>
+          {t('webhooks.replay')}
+        </Button>
+      ),
+    },
+  ];
   return (
-    <Table size="small" aria-label={t('webhooks.log')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('webhooks.when')}</TableCell>
-          <TableCell>{t('webhooks.type')}</TableCell>
-          <TableCell>{t('webhooks.state')}</TableCell>
-          <TableCell align="right">{t('webhooks.attempts')}</TableCell>
-          <TableCell>{t('webhooks.answers')}</TableCell>
-          <TableCell />
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {deliveries.data.map((d) => (
-          <TableRow key={d.id}>
-            <TableCell>{new Date(d.createdAt).toLocaleString(i18n.language)}</TableCell>
-            <TableCell>{d.type}</TableCell>
-            <TableCell>
-              <Chip
-                size="small"
-                label={t(`webhooks.states.${d.state}`)}
-                color={d.state === 'delivered' ? 'success' : d.state === 'failed' ? 'error' : 'default'}
-              />
-            </TableCell>
-            <TableCell align="right">{d.attempts}</TableCell>
-            <TableCell>{d.log.map((a) => a.status ?? a.error ?? '—').join(', ')}</TableCell>
-            <TableCell>
-              <Button size="small" onClick={() => action.mutate({ id: webhookId, deliveryId: d.id })}>
-                {t('webhooks.replay')}
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable label={t('webhooks.log')} columns={columns} rows={deliveries.data} getRowKey={(d) => d.id} />
   );
 }

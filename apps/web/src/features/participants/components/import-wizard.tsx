@@ -18,6 +18,7 @@ import { type RaceSummary, requiredParticipantFields, type UploadInfo } from '@t
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { useChannelEvent } from '../../../lib/realtime/realtime-provider.tsx';
 import { useCommit, usePreview, useUploadFile } from '../api/imports.ts';
 import { type Mapping, MappingFields } from './mapping-fields.tsx';
@@ -25,7 +26,7 @@ import { errorText } from './participant-dialogs.tsx';
 import { PreviewSection } from './preview-section.tsx';
 import { RefusedDownloads } from './refused-downloads.tsx';
 
-/** The file picker shared by the imports: a labelled input for CSV or XLSX. */
+/** The imports' file picker: the shared one for CSV or XLSX, with the formats it reads. */
 export function FilePicker({
   label,
   onFile,
@@ -38,20 +39,14 @@ export function FilePicker({
   const { t } = useTranslation('participants');
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Button variant="contained" component="label" disabled={busy}>
-        {label}
-        <input
-          hidden
-          type="file"
-          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          data-testid="import-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) onFile(file);
-            e.target.value = '';
-          }}
-        />
-      </Button>
+      <FileDrop
+        label={label}
+        accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        inputTestId="import-file"
+        disabled={busy}
+        buttonProps={{ variant: 'contained' }}
+        onFile={onFile}
+      />
       <Typography variant="body2" color="text.secondary">
         {t('import.formats')}
       </Typography>

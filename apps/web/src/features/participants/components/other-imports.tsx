@@ -3,6 +3,7 @@ import type { ChipImportOutcome, RaceSummary, UploadInfo } from '@tempora/contra
 import { zonedTimeToUtc } from '@tempora/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { useChipImport, useContexts, useResultImport, useUploadFile } from '../api/imports.ts';
 import { FilePicker } from './import-wizard.tsx';
 import { errorText } from './participant-dialogs.tsx';
@@ -255,15 +256,7 @@ export function ResultImport({ eventId, timeZone }: { eventId: string; timeZone:
           </Stack>
         )}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button variant="outlined" component="label">
-            {file ? file.name : t('results.choose')}
-            <input
-              hidden
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </Button>
+          <FileDrop label={file ? file.name : t('results.choose')} accept=".csv,text/csv" onFile={setFile} />
           <Button type="submit" variant="contained" disabled={!file || !db || run.isPending}>
             {t('results.run')}
           </Button>

@@ -1,15 +1,7 @@
-import {
-  Box,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
+import type { OrderDetail } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { download, useStaffOrders } from '../api/payments.ts';
 
@@ -17,6 +9,21 @@ import { download, useStaffOrders } from '../api/payments.ts';
 export function StaffOrders({ eventId }: { eventId: string }) {
   const { t, i18n } = useTranslation('payments');
   const orders = useStaffOrders(eventId);
+  const money = (cents: number, o: OrderDetail) => formatMoney(cents, o.currency, i18n.language);
+  const columns: DataTableColumn<OrderDetail>[] = [
+    { key: 'id', header: '#', cell: (o) => o.id },
+    { key: 'team', header: t('staff.team'), cell: (o) => o.organisationName },
+    { key: 'payer', header: t('staff.payer'), cell: (o) => o.payerName },
+    {
+      key: 'communication',
+      header: t('staff.communication'),
+      cellSx: () => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' }),
+      cell: (o) => o.communication,
+    },
+    { key: 'state', header: t('staff.state'), cell: (o) => t(`states.${o.state}`) },
+    { key: 'amount', header: t('staff.amount'), align: 'right', cell: (o) => money(o.amountCents, o) },
+    { key: 'paid', header: t('staff.paid'), align: 'right', cell: (o) => money(o.paidCents, o) },
+  ];
   return (
     <>
       <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -44,36 +51,13 @@ export function StaffOrders({ eventId }: { eventId: string }) {
         </Button>
       </Box>
       {orders.data?.length ? (
-        <TableContainer>
-          <Table size="small" aria-label={t('staff.tabs.orders')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>{t('staff.team')}</TableCell>
-                <TableCell>{t('staff.payer')}</TableCell>
-                <TableCell>{t('staff.communication')}</TableCell>
-                <TableCell>{t('staff.state')}</TableCell>
-                <TableCell align="right">{t('staff.amount')}</TableCell>
-                <TableCell align="right">{t('staff.paid')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {orders.data.map((o) => (
-                <TableRow key={o.id} data-testid={`staff-order-${o.id}`}>
-                  <TableCell>{o.id}</TableCell>
-                  <TableCell>{o.organisationName}</TableCell>
-                  <TableCell>{o.payerName}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                    {o.communication}
-                  </TableCell>
-                  <TableCell>{t(`states.${o.state}`)}</TableCell>
-                  <TableCell align="right">{formatMoney(o.amountCents, o.currency, i18n.language)}</TableCell>
-                  <TableCell align="right">{formatMoney(o.paidCents, o.currency, i18n.language)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label={t('staff.tabs.orders')}
+          columns={columns}
+          rows={orders.data}
+          getRowKey={(o) => o.id}
+          getRowProps={(o) => ({ 'data-testid': `staff-order-${o.id}` })}
+        />
       ) : (
         <Typography color="text.secondary">{t('staff.noOrders')}</Typography>
       )}

@@ -1,7 +1,8 @@
-import { Alert, Button, Paper, Typography } from '@mui/material';
+import { Alert, Paper, Typography } from '@mui/material';
 import type { StatementImportResult } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/file-drop.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paymentsApi, useStaffMutation } from '../api/payments.ts';
 
@@ -11,8 +12,7 @@ export function StatementImport({ eventId }: { eventId: string }) {
   const [result, setResult] = useState<StatementImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useStaffMutation((file: File) => paymentsApi.importStatement(eventId, file));
-  const handleFile = async (file: File | undefined) => {
-    if (!file) return;
+  const handleFile = async (file: File) => {
     setError(null);
     setResult(null);
     try {
@@ -28,16 +28,13 @@ export function StatementImport({ eventId }: { eventId: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography sx={{ mb: 1 }}>{t('import.help')}</Typography>
-      <Button variant="contained" component="label" disabled={upload.isPending}>
-        {t('import.choose')}
-        <input
-          hidden
-          type="file"
-          accept=".xml,.cod,.coda,.txt,.csv"
-          aria-label={t('import.choose')}
-          onChange={(e) => void handleFile(e.target.files?.[0])}
-        />
-      </Button>
+      <FileDrop
+        label={t('import.choose')}
+        accept=".xml,.cod,.coda,.txt,.csv"
+        disabled={upload.isPending}
+        buttonProps={{ variant: 'contained' }}
+        onFile={(file) => void handleFile(file)}
+      />
       {result && (
         <Alert
           severity={result.manual ? 'warning' : 'success'}
