@@ -13,7 +13,9 @@ import { urlParam } from '../../../lib/url-params.ts';
  * versions. No secrets: the environment configuration holds none (keys there are public).
  */
 export default function DiagnosticsPage() {
-  const { t, i18n } = useTranslation();
+  // The page's own words are a namespace of their own, out of every page's first JavaScript.
+  const { t, i18n } = useTranslation('diagnostics');
+  const tc = useTranslation().t;
   // The page reports the live connection, so it starts one (realtime otherwise starts on demand).
   useDemandRealtime(true);
   const realtime = useConnectionState();
@@ -26,9 +28,9 @@ export default function DiagnosticsPage() {
     void run();
   }, [run]);
   const rows: [string, string][] = [
-    [t('diagnostics.env'), urlParam('env') ?? 'prod'],
-    [t('diagnostics.ui'), urlParam('ui') ?? 'acn'],
-    [t('diagnostics.language'), i18n.language],
+    [t('env'), urlParam('env') ?? 'prod'],
+    [t('ui'), urlParam('ui') ?? 'acn'],
+    [t('language'), i18n.language],
     ['apiUrlBase', env.apiUrlBase],
     ['eventsApiUrlBase', env.eventsApiUrlBase],
     ['resultsApiUrlBase', env.resultsApiUrlBase],
@@ -36,37 +38,37 @@ export default function DiagnosticsPage() {
     ['confirmationApiUrlBase', env.confirmationApiUrlBase],
     ['trackingApiUrlBase', env.trackingApiUrlBase],
     [
-      t('diagnostics.realtimeHost'),
+      t('realtimeHost'),
       `${env.realtime.host ?? window.location.hostname}:${env.realtime.port ?? (window.location.port || '443')} (${env.realtime.cluster})`,
     ],
-    [t('diagnostics.mapKey'), env.mapKey ? t('diagnostics.set') : t('diagnostics.unset')],
+    [t('mapKey'), env.mapKey ? t('set') : t('unset')],
     [
-      t('diagnostics.version'),
+      t('version'),
       `Tempora ${import.meta.env.VITE_APP_VERSION ?? '0.1.0'} · ${navigator.userAgent.split(' ').slice(-2).join(' ')}`,
     ],
   ];
   return (
     <>
-      <PageHeader title={t('pages.diagnostics')} crumbs={[[t('pages.diagnostics')]]} />
+      <PageHeader title={tc('pages.diagnostics')} crumbs={[[tc('pages.diagnostics')]]} />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          {t('diagnostics.reachability')}
+          {t('reachability')}
         </Typography>
-        <Table size="small" aria-label={t('diagnostics.reachability')}>
+        <Table size="small" aria-label={t('reachability')}>
           <TableBody>
             {PROBES.map((name) => {
               const p = probes[name];
               return (
                 <TableRow key={name}>
                   <TableCell component="th" scope="row">
-                    {t(`diagnostics.probe.${name}`)}
+                    {t(`probe.${name}`)}
                   </TableCell>
                   <TableCell>
                     {p ? (
                       <Chip
                         size="small"
                         color={p.ok ? 'success' : 'error'}
-                        label={p.ok ? 'OK' : t('diagnostics.failed')}
+                        label={p.ok ? 'OK' : t('failed')}
                       />
                     ) : (
                       '…'
@@ -79,7 +81,7 @@ export default function DiagnosticsPage() {
             })}
             <TableRow>
               <TableCell component="th" scope="row">
-                {t('diagnostics.realtime')}
+                {t('realtime')}
               </TableCell>
               <TableCell>
                 <Chip
@@ -94,14 +96,14 @@ export default function DiagnosticsPage() {
           </TableBody>
         </Table>
         <Button sx={{ mt: 1 }} onClick={() => void run()}>
-          {t('diagnostics.again')}
+          {t('again')}
         </Button>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          {t('diagnostics.configuration')}
+          {t('configuration')}
         </Typography>
-        <Table size="small" aria-label={t('diagnostics.configuration')}>
+        <Table size="small" aria-label={t('configuration')}>
           <TableBody>
             {rows.map(([k, v]) => (
               <TableRow key={k}>
@@ -114,7 +116,7 @@ export default function DiagnosticsPage() {
           </TableBody>
         </Table>
         <Alert severity="info" sx={{ mt: 2 }}>
-          {t('diagnostics.noSecrets')}
+          {t('noSecrets')}
         </Alert>
       </Paper>
     </>

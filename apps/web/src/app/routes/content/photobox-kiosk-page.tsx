@@ -11,6 +11,9 @@ import { photoSrc, usePhotos } from '../../../features/content/api/photos.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
+/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace. */
+const PHOTO_NS = ['content', 'photos'];
+
 /** How many recent photos the kiosk cycles through, and how long each stays when nothing new comes. */
 const RECENT = 24;
 const CYCLE_MS = 6_000;
@@ -21,7 +24,7 @@ const CYCLE_MS = 6_000;
  * cycles through the most recent photos; a strip shows the newest ones. Dark, large, no chrome.
  */
 export default function PhotoboxKioskPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(PHOTO_NS);
   const { id = '' } = useParams();
   const client = useQueryClient();
   const event = useEvent(id);

@@ -24,6 +24,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { patchPhoto, photoSrc, uploadPhotos } from '../api/photos.ts';
 import { photoLabel } from '../photo-label.ts';
 
+/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace. */
+const PHOTO_NS = ['content', 'photos'];
+
 /*
  * The photo page's staff upload panel and photo dialog, loaded when shown (issue 19: their text
  * fields and dialog are most of the page's JavaScript; the grid of photos needs none of it).
@@ -33,7 +36,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** Staff: many files at once, a progress bar, what was refused and why. */
 export function UploadPanel({ eventId, onDone }: { eventId: string; onDone: () => void }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(PHOTO_NS);
   const [files, setFiles] = useState<File[]>([]);
   const [bibs, setBibs] = useState('');
   const [progress, setProgress] = useState(0);
@@ -150,7 +153,7 @@ export function PhotoDialog({
   onClose: () => void;
   onSaved: (photo: Photo) => void;
 }) {
-  const { t, i18n } = useTranslation('content');
+  const { t, i18n } = useTranslation(PHOTO_NS);
   const [bibs, setBibs] = useState(photo.bibs.join(', '));
   const save = useMutation({
     mutationFn: () =>
