@@ -211,7 +211,7 @@ function boot(
   const state: {
     env?: Promise<unknown>;
     early: Record<string, Promise<Response>>;
-    paint?: { data: Promise<unknown[]>; lng: string; eventId: string; ui: string };
+    paint?: { data: Promise<unknown[]>; lng: string; eventId: string; ui: string; path: string };
     start?: () => void;
   } = { early: {} };
   (window as unknown as { __temporaBoot: typeof state }).__temporaBoot = state;
@@ -294,7 +294,7 @@ function boot(
         try {
           eventId = decodeURIComponent(eventId);
         } catch {}
-        state.paint = { data, lng: lng || 'fr', eventId, ui: ui || 'acn' };
+        state.paint = { data, lng: lng || 'fr', eventId, ui: ui || 'acn', path };
         const script = document.createElement('script');
         script.src = page.paint[lng || 'fr'] || '';
         script.async = true;

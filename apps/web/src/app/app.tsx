@@ -10,7 +10,7 @@ import { AuthProvider } from '../lib/auth/auth-context.tsx';
 import { BrandingContext } from '../lib/branding.tsx';
 import { brandingFor, type UiVariant } from '../lib/branding-variants.ts';
 import { initI18n } from '../lib/i18n.ts';
-import { endPrePaint } from '../lib/pre-paint.ts';
+import { endPrePaint, prePaintPath } from '../lib/pre-paint.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider.tsx';
 import { createAppTheme } from '../lib/theme.ts';
@@ -62,8 +62,9 @@ function HashCatchUp() {
     const current = window.location.hash.replace(/^#/, '').split('#')[0] || '/';
     if (current !== `${location.pathname}${location.search}`) navigate(current, { replace: true });
   }, []);
-  // The boot script's picture of the first page (lib/pre-paint.ts) is not the next page's.
-  const first = useRef(location.pathname);
+  // The boot script's picture of the first page (lib/pre-paint.ts) is not the next page's — nor
+  // the page's the app opens on when the reader moved on before it started.
+  const first = useRef(prePaintPath() ?? location.pathname);
   useEffect(() => {
     if (location.pathname !== first.current) endPrePaint();
   }, [location.pathname]);

@@ -27,3 +27,12 @@ export function useEndPrePaint(shown: boolean, failed: boolean): void {
     return () => cancelAnimationFrame(frame);
   }, [shown, failed]);
 }
+
+/**
+ * The hash path the boot script's picture is of (undefined: none drawn or asked for). The app
+ * ends a picture of another page than the one it opens on (app.tsx).
+ */
+export function prePaintPath(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return (window as unknown as { __temporaBoot?: { paint?: { path?: string } } }).__temporaBoot?.paint?.path;
+}

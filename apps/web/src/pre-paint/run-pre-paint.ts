@@ -3,8 +3,8 @@ import { applyLook } from './looks.ts';
 
 /** What the boot script leaves for a pre-paint script (`window.__temporaBoot`). */
 interface BootPaint<T> {
-  /** The page's early answers (boot-script.ts), its language and its look (`ui`). */
-  paint?: { data: Promise<T>; lng: 'en' | 'fr'; ui?: UiVariant };
+  /** The page's early answers (boot-script.ts), its language, its look (`ui`) and its hash path. */
+  paint?: { data: Promise<T>; lng: 'en' | 'fr'; ui?: UiVariant; path?: string };
   /** Set by the app once its page is on screen (lib/pre-paint.ts): too late to paint. */
   prePaintEnded?: boolean;
   /** Asks for the app's JavaScript: held back until the picture is on screen (boot-script.ts). */
@@ -22,11 +22,17 @@ export function runPrePaint<T, P extends object = object>(
   draw: (data: T, paint: P & { lng: 'en' | 'fr' }) => HTMLElement,
 ): void {
   const state = (window as unknown as { __temporaBoot?: BootPaint<T> }).__temporaBoot;
-  const paint = state?.paint as (P & { data: Promise<T>; lng: 'en' | 'fr'; ui?: UiVariant }) | undefined;
+  const paint = state?.paint as
+    | (P & { data: Promise<T>; lng: 'en' | 'fr'; ui?: UiVariant; path?: string })
+    | undefined;
   if (!state || !paint) return;
   paint.data.then(
     (data) => {
-      if (state.prePaintEnded || document.getElementById('pre-paint')) return state.start?.();
+      // Too late, already drawn, or the reader has gone to another page meanwhile (a link, an
+      // address typed): the picture would lie over that page.
+      const now = window.location.hash.slice(1).split(/[?#]/)[0] || '/';
+      if (state.prePaintEnded || document.getElementById('pre-paint') || (paint.path && paint.path !== now))
+        return state.start?.();
       try {
         const root = draw(data, paint);
         applyLook(root, paint.ui === 'cr' ? 'cr' : 'acn');

@@ -11,7 +11,7 @@ import { photoSrc, usePhotos } from '../../../features/content/api/photos.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
-/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace. */
+/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace (`nsMode: 'fallback'`). */
 const PHOTO_NS = ['content', 'photos'];
 
 /** How many recent photos the kiosk cycles through, and how long each stays when nothing new comes. */
@@ -24,7 +24,7 @@ const CYCLE_MS = 6_000;
  * cycles through the most recent photos; a strip shows the newest ones. Dark, large, no chrome.
  */
 export default function PhotoboxKioskPage() {
-  const { t } = useTranslation(PHOTO_NS);
+  const { t } = useTranslation(PHOTO_NS, { nsMode: 'fallback' });
   const { id = '' } = useParams();
   const client = useQueryClient();
   const event = useEvent(id);

@@ -15,7 +15,7 @@ import { photoLabel } from '../../../features/content/photo-label.ts';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
 import { useChannelEvent, useReconnectCatchUp } from '../../../lib/realtime/realtime-provider.tsx';
 
-/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace. */
+/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace (`nsMode: 'fallback'`). */
 const PHOTO_NS = ['content', 'photos'];
 
 const UploadPanel = lazy(() =>
@@ -31,7 +31,7 @@ const PhotoDialog = lazy(() =>
  * Staff of the event's organisation get the upload panel and can tag bibs by hand.
  */
 export default function PhotoboxPage() {
-  const { t } = useTranslation(PHOTO_NS);
+  const { t } = useTranslation(PHOTO_NS, { nsMode: 'fallback' });
   const [params, setParams] = useSearchParams();
   const eventId = params.get('event') ?? '';
   return (
@@ -49,7 +49,7 @@ export default function PhotoboxPage() {
 }
 
 function EventPicker({ onPick }: { onPick: (id: string) => void }) {
-  const { t } = useTranslation(PHOTO_NS);
+  const { t } = useTranslation(PHOTO_NS, { nsMode: 'fallback' });
   const events = useQuery(eventsQuery(''));
   if (events.isPending) return <PageLoading />;
   if (events.isError) return <PageError error={events.error} />;
@@ -81,7 +81,7 @@ function EventPicker({ onPick }: { onPick: (id: string) => void }) {
 }
 
 function EventPhotos({ eventId }: { eventId: string }) {
-  const { t } = useTranslation(PHOTO_NS);
+  const { t } = useTranslation(PHOTO_NS, { nsMode: 'fallback' });
   const client = useQueryClient();
   const event = useEvent(eventId);
   const [q, setQ] = useState('');

@@ -24,7 +24,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { patchPhoto, photoSrc, uploadPhotos } from '../api/photos.ts';
 import { photoLabel } from '../photo-label.ts';
 
-/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace. */
+/** The photo box's words are a namespace of their own (out of every page's first JavaScript), looked up after the content namespace (`nsMode: 'fallback'`). */
 const PHOTO_NS = ['content', 'photos'];
 
 /*
@@ -36,7 +36,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** Staff: many files at once, a progress bar, what was refused and why. */
 export function UploadPanel({ eventId, onDone }: { eventId: string; onDone: () => void }) {
-  const { t } = useTranslation(PHOTO_NS);
+  const { t } = useTranslation(PHOTO_NS, { nsMode: 'fallback' });
   const [files, setFiles] = useState<File[]>([]);
   const [bibs, setBibs] = useState('');
   const [progress, setProgress] = useState(0);
@@ -153,7 +153,7 @@ export function PhotoDialog({
   onClose: () => void;
   onSaved: (photo: Photo) => void;
 }) {
-  const { t, i18n } = useTranslation(PHOTO_NS);
+  const { t, i18n } = useTranslation(PHOTO_NS, { nsMode: 'fallback' });
   const [bibs, setBibs] = useState(photo.bibs.join(', '));
   const save = useMutation({
     mutationFn: () =>
