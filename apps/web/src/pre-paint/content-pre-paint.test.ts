@@ -37,7 +37,8 @@ describe('the home pages drawn before React', () => {
       expect(root.getAttribute('aria-hidden')).toBe('true');
       expect(root.querySelector('h1')?.textContent).toBe(strings[lng].homeTitle);
       expect(root.querySelector('.pp-main p')?.textContent).toBe(strings[lng].homeSubtitle);
-      expect(root.querySelector('.pp-search')?.textContent).toBe(strings[lng].homeSearch);
+      expect(root.querySelector('.pp-search label')?.textContent).toBe(strings[lng].homeSearch);
+      expect(root.querySelector('.pp-search span')?.textContent).toBe(strings[lng].homeSearchHint);
       expect(root.querySelector('.pp-dbar .pp-title')?.textContent).toBe(strings[lng].product);
     }
     expect(strings.fr.homeTitle).not.toBe(strings.en.homeTitle);

@@ -1,6 +1,6 @@
 import type { EventDetail } from '@tempora/contracts';
 import { DEFAULT_CHROME_CSS, type DefaultChromeStrings, drawDefaultChrome } from './default-chrome.ts';
-import { prePaintRoot } from './dom.ts';
+import { prePaintRoot, spriteIcon } from './dom.ts';
 
 /**
  * The home page's and an event's home page's picture before React (issue 28: Lighthouse LCP —
@@ -13,6 +13,7 @@ export interface ContentPrePaintStrings extends DefaultChromeStrings {
   homeTitle: string;
   homeSubtitle: string;
   homeSearch: string;
+  homeSearchHint: string;
   status: Record<string, string>;
 }
 
@@ -31,6 +32,7 @@ export function contentPrePaintStrings(ns: { common: object; content: object }):
     homeTitle: t.home.title!,
     homeSubtitle: t.home.subtitle!,
     homeSearch: t.home.search!,
+    homeSearchHint: t.home.searchHint!,
     status: t.status,
   };
 }
@@ -53,18 +55,19 @@ export interface ContentPrePaintInput {
  */
 export const CONTENT_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;overflow:hidden;background:#f6f8fa;color:rgba(0,0,0,.87);font:400 16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;pointer-events:none}
 #pre-paint *{box-sizing:border-box}
-#pre-paint svg{fill:currentColor}
+#pre-paint svg{width:20px;height:20px;margin:0 8px 0 -4px;fill:currentColor}
 #pre-paint ol{display:flex;flex-wrap:wrap;list-style:none;margin:0;padding:0;font-size:14px;line-height:1.5;color:rgba(0,0,0,.6)}
 #pre-paint ol i{font-style:normal;margin:0 8px}
 #pre-paint h1{margin:0;font-size:24px;line-height:1.235;font-weight:600}
 #pre-paint .pp-head{margin-bottom:16px}
 #pre-paint .pp-home{margin:0 0 8px;font-size:26px}
-#pre-paint p{margin:0 0 16px;color:rgba(0,0,0,.6)}
-#pre-paint .pp-search{max-width:520px;height:56px;margin-bottom:24px;padding:16px 14px;border:1px solid rgba(0,0,0,.23);border-radius:8px;color:rgba(0,0,0,.6)}
+#pre-paint p{margin:0 0 16px}
+#pre-paint .pp-search{position:relative;display:flex;align-items:center;max-width:520px;height:40px;margin:0 0 24px;padding:0 14px 0 8px;border:1px solid rgba(0,0,0,.23);border-radius:8px;color:rgba(0,0,0,.6);white-space:nowrap}
+#pre-paint .pp-search label{position:absolute;top:-10px;left:9px;padding:0 5px;font-size:12px;line-height:1.5;background:#f6f8fa}
+#pre-paint .pp-search svg{margin:0 8px}
 #pre-paint .pp-paper{margin-bottom:24px;padding:16px;background:#fff;border:1px solid rgba(0,0,0,.12);border-top:6px solid #39aade;border-radius:8px}
 #pre-paint .pp-line{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
 #pre-paint .pp-line b{font-weight:500}
-#pre-paint .pp-line span{color:rgba(0,0,0,.6)}
 #pre-paint .pp-chip{height:24px;padding:0 8px;border-radius:12px;font-size:13px;line-height:24px;white-space:nowrap;background:rgba(0,0,0,.08)}
 #pre-paint .pp-live{background:#d32f2f;color:#fff}
 #pre-paint .pp-tag{margin:8px 0 0;font-size:20px;line-height:1.6;font-weight:500;color:inherit}
@@ -94,7 +97,10 @@ export function buildContentPrePaint(doc: Document, input: ContentPrePaintInput)
     // home-page.tsx: the title, the line under it, the search field.
     el('h1', main, s.homeTitle, 'pp-home');
     el('p', main, s.homeSubtitle);
-    el('div', main, s.homeSearch, 'pp-search');
+    const search = el('div', main, null, 'pp-search');
+    el('label', search, s.homeSearch);
+    search.append(spriteIcon(doc, input.sprite, 'magnify'));
+    el('span', search, s.homeSearchHint);
     return root;
   }
   // PageHeader: Home / the event, then its name; the event's Paper: status, dates, place, tagline.
