@@ -53,6 +53,16 @@ function blobBase(): string {
  * semantics with aria-rowcount/aria-rowindex for the rows not in the DOM. Columns are laid out by
  * priority for the width (issue 19, column-layout.ts): what does not fit opens with the row.
  */
+/** A row's height from its resize entry, else (just mounted) the estimate (see `useVirtualizer` below). */
+function measureRow(
+  _element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: { options: { estimateSize: (index: number) => number } },
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  return box ? Math.round(box.blockSize) : instance.options.estimateSize(0);
+}
+
 export function ReportTable({
   table,
   rows,
@@ -92,6 +102,12 @@ export function ReportTable({
     getItemKey,
     overscan: 6,
     initialRect: { width: 1024, height: 800 },
+    // A row's size from its ResizeObserver entry, after the browser's own layout; a row just
+    // mounted takes the row height until then: reading it at mount (`offsetHeight`, the default)
+    // forced the whole page's first layout inside React's commit — a 300 ms task on a throttled
+    // phone (issue 28, Lighthouse TBT). Rows of another height (two lines on a phone, details
+    // open) move once their entry comes, before the pre-paint goes.
+    measureElement: measureRow,
   });
   const visibleStart = virtualizer.range?.startIndex ?? 0;
   const visibleEnd = virtualizer.range?.endIndex ?? 0;

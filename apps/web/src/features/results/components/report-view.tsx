@@ -102,7 +102,9 @@ export function ReportView({
   // re-render it as a transition, in slices that give the main thread back (issue 28: Lighthouse
   // TBT — the whole table's arrival was one 500 ms task on a throttled phone). `partial` holds
   // while the rows shown are not yet all that came (a jump waits for them).
-  const data = useDeferredValue(report.shown);
+  // Deferred from the first render too (`null` first): the table mounts in slices even when its
+  // page mounts in a blocking render (a query's answer re-renders synchronously).
+  const data = useDeferredValue<Table | null | undefined>(report.shown, null) ?? undefined;
   const partial = report.partial || data !== report.shown;
   const list = useReportList(eventId);
   const rankField = useMemo(() => (data ? rankFieldOf(data.columns, data.rows) : -1), [data]);
@@ -134,10 +136,10 @@ export function ReportView({
   // The boot script's picture of this page (src/pre-paint/) goes once this one is laid out at its
   // width and painted beneath it (two frames: the table measures its width after its first
   // commit), or at once when the page failed.
-  const failed = !data && !report.isPending;
+  const failed = !data && report.isError;
   useEndPrePaint(showing, failed);
-  if ((!data && report.isPending) || (data && above)) return <PageLoading />;
-  if (!data) return <PageError error={report.error} />;
+  if (failed) return <PageError error={report.error} />;
+  if (!data || above) return <PageLoading />;
   // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").
   // Issue 27: a part already said is not repeated, and the breadcrumbs keep the event (title above).
   const eventCrumb: [string, string][] = list.data ? [[list.data.event.name, paths.eventHome(eventId)]] : [];
