@@ -78,6 +78,9 @@ for (const lng of ['en', 'fr']) {
           timeout: 15_000,
         },
       );
+      // The page itself, not the boot script's picture of it (src/pre-paint/: its heading is
+      // visible before the app starts, and the app titles the page).
+      await expect(page.locator('#pre-paint'), where).toHaveCount(0, { timeout: 15_000 });
       await page.waitForTimeout(400);
       // Issue 28: every page titled after itself ("Demo City Run · 10 km · … · Tempora"), never the bare name.
       const title = await page.title();

@@ -132,7 +132,11 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     const other = await node();
     const restarted = await node();
     // Node `restarted` serves the snapshot…
-    expect((await restarted.inject(`${LIVE1}?limit=1`)).headers.etag).toMatch(/^"s/);
+    const servedBefore = String((await restarted.inject(`${LIVE1}?limit=1`)).headers.etag);
+    expect(servedBefore).toMatch(/^"s/);
+    /** The snapshot an answer came from (its stamp), '' when it came from the state. */
+    const snapshotOf = (etag: unknown) =>
+      String(etag).startsWith('"s') ? String(etag).split('-boston-2017%2FLIVE1-')[0] : '';
     const before = await currentStamp(database, DB);
     // …until the other node voids the leader's finish (a correction is a new passing).
     const leader = expected.rows[0]!;
@@ -144,9 +148,12 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     expect(voided.statusCode).toBe(200);
     const afterCorrection = await currentStamp(database, DB);
     expect(afterCorrection!.key).not.toBe(before!.key);
-    expect(await openSnapshot(database, DB, afterCorrection!.key)).toBeNull();
     const res = await restarted.inject(`${LIVE1}?fresh=1`);
-    expect(res.headers.etag).not.toMatch(/^"s/);
+    // Never the snapshot of the state before the correction. One stored since for the new stamp
+    // may answer: the other node loaded the context to take the correction after storing it, and
+    // stored the corrected state's snapshot (written in the background: the check above can run
+    // before it is) — its rows are checked below.
+    expect(snapshotOf(res.headers.etag)).not.toBe(snapshotOf(servedBefore));
     const table = res.json() as Table;
     expect(table.rows[0]![F.key]).not.toBe(leader[F.key]);
     // A status change stored by any writer moves the stamp too (a trigger, same transaction)…
