@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from '../../lib/pdf-fonts.ts';
 import { type DocumentRecord, MERGED, type RaceRecord, type RowRecord } from './repository.ts';
-import { unitPrice } from './service.ts';
+import { unitPrice } from './service/shared.ts';
 import { raceOfRow } from './validate.ts';
 
 /** A confirmed row that became a runner registered before it (merge): that runner was billed already. */
