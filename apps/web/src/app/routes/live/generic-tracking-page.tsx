@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -9,7 +9,12 @@ import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
 import { keysFromParam, useFollowed } from '../../../features/live/followed.ts';
 import { TopBar } from '../../layouts/top-bar.tsx';
-import TrackingSearchPage from './tracking-search-page.tsx';
+
+/**
+ * The athlete search shown under "you follow nobody yet": a chunk of its own, loaded beside the
+ * page (issue 28: the page's first JavaScript, its message drawn without waiting for the search).
+ */
+const TrackingSearchPage = lazy(() => import('./tracking-search-page.tsx'));
 
 function FollowedCard({ trackingKey }: { trackingKey: string }) {
   const athlete = useAthlete(trackingKey);
@@ -72,7 +77,9 @@ export default function GenericTrackingPage() {
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('follow.none')}
             </Alert>
-            <TrackingSearchPage embedded />
+            <Suspense fallback={null}>
+              <TrackingSearchPage embedded />
+            </Suspense>
           </>
         ) : (
           <>
