@@ -13,6 +13,16 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
   const { database, svc, runner, requireRead, asIncoming, publishCorrection } = core;
   const { ingest } = incoming;
 
+  /** The runner a read is of: its bib, else the runner of its chip. */
+  const bibOf = async (db: string, read: { bib?: string | null; chip?: string | null }) =>
+    read.bib ?? (await runner(db, read))?.bib ?? null;
+
+  /** Tells the readers of `bib` (a tracking card refetches on it), then writes the audit entry. */
+  async function corrected(entry: Parameters<typeof desk.insertAudit>[1]) {
+    await publishCorrection(entry.db, [entry.bib ?? null]);
+    await desk.insertAudit(database, entry);
+  }
+
   async function voidRead(
     db: string,
     passingId: string,
@@ -23,7 +33,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     const read = await requireRead(db, passingId);
     if (read.voided) throw errors.conflict('PASSING_VOIDED', 'This read is voided already');
     const id = crypto.randomUUID();
-    const bib = read.bib ?? (await runner(db, read))?.bib ?? null;
+    const bib = await bibOf(db, read);
     await svc.ingest(
       db,
       [asIncoming(read, { deleted: true })],
@@ -33,9 +43,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
         createdBy: actor,
       },
     );
-    // Readers first (a tracking card refetches on it), then the audit entry.
-    await publishCorrection(db, [bib]);
-    await desk.insertAudit(database, {
+    await corrected({
       id,
       db,
       action: 'void',
@@ -59,11 +67,10 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     const read = await requireRead(db, passingId);
     if (!read.voided) throw errors.conflict('PASSING_NOT_VOIDED', 'This read is not voided');
     const id = crypto.randomUUID();
-    const bib = read.bib ?? (await runner(db, read))?.bib ?? null;
+    const bib = await bibOf(db, read);
     const restored = asIncoming(read, { id: `r:${id}`, timeMs: read.timeMs + 1 });
     await svc.ingest(db, [restored], 'manual', { createdBy: actor });
-    await publishCorrection(db, [bib]);
-    await desk.insertAudit(database, {
+    await corrected({
       id,
       db,
       action: 'restore',
@@ -90,7 +97,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     if (read.voided)
       throw errors.conflict('PASSING_VOIDED', 'A voided read cannot be changed; restore it first');
     const id = crypto.randomUUID();
-    const bib = read.bib ?? (await runner(db, read))?.bib ?? null;
+    const bib = await bibOf(db, read);
     const replacement = asIncoming(read, {
       id: `e:${id}`,
       timeMs: change.timeMs ?? read.timeMs,
@@ -102,8 +109,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     await svc.ingest(db, [asIncoming(read, { deleted: true }), replacement], 'manual', {
       createdBy: actor,
     });
-    await publishCorrection(db, [bib]);
-    await desk.insertAudit(database, {
+    await corrected({
       id,
       db,
       action: 'edit',
@@ -126,8 +132,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
   ) {
     const id = crypto.randomUUID();
     await ingest(db, [{ id: `a:${id}`, ...read }], 'manual', { createdBy: actor });
-    await publishCorrection(db, [read.bib]);
-    await desk.insertAudit(database, {
+    await corrected({
       id,
       db,
       action: 'add',
