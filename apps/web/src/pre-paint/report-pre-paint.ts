@@ -2,7 +2,7 @@ import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/c
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
 import { joinTitle } from '../../../../packages/domain/src/text/title.ts';
 import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
-import { planColumns, reachedTimes } from '../features/results/components/column-layout.ts';
+import { pageTableWidth, planColumns, reachedTimes } from '../features/results/components/column-layout.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
 import type { PrePaintStrings } from './strings.ts';
@@ -264,7 +264,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
 
   // The table (report-table.tsx, report-row.tsx, report-cell.tsx): the main column's width is the
   // viewport's less the rail, the padding and the table's border.
-  const tableWidth = width - railWidth - (width >= 600 ? 48 : 24) - 2;
+  const tableWidth = pageTableWidth(width, Boolean(input.pinned));
   const plan = planColumns(
     table.columns,
     tableWidth,

@@ -121,6 +121,19 @@ export interface ColumnPlan {
  * fit. Below COMPACT_BELOW the bib and category sit beneath the name. What does not fit is shown
  * when the row is expanded, so nothing needs a horizontal scroll.
  */
+/**
+ * The width a report page's table gets in the default layout, from the viewport's width alone (no
+ * layout read): the viewport less the navigation rail (none below 900 px, 300 px pinned open, else
+ * 56), the page's padding (12 px a side below 600 px, 24 above) and the table's border. The
+ * pre-paint lays its table out with it, and React's table plans its first render with it, so the
+ * first screen needs no layout read inside React's commit (issue 28); the table's resize entry
+ * corrects it where the page is laid out otherwise.
+ */
+export function pageTableWidth(viewportWidth: number, pinned: boolean): number {
+  const rail = viewportWidth < 900 ? 0 : pinned ? 300 : 56;
+  return viewportWidth - rail - (viewportWidth >= 600 ? 48 : 24) - 2;
+}
+
 export function planColumns(
   columns: readonly ColumnDef[],
   width: number,

@@ -1,13 +1,15 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid — rows are absolutely positioned divs, so ARIA table roles (with aria-rowcount/aria-rowindex) carry the semantics.
 // biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; the scroll container is focusable.
 import { Box, Typography } from '@mui/material';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, type observeElementOffset, observeElementRect } from '@tanstack/react-virtual';
 import type { ReportTable as Table } from '@tempora/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEnvironment } from '../../../lib/api-client.ts';
+import { viewportSize } from '../../../lib/viewport.ts';
+import { useTableVirtualizer } from '../hooks/use-table-virtualizer.ts';
 import { useWidth } from '../hooks/use-width.ts';
-import { planColumns, reachedTimes } from './column-layout.ts';
+import { pageTableWidth, planColumns, reachedTimes } from './column-layout.ts';
 import { alignmentOf } from './report-cell.tsx';
 import { ReportRow } from './report-row.tsx';
 import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, tableSx, topButtonSx } from './table-styles.ts';
@@ -39,6 +41,15 @@ export interface ReportTableProps {
   target?: { key: string };
 }
 
+/** The table's width on a report page, before the browser has laid it out (see `pageTableWidth`). */
+function estimatedWidth(): number {
+  let pinned = false;
+  try {
+    pinned = localStorage.getItem('drawerPinned') === 'true';
+  } catch {}
+  return pageTableWidth(viewportSize().width, pinned);
+}
+
 function blobBase(): string {
   try {
     return currentEnvironment().blobUrlBase;
@@ -53,7 +64,7 @@ function blobBase(): string {
  * semantics with aria-rowcount/aria-rowindex for the rows not in the DOM. Columns are laid out by
  * priority for the width (issue 19, column-layout.ts): what does not fit opens with the row.
  */
-/** A row's height from its resize entry, else (just mounted) the estimate (see `useVirtualizer` below). */
+/** A row's height from its resize entry, else (just mounted) the estimate (see `useTableVirtualizer` below). */
 function measureRow(
   _element: Element,
   entry: ResizeObserverEntry | undefined,
@@ -62,6 +73,65 @@ function measureRow(
   const box = entry?.borderBoxSize?.[0];
   return box ? Math.round(box.blockSize) : instance.options.estimateSize(0);
 }
+
+/**
+ * The virtualiser's scroll, skipped where the table already is: it scrolls its element to its own
+ * offset when it mounts, and `scrollTo` forces the page's layout — inside React's commit, a 200 ms
+ * task on a throttled phone (issue 28). Corrections (`adjustments`) and jumps scroll as before.
+ */
+const scrollUnlessThere: typeof elementScroll = (offset, options, instance) => {
+  if (
+    !options.adjustments &&
+    !options.behavior &&
+    offset === (instance as unknown as { getScrollOffset(): number }).getScrollOffset()
+  )
+    return; // TanStack's own offset (a private method in its types)
+  elementScroll(offset, options, instance);
+};
+
+/**
+ * The scrolling area's size from its resize entries only: the virtualiser's own reads it at once
+ * (`getBoundingClientRect`) when the table mounts, forcing the page's first layout inside React's
+ * commit (issue 28). Until the first entry the virtualiser plans with `initialRect` (the estimate).
+ */
+const observeRect: typeof observeElementRect = (instance, cb) => {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, cb);
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    const rect = box ? { width: box.inlineSize, height: box.blockSize } : element.getBoundingClientRect();
+    cb({ width: Math.round(rect.width), height: Math.round(rect.height) });
+  });
+  observer.observe(element, { box: 'border-box' });
+  return () => observer.disconnect();
+};
+
+/** After the last scroll event, the scroll has ended (the virtualiser's own delay). */
+const SCROLL_END_MS = 150;
+
+/**
+ * The scroll offset from scroll events, 0 when the table mounts (a table just made is at its top)
+ * without reading `scrollTop`, which forces the page's layout in React's commit as the
+ * virtualiser's own observer does (issue 28). The scroll ends after a quiet moment, as the
+ * virtualiser's fallback where `scrollend` is not supported (Safari).
+ */
+const observeOffset: typeof observeElementOffset = (instance, cb) => {
+  const element = instance.scrollElement;
+  if (!element) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onScroll = () => {
+    const offset = element.scrollTop;
+    cb(offset, true);
+    clearTimeout(timer);
+    timer = setTimeout(() => cb(element.scrollTop, false), SCROLL_END_MS);
+  };
+  cb(0, false);
+  element.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    clearTimeout(timer);
+    element.removeEventListener('scroll', onScroll);
+  };
+};
 
 export function ReportTable({
   table,
@@ -77,7 +147,7 @@ export function ReportTable({
   const { t, i18n } = useTranslation('results');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const scroller = useRef<HTMLDivElement>(null);
-  const width = useWidth(scroller, 1024);
+  const width = useWidth(scroller, estimatedWidth);
   // The time columns the leading runners have reached (rows come furthest first): the layout shows
   // the latest of them (issue 27). A string, so the layout is only redone when it changes.
   const reachedKey = reachedTimes(table.columns, rows);
@@ -95,19 +165,22 @@ export function ReportTable({
     [rows, keyField],
   );
   const estimateSize = useCallback(() => rowHeight, [rowHeight]);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useTableVirtualizer<HTMLDivElement, Element>({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize,
     getItemKey,
     overscan: 6,
-    initialRect: { width: 1024, height: 800 },
+    initialRect: { width, height: viewportSize().height },
     // A row's size from its ResizeObserver entry, after the browser's own layout; a row just
     // mounted takes the row height until then: reading it at mount (`offsetHeight`, the default)
     // forced the whole page's first layout inside React's commit — a 300 ms task on a throttled
     // phone (issue 28, Lighthouse TBT). Rows of another height (two lines on a phone, details
     // open) move once their entry comes, before the pre-paint goes.
     measureElement: measureRow,
+    scrollToFn: scrollUnlessThere,
+    observeElementRect: observeRect,
+    observeElementOffset: observeOffset,
   });
   const visibleStart = virtualizer.range?.startIndex ?? 0;
   const visibleEnd = virtualizer.range?.endIndex ?? 0;

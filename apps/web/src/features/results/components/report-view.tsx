@@ -5,6 +5,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -88,8 +89,9 @@ export function ReportView({
   const follow = useRef<ReturnType<typeof setTimeout>>(undefined);
   const handleVisibleRange = useCallback((start: number, end: number) => {
     clearTimeout(follow.current);
+    // A transition: outside an event a state change renders the whole view in one blocking task.
     follow.current = setTimeout(
-      () => setRange((r) => (r[0] === start && r[1] === end ? r : [start, end])),
+      () => startTransition(() => setRange((r) => (r[0] === start && r[1] === end ? r : [start, end]))),
       FOLLOW_MS,
     );
   }, []);
@@ -129,7 +131,9 @@ export function ReportView({
   // The rest of a big table comes once the first rows are on screen (first-rows.ts).
   const path = reportPath(source);
   useEffect(() => expectFirstRows(path), [path]);
-  const showing = !!data && !above;
+  // The page's content mounts as a transition too (`false` first): the report list's answer (a
+  // query: a blocking render) can be the one that lets it show, after the rows came (issue 28).
+  const showing = useDeferredValue(!!data && !above, false);
   useEffect(() => {
     if (showing) firstRowsShown(path);
   }, [showing, path]);
@@ -139,7 +143,7 @@ export function ReportView({
   const failed = !data && report.isError;
   useEndPrePaint(showing, failed);
   if (failed) return <PageError error={report.error} />;
-  if (!data || above) return <PageLoading />;
+  if (!data || above || !showing) return <PageLoading />;
   // Issue 19: the title names the event and the race ("Demo City Run · Marathon · Overall").
   // Issue 27: a part already said is not repeated, and the breadcrumbs keep the event (title above).
   const eventCrumb: [string, string][] = list.data ? [[list.data.event.name, paths.eventHome(eventId)]] : [];
