@@ -1,5 +1,12 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
-import { matchRoutes, Navigate, type RouteMatch, type RouteObject, useRoutes } from 'react-router';
+import {
+  matchRoutes,
+  Navigate,
+  type RouteMatch,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { type RouteMeta, routeNames } from '../config/paths.ts';
 import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
@@ -250,7 +257,7 @@ const matched = new Map<string, RouteMatch[]>();
 function matchesOf(pathname: string): RouteMatch[] {
   let matches = matched.get(pathname);
   if (!matches) {
-    matches = matchRoutes(routes, pathname) ?? [];
+    matches = matchRoutes(routesFor(pathname), pathname) ?? [];
     if (matched.size > 200) matched.clear();
     matched.set(pathname, matches);
   }
@@ -264,7 +271,39 @@ function matchesOf(pathname: string): RouteMatch[] {
  * a page that failed to render or to load its chunk.
  */
 export function AppRoutes() {
-  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary>{useRoutes(routesFor(pathname))}</RouteErrorBoundary>;
+}
+
+/**
+ * The routes that can match a path, by its first segment (issue 28): React Router flattens and
+ * ranks every branch of the tree at each match (~150 routes: 15–20 ms at the app's start, twice —
+ * `preloadRoute`, then the first render — and again at each render of the routes). An absolute
+ * path whose first segment is another word can never match, so leaving it out changes no match:
+ * the layouts (pathless) stay with the routes under them that can, and so do routes starting
+ * with a parameter or `*`. Kept per segment, so the route objects a page renders under are the
+ * same from one render to the next. Matching ignores case, as React Router's does.
+ */
+const pruned = new Map<string, RouteObject[]>();
+export function routesFor(pathname: string): RouteObject[] {
+  const segment = (pathname.split('/')[1] ?? '').toLowerCase();
+  let kept = pruned.get(segment);
+  if (!kept) {
+    kept = prune(routes, segment);
+    if (pruned.size > 100) pruned.clear();
+    pruned.set(segment, kept);
+  }
+  return kept;
+}
+
+function prune(list: RouteObject[], segment: string): RouteObject[] {
+  return list.flatMap((route): RouteObject[] => {
+    if (route.path === undefined)
+      return route.children ? [{ ...route, children: prune(route.children, segment) }] : [route];
+    if (!route.path.startsWith('/')) return [route];
+    const first = (route.path.split('/')[1] ?? '').toLowerCase();
+    return first === segment || first.startsWith(':') || first.startsWith('*') ? [route] : [];
+  });
 }
 
 /**

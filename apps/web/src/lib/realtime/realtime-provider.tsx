@@ -1,6 +1,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -43,7 +44,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<RealtimeSession | null>(null);
   const sub = status === 'signedIn' ? (profile?.sub ?? null) : null;
   const [demanded, setDemanded] = useState(false);
-  const demand = useCallback(() => setDemanded(true), []);
+  // The session's start re-renders every page that listens (the report view and its table): as a
+  // transition, not one blocking task after the page's first render (issue 28).
+  const demand = useCallback(() => startTransition(() => setDemanded(true)), []);
   // Once started, realtime stays: sign-out then unsubscribes the personal channel (spec §4)
   // rather than dropping the connection.
   const wanted = demanded || sub !== null;
@@ -74,7 +77,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             return;
           }
           started = new RealtimeSession(pusher);
-          setSession(started);
+          const session = started;
+          startTransition(() => setSession(session));
         },
         (error: Error) => console.warn(error.message),
       );

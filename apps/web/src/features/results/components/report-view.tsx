@@ -68,18 +68,16 @@ const srOnly = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** A live report: title, search-as-you-type (name or bib, exact bib first), the virtual table. */
-export function ReportView({
-  source,
-  eventId,
-  chrome,
-  crumbs = [],
-  links,
-  actions,
-  linksReady = true,
-}: ReportViewProps) {
-  const { t, i18n } = useTranslation('results');
-  const lng = i18n.language === 'en' ? 'en' : 'fr';
+/**
+ * A live report: title, search-as-you-type (name or bib, exact bib first), the virtual table.
+ * This part holds what reads stores (the report's queries, the report list, the favourites) and
+ * what the body's own state changes ask of them; `ReportBody` draws. The body's transitions (the
+ * table deferred) then render without a store's hook in them: React renders a transition again,
+ * blocking, when a store it read changed meanwhile — a query's answer during the table's first
+ * render, on every page load (issue 28: a 90 ms task unthrottled).
+ */
+export function ReportView(props: ReportViewProps) {
+  const { source, eventId } = props;
   const { favorites, toggle } = useFavorites(eventId);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -98,6 +96,54 @@ export function ReportView({
   useEffect(() => () => clearTimeout(follow.current), []);
   const windows = useMemo(() => windowsCovering(range[0], range[1]), [range]);
   const report = useLiveReport(source, deferred ? 'all' : windows);
+  const list = useReportList(eventId);
+  return (
+    <ReportBody
+      {...props}
+      report={report}
+      list={list}
+      favorites={favorites}
+      onToggleFavorite={toggle}
+      query={query}
+      onQuery={setQuery}
+      searched={deferred}
+      onVisibleRange={handleVisibleRange}
+    />
+  );
+}
+
+/** What the body is given by `ReportView`. */
+interface ReportBodyProps extends ReportViewProps {
+  report: ReturnType<typeof useLiveReport>;
+  list: ReturnType<typeof useReportList>;
+  favorites: ReadonlySet<string>;
+  onToggleFavorite(key: string, trackingKey?: string): void;
+  query: string;
+  onQuery(query: string): void;
+  /** The search, deferred (what the rows are filtered by). */
+  searched: string;
+  onVisibleRange(start: number, end: number): void;
+}
+
+function ReportBody({
+  source,
+  chrome,
+  crumbs = [],
+  links,
+  actions,
+  linksReady = true,
+  eventId,
+  report,
+  list,
+  favorites,
+  onToggleFavorite: toggle,
+  query,
+  onQuery: setQuery,
+  searched: deferred,
+  onVisibleRange: handleVisibleRange,
+}: ReportBodyProps) {
+  const { t, i18n } = useTranslation('results');
+  const lng = i18n.language === 'en' ? 'en' : 'fr';
   // Issue 27: jump to a rank or a bib.
   const [target, setTarget] = useState<{ key: string }>();
   // The table as shown lags what came by one render: the rest of a big table and each live patch
@@ -108,7 +154,6 @@ export function ReportView({
   // page mounts in a blocking render (a query's answer re-renders synchronously).
   const data = useDeferredValue<Table | null | undefined>(report.shown, null) ?? undefined;
   const partial = report.partial || data !== report.shown;
-  const list = useReportList(eventId);
   const rankField = useMemo(() => (data ? rankFieldOf(data.columns, data.rows) : -1), [data]);
   const handleJump = useCallback(
     (index: number) => {

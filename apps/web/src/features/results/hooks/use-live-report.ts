@@ -8,7 +8,7 @@ import {
   type ReportTable,
   TOP_WINDOW_ROWS,
 } from '@tempora/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   useChannelEvent,
   useReconnectCatchUp,
@@ -173,11 +173,15 @@ export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
     const keys = receivePatch(client, queryKey, patch, source, windowOfChannel(channel));
     if (!keys?.length) return;
     const now = Date.now();
-    setChanged((previous) => {
-      const map = new Map(previous);
-      for (const key of keys) map.set(key, now);
-      return map;
-    });
+    // Highlights are transitions, as the table's rows (report-view.tsx): a socket message's state
+    // change renders in one blocking task otherwise (issue 28).
+    startTransition(() =>
+      setChanged((previous) => {
+        const map = new Map(previous);
+        for (const key of keys) map.set(key, now);
+        return map;
+      }),
+    );
   });
 
   // Drop highlights once they are old.
@@ -187,7 +191,9 @@ export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
     const timer = setTimeout(
       () => {
         const now = Date.now();
-        setChanged((previous) => new Map([...previous].filter(([, at]) => now - at < HIGHLIGHT_MS)));
+        startTransition(() =>
+          setChanged((previous) => new Map([...previous].filter(([, at]) => now - at < HIGHLIGHT_MS))),
+        );
       },
       Math.max(50, oldest + HIGHLIGHT_MS - Date.now()),
     );
