@@ -12,7 +12,6 @@ import { BlankLayout } from './layouts/blank-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { GenericLayout } from './layouts/generic-layout.tsx';
 import { Root } from './root.tsx';
-import { consoleRoutes } from './routes/console/routes.tsx';
 import { RouteErrorBoundary } from './routes/route-error-page.tsx';
 
 /** The chunk loader of each lazy page component, for `preloadRoute`. */
@@ -131,7 +130,8 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
-  ...consoleRoutes,
+  // The organiser console (issue 14): its route table loads with it (routes/console/routes.tsx).
+  { path: '/console/*', element: page(() => import('./routes/console/routes.tsx')), handle: requireAuth },
   // Results out (issue 16): the public certificate check.
   { path: '/verify/:token', element: page(() => import('./routes/exports/verify-page.tsx')) },
   { path: '/test', element: content.diagnostics() },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { initialLanguage, urlParam } from './i18n.ts';
 
 const loc = (search: string, hash = '') => ({ search, hash });
@@ -17,5 +17,19 @@ describe('language precedence (spec §4, §9)', () => {
   it('reads URL parameters from the hash when the search has none', () => {
     expect(urlParam('env', loc('', '#/?env=cis'))).toBe('cis');
     expect(urlParam('env', loc('?env=dev', '#/?env=cis'))).toBe('dev');
+  });
+});
+
+describe('counts in translations', () => {
+  it('writes {{count, number}} as Intl does, without making an Intl formatter for a whole number', async () => {
+    const { initI18n, loadLanguage } = await import('./i18n.ts');
+    await loadLanguage('fr');
+    const i18n = initI18n('fr');
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    const text = i18n.t('rowCount', { ns: 'results', count: 26410, lng: 'fr' });
+    expect(text).toContain('26\u202f410');
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    expect(i18n.t('rowCount', { ns: 'results', count: 26410.5, lng: 'en' })).toContain('26,410.5');
   });
 });

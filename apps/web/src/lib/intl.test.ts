@@ -1,13 +1,24 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat } from './intl.ts';
+import { formatCount } from './intl.ts';
 
-describe('kept Intl formatters', () => {
-  it('gives the same formatter for the same language and options, another for others', () => {
-    const a = dateTimeFormat('fr', { dateStyle: 'medium', timeZone: 'UTC' });
-    expect(dateTimeFormat('fr', { dateStyle: 'medium', timeZone: 'UTC' })).toBe(a);
-    expect(dateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })).not.toBe(a);
-    expect(a.format(new Date('2026-05-31T00:00:00Z'))).toBe('31 mai 2026');
-    expect(numberFormat('fr', { maximumFractionDigits: 1 }).format(42.195)).toBe('42,2');
-    expect(numberFormat('en', { maximumFractionDigits: 1 }).format(42.195)).toBe('42.2');
+describe('formatCount', () => {
+  it('writes whole numbers as Intl.NumberFormat does, in English and French', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.constantFrom('en', 'fr', 'en-GB', 'fr-FR'),
+        (n, lng) => {
+          expect(formatCount(n, lng)).toBe(new Intl.NumberFormat(lng).format(n));
+        },
+      ),
+    );
+    expect(formatCount(26410, 'fr')).toBe('26\u202f410');
+    expect(formatCount(26410, 'en')).toBe('26,410');
+  });
+
+  it('leaves fractions and other languages to Intl', () => {
+    expect(formatCount(1234.5, 'en')).toBe('1,234.5');
+    expect(formatCount(1234567, 'de')).toBe('1.234.567');
   });
 });

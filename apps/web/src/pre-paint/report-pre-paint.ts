@@ -3,6 +3,7 @@ import { labelledCell } from '../../../../packages/contracts/src/status-labels.t
 import { joinTitle } from '../../../../packages/domain/src/text/title.ts';
 import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
 import { pageTableWidth, planColumns, reachedTimes } from '../features/results/components/column-layout.ts';
+import { formatCount } from '../lib/intl.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
 import type { PrePaintStrings } from './strings.ts';
@@ -242,11 +243,9 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     icon('magnify'),
     el('span', 'pp-placeholder', s.searchPlaceholder),
   );
-  // `Intl` as the app's translations use it (i18next: plural rules, `{{count, number}}`): its
-  // first use loads the locale's data — 13 ms of a phone's CPU, 53 ms under a 4× slowdown — paid
-  // here, before the first paint (out of Lighthouse's TBT), instead of in React's first render.
-  new Intl.PluralRules(lng).select(table.total);
-  const count = new Intl.NumberFormat(lng).format(table.total);
+  // The count as the app writes it (`{{count, number}}`), without `Intl`: a page's first
+  // formatter loads ICU's data, 20–65 ms at once (lib/intl.ts), neither here nor in React's render.
+  const count = formatCount(table.total, lng);
   // The jump to a rank or a bib (jump-to-row.tsx): its boxes, so the table starts where it will.
   const jump = el('div', 'pp-jump');
   jump.append(

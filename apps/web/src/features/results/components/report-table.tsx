@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid — rows are absolutely positioned divs, so ARIA table roles (with aria-rowcount/aria-rowindex) carry the semantics.
 // biome-ignore-all lint/a11y/useFocusableInteractive: table rows, headers and cells are not interactive widgets; the scroll container is focusable.
 import { Box, Typography } from '@mui/material';
-import { elementScroll, type observeElementOffset, observeElementRect } from '@tanstack/react-virtual';
+import type { elementScroll, observeElementOffset, observeElementRect } from '@tanstack/react-virtual';
 import type { ReportTable as Table } from '@tempora/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +86,7 @@ const scrollUnlessThere: typeof elementScroll = (offset, options, instance) => {
     offset === (instance as unknown as { getScrollOffset(): number }).getScrollOffset()
   )
     return; // TanStack's own offset (a private method in its types)
-  elementScroll(offset, options, instance);
+  instance.scrollElement?.scrollTo({ top: offset + (options.adjustments ?? 0), behavior: options.behavior });
 };
 
 /**
@@ -96,7 +96,8 @@ const scrollUnlessThere: typeof elementScroll = (offset, options, instance) => {
  */
 const observeRect: typeof observeElementRect = (instance, cb) => {
   const element = instance.scrollElement;
-  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, cb);
+  if (!element) return;
+  if (typeof ResizeObserver === 'undefined') return void cb(element.getBoundingClientRect()); // jsdom
   const observer = new ResizeObserver(([entry]) => {
     const box = entry?.borderBoxSize?.[0];
     const rect = box ? { width: box.inlineSize, height: box.blockSize } : element.getBoundingClientRect();
