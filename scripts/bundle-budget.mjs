@@ -89,6 +89,8 @@ const prePaints = {
   // The home pages' picture (issue 28): `/` and an event's home.
   'src/app/routes/content/home-page.tsx': largest(/^pre-paint-content-(en|fr)-[0-9a-f]+\.js$/),
   'src/app/routes/content/event-home-page.tsx': largest(/^pre-paint-content-(en|fr)-[0-9a-f]+\.js$/),
+  // The athletes followed (issue 28): `/genericTracking`'s picture.
+  'src/app/routes/live/generic-tracking-page.tsx': largest(/^pre-paint-followed-(en|fr)-[0-9a-f]+\.js$/),
 };
 const extraOf = (page) => (prePaints[page] ? [prePaints[page]] : []);
 const sum = (files) => [...files].reduce((total, f) => total + gzipSize(f), 0);

@@ -47,7 +47,8 @@ function entryClosure(): Plugin {
         entryFiles.add(file);
         for (const dep of chunk.imports) visit(dep);
       };
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
     },
   };
 }

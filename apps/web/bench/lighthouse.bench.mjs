@@ -144,7 +144,10 @@ try {
   if (withBoston) {
     // Boston (26,410 rows): the page a shared link to a big race opens; its rest loads after the
     // first rows, and that loading is inside what Lighthouse measures.
-    await waitFor(`${base}/api/results/boston-2017/groups/boston-2017/reports/LIVE1?offset=0&limit=1`, 600_000);
+    await waitFor(
+      `${base}/api/results/boston-2017/groups/boston-2017/reports/LIVE1?offset=0&limit=1`,
+      600_000,
+    );
     pages.push(['Boston overall table', bostonTable], ['Boston table ?ui=cr', bostonTable, 'cr']);
   }
   // LIGHTHOUSE_PAGES: a comma list of words; only the pages whose name contains one of them.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildSync, transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
 import { contentPrePaintStrings } from '../src/pre-paint/content-pre-paint.ts';
+import { followedPrePaintStrings } from '../src/pre-paint/followed-pre-paint.ts';
 import { prePaintSprite } from '../src/pre-paint/icons.ts';
 import { prePaintStrings } from '../src/pre-paint/strings.ts';
 import { trackingPrePaintStrings } from '../src/pre-paint/tracking-pre-paint.ts';
@@ -19,7 +20,7 @@ const PAGES: {
   module: string;
   api?: [string, string][];
   /** Drawn before React (src/pre-paint/): which picture, and when (group 2 of the pattern, if any, is `group`). */
-  paint?: 'report' | 'tracking' | 'content';
+  paint?: 'report' | 'tracking' | 'content' | 'followed';
   /**
    * False: the page's chunks are not listed (the entry's `preloadRoute` asks for them when it
    * starts). Every page's list is in the boot script every page loads: the home pages, drawn
@@ -74,6 +75,14 @@ const PAGES: {
     paint: 'content',
     preload: false,
     api: [['eventsApiUrlBase', 'events/$1']],
+  },
+  // The athletes followed (issue 28: Lighthouse LCP 3.5 s): the bar, title and message drawn
+  // before React, from the script's own texts (no call).
+  {
+    pattern: /^\/genericTracking$/,
+    module: 'src/app/routes/live/generic-tracking-page.tsx',
+    paint: 'followed',
+    preload: false,
   },
 ];
 const LOCALES = { en: 'src/lib/locales-en.ts', fr: 'src/lib/locales-fr.ts' };
@@ -139,8 +148,13 @@ export function bootScript(): Plugin {
       this.emitFile({ type: 'asset', fileName: spriteFile, source: sprite });
       // One script per picture and language, with its texts only (`pre-paint-{lng}` the report's,
       // `pre-paint-tracking-{lng}` the tracking card's: scripts/bundle-budget.mjs counts each for its page).
-      const paintFiles: Record<string, Record<string, string>> = { report: {}, tracking: {}, content: {} };
-      for (const kind of ['report', 'tracking', 'content'] as const) {
+      const paintFiles: Record<string, Record<string, string>> = {
+        report: {},
+        tracking: {},
+        content: {},
+        followed: {},
+      };
+      for (const kind of ['report', 'tracking', 'content', 'followed'] as const) {
         for (const lng of ['en', 'fr']) {
           const paint = prePaintScript(`/${spriteFile}`, lng, kind);
           const paintFile = `assets/pre-paint-${kind === 'report' ? '' : `${kind}-`}${lng}-${hash(paint)}.js`;
@@ -180,7 +194,11 @@ export function bootScript(): Plugin {
  * the locale files (one script per page and language: the tracking card's 3.6 KB would not fit
  * under the budget beside the report's 5.8 KB).
  */
-function prePaintScript(sprite: string, lng: string, kind: 'report' | 'tracking' | 'content'): string {
+function prePaintScript(
+  sprite: string,
+  lng: string,
+  kind: 'report' | 'tracking' | 'content' | 'followed',
+): string {
   const web = path.resolve(import.meta.dirname, '..');
   const read = (ns: string) =>
     JSON.parse(fs.readFileSync(path.join(web, `src/locales/${lng}/${ns}.json`), 'utf8'));
@@ -189,7 +207,9 @@ function prePaintScript(sprite: string, lng: string, kind: 'report' | 'tracking'
       ? prePaintStrings({ common: read('common'), results: read('results'), views: read('views') })
       : kind === 'tracking'
         ? trackingPrePaintStrings({ common: read('common'), live: read('live'), exports: read('exports') })
-        : contentPrePaintStrings({ common: read('common'), content: read('content') });
+        : kind === 'content'
+          ? contentPrePaintStrings({ common: read('common'), content: read('content') })
+          : followedPrePaintStrings({ common: read('common'), live: read('live') });
   const out = buildSync({
     entryPoints: [path.join(web, `src/pre-paint/${kind === 'report' ? 'entry' : `${kind}-entry`}.ts`)],
     bundle: true,
@@ -269,7 +289,8 @@ function boot(
       const m = new RegExp(page.re).exec(path);
       if (!m) continue;
       page.files.forEach(want);
-      if (!page.api.length || localStorage.getItem('accessToken')) break;
+      // A picture drawn from its own texts (`/genericTracking`) asks for no call.
+      if ((!page.api.length && !page.paint) || localStorage.getItem('accessToken')) break;
       const groups = m.map((g) => {
         try {
           return encodeURIComponent(decodeURIComponent(g));

@@ -8,6 +8,7 @@ import { useAthlete, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
 import { keysFromParam, useFollowed } from '../../../features/live/followed.ts';
+import { useEndPrePaint } from '../../../lib/pre-paint.ts';
 import { TopBar } from '../../layouts/top-bar.tsx';
 
 /**
@@ -39,6 +40,9 @@ export default function GenericTrackingPage() {
   const followed = useFollowed(eventId);
   const keys = key ? keysFromParam(key) : followed;
   const [copied, setCopied] = useState(false);
+  // The boot script's picture of this page (src/pre-paint/followed-pre-paint.ts) goes once this
+  // one is painted beneath it: its title and message are there from the first render.
+  useEndPrePaint(true, false);
   const groupLink = `${window.location.origin}${window.location.pathname}#${paths.genericTracking(keys.join(','), eventId)}`;
   const crumbs: [string, string?][] = eventId
     ? [[eventName, paths.eventHome(eventId)], [t('title'), paths.tracking(eventId)], [t('follow.title')]]
