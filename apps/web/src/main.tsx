@@ -8,6 +8,8 @@ import { pickUiVariant } from './lib/branding-variants.ts';
 import { initialLanguage, loadLanguage } from './lib/i18n.ts';
 import { endPrePaint } from './lib/pre-paint.ts';
 import { urlParam } from './lib/url-params.ts';
+// The window's size read now, while the page's layout is clean (lib/viewport.ts).
+import './lib/viewport.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

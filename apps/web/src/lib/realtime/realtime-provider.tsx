@@ -7,7 +7,6 @@ import {
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
 } from 'react';
 import { currentEnvironment } from '../api-client.ts';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -118,18 +117,31 @@ export function useRealtimeSession(): RealtimeSession | null {
   return useContext(RealtimeSessionContext);
 }
 
-const noSubscribe = () => () => {};
-
-/** The connection state and whether it is lost (was connected, is not now). */
+/**
+ * The connection state and whether it is lost (was connected, is not now), followed as a
+ * transition — not an external store: the socket connects while the page's first transitions
+ * render, and React renders a transition again, blocking, when a store it read changed meanwhile
+ * (issue 28: the whole report page a second time in one task).
+ */
 export function useConnectionState(): { state: ConnectionState | 'off'; lost: boolean } {
   const session = useRealtimeSession();
-  const subscribe = useCallback(
-    (listener: () => void) => (session ? session.onStateChange(listener) : noSubscribe()),
-    [session],
-  );
-  const state = useSyncExternalStore(subscribe, () => session?.state ?? 'off');
-  const lost = useSyncExternalStore(subscribe, () => session?.isLost ?? false);
-  return { state, lost };
+  const [value, setValue] = useState(() => readConnection(session));
+  useEffect(() => {
+    const update = () =>
+      startTransition(() =>
+        setValue((previous) => {
+          const next = readConnection(session);
+          return previous.state === next.state && previous.lost === next.lost ? previous : next;
+        }),
+      );
+    update();
+    return session?.onStateChange(update);
+  }, [session]);
+  return value;
+}
+
+function readConnection(session: RealtimeSession | null): { state: ConnectionState | 'off'; lost: boolean } {
+  return { state: session?.state ?? 'off', lost: session?.isLost ?? false };
 }
 
 /** Calls `handler` for `event` from any channel (personal channel events), while mounted. */

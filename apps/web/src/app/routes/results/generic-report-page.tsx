@@ -13,7 +13,7 @@ export default function GenericReportPage() {
       key={`${db}/${key}`}
       source={{ db, report: key }}
       eventId={eventId}
-      links={(table) => <ReportLinks eventId={eventId} table={table} />}
+      links={(table) => <ReportLinks eventId={eventId} db={table.db} group={table.group} />}
       linksReady={linksReady}
       chrome
       crumbs={[[t('reportList'), `/events/${encodeURIComponent(eventId)}/reportlist`]]}

@@ -1,5 +1,5 @@
 import type { ReportTable } from '@tempora/contracts';
-import { useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { useEventDetail } from '../../../features/live/api.ts';
 import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
 
@@ -31,14 +31,25 @@ if (typeof window !== 'undefined') void loadLinks();
 
 /**
  * The live views of a report's race, above its table (issue 19: every view reachable from a
- * report page): the race is the report's group, else the only race of its context.
+ * report page): the race is the report's group, else the only race of its context. Memoised on
+ * the report's keys: the rows' arrivals and patches (transitions) then leave it — and the queries
+ * it reads — out of their renders (issue 28: a store changing during a transition that read it
+ * makes React render the whole transition again, blocking).
  */
-export function ReportLinks({ eventId, table }: { eventId: string; table: ReportTable }) {
+export const ReportLinks = memo(function ReportLinks({
+  eventId,
+  db,
+  group,
+}: {
+  eventId: string;
+  db: ReportTable['db'];
+  group: ReportTable['group'];
+}) {
   const event = useEventDetail(eventId);
   const { favorites } = useFavorites(eventId);
   const races = event.data?.races ?? [];
-  const inContext = races.filter((r) => r.db === table.db);
-  const race = races.find((r) => r.id === table.group) ?? (inContext.length === 1 ? inContext[0] : undefined);
+  const inContext = races.filter((r) => r.db === db);
+  const race = races.find((r) => r.id === group) ?? (inContext.length === 1 ? inContext[0] : undefined);
   // The page shows the links once the module is in (`useReportLinksReady`).
   const RaceViewLinks = linksLoaded?.RaceViewLinks;
   if (!race || !RaceViewLinks) return null;
@@ -52,7 +63,7 @@ export function ReportLinks({ eventId, table }: { eventId: string; table: Report
       withEvent
     />
   );
-}
+});
 
 /** Whether `ReportLinks` has what it shows (its event): the report waits for it, not to shift. */
 export function useReportLinksReady(eventId: string): boolean {
@@ -60,10 +71,9 @@ export function useReportLinksReady(eventId: string): boolean {
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    loadLinks().then(
-      () => live && setLoaded(true),
-      () => live && setLoaded(true), // a failed chunk shows no links rather than no report
-    );
+    // As a transition: outside an event a state change re-renders the page in one blocking task.
+    const done = () => live && startTransition(() => setLoaded(true));
+    loadLinks().then(done, done); // a failed chunk shows no links rather than no report
     return () => {
       live = false;
     };

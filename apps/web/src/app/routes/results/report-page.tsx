@@ -28,7 +28,7 @@ export default function ReportPage() {
       key={`${eventId}/${group}/${report}`}
       source={{ eventId, group, report }}
       eventId={eventId}
-      links={(table) => <ReportLinks eventId={eventId} table={table} />}
+      links={(table) => <ReportLinks eventId={eventId} db={table.db} group={table.group} />}
       linksReady={linksReady}
       chrome={!bare}
       crumbs={[[t('reportList'), `${base}/reportlist`]]}

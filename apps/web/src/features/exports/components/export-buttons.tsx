@@ -1,6 +1,6 @@
 import { mdiDownload } from '@mdi/js';
 import { Alert, Button, CircularProgress, Menu, MenuItem, Snackbar } from '@mui/material';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { downloadExport, type ExportRequest, useExportAccess } from '../api/exports.ts';
@@ -18,7 +18,13 @@ const CHOICES: { key: string; request: Pick<ExportRequest, 'format' | 'sep' | 's
  * The report page's download menu (issue 16): CSV, Excel, printable PDF of the report as shown —
  * the search typed applied. Shown to spectators when the organiser allows it, always to organisers.
  */
-export function ExportButtons(props: { eventId: string; group: string; report: string; query: string }) {
+/** Memoised: the report's rows re-render its page as transitions, without this menu (issue 28). */
+export const ExportButtons = memo(function ExportButtons(props: {
+  eventId: string;
+  group: string;
+  report: string;
+  query: string;
+}) {
   const { t, i18n } = useTranslation('exports');
   const access = useExportAccess(props.eventId);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -65,4 +71,4 @@ export function ExportButtons(props: { eventId: string; group: string; report: s
       </Snackbar>
     </>
   );
-}
+});

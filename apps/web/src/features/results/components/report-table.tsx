@@ -3,7 +3,7 @@
 import { Box, Typography } from '@mui/material';
 import type { elementScroll, observeElementOffset, observeElementRect } from '@tanstack/react-virtual';
 import type { ReportTable as Table } from '@tempora/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEnvironment } from '../../../lib/api-client.ts';
 import { viewportSize } from '../../../lib/viewport.ts';
@@ -134,7 +134,11 @@ const observeOffset: typeof observeElementOffset = (instance, cb) => {
   };
 };
 
-export function ReportTable({
+/**
+ * Memoised: its page re-renders for what does not change the table (the links' module coming, a
+ * query's state), and a table render is every visible row's (issue 28).
+ */
+export const ReportTable = memo(function ReportTable({
   table,
   rows,
   favorites,
@@ -313,4 +317,4 @@ export function ReportTable({
       )}
     </Box>
   );
-}
+});

@@ -161,7 +161,7 @@ function ReportBody({
       setQuery('');
       setTarget({ key: String(data.rows[index]![data.keyField]) });
     },
-    [data],
+    [data, setQuery],
   );
   const rows = useMemo(
     () => (data ? searchRows(data.rows, data.keyField, deferred, data.columns) : []),
