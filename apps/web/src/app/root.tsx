@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, type RouteMatch, useLocation } from 'react-router';
 import type { RouteMeta } from '../config/paths.ts';
 import { useAuth } from '../lib/auth/auth-context.tsx';
@@ -9,13 +9,18 @@ import { AFTER_SIGN_IN, guardDecision, INTENDED_ROUTE, takeIntendedRoute } from 
 /** Spec §2: after navigation scroll to the top, or smoothly to the hash target when one is given. */
 function useScrollOnNavigate() {
   const location = useLocation();
+  const opened = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation.
   useEffect(() => {
     // In hash routing a target is the second hash: `#/page#section`, or `?…#section`.
     const target = window.location.hash.split('#')[2];
     const element = target ? document.getElementById(decodeURIComponent(target)) : null;
+    const first = !opened.current;
+    opened.current = true;
     if (element) element.scrollIntoView({ behavior: 'smooth' });
-    else window.scrollTo({ top: 0 });
+    // Not when the app opens (the page is where the browser put it): scrolling forces the page's
+    // layout in the task of its first render (issue 28: 20 ms, 80 on a throttled phone).
+    else if (!first) window.scrollTo({ top: 0 });
   }, [location.pathname]);
 }
 
