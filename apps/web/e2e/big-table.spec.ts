@@ -163,6 +163,9 @@ test('a table scrolled to a runner holds the rank window on screen and receives 
   const window = `results-demo-city-run-10k-report-city-10k-LIVE1-w${Math.floor(index / 30)}`;
   await expect.poll(held, { timeout: 10_000 }).toContain(window);
   expect(held().some((c) => c.endsWith('-top'))).toBe(false);
+  // From here on (before, the page held the top window: a patch there, from an earlier test's
+  // reads still being published, was the page's to receive).
+  const since = received.length;
 
   // The runner finishes: his window gets a patch, and his row shows a time.
   const key = await deviceKey(server, token, 'demo-city-run-10k', 'finish (windows)', 'finish');
@@ -170,6 +173,6 @@ test('a table scrolled to a runner holds the rank window on screen and receives 
   await expect
     .poll(() => received.filter((c) => c === window).length, { timeout: 15_000 })
     .toBeGreaterThan(0);
-  expect(received.some((c) => c.endsWith('-top'))).toBe(false);
+  expect(received.slice(since).some((c) => c.endsWith('-top'))).toBe(false);
   await page.screenshot({ path: `${SHOTS}/window-patch-desktop-en.png` });
 });
