@@ -27,8 +27,11 @@ export function App({ ui = 'acn' }: { ui?: UiVariant }) {
   const theme = useMemo(() => createAppTheme(branding), [branding]);
   const i18n = useMemo(() => initI18n(), []);
   const queryClient = useMemo(() => createQueryClient(), []);
+  // The product's name as the title of a page that sets none — not over a page's own title: a
+  // parent's effect runs after its children's, and a page mounting with the app (no wait for the
+  // session since issue 28) had its title replaced by the bare name.
   useEffect(() => {
-    document.title = branding.productName;
+    if (!document.title.endsWith(branding.productName)) document.title = branding.productName;
   }, [branding]);
   return (
     <BrandingContext.Provider value={branding}>
