@@ -720,17 +720,41 @@ const nginxWorkers = () => {
   }
 };
 const otherCpuBefore = sideCpu();
-const victim: ClusterNode | undefined = KILL ? cluster.nodes[1] : undefined;
+/**
+ * The node killed half-way: the context's publisher (the holder of its lease, issue 20) — the
+ * worst case, every patch of the race waits for another node to take over — unless
+ * BENCH_CLUSTER_VICTIM=follower (a node that does not publish). Found from Redis: the lease names
+ * the holder's id, the holder's lease connection bears it (`CLIENT LIST`), and `ss` names the
+ * process owning that connection's local port.
+ */
+async function publisherNode(): Promise<ClusterNode | undefined> {
+  try {
+    const holder = await redis.get(`${prefix}lease:${DB}`);
+    if (!holder?.startsWith('n:')) return undefined;
+    const clients = (await redis.call('CLIENT', 'LIST', 'TYPE', 'normal')) as string;
+    const line = clients.split('\n').find((l) => l.includes(` name=${prefix}lease:node:${holder.slice(2)}`));
+    const port = line && / addr=[^ ]*:(\d+) /.exec(line)?.[1];
+    if (!port) return undefined;
+    const owner = execFileSync('ss', ['-Htnp', 'state', 'established', `( sport = :${port} )`], {
+      encoding: 'utf8',
+    });
+    const pid = Number(/pid=(\d+)/.exec(owner)?.[1]);
+    return cluster.nodes.find((n) => n.child?.pid === pid);
+  } catch {
+    return undefined;
+  }
+}
+const VICTIM = process.env.BENCH_CLUSTER_VICTIM === 'follower' ? 'follower' : 'publisher';
+let victim: ClusterNode | undefined = KILL ? cluster.nodes[1] : undefined;
 let killAt = 0;
 let killSeq = 0;
 let killedConnections = 0;
 let convergedAfterKill = Number.NaN;
 let phaseA: WorkerStats | null = null;
 let victimCpu = 0;
+let killedPublisher: boolean | undefined;
 
-log(
-  `ingest at ${RATE} reads/s for ${SECONDS} s${KILL ? `; ${victim!.name} killed at ${SECONDS / 2} s` : ''}`,
-);
+log(`ingest at ${RATE} reads/s for ${SECONDS} s${KILL ? `; the ${VICTIM} killed at ${SECONDS / 2} s` : ''}`);
 const started = now();
 let lastMarker = 0;
 const interval = setInterval(() => {
@@ -770,6 +794,13 @@ const maxSeq = async () =>
 
 if (KILL) {
   await sleep((SECONDS / 2) * 1000);
+  const publisher = await publisherNode();
+  if (!publisher) log('the publisher could not be found: killing node2');
+  victim =
+    VICTIM === 'publisher'
+      ? (publisher ?? cluster.nodes[1]!)
+      : cluster.nodes.find((n) => n !== publisher && n !== cluster.nodes[0])!;
+  killedPublisher = publisher ? victim === publisher : undefined;
   phaseA = await collect(workers, true);
   killedConnections = connectionsTo(victim!.port);
   victimCpu = cpuSeconds(victim!.child.pid) - (cpuStart.get(victim!.name) ?? 0);
@@ -781,7 +812,9 @@ if (KILL) {
   killSeq = await maxSeq();
   killAt = Date.now();
   cluster.kill(victim!);
-  log(`killed ${victim!.name} (SIGKILL) with ~${killedConnections} connections`);
+  log(
+    `killed ${victim!.name}${victim === publisher ? ', the publisher,' : ' (not the publisher)'} (SIGKILL) with ~${killedConnections} connections`,
+  );
   // Converged: every surviving node answers at least the version PostgreSQL held at the kill.
   const survivors = cluster.nodes.filter((n) => n !== victim);
   for (;;) {
@@ -1149,6 +1182,10 @@ printTable(
   ['node killed', 'value'],
   KILL
     ? [
+        [
+          'the node killed was the publisher (held the lease)',
+          killedPublisher === undefined ? 'not known' : killedPublisher ? 'yes' : 'no',
+        ],
         ['connections on the killed node (TCP, at the kill)', killedConnections],
         [
           'clients that lost their connection after the kill',

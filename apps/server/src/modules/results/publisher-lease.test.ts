@@ -66,5 +66,71 @@ describe('publisher leases', () => {
       // A's own view lapses within the lease time, before B could take it.
       expect(a.holds('ctx-3')).toBe(false);
     });
+
+    it('takes over at once from a holder whose connection is gone, never from one still connected', async () => {
+      const b = node(1_500);
+      const raw = new Redis(url!);
+      try {
+        // A holder that died (its process killed: Redis dropped its connection): its lease has
+        // 10 s left, and is taken over within a recheck, not when it expires.
+        await raw.set(`${prefix}ctx-4`, `n:${randomUUID()}`, 'PX', 10_000);
+        const asked = Date.now();
+        let answer = await b.acquire('ctx-4');
+        while (answer === 'other' && Date.now() - asked < 5_000) {
+          await new Promise((r) => setTimeout(r, 20));
+          answer = await b.acquire('ctx-4');
+        }
+        expect(answer).toBe('taken');
+        expect(Date.now() - asked).toBeLessThan(1_000);
+        expect(b.holds('ctx-4')).toBe(true);
+        // A holder alive: its lease connection (named after it) is there — never taken over.
+        const id = randomUUID();
+        const alive = new Redis(url!, { connectionName: `${prefix}node:${id}` });
+        await alive.ping();
+        await raw.set(`${prefix}ctx-5`, `n:${id}`, 'PX', 10_000);
+        // A lease of a node whose connection has no name (an older node): left until it expires.
+        await raw.set(`${prefix}ctx-6`, randomUUID(), 'PX', 10_000);
+        for (let k = 0; k < 5; k++) {
+          expect(await b.acquire('ctx-5')).toBe('other');
+          expect(await b.acquire('ctx-6')).toBe('other');
+          await new Promise((r) => setTimeout(r, 120));
+        }
+        // Once its connection closes, the next look finds it gone.
+        await alive.quit();
+        const closed = Date.now();
+        answer = await b.acquire('ctx-5');
+        while (answer === 'other' && Date.now() - closed < 5_000) {
+          await new Promise((r) => setTimeout(r, 20));
+          answer = await b.acquire('ctx-5');
+        }
+        expect(answer).toBe('taken');
+        expect(Date.now() - closed).toBeLessThan(1_000);
+      } finally {
+        await raw.quit();
+      }
+    });
+
+    it('stops counting its leases held the moment its connection to Redis closes', async () => {
+      const a = node(3_000);
+      expect(await a.acquire('ctx-7')).toBe('taken');
+      expect(a.holds('ctx-7')).toBe(true);
+      const raw = new Redis(url!);
+      try {
+        const holder = (await raw.get(`${prefix}ctx-7`))!;
+        expect(holder).toMatch(/^n:/);
+        const clients = (await raw.call('CLIENT', 'LIST', 'TYPE', 'normal')) as string;
+        const line = clients.split('\n').find((l) => l.includes(` name=${prefix}node:${holder.slice(2)}`));
+        const id = / id=(\d+) /.exec(` ${line}`)?.[1];
+        expect(id).toBeDefined();
+        // Redis drops the connection (as when the node is cut off): another node may take the
+        // lease over from now, so this one no longer counts it held (two publishers never).
+        await raw.call('CLIENT', 'KILL', 'ID', id!);
+        const killed = Date.now();
+        while (a.holds('ctx-7') && Date.now() - killed < 2_000) await new Promise((r) => setTimeout(r, 10));
+        expect(a.holds('ctx-7')).toBe(false);
+      } finally {
+        await raw.quit();
+      }
+    });
   });
 });
