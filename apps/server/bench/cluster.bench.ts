@@ -730,17 +730,26 @@ const otherCpuBefore = sideCpu();
 async function publisherNode(): Promise<ClusterNode | undefined> {
   try {
     const holder = await redis.get(`${prefix}lease:${DB}`);
-    if (!holder?.startsWith('n:')) return undefined;
+    if (!holder?.startsWith('n:')) {
+      log(`the lease holds ${holder}`);
+      return undefined;
+    }
     const clients = (await redis.call('CLIENT', 'LIST', 'TYPE', 'normal')) as string;
     const line = clients.split('\n').find((l) => l.includes(` name=${prefix}lease:node:${holder.slice(2)}`));
     const port = line && / addr=[^ ]*:(\d+) /.exec(line)?.[1];
     if (!port) return undefined;
-    const owner = execFileSync('ss', ['-Htnp', 'state', 'established', `( sport = :${port} )`], {
+    // The connection from that port to Redis (another connection may use the same local port).
+    const redisPort = new URL(REDIS_URL).port || '6379';
+    const filter = `( sport = :${port} and dport = :${redisPort} )`;
+    const owner = execFileSync('ss', ['-Htnp', 'state', 'established', filter], {
       encoding: 'utf8',
     });
     const pid = Number(/pid=(\d+)/.exec(owner)?.[1]);
-    return cluster.nodes.find((n) => n.child?.pid === pid);
-  } catch {
+    const found = cluster.nodes.find((n) => n.child?.pid === pid);
+    if (!found) log(`no node has pid ${pid} (port ${port}, ${owner.trim()})`);
+    return found;
+  } catch (error) {
+    log(`the publisher could not be found: ${(error as Error).message}`);
     return undefined;
   }
 }

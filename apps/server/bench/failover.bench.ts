@@ -1,11 +1,12 @@
 /**
  * Failover of a context's publisher (issue 20, one publisher per context): two server processes on
- * PostgreSQL and Redis ingest reads of one context, both; a subscriber's patches (read off Redis)
- * must chain from a fresh read on node B. Then the publisher (node A, which stored the first read)
+ * PostgreSQL and Redis ingest reads of one context, both; a spectator's patches (pusher-js on node
+ * B, the overall table's channel) must chain from a fresh read on node B. Then the publisher (node A, which stored the first read)
  * is killed with SIGKILL while reads keep coming to node B: the time until B's first publication,
  * the subscriber's refetches after the takeover and whether every acknowledged read is in B's
  * table are printed. `npm run bench -- failover` (needs PostgreSQL and Redis: TEST_DATABASE_URL,
- * TEST_REDIS_URL; `FAILOVER_LEASE_MS`, default the server's 3000).
+ * TEST_REDIS_URL; `FAILOVER_LEASE_MS`, default the server's 3000; `FAILOVER_LOG_LEVEL=info`: the
+ * servers' logs and the kill's time).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -14,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   applyReportPatch,
+  liveChannels,
   RESULTS_EVENT,
   type ReportPatch,
   type ReportTable,
@@ -21,6 +23,7 @@ import {
 } from '@tempora/contracts';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import Pusher from 'pusher-js';
 import { openDatabase } from '../src/db/database.ts';
 import { F } from '../src/modules/results/report-builder.ts';
 import * as repo from '../src/modules/results/repository.ts';
@@ -43,7 +46,7 @@ async function start(port: number): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pk-')),
       NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.FAILOVER_LOG_LEVEL ?? 'silent',
       DATABASE_URL: dbUrl,
       REDIS_URL: redisUrl,
       REALTIME_REDIS_PREFIX: prefix,
@@ -87,17 +90,26 @@ try {
     "SELECT gun_time_ms::float8 AS gun FROM races WHERE id = 'city-10k'",
   )) as [{ gun: number }];
   const heard: { at: number; patches: ReportPatch[] }[] = [];
-  const sub = new Redis(redisUrl);
-  sub.on('message', (_c: string, m: string) => {
-    const e = JSON.parse(m) as { event: string; channels: string[]; data: string };
-    if (e.event !== RESULTS_EVENT || !e.channels.includes('results-demo-city-run-10k')) return;
-    const patches = unbundleResults(JSON.parse(e.data))
+  // A spectator on node B, on the overall table's channel (issue 28: only channels someone
+  // occupies get a context's changes; this bench read the old all-in-one channel off Redis).
+  const spectator = new Pusher('tempora-key', {
+    cluster: 'eu',
+    wsHost: '127.0.0.1',
+    wsPort: B,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  });
+  const channel = spectator.subscribe(liveChannels.report('demo-city-run-10k', 'city-10k', 'LIVE1'));
+  channel.bind(RESULTS_EVENT, (data: unknown) => {
+    const patches = unbundleResults(data as Parameters<typeof unbundleResults>[0])
       .filter(([k]) => k === 'report-patch')
       .map(([, p]) => p as ReportPatch)
       .filter((p) => p.group === 'city-10k' && p.report === 'LIVE1');
     heard.push({ at: Date.now(), patches });
   });
-  await sub.subscribe(`${prefix}events`);
+  await new Promise((resolve) => channel.bind('pusher:subscription_succeeded', resolve));
+  const sub = new Redis(redisUrl);
   const LIVE1 = '/api/results/demo-city-run/groups/city-10k/reports/LIVE1';
   const read = async (port: number, q = '') =>
     (await (await fetch(`http://127.0.0.1:${port}${LIVE1}${q}`)).json()) as ReportTable;
@@ -141,6 +153,7 @@ try {
   // Which node holds the lease? A took it with the first read.
   const leaseBefore = await sub.duplicate().get(`${prefix}lease:demo-city-run-10k`);
   const killedAt = Date.now();
+  if (process.env.FAILOVER_LOG_LEVEL) console.log(`killed at ${killedAt}`);
   children[0]!.kill('SIGKILL');
   const from1 = heard.length;
   for (let k = 0; k < 40; k++) {
@@ -168,6 +181,7 @@ try {
   console.log(
     `lease ${LEASE} ms; SIGKILL → first publication by B: ${first ? first.at - killedAt : 'none'} ms; acked ${acked}, stored ${n}, finishers in B's table ${finishers}; refetches after takeover ${gaps2}; folded = final: ${JSON.stringify(t2.rows) === JSON.stringify(final.rows)}; lease holder changed: ${leaseBefore !== leaseAfter}`,
   );
+  spectator.disconnect();
   await sub.quit();
   await database.close();
 } finally {

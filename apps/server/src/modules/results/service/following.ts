@@ -28,8 +28,9 @@ import { catchUp, context, freshCatchUp } from './state.ts';
  * publisher too (it publishes them within its window, usually a few hundred ms): a read here
  * waits until this node's own stored reads are in (read-your-writes), a `minVersion` read until
  * that version, a `fresh` one until every publication heard before it — each at most
- * MIN_VERSION_WAIT_MS. Past that the publisher is presumed gone: this node claims the lease
- * (free once it expired) and catches up as the publisher. Nothing heard for STALE_MS: a reader
+ * MIN_VERSION_WAIT_MS. Meanwhile it claims the lease (asked of Redis once per recheck: free once
+ * its holder's connection is gone or it expired), and past that the publisher is presumed gone:
+ * when this node gets the lease it catches up as the publisher. Nothing heard for STALE_MS: a reader
  * checks the lease (a publisher that died with reads stored and nobody storing more).
  */
 export async function followerState(
@@ -43,8 +44,12 @@ export async function followerState(
   const target = Math.max(minVersion, f.own, fresh ? f.announced : 0);
   if (target > ctx.lastSeq) {
     const deadline = Date.now() + MIN_VERSION_WAIT_MS;
-    while (target > ctx.lastSeq && Date.now() < deadline && !publishes(core, db))
+    while (target > ctx.lastSeq && Date.now() < deadline && !publishes(core, db)) {
       await new Promise((r) => setTimeout(r, 20));
+      // A publisher killed is found gone within a recheck (publisher-lease.ts, issue 28): this
+      // node takes over then, not at the deadline (a read waited 1.5 s after a kill before).
+      if (target > ctx.lastSeq && (await claim(core, db))) break;
+    }
     if (target > ctx.lastSeq && (await claim(core, db))) {
       await catchUp(core, db, ctx);
       await ctx.applying;
