@@ -11,7 +11,7 @@
  *     each read sent with the wall-clock time it is sent as its time of day, re-sent until
  *     acknowledged), plus a new leader every MARKER_S (timed to the tables, the scroller and a
  *     headless Chromium's overall table);
- *   - with several nodes, one is killed half-way (SIGKILL): its clients reconnect to the others,
+ *   - with several nodes, one is killed half-way (SIGKILL; the publisher, BENCH_CLUSTER_VICTIM): its clients reconnect to the others,
  *     every acknowledged read must be in PostgreSQL, and the surviving nodes must converge.
  * Prints bytes and frames per client per second by view, the nodes' egress (bytes their sockets
  * sent, from `ss`), passing → visible latency, reads acknowledged vs stored, and the CPU of each
@@ -22,7 +22,7 @@
  * them parse everything), BENCH_CLUSTER_READERS (0), BENCH_CLUSTER_RATE (300 reads/s),
  * BENCH_CLUSTER_SECONDS (120), BENCH_CLUSTER_RUNNERS (30000), BENCH_CLUSTER_NODES (unset: both
  * scenarios; 1 or 3: that one), BENCH_CLUSTER_BATCH_MS (200), BENCH_CLUSTER_KILL (1: kill a node
- * when there are several), BENCH_CLUSTER_VIEWS (mix: channels by view; all: everyone on the
+ * when there are several; BENCH_CLUSTER_VICTIM: publisher, the default, or follower), BENCH_CLUSTER_VIEWS (mix: channels by view; all: everyone on the
  * context's one channel, as before issue 28), BENCH_CLUSTER_BROWSER (1), BENCH_CLUSTER_BUILD (1:
  * `npm run build` first), BENCH_CLUSTER_PORT (18480; nodes on the next ports),
  * BENCH_CLUSTER_PROFILE (a directory: V8 CPU profiles of the nodes).
