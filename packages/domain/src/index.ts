@@ -41,3 +41,4 @@ export * from './search/athlete-search.ts';
 export * from './search/table-search.ts';
 export * from './text/title.ts';
 export * from './time-format.ts';
+export * from './zoned-date-time.ts';
