@@ -18,6 +18,7 @@ import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { participantsModule } from './modules/participants/plugin.ts';
 import { resultsModule } from './modules/results/plugin.ts';
+import { runnerModule } from './modules/runner/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
 import { webhooksModule } from './modules/webhooks/plugin.ts';
 import { clientErrorHandler, edgePlugin, frameworkErrors } from './plugins/edge.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(devicesModule);
   await app.register(exportsModule);
   await app.register(webhooksModule);
+  await app.register(runnerModule);
   await app.register(docsRoutes, { routes: () => routeTable });
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;

@@ -197,6 +197,12 @@ export const routeAccess: Record<string, AccessEntry> = {
   'PUT /api/series/:context/races/:raceKey/results': 'manager',
   'GET /api/tracking/:key': 'public',
   'GET /api/translation/i18n/:ui/:ns/:lng': 'public',
+  'GET /api/me/results': 'signed-in',
+  'PUT /api/me/privacy': 'signed-in',
+  'PUT /api/me/results/:participantId/privacy': [
+    'signed-in',
+    { params: { participantId: '00000000-0000-4000-8000-000000000000' } },
+  ],
   'GET /api/user/get': 'signed-in',
   'POST /api/user/profile': 'signed-in',
   'POST /apps/:appId/batch_events': 'key',

@@ -38,6 +38,8 @@ export const users = pgTable(
     lng: text('lng', { enum: ['fr', 'en'] })
       .notNull()
       .default('fr'),
+    /** Hide my name from every public result (issue 40, 0065_runner_privacy.sql). */
+    hideResults: boolean('hide_results').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -130,6 +130,10 @@ export const participants = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** foldText of "first last club", NULL until folded (0034_participants_search_folded.sql). */
     searchFolded: text('search_folded'),
+    /** The runner's account (issue 40, 0065_runner_privacy.sql): set by an entry or a proven claim. */
+    accountId: uuid('account_id'),
+    /** The runner hid their name from public views ("Hidden runner", 0065_runner_privacy.sql). */
+    nameHidden: boolean('name_hidden').notNull().default(false),
   },
   (t) => [uniqueIndex('participants_race_bib_idx').on(t.raceId, t.bib).where(sql`deleted_at IS NULL`)],
 );

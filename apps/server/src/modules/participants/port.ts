@@ -3,4 +3,4 @@
  * import (Biome's `noRestrictedImports`, biome.json). The participants table is written here; others
  * ask through these functions.
  */
-export { setBibRange } from './repository.ts';
+export { setBibRange, setNameHidden } from './repository.ts';

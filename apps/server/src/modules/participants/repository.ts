@@ -494,3 +494,26 @@ export async function setChips(sql: Sql, rows: readonly { id: string; chips: str
     [rows.map((r) => r.id), rows.map((r) => r.chips.join(','))],
   );
 }
+
+/**
+ * Hides or shows runners' names in public views (issue 40, the runner's choice): only rows of
+ * `accountId` (a runner hides their own results, never another's), `ids` null for all of them.
+ * Answers the contexts whose results changed (each must reload; the update bumped their
+ * results_stamp, 0043). The participants module stays the one writer of participants.
+ */
+export async function setNameHidden(
+  sql: Sql,
+  accountId: string,
+  ids: readonly string[] | null,
+  hidden: boolean,
+): Promise<string[]> {
+  const rows = await sql.query<{ db: string }>(
+    `WITH changed AS (
+       UPDATE participants SET name_hidden = $2
+        WHERE account_id = $1 AND name_hidden <> $2 ${ids === null ? '' : 'AND id = ANY($3::uuid[])'}
+       RETURNING race_id)
+     SELECT DISTINCT r.db FROM changed c JOIN races r ON r.id = c.race_id`,
+    ids === null ? [accountId, hidden] : [accountId, hidden, ids],
+  );
+  return rows.map((r) => r.db);
+}

@@ -34,6 +34,8 @@ export { warmFinishedResults } from './plugin.ts';
 export type { ReloadCommand } from './reload.ts';
 // The table's field indexes (exports).
 export { F, S } from './report-builder.ts';
+// Stored snapshots a runner's hidden name must leave (issue 40).
+export { dropSnapshots } from './report-snapshots.ts';
 // Runner lookup and the repository functions other modules need.
 export type { ParticipantRow, PassingRow, ReportDefinition } from './repository.ts';
 export {

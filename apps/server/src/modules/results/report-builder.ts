@@ -298,7 +298,7 @@ export function rankingRow(
   row[F.order] = bucket * 1e13 + (pointCount - 1 - last) * 1e10 + num(key);
   row[F.rank] = rank > 0 ? String(rank) : status === 'onCourse' || status === 'finished' ? '' : status;
   row[F.bib] = person.bib;
-  row[F.name] = `${person.lastName.toUpperCase()} ${person.firstName}`;
+  row[F.name] = reportName(person);
   row[F.nationality] = person.nationality ?? '';
   row[F.club] = person.club ?? '';
   const c = results.index.categoryOf[i]!;
@@ -402,7 +402,7 @@ export function startListRows(view: RaceView, definition?: ReportDefinition): un
       p.bib,
       Number.isNaN(numeric) ? 1e9 + i : numeric * 1e3 + (i % 1000),
       p.bib,
-      `${p.lastName.toUpperCase()} ${p.firstName}`,
+      reportName(p),
       p.nationality ?? '',
       p.club ?? '',
       c >= 0 ? results.index.race.categories[c]!.name : '',
@@ -457,8 +457,16 @@ export function passingRow(view: RaceView, seq: number, i: number, p: number, pa
       : clock(view.timeZone).format(view.row ? wallClock(view.row.gunTimeMs, view.row.clockRate, at) : at),
     view.pointNames[p] ?? '',
     person.bib,
-    `${person.lastName.toUpperCase()} ${person.firstName}`,
+    reportName(person),
     num(netTimeOf(view.results, i, p)),
     `#/events/${encodeURIComponent(view.eventId)}/tracking/${person.trackingKey}`,
   ];
+}
+
+/**
+ * A runner's name as the report tables write it: `LAST First` (trimmed: the hidden runner's
+ * projection has no last name, issue 40).
+ */
+function reportName(person: { firstName: string; lastName: string }): string {
+  return `${person.lastName.toUpperCase()} ${person.firstName}`.trim();
 }

@@ -20,9 +20,9 @@ import { reportId } from './context-state.ts';
 
 /**
  * Bumped whenever report rows or columns are built differently (report-builder.ts): a snapshot
- * written by an older server is then not served.
+ * written by an older server is then not served. 2: names trimmed (the hidden runner, issue 40).
  */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 /** Rows per stored chunk: a first page reads one (1,000 Boston rows are about 270 KB of JSON). */
 export const SNAPSHOT_CHUNK = 1_000;
 
@@ -175,4 +175,13 @@ export async function writeSnapshot(
     }
   }
   return true;
+}
+
+/**
+ * Removes a context's stored snapshots (issue 40): a runner who hid their name must not stay named
+ * in an older snapshot kept in the database (a moved stamp only stops it being served). The next
+ * reader of the finished context writes a new one from the public projection.
+ */
+export async function dropSnapshots(sql: Sql, db: string): Promise<void> {
+  await sql.query('DELETE FROM report_snapshots WHERE db = $1', [db]);
 }

@@ -87,6 +87,8 @@ export function coursePoint(point: PointRow) {
 export interface ParticipantRow extends Participant {
   raceId: string;
   trackingKey: string;
+  /** The runner hid their name (issue 40): the public projection replaces it (public-runner.ts). */
+  hidden?: boolean;
 }
 
 export interface PassingRow extends Passing {
@@ -307,6 +309,7 @@ export async function participantsOf(sql: Sql, db: string): Promise<ParticipantR
     'status',
     'category',
     'trackingKey',
+    'hidden',
   ] as const;
   // Issue 14: read PARTICIPANT_CHUNK runners per statement, race by race along the primary key
   // (race_id, bib), as JSON arrays (see passingsAfter). PGlite runs in this thread: one statement
@@ -317,11 +320,12 @@ export async function participantsOf(sql: Sql, db: string): Promise<ParticipantR
     for (let after: string | null = null; ; ) {
       const [chunk] = await sql.query<{ rows: string | null }>(
         `SELECT json_agg(json_build_array(race_id, bib, chips, first_name, last_name, gender, age, birth_date,
-                         nationality, club, wave, start_time_ms, status, category, tracking_key)
+                         nationality, club, wave, start_time_ms, status, category, tracking_key, hidden)
                          ORDER BY bib)::text AS rows
            FROM (SELECT p.race_id, p.bib, p.chips, p.first_name, p.last_name, p.gender, p.age,
                         to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.nationality, p.club, p.wave,
-                        p.start_time_ms::float8 AS start_time_ms, p.status, p.category, p.tracking_key
+                        p.start_time_ms::float8 AS start_time_ms, p.status, p.category, p.tracking_key,
+                        CASE WHEN p.name_hidden THEN true END AS hidden
                    FROM participants p
                   WHERE p.race_id = $1 AND p.deleted_at IS NULL AND p.bib IS NOT NULL
                     ${after === null ? '' : 'AND p.bib > $2'}

@@ -37,7 +37,8 @@ export interface PhotoQuery {
 
 /**
  * Photos of an event, newest first: with `bib`, those tagged with it; with `q`, those whose
- * caption, file name or a bib matches, or tagged with the bib of a participant of that name.
+ * caption, file name or a bib matches, or tagged with the bib of a participant of that name (not
+ * of a runner who hid their name: issue 40).
  */
 export async function listPhotos(sql: Sql, eventId: string, query: PhotoQuery): Promise<Photo[]> {
   const where = ['event_id = $1'];
@@ -53,7 +54,7 @@ export async function listPhotos(sql: Sql, eventId: string, query: PhotoQuery): 
     const byName = query.withParticipants
       ? ` OR bibs && ARRAY(SELECT upper(p.bib) FROM participants p JOIN races r ON r.id = p.race_id
             JOIN contexts c ON c.db = r.db WHERE c.event_id = $1
-            AND lower(p.first_name || ' ' || p.last_name) LIKE ${like})`
+            AND NOT p.name_hidden AND lower(p.first_name || ' ' || p.last_name) LIKE ${like})`
       : '';
     where.push(
       `(${exact} = ANY(bibs) OR lower(caption) LIKE ${like} OR lower(file_name) LIKE ${like}${byName})`,

@@ -1,5 +1,6 @@
 import { errors } from '../../../errors.ts';
 import { ContextState } from '../context-state.ts';
+import { publicParticipant } from '../public-runner.ts';
 import { currentStamp, openSnapshot, type Snapshot, writeSnapshot } from '../report-snapshots.ts';
 import * as repo from '../repository.ts';
 import {
@@ -32,7 +33,9 @@ async function load(core: ResultsCore, db: string): Promise<ContextState> {
   const [races, points, participants, passings, reports] = await Promise.all([
     repo.racesOf(database, db),
     repo.pointsOf(database, db),
-    preset ?? repo.participantsOf(database, db),
+    (preset ? Promise.resolve(preset) : repo.participantsOf(database, db)).then((rows) =>
+      rows.map(publicParticipant),
+    ),
     repo.passingsAfter(database, db, 0),
     repo.reportsOf(database, db),
   ]);
