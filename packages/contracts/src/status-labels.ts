@@ -1,3 +1,4 @@
+import { isHiddenRunnerName, shownRunnerName } from './hidden-runner.ts';
 import en from './locales/en/statuses.json' with { type: 'json' };
 import fr from './locales/fr/statuses.json' with { type: 'json' };
 import type { ColumnDef } from './results.ts';
@@ -20,7 +21,8 @@ const statusWords: Record<'en' | 'fr', { long: Record<string, string>; short: Re
 
 /**
  * A cell's text once its column's `Settings.Labels` is applied: a status code becomes its label
- * in `lng` (its short form when `short`); anything else (a rank, a blank) is left as it is.
+ * in `lng` (its short form when `short`), the hidden runner's name its words in `lng`; anything
+ * else (a rank, a blank) is left as it is.
  */
 export function labelledCell(
   column: Pick<ColumnDef, 'Settings'>,
@@ -29,6 +31,8 @@ export function labelledCell(
   short = false,
 ): unknown {
   if (typeof value !== 'string') return value;
+  // The hidden runner's name (issue 40) is written once for both languages, like a status code.
+  if (isHiddenRunnerName(value)) return shownRunnerName(value, lng);
   if (column.Settings.Labels === 'points') {
     // A row holds one name for both languages: the column carries the French ones (issue 19).
     const names = column.Settings.Names;

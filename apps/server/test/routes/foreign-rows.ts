@@ -168,6 +168,12 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
       WHERE c.event_id = $1 LIMIT 1`,
     [EVENT],
   );
+  // Issue 40: a result of a runner's account (another runner's row for every matrix caller).
+  const runnerSub = (await createTestUser(app)).sub;
+  await app.database.query('UPDATE participants SET account_id = $1 WHERE id = $2', [
+    runnerSub,
+    participantId,
+  ]);
   const contactId = await one('SELECT id::text AS id FROM contacts WHERE event_id = $1 LIMIT 1', [EVENT]);
   const streamId = await one('SELECT id::text AS id FROM streams WHERE event_id = $1 LIMIT 1', [EVENT]);
   const photoId = await one(
@@ -216,6 +222,7 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     [/^\/api\/console\/invitations\/:token/, token ? { token: decodeURIComponent(token) } : {}],
     [/^\/api\/console\/organisations\/:orgId\/members\/:sub/, { sub: memberSub }],
     [/^\/api\/console\/events\/:eventId\/participants\/:id/, { id: participantId }],
+    [/^\/api\/me\/results\/:participantId/, { participantId }],
     [/^\/api\/console\/events\/:eventId\/imports\/:uploadId/, { uploadId }],
     [/^\/api\/console\/events\/:eventId\/import-history\/:importId/, { importId }],
     [/^\/api\/events\/:id\/contacts\/:contactId/, { contactId }],

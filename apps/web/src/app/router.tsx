@@ -130,6 +130,12 @@ const defaultLayoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/payment/home', element: organiser.payment(), handle: requireAuth },
+  // The runner's own space (issue 40).
+  {
+    path: '/me/results',
+    element: page(() => import('./routes/runner/my-results-page.tsx')),
+    handle: requireAuth,
+  },
   // The organiser console (issue 14): its route table loads with it (routes/console/routes.tsx).
   { path: '/console/*', element: page(() => import('./routes/console/routes.tsx')), handle: requireAuth },
   // Results out (issue 16): the public certificate check.

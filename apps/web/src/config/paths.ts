@@ -21,6 +21,8 @@ export const paths = {
   authAction: () => '/auth/action',
   basicProfile: () => '/auth/basic-profile',
   profile: () => '/authentication/basicprofile',
+  /** The runner's own space (issue 40): my results across events. */
+  myResults: () => '/me/results',
   authMessage: (label: string) => `/auth/message/${enc(label)}`,
   results: (eventId: string) => `/results/${enc(eventId)}/reportlist`,
   reportList: (eventId: string) => `${event(eventId)}/reportlist`,

@@ -1,4 +1,10 @@
-import { type ColumnDef, labelledCell, type ReportTable } from '@tempora/contracts';
+import {
+  type ColumnDef,
+  isHiddenRunnerName,
+  labelledCell,
+  type ReportTable,
+  shownRunnerName,
+} from '@tempora/contracts';
 import { formatDuration, formatGap, searchTableRows } from '@tempora/domain';
 
 /** A report made text, as the report page shows it: what every export format writes. */
@@ -34,7 +40,7 @@ function htmlText(value: string): string {
 /**
  * A cell as on screen (apps/web report-cell.tsx): time cells through the domain's `formatDuration`
  * (spec §5: blank when zero; decimals from the column's Settings), html as text, status codes as
- * their label in `lng` (`Settings.Labels`), the rest as is.
+ * their label in `lng` (`Settings.Labels`), the hidden runner's name in `lng`, the rest as is.
  */
 export function cellText(column: ColumnDef, value: unknown, lng: Lng = 'en'): string {
   if (value === null || value === undefined) return '';
@@ -47,6 +53,8 @@ export function cellText(column: ColumnDef, value: unknown, lng: Lng = 'en'): st
     return column.Settings.Format === 'gap' ? formatGap(ms, lng, decimals) : formatDuration(ms, decimals);
   }
   if (column.Type === 'html') return htmlText(String(value));
+  // The hidden runner's name (issue 40) in the export's language.
+  if (isHiddenRunnerName(value)) return shownRunnerName(String(value), lng);
   return String(value);
 }
 

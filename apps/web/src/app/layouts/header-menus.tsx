@@ -59,6 +59,14 @@ export function UserMenuList({
         {t('shell.profile')}
       </MenuItem>
       <MenuItem
+        onClick={() => {
+          onClose();
+          navigate(paths.myResults());
+        }}
+      >
+        {t('shell.myResults')}
+      </MenuItem>
+      <MenuItem
         onClick={async () => {
           onClose();
           // Spec §4: sign-out clears the stored data and goes to `/` (done by the auth provider).

@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '../../lib/intl.ts';
 import { pointName } from '../../lib/point-name.ts';
+import { runnerName } from '../../lib/runner-name.ts';
 
 /**
  * One athlete live (issue 7): status, last point, ranks at every point, pace, gaps, predicted
@@ -47,7 +48,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
       >
         <Box>
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-            {card.athlete.firstName} {card.athlete.lastName}
+            {runnerName(card.athlete)}
           </Typography>
           <Typography color="text.secondary">
             {t('bib')} {card.athlete.bib} · {card.race.name}
@@ -182,9 +183,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
           variant="outlined"
           onClick={async () => {
             if (navigator.share)
-              await navigator
-                .share({ title: `${card.athlete.firstName} ${card.athlete.lastName}`, url: share })
-                .catch(() => undefined);
+              await navigator.share({ title: runnerName(card.athlete), url: share }).catch(() => undefined);
             else await navigator.clipboard?.writeText(share).catch(() => undefined);
             setCopied(true);
           }}

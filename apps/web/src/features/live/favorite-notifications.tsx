@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../lib/api-client.ts';
 import { pointName } from '../../lib/point-name.ts';
 import { useChannelEvent } from '../../lib/realtime/realtime-provider.tsx';
+import { runnerName } from '../../lib/runner-name.ts';
 
 /** A `passing` event of a context's live channels (`liveChannels`). */
 export interface PassingEvent {
@@ -27,7 +28,7 @@ export function favoriteNotification(
   lng = 'en',
 ): { title: string; body: string; tag: string } | null {
   if (!favorites.has(passing.bib)) return null;
-  const name = card ? `${card.athlete.firstName} ${card.athlete.lastName}`.trim() : `#${passing.bib}`;
+  const name = card ? runnerName(card.athlete) : `#${passing.bib}`;
   const found = card?.race.points.find((p) => p.key === passing.pointKey);
   const point = found ? pointName(found, lng) : passing.pointKey;
   const split = card?.splits.find((s) => s.pointKey === passing.pointKey);

@@ -4,6 +4,7 @@ import type { AthleteCard } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { useFavorites } from '../../lib/favorites/use-favorites.ts';
+import { runnerName } from '../../lib/runner-name.ts';
 
 /**
  * Follows an athlete (or stops): the event's one follow list (issue 27), the same as the tables'
@@ -13,7 +14,7 @@ export function FollowButton({ card }: { card: AthleteCard }) {
   const { t } = useTranslation('live');
   const { eventId, athlete } = card;
   const { bib, trackingKey } = athlete;
-  const name = `${athlete.firstName} ${athlete.lastName}`;
+  const name = runnerName(athlete);
   const { favorites, toggle } = useFavorites(eventId);
   const following = favorites.has(bib);
   return (

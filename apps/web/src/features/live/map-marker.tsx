@@ -1,6 +1,8 @@
 import type { AthleteCard } from '@tempora/contracts';
+import { isHiddenRunnerName } from '@tempora/contracts';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runnerName } from '../../lib/runner-name.ts';
 
 /** A runner on the course map: their card and whether this device follows them. */
 export interface MapRunner {
@@ -10,7 +12,9 @@ export interface MapRunner {
 
 /** A short name for a label on the drawing: "J. Doe". */
 export const shortName = (a: AthleteCard) =>
-  `${a.athlete.firstName ? `${a.athlete.firstName.slice(0, 1)}. ` : ''}${a.athlete.lastName}`.trim();
+  isHiddenRunnerName(a.athlete.firstName)
+    ? runnerName(a.athlete)
+    : `${a.athlete.firstName ? `${a.athlete.firstName.slice(0, 1)}. ` : ''}${a.athlete.lastName}`.trim();
 
 /** The colours of the markers (and of the legend's chips). */
 export const MARKER_COLOURS = { followed: '#b33a17', leader: '#1f6f99' } as const;
@@ -41,7 +45,7 @@ export function MapMarker({
 }) {
   const { t } = useTranslation('live');
   const favs = items.filter((m) => m.fav);
-  const names = items.map(({ a }) => `${a.athlete.firstName} ${a.athlete.lastName} (${a.athlete.bib})`);
+  const names = items.map(({ a }) => `${runnerName(a.athlete)} (${a.athlete.bib})`);
   const single = items.length === 1 ? items[0]!.a.athlete.bib : null;
   const name = favs.length
     ? favs.map((m) => shortName(m.a)).join(', ') +

@@ -6,6 +6,7 @@ import { CertificateButton } from '../../../features/exports/components/certific
 import { useAthleteByBib, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 /** `…/ctx/{db}/generic/{path}/detail/{id}`: a participant of context `db` by bib, live. */
 export default function DetailPage() {
@@ -17,11 +18,7 @@ export default function DetailPage() {
     <>
       <PageHeader
         title={t('detail', { bib: id })}
-        documentTitle={[
-          athlete.data && `${athlete.data.athlete.firstName} ${athlete.data.athlete.lastName}`.trim(),
-          t('detail', { bib: id }),
-          eventName,
-        ]
+        documentTitle={[athlete.data && runnerName(athlete.data.athlete), t('detail', { bib: id }), eventName]
           .filter(Boolean)
           .join(' · ')}
         crumbs={[[eventName, paths.eventHome(eventId)], [t('detail', { bib: id })]]}

@@ -2,6 +2,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import type { LapChartRider } from '@tempora/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 /** Distinct, contrasted line colours (Okabe–Ito, readable by colour-blind spectators). */
 const COLOURS = [
@@ -112,7 +113,7 @@ export default function LapChart({ riders }: { riders: LapChartRider[] }) {
               {riders.map((r) => (
                 <TableRow key={r.bib}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {r.name} #{r.bib}
+                    {runnerName(r.name)} #{r.bib}
                   </TableCell>
                   {lapNos.map((n) => (
                     <TableCell key={n} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>

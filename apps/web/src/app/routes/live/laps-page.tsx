@@ -7,6 +7,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useLaps } from '../../../features/live/api/get-laps.ts';
 import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 /** The lap chart's own chunk: the table shows first, the chart when it arrives. */
 const LapChart = lazy(() => import('./lap-chart.tsx'));
@@ -81,7 +82,7 @@ export default function LapsPage() {
             <TableRow key={row.bib}>
               <TableCell sx={{ fontWeight: 700 }}>{row.rank ?? ''}</TableCell>
               <TableCell>
-                {row.name}{' '}
+                {runnerName(row.name)}{' '}
                 <Typography component="span" variant="caption" color="text.secondary">
                   #{row.bib}
                 </Typography>

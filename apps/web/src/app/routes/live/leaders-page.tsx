@@ -20,6 +20,7 @@ import { paths } from '../../../config/paths.ts';
 import { useContextRaces } from '../../../features/live/api/get-context-races.ts';
 import { useLeaders } from '../../../features/live/api/get-leaders.ts';
 import { pointName } from '../../../lib/point-name.ts';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 /** `/firstrow/{db}` (pick a race) and `/firstrow/{db}/race/{race}`: the leaders at every point, live. */
 export default function LeadersPage() {
@@ -83,7 +84,7 @@ export default function LeadersPage() {
                             to={paths.athlete(row.trackingKey)}
                             sx={{ fontWeight: 600 }}
                           >
-                            {row.name}
+                            {runnerName(row.name)}
                           </Link>{' '}
                           <Typography component="span" variant="caption" color="text.secondary">
                             #{row.bib}

@@ -6,6 +6,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { paths } from '../../../config/paths.ts';
 import { useLegs } from '../../../features/live/api/get-legs.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -64,7 +65,7 @@ export default function LegsPage() {
               <TableRow key={row.bib} sx={{ verticalAlign: 'top' }}>
                 <TableCell sx={{ fontWeight: 700 }}>{row.rank ?? ''}</TableCell>
                 <TableCell>
-                  {row.name}{' '}
+                  {runnerName(row.name)}{' '}
                   <Typography component="span" variant="caption" color="text.secondary">
                     #{row.bib}
                   </Typography>

@@ -25,6 +25,7 @@ import { TILE_SIZE, tileUrl, tileView } from '../../../features/live/tiles.ts';
 import { currentEnvironment } from '../../../lib/api-client.ts';
 import { readKeys, useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { pointName } from '../../../lib/point-name.ts';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 /** The drawing's size: on a phone about the screen's width in portrait, so its units are pixels. */
 const WIDE = { W: 800, H: 520 };
@@ -166,7 +167,7 @@ export default function MapPage() {
           >
             {event.data.races.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {runnerName(r.name)}
               </option>
             ))}
           </Box>
@@ -318,7 +319,7 @@ export default function MapPage() {
                   sx={{ fontWeight: 700, color: fav ? '#7a240c' : 'primary.main', minHeight: 24 }}
                 >
                   {fav ? '★ ' : ''}
-                  {a.athlete.firstName} {a.athlete.lastName}
+                  {runnerName(a.athlete)}
                 </Box>
                 <Typography variant="body2" color="text.secondary">
                   {t('mapRunnerLine', { bib: a.athlete.bib })}

@@ -9,6 +9,7 @@ import { useAthlete, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
 import { useEndPrePaint } from '../../../lib/pre-paint.ts';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 /**
  * The event's athlete search (`/events/{eventId}/tracking`, no key): a chunk of its own, out of the
@@ -33,7 +34,7 @@ export default function TrackingPage() {
   const shown = !!card;
   const failed = athlete.isError && !shown;
   useEndPrePaint(shown, failed);
-  const person = card && `${card.athlete.firstName} ${card.athlete.lastName}`.trim();
+  const person = card && runnerName(card.athlete);
   const documentTitle = [person, eventId && eventName, t('title')].filter(Boolean).join(' · ');
   const crumbs: [string, string?][] = eventId
     ? [[eventName, paths.eventHome(eventId)], [t('title')]]

@@ -6,6 +6,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { SearchField } from '../../../components/search-field.tsx';
 import { useTrackingEvents } from '../../../features/live/api/get-tracking-events.ts';
 import { useAthleteSearch, useEventDetail } from '../../../features/live/api.ts';
+import { runnerName } from '../../../lib/runner-name.ts';
 import { TopBar } from '../../layouts/top-bar.tsx';
 
 /** Athlete search of one event: name or bib, an exact bib first; one keystroke away on a phone. */
@@ -41,7 +42,7 @@ export function AthleteSearch({ eventId }: { eventId: string }) {
               to={`/events/${encodeURIComponent(eventId)}/tracking/${hit.trackingKey}`}
             >
               <ListItemText
-                primary={`${hit.bib} · ${hit.name}`}
+                primary={`${hit.bib} · ${runnerName(hit.name)}`}
                 secondary={[races.get(hit.raceId), hit.category, hit.club, t(`status.${hit.status}`)]
                   .filter(Boolean)
                   .join(' · ')}

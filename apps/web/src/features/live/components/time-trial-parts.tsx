@@ -4,6 +4,7 @@ import { formatDuration } from '@tempora/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { runnerName } from '../../../lib/runner-name.ts';
 
 /** Tabular figures: times and ranks line up. */
 export const num = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -27,7 +28,9 @@ export function HotSeat({ rider }: { rider: TimeTrialBoard['hotSeat'] }) {
             sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2 }}
             data-testid="hot-seat"
           >
-            <Typography sx={{ fontSize: { xs: 24, md: 34 }, fontWeight: 700 }}>{rider.name}</Typography>
+            <Typography sx={{ fontSize: { xs: 24, md: 34 }, fontWeight: 700 }}>
+              {runnerName(rider.name)}
+            </Typography>
             <Typography sx={{ color: '#d9e2ec' }}>
               #{rider.bib}
               {rider.club ? ` · ${rider.club}` : ''}
@@ -53,7 +56,7 @@ export function RiderName({ rider: r }: { rider: TimeTrialRider }) {
         to={`/tracking/${encodeURIComponent(r.trackingKey)}`}
         sx={{ color: 'inherit', fontWeight: 500 }}
       >
-        {r.name}
+        {runnerName(r.name)}
       </Box>{' '}
       <Typography component="span" variant="caption" color="text.secondary">
         #{r.bib}
