@@ -12,6 +12,7 @@ import { contentModule } from './modules/content/plugin.ts';
 import { depositsModule } from './modules/deposits/plugin.ts';
 import { devicesModule } from './modules/devices/plugin.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
+import { entriesModule } from './modules/entries/plugin.ts';
 import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { exportsModule } from './modules/exports/plugin.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(confirmationModule);
   await app.register(participantsModule);
   await app.register(depositsModule);
+  await app.register(entriesModule);
   await app.register(devicesModule);
   await app.register(exportsModule);
   await app.register(webhooksModule);

@@ -5,6 +5,7 @@ export * from './confirmation-labels.ts';
 export * from './console.ts';
 export * from './content.ts';
 export * from './deposits.ts';
+export * from './entries.ts';
 export * from './env-config.ts';
 export * from './environments.ts';
 export * from './exports.ts';

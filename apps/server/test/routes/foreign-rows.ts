@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { testSettings } from '../../src/modules/deposits/test-helpers.ts';
+import { registrationSettings, runner } from '../../src/modules/entries/test-helpers.ts';
 import { captureMails, createTestUser } from '../identity-helpers.ts';
 import { DEMO_ORG } from './route-table.ts';
 
@@ -73,6 +74,17 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     placeholder: true,
   });
   const order = (await ok('POST', `/api/deposits/${submitted.id}/submit`, captain.authorization)).orders[0];
+
+  // Online entries (issue 38): the registration set up, a runner's order holding an entry.
+  await ok(
+    'PUT',
+    `/api/entries/staff/events/${EVENT}/settings`,
+    owner.authorization,
+    registrationSettings({ places: 100 }),
+  );
+  const entryOrder = await ok('POST', `/api/entries/events/${EVENT}/orders`, captain.authorization, {
+    runners: [runner(0, { email: captain.email })],
+  });
 
   // A webhook of the demo event (never delivered: inactive) and one delivery in its log.
   const webhook = await ok('POST', `/api/webhooks/events/${EVENT}`, owner.authorization, {
@@ -211,6 +223,11 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
   const byPrefix: [RegExp, Record<string, string>][] = [
     [/^\/api\/deposits\/:id/, { id: deposit.id, entryId: String(withEntry.entries[0].id) }],
     [/^\/api\/deposits\/join\/:code/, { code: deposit.joinCode }],
+    [/^\/api\/entries\/races\/:race/, { race: RACE }],
+    [/^\/api\/entries\/staff\/events\/:event\/races\/:race/, { race: RACE }],
+    [/^\/api\/entries\/orders\/:id/, { id: String(entryOrder.orderId) }],
+    [/^\/api\/entries\/entry\/:code/, { code: entryOrder.entries[0].code }],
+    [/^\/api\/entries\/staff\/events\/:event\/entries\/:code/, { code: entryOrder.entries[0].code }],
     [/^\/api\/payments\/orders\/:id\/invoice/, { id: String(billedOrder.orderId) }],
     [/^\/api\/payments\/orders\/:id/, { id: String(order.id) }],
     [/^\/api\/confirmation\/documents\/:id\/order/, { id: billed.id }],

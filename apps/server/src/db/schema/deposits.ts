@@ -132,6 +132,8 @@ export const orders = pgTable('orders', {
   paidAt: ts('paid_at'),
   /** The confirmation document this order bills (0036). */
   documentId: uuid('document_id').unique(),
+  /** An online entries order (0050, issue 38): its lines are its entries. */
+  registration: boolean('registration').notNull().default(false),
 });
 
 /** Invoices of document orders, numbered in sequence per organisation (0036). */
@@ -233,9 +235,8 @@ export const refunds = pgTable('refunds', {
   state: text('state').notNull(),
   iban: text('iban').notNull().default(''),
   providerRef: text('provider_ref'),
-  createdBy: uuid('created_by')
-    .notNull()
-    .references(() => users.sub),
+  /** Null for an automatic refund (0050: a payment after its place was gone). */
+  createdBy: uuid('created_by').references(() => users.sub),
   createdAt: ts('created_at').notNull().defaultNow(),
   exportedAt: ts('exported_at'),
 });

@@ -9,6 +9,7 @@ export * from './console.ts';
 export * from './content.ts';
 export * from './core.ts';
 export * from './deposits.ts';
+export * from './entries.ts';
 export * from './exports.ts';
 export * from './identity.ts';
 export * from './participants.ts';

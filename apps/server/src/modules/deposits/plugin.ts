@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { settleEntryOrder } from '../entries/port.ts';
+import type { PaymentsService } from '../payments/port.ts';
 import {
   createPaymentsService,
   paymentProviders,
@@ -11,6 +13,13 @@ import { settleDeposit } from './confirm.ts';
 import { depositRoutes } from './routes.ts';
 import { createDepositsService } from './service.ts';
 import { depositStaffRoutes } from './staff-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payments service (orders, providers, refunds), shared with the entries module. */
+    payments: PaymentsService;
+  }
+}
 
 /**
  * Group deposits and payments (issue 18): both modules' routes, the payment providers configured
@@ -32,9 +41,17 @@ export const depositsModule = fp(
       publicUrl: config.PUBLIC_URL,
       // The providers' SDKs load only when configured (off by default).
       ...(await paymentProviders(config)),
-      // A paid deposit order settles its deposit (its runners become participants).
-      settle: (sql, order) => (order.depositId ? settleDeposit(sql, order.depositId) : Promise.resolve([])),
+      // A paid deposit order settles its deposit (its runners become participants); a paid entries
+      // order (issue 38) confirms its entries.
+      settle: (sql, order) =>
+        order.depositId
+          ? settleDeposit(sql, order.depositId)
+          : order.registration
+            ? settleEntryOrder(sql, order.id)
+            : Promise.resolve([]),
     });
+    // The entries module (issue 38) pays through the same service.
+    app.decorate('payments', payments);
     await app.register(depositRoutes, { service: deposits });
     await app.register(paymentRoutes, { service: payments });
     await app.register(paymentStaffRoutes, { service: payments });

@@ -3,4 +3,12 @@
  * import (Biome's `noRestrictedImports`, biome.json). The participants table is written here; others
  * ask through these functions.
  */
+export {
+  type Entrant,
+  enrolEntrant,
+  entrantBibs,
+  moveEntrant,
+  updateEntrant,
+  withdrawEntrant,
+} from './entrants.ts';
 export { setBibRange, setNameHidden } from './repository.ts';

@@ -11,6 +11,8 @@ export interface OrderRow {
   /** Null for the order of a confirmation document (`documentId`). */
   depositId: string | null;
   documentId: string | null;
+  /** An online entries order (issue 38): its lines are its entries. */
+  registration: boolean;
   eventId: string;
   eventName: string;
   organisationId: string;
@@ -36,8 +38,8 @@ export interface OrderRow {
 
 // A document's order (issue 29) has its sender for team and its contact for payer.
 const ORDER = `o.id::text AS id, o.deposit_id::text AS "depositId", o.document_id::text AS "documentId",
-  o.event_id AS "eventId", ev.name AS "eventName", ev.organisation_id::text AS "organisationId",
-  coalesce(d.organisation_name, cd.sender_name) AS "organisationName", o.payer_sub::text AS "payerSub",
+  o.registration, o.event_id AS "eventId", ev.name AS "eventName", ev.organisation_id::text AS "organisationId",
+  coalesce(d.organisation_name, cd.sender_name, ev.name) AS "organisationName", o.payer_sub::text AS "payerSub",
   coalesce(trim(u.first_name || ' ' || u.last_name), cd.contact_name) AS "payerName",
   coalesce(u.email, cd.contact_email) AS "payerEmail", o.company, o.state, o.provider,
   o.amount_cents AS "amountCents", o.paid_cents AS "paidCents", o.refunded_cents AS "refundedCents", o.currency,
@@ -93,6 +95,7 @@ export async function insertOrder(
     id: string;
     depositId: string | null;
     documentId?: string | null;
+    registration?: boolean;
     eventId: string;
     payerSub: string | null;
     company: boolean;
@@ -106,8 +109,8 @@ export async function insertOrder(
 ) {
   await sql.query(
     `INSERT INTO orders (id, deposit_id, event_id, payer_sub, company, state, amount_cents, currency, structured, expires_at,
-                         paid_at, document_id)
-     VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $6 = 'paid' THEN now() END, $11::uuid)`,
+                         paid_at, document_id, registration)
+     VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $6 = 'paid' THEN now() END, $11::uuid, $12)`,
     [
       o.id,
       o.depositId,
@@ -120,8 +123,10 @@ export async function insertOrder(
       o.structured,
       o.expiresAt,
       o.documentId ?? null,
+      o.registration ?? false,
     ],
   );
+  if (!o.lines.length) return;
   await sql.query(
     `INSERT INTO order_lines (order_id, entry_id, race_id, amount_cents)
      SELECT $1::bigint, u.entry_id::bigint, u.race_id, u.amount_cents
@@ -139,11 +144,19 @@ export async function linesOf(sql: Sql, orderIds: readonly string[]) {
     participant: string;
     amountCents: number;
   }>(
-    `SELECT l.order_id::text AS "orderId", l.entry_id::text AS "entryId", l.race_id AS "raceId",
+    `SELECT * FROM (SELECT l.order_id::text AS "orderId", l.entry_id::text AS "entryId", l.race_id AS "raceId",
             coalesce(r.name, l.race_id) AS "raceName", trim(e.first_name || ' ' || e.last_name) AS participant,
             l.amount_cents AS "amountCents"
        FROM order_lines l JOIN deposit_entries e ON e.id = l.entry_id LEFT JOIN races r ON r.id = l.race_id
-      WHERE l.order_id = ANY($1::bigint[]) ORDER BY l.order_id, l.entry_id`,
+      WHERE l.order_id = ANY($1::bigint[])
+     UNION ALL
+     -- An online entries order's lines are its entries (issue 38; the name is the participant's once confirmed).
+     SELECT re.order_id::text, re.id::text, re.race_id, coalesce(r.name, re.race_id),
+            coalesce(trim(p.first_name || ' ' || p.last_name), trim((re.details->>'firstName') || ' ' || (re.details->>'lastName'))),
+            re.entry_cents - re.discount_cents + re.addons_cents
+       FROM registration_entries re LEFT JOIN races r ON r.id = re.race_id LEFT JOIN participants p ON p.id = re.participant_id
+      WHERE re.order_id = ANY($1::bigint[])) lines
+     ORDER BY "orderId"::bigint, "entryId"::bigint`,
     [orderIds],
   );
 }

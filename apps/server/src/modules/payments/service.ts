@@ -37,6 +37,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ignoreLine: reconciliation.ignoreLine,
     refund: refunds.refund,
     refundExport: refunds.refundExport,
+    /** Registers what follows each payment recorded, after its transaction (issue 38). */
+    onPaid: (hook: (order: import('./repository.ts').OrderRow) => Promise<void>) => {
+      ctx.paidHooks.push(hook);
+    },
+    /** Records money received for an order in the caller's transaction (issue 38: paid on site). */
+    receive: ctx.receive,
   };
 }
 

@@ -32,6 +32,7 @@ export function createOnline(ctx: PaymentsContext) {
       receive(sql, order, { provider, providerRef: status.providerRef, amountCents: status.amountCents }),
     );
     for (const db of contexts) await results.reload(db);
+    if (fresh) await ctx.afterPaid(order);
     return { recorded: fresh };
   }
 

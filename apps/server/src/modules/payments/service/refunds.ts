@@ -17,7 +17,12 @@ export function createRefunds(ctx: PaymentsContext) {
    * when the order was paid online and `method` is provider; otherwise a pending bank refund
    * for the export.
    */
-  async function refund(eventId: string, organisationId: string, input: RefundInput, actorSub: string) {
+  async function refund(
+    eventId: string,
+    organisationId: string,
+    input: RefundInput,
+    actorSub: string | null,
+  ) {
     const orders = input.raceId
       ? await repo.ordersWhere(
           database,

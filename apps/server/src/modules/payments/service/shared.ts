@@ -27,6 +27,11 @@ export interface PaymentsDeps {
    * by whoever composes the modules (deposits/plugin.ts), so payments import nothing of deposits.
    */
   settle?: (sql: Sql, order: repo.OrderRow) => Promise<string[]>;
+  /**
+   * What follows a payment once its transaction is committed (issue 38: an entry paid after its
+   * place was gone is refunded, confirmations are mailed). Added by other modules (`onPaid`).
+   */
+  paidHooks?: ((order: repo.OrderRow) => Promise<void>)[];
 }
 
 /** The parts' context: the dependencies, the clock and `receive`. */
@@ -62,10 +67,19 @@ export function createContext(deps: PaymentsDeps) {
       note: p.note ?? '',
     });
     // A document's order (issue 29) has no deposit to settle: its runners are participants already.
-    return { fresh, contexts: order.depositId && deps.settle ? await deps.settle(sql, order) : [] };
+    return {
+      fresh,
+      contexts: (order.depositId || order.registration) && deps.settle ? await deps.settle(sql, order) : [],
+    };
   }
 
-  return { deps, database, results, now, receive };
+  const paidHooks = deps.paidHooks ?? [];
+  /** Runs the hooks of a payment recorded (after its transaction); a hook's failure is retried by its owner's sweep. */
+  async function afterPaid(order: repo.OrderRow) {
+    for (const hook of paidHooks) await hook(order).catch(() => undefined);
+  }
+
+  return { deps, database, results, now, receive, paidHooks, afterPaid };
 }
 
 export type PaymentsContext = ReturnType<typeof createContext>;

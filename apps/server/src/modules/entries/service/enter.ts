@@ -1,0 +1,188 @@
+import type { EntryOrder, EntryOrderInput } from '@tempora/contracts';
+import { entryOrderInputSchema } from '@tempora/contracts';
+import { holdExpiresAt } from '@tempora/domain';
+import { AppError, errors } from '../../../errors.ts';
+import { freeStructured, insertOrder, nextOrderId, ordersWhere } from '../../payments/port.ts';
+import { holdEntry } from '../counters.ts';
+import * as repo from '../repository.ts';
+import * as settingsRepo from '../settings-repository.ts';
+import { type CheckedRunner, checkRunner, entryRules } from './runner-check.ts';
+import { settleEntryOrder } from './settle.ts';
+import { auditEntry, type EntriesContext, fieldProblem } from './shared.ts';
+import { takeInvitation } from './waitlist.ts';
+
+const STOCK_CODES = { race: 'RACE_FULL', addOn: 'ADDON_SOLD_OUT', code: 'CODE_USED_UP' } as const;
+
+/**
+ * Entering (issue 38): one order for one or several runners (a family), each checked and priced
+ * alone, then — in one transaction — the order, its entries and their holds (add-ons, code use,
+ * then the place, last, so the race's row is locked only for the end of the transaction). A
+ * stock that ran out rolls everything back: bad input changes nothing. A free order is confirmed
+ * at once; others wait for their payment until the hold expires.
+ */
+export function createEnter(ctx: EntriesContext) {
+  const { database, now } = ctx;
+
+  async function placeOrder(
+    user: { sub: string; email: string },
+    eventId: string,
+    raw: EntryOrderInput,
+  ): Promise<EntryOrder> {
+    const input = entryOrderInputSchema.parse(raw);
+    const terms = await settingsRepo.eventTerms(database, eventId);
+    if (!terms) throw errors.notFound('REGISTRATION_NOT_FOUND', 'This event takes no entries online');
+    const at = now();
+    const rules = await entryRules(database, eventId);
+    const checked: CheckedRunner[] = [];
+    const problems: { field: string; code: string }[] = [];
+    for (const [n, runner] of input.runners.entries()) {
+      const r = await checkRunner(database, eventId, rules, runner, `runners.${n}.`, at);
+      problems.push(...r.errors);
+      if (r.runner) checked.push(r.runner);
+    }
+    if (problems.length) throw fieldProblem(400, problems);
+    // A fast refusal for a full race without a transaction (the rush: most requests end here).
+    // The hold below is what counts; this read only spares the database the losers' writes.
+    for (const [n, r] of checked.entries()) {
+      const invited = input.invitation && n === checked.findIndex((c) => c.race.raceId === r.race.raceId);
+      if (!invited && r.race.capacity != null && r.race.capacity - r.race.taken - r.race.held <= 0)
+        throw fieldProblem(409, [{ field: `runners.${n}.raceId`, code: 'RACE_FULL' }]);
+    }
+    const total = checked.reduce((s, r) => s + r.totalCents, 0);
+    const expires = holdExpiresAt(at, terms.holdMinutes);
+    const { orderId, contexts } = await database.transaction(async (sql) => {
+      const orderId = await nextOrderId(sql);
+      await insertOrder(sql, {
+        id: orderId,
+        depositId: null,
+        registration: true,
+        eventId,
+        payerSub: user.sub,
+        company: false,
+        state: total === 0 ? 'paid' : 'awaiting_payment',
+        amountCents: total,
+        currency: terms.currency,
+        structured: await freeStructured(sql),
+        expiresAt: expires,
+        lines: [],
+      });
+      let invitationUsed = false;
+      for (const [n, r] of checked.entries()) {
+        let waitlistId: string | null = null;
+        if (input.invitation && !invitationUsed) {
+          waitlistId = await takeInvitation(sql, input.invitation, r.race.raceId, at);
+          if (waitlistId) invitationUsed = true;
+        }
+        const code = repo.newEntryCode();
+        const units = {
+          raceId: r.race.raceId,
+          addOns: r.addOns.map((a) => ({ id: a.id, quantity: a.quantity })),
+          codeId: r.code?.id ?? null,
+        };
+        const out = await holdEntry(sql, units, !waitlistId);
+        if (out)
+          throw fieldProblem(409, [
+            {
+              field: `runners.${n}.${out === 'race' ? 'raceId' : out === 'addOn' ? 'addOns' : 'discountCode'}`,
+              code: STOCK_CODES[out],
+            },
+          ]);
+        await repo.insertEntry(sql, {
+          code,
+          eventId,
+          raceId: r.race.raceId,
+          orderId,
+          accountSub: user.sub,
+          email: r.details.email || user.email,
+          lang: input.lang,
+          state: 'held',
+          details: { ...r.details, email: r.details.email || user.email },
+          answers: r.answers,
+          addOns: r.addOns,
+          codeId: r.code?.id ?? null,
+          memberCode: r.memberCode,
+          entryCents: r.entryCents,
+          discountCents: r.discountCents,
+          addOnsCents: r.addOnsCents,
+          waiverVersion: rules.waiver?.version ?? null,
+          holdExpiresAt: expires,
+          waitlistId,
+          source: 'online',
+        });
+        await auditEntry(sql, { code, eventId }, 'held', user.sub, { orderId, totalCents: r.totalCents });
+      }
+      if (input.invitation && !invitationUsed)
+        throw fieldProblem(409, [{ field: 'invitation', code: 'INVITATION_INVALID' }]);
+      const contexts = total === 0 ? await settleEntryOrder(sql, orderId, user.sub) : [];
+      return { orderId, contexts };
+    });
+    for (const db of contexts) await ctx.results.reload(db);
+    return orderView(orderId);
+  }
+
+  /** An entries order as its payer sees it: state, amounts, hold, entries. */
+  async function orderView(orderId: string): Promise<EntryOrder> {
+    const [order] = await ordersWhere(database, 'o.id = $1::bigint AND o.registration', [orderId]);
+    if (!order) throw errors.notFound('ORDER_NOT_FOUND', `No order '${orderId}'`);
+    const entries = await repo.entriesWhere(database, 'e.order_id = $1::bigint', [orderId]);
+    const names = new Map(
+      (
+        await database.query<{ id: string; name: string }>(
+          'SELECT id, name FROM races WHERE id = ANY($1::text[])',
+          [entries.map((e) => e.raceId)],
+        )
+      ).map((r) => [r.id, r.name]),
+    );
+    const held = entries.filter((e) => e.state === 'held').map((e) => e.holdExpiresAt as string);
+    return {
+      orderId,
+      eventId: order.eventId,
+      state: order.state,
+      amountCents: order.amountCents,
+      paidCents: order.paidCents,
+      refundedCents: order.refundedCents,
+      currency: order.currency,
+      holdExpiresAt: held.length ? (held.sort()[0] as string) : null,
+      notice: entries.some((e) => e.refundDue || (e.state === 'refunded' && order.state === 'refunded'))
+        ? 'LATE_REFUNDED'
+        : null,
+      entries: entries.map((e) => ({
+        code: e.code,
+        raceId: e.raceId,
+        raceName: names.get(e.raceId) ?? e.raceId,
+        name: `${e.details.firstName} ${e.details.lastName}`.trim(),
+        state: e.state,
+        entryCents: e.entryCents,
+        discountCents: e.discountCents,
+        addOnsCents: e.addOnsCents,
+        totalCents: e.entryCents - e.discountCents + e.addOnsCents,
+        addOns: e.addOns.map((a) => ({ key: a.key, name: a.name, quantity: a.quantity, cents: a.cents })),
+      })),
+    };
+  }
+
+  /** Paying on site, when the organiser allows it: the entries are confirmed, the order stays owed. */
+  async function payOnSite(orderId: string, actorSub: string): Promise<EntryOrder> {
+    const [order] = await ordersWhere(database, 'o.id = $1::bigint AND o.registration', [orderId]);
+    if (!order) throw errors.notFound('ORDER_NOT_FOUND', `No order '${orderId}'`);
+    const terms = await settingsRepo.eventTerms(database, order.eventId);
+    if (!terms?.payOnSite)
+      throw errors.conflict('ON_SITE_NOT_ALLOWED', 'The organiser takes no payment on site');
+    if (order.state !== 'awaiting_payment')
+      throw errors.conflict('ORDER_STATE', `The order is ${order.state}`);
+    const contexts = await database.transaction(async (sql) => {
+      // Owed until race day: the order no longer expires with the hold.
+      await sql.query(
+        `UPDATE orders SET provider = 'bank', expires_at = now() + interval '3650 days' WHERE id = $1::bigint`,
+        [orderId],
+      );
+      const held = await repo.entriesWhere(sql, `e.order_id = $1::bigint AND e.state = 'held'`, [orderId]);
+      if (!held.length) throw new AppError(409, 'HOLD_EXPIRED', 'The places were released: enter again');
+      return settleEntryOrder(sql, orderId, actorSub);
+    });
+    for (const db of contexts) await ctx.results.reload(db);
+    return orderView(orderId);
+  }
+
+  return { placeOrder, orderView, payOnSite };
+}

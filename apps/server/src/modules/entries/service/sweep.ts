@@ -1,0 +1,101 @@
+import { ordersWhere } from '../../payments/port.ts';
+import * as repo from '../repository.ts';
+import type { createMails } from './mails.ts';
+import { expireHolds } from './settle.ts';
+import { auditEntry, type EntriesContext } from './shared.ts';
+import { advanceWaitlist, type Invitation } from './waitlist.ts';
+
+/**
+ * What runs after payments and on a timer (issue 38): holds past their time expire (their places
+ * go to the waitlist first), invitations lapse and pass on, payments that came after their place
+ * was gone are refunded in full (through the payments module's refund, by the provider), and
+ * confirmations are mailed. Each step is idempotent, so the timer also retries what a crash or a
+ * provider's failure left.
+ */
+export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof createMails>) {
+  const { database, now, payments } = ctx;
+
+  /** Expired holds and invitations; the waitlists of races with places back advanced. */
+  async function expire(eventId?: string) {
+    const at = now();
+    const { expired, invitations } = await database.transaction(async (sql) => {
+      const races = await expireHolds(sql, at);
+      const waiting = await sql.query<{ raceId: string; eventId: string; minutes: number }>(
+        `SELECT DISTINCT w.race_id AS "raceId", g.event_id AS "eventId", coalesce(t.waitlist_minutes, 1440) AS minutes
+           FROM registration_waitlist w JOIN registration_races g ON g.race_id = w.race_id
+           LEFT JOIN registration_events t ON t.event_id = g.event_id
+          WHERE (w.state = 'waiting' AND w.race_id = ANY($1::text[])) OR (w.state = 'invited' AND w.invited_until <= $2)
+             OR ($3::text IS NOT NULL AND g.event_id = $3 AND w.state = 'waiting')`,
+        [races, at, eventId ?? null],
+      );
+      const invitations: (Invitation & { eventId: string })[] = [];
+      for (const w of waiting) {
+        for (const inv of await advanceWaitlist(sql, w.raceId, at, w.minutes))
+          invitations.push({ ...inv, eventId: w.eventId });
+      }
+      return { expired: races.length, invitations };
+    });
+    for (const eventIdOf of new Set(invitations.map((i) => i.eventId))) {
+      await mails.mailInvitations(
+        eventIdOf,
+        invitations.filter((i) => i.eventId === eventIdOf),
+      );
+    }
+    return { expired, invited: invitations.length };
+  }
+
+  /** Payments made after their place was gone, refunded in full by the provider (or as a bank refund). */
+  async function refundLate(orderId?: string) {
+    const due = await repo.entriesWhere(
+      database,
+      `e.refund_due AND e.state = 'expired' AND ($1::bigint IS NULL OR e.order_id = $1::bigint)`,
+      [orderId ?? null],
+    );
+    for (const orderIdOf of new Set(due.map((e) => e.orderId as string))) {
+      const [order] = await ordersWhere(database, 'o.id = $1::bigint', [orderIdOf]);
+      if (order?.state !== 'paid') continue;
+      const entries = due.filter((e) => e.orderId === orderIdOf);
+      const amountCents = entries.reduce((s, e) => s + e.entryCents - e.discountCents + e.addOnsCents, 0);
+      const left = order.paidCents - order.refundedCents;
+      const amount = Math.min(amountCents, left);
+      if (amount > 0) {
+        await payments.refund(
+          order.eventId,
+          order.organisationId,
+          {
+            orderIds: [order.id],
+            kind: 'partial',
+            amountCents: amount,
+            method: 'provider',
+            reason: 'LATE_PAYMENT_NO_PLACE',
+          },
+          null,
+        );
+      }
+      for (const e of entries) {
+        await database.transaction(async (sql) => {
+          await repo.setEntry(sql, e.id, { state: 'refunded', refundDue: false });
+          await auditEntry(sql, e, 'refunded_late', null, {
+            amountCents: e.entryCents - e.discountCents + e.addOnsCents,
+          });
+        });
+        await mails.mailRefund(e, `${(amount / 100).toFixed(2)} ${order.currency}`);
+      }
+    }
+  }
+
+  /** After a payment is recorded: refund what came too late, mail what is confirmed. */
+  async function afterPaid(orderId: string) {
+    await refundLate(orderId);
+    await mails.mailConfirmations(orderId);
+  }
+
+  /** The timer's pass. */
+  async function run() {
+    await expire();
+    await refundLate();
+    await mails.mailConfirmations();
+  }
+
+  return { expire, refundLate, afterPaid, run };
+}

@@ -1,0 +1,96 @@
+import type { Sql } from '../../../db/database.ts';
+import { errors } from '../../../errors.ts';
+import { holdUnits, releaseUnits } from '../counters.ts';
+import { newInvitationToken } from '../repository.ts';
+import type * as settingsRepo from '../settings-repository.ts';
+
+/**
+ * A full race's waitlist (issue 38; the rule in `@tempora/domain`'s `waitlist.ts`): first in,
+ * first out. An invitation holds a place (the race's `held`, like a runner paying) until its time
+ * runs out; then it expires, the place is released and passes to the next. Runs in the caller's
+ * transaction — a cancellation, an expiry, places released — so a freed place goes to the
+ * waitlist before anyone else can enter.
+ */
+export interface Invitation {
+  id: string;
+  raceId: string;
+  email: string;
+  name: string;
+  lang: 'en' | 'fr';
+  token: string;
+  invitedUntil: string;
+}
+
+/** Lapsed invitations expire, then the next waiting people are invited while places are left. */
+export async function advanceWaitlist(
+  sql: Sql,
+  raceId: string,
+  now: Date,
+  validMinutes: number,
+): Promise<Invitation[]> {
+  const lapsed = await sql.query(
+    `UPDATE registration_waitlist SET state = 'expired', token = NULL
+      WHERE race_id = $1 AND state = 'invited' AND invited_until <= $2 RETURNING id`,
+    [raceId, now],
+  );
+  if (lapsed.length) await releaseUnits(sql, 'registration_races', raceId, lapsed.length);
+  const invited: Invitation[] = [];
+  const until = new Date(now.getTime() + validMinutes * 60_000);
+  for (;;) {
+    const [next] = await sql.query<{ id: string }>(
+      `SELECT id::text AS id FROM registration_waitlist WHERE race_id = $1 AND state = 'waiting' ORDER BY id LIMIT 1 FOR UPDATE`,
+      [raceId],
+    );
+    if (!next || !(await holdUnits(sql, 'registration_races', raceId))) break;
+    const [row] = await sql.query<Invitation>(
+      `UPDATE registration_waitlist SET state = 'invited', token = $2, invited_until = $3 WHERE id = $1::bigint
+       RETURNING id::text AS id, race_id AS "raceId", email, name, lang, token, invited_until AS "invitedUntil"`,
+      [next.id, newInvitationToken(), until],
+    );
+    invited.push({ ...(row as Invitation), invitedUntil: until.toISOString() });
+  }
+  return invited;
+}
+
+/** Joins a full race's waitlist; the position among those waiting. */
+export async function joinWaitlist(
+  sql: Sql,
+  race: settingsRepo.RaceRegistration,
+  who: { sub: string | null; email: string; name: string; lang: 'en' | 'fr' },
+): Promise<{ id: string; position: number; state: string }> {
+  if (race.capacity == null || race.capacity - race.taken - race.held > 0)
+    throw errors.conflict('RACE_NOT_FULL', 'The race still has places: enter it');
+  const [known] = await sql.query<{ id: string }>(
+    `SELECT id::text AS id FROM registration_waitlist WHERE race_id = $1 AND email = $2 AND state IN ('waiting', 'invited')`,
+    [race.raceId, who.email],
+  );
+  const id =
+    known?.id ??
+    (
+      (await sql.query<{ id: string }>(
+        `INSERT INTO registration_waitlist (race_id, account_sub, email, name, lang) VALUES ($1, $2::uuid, $3, $4, $5) RETURNING id::text AS id`,
+        [race.raceId, who.sub, who.email, who.name, who.lang],
+      )) as [{ id: string }]
+    )[0].id;
+  const [row] = await sql.query<{ position: number; state: string }>(
+    `SELECT (SELECT count(*)::int FROM registration_waitlist w WHERE w.race_id = $1 AND w.state = 'waiting' AND w.id <= $2::bigint) AS position,
+            state FROM registration_waitlist WHERE id = $2::bigint`,
+    [race.raceId, id],
+  );
+  return { id, position: row?.position ?? 0, state: row?.state ?? 'waiting' };
+}
+
+/** An invitation used to enter: its held place becomes the entry's (locked, valid, for this race). */
+export async function takeInvitation(
+  sql: Sql,
+  token: string,
+  raceId: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await sql.query<{ id: string }>(
+    `UPDATE registration_waitlist SET state = 'entered' WHERE token = $1 AND race_id = $2 AND state = 'invited' AND invited_until > $3
+     RETURNING id::text AS id`,
+    [token, raceId, now],
+  );
+  return row?.id ?? null;
+}
