@@ -160,8 +160,9 @@ describe('online entries', () => {
     expect(view).toMatchObject({ state: 'paid', paidCents: 3500 });
     expect(view.entries[0].state).toBe('confirmed');
     const [p] = await app.database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM participants WHERE race_id = $1 AND first_name = 'Runner0' AND deleted_at IS NULL`,
-      [TEN_K],
+      `SELECT count(*)::int AS n FROM participants WHERE race_id = $1 AND first_name = 'Runner0' AND deleted_at IS NULL
+          AND account_id = $2::uuid`,
+      [TEN_K, runners[0]!.sub],
     );
     expect(p!.n).toBe(1);
     const mail = mails.sent.find((m) => m.to === 'runner0@example.test' && /confirmée/.test(m.subject));

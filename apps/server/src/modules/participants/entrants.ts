@@ -17,14 +17,16 @@ export interface Entrant {
   nationality: string;
   club: string;
   email: string;
+  /** The account the entry was made with (issue 40's runner's space reads `participants.account_id`). */
+  accountSub?: string | null;
 }
 
 /** Adds an entrant; returns its participant id. */
 export async function enrolEntrant(sql: Sql, p: Entrant): Promise<string> {
   const [row] = await sql.query<{ id: string }>(
     `INSERT INTO participants (race_id, bib, first_name, last_name, gender, birth_date, nationality, club, status,
-                               tracking_key, email, search_folded)
-     VALUES ($1, NULL, $2, $3, $4, $5::date, $6, $7, 'registered', $8, $9, $10) RETURNING id::text`,
+                               tracking_key, email, search_folded, account_id)
+     VALUES ($1, NULL, $2, $3, $4, $5::date, $6, $7, 'registered', $8, $9, $10, $11::uuid) RETURNING id::text`,
     [
       p.raceId,
       p.firstName,
@@ -36,6 +38,7 @@ export async function enrolEntrant(sql: Sql, p: Entrant): Promise<string> {
       randomKey(),
       p.email,
       searchFoldedOf(p),
+      p.accountSub ?? null,
     ],
   );
   await bumpEpoch(sql, [p.raceId]);

@@ -66,6 +66,7 @@ export async function confirmEntry(sql: Sql, entry: repo.EntryRow, actorSub: str
     nationality: d.nationality,
     club: d.club,
     email: d.email,
+    accountSub: entry.accountSub,
   });
   await repo.setEntry(sql, entry.id, { state: 'confirmed', participantId, confirmedAt: new Date() });
   await auditEntry(sql, entry, 'confirmed', actorSub, { participantId });
@@ -101,6 +102,7 @@ export async function applyChange(
         nationality: details.nationality,
         club: details.club,
         email: details.email,
+        accountSub: null,
       });
     }
     await repo.setEntry(sql, entry.id, { details, email: details.email, accountSub: null });
