@@ -2,6 +2,7 @@ export * from './console/category-check.ts';
 export * from './console/category-templates.ts';
 export * from './console/course.ts';
 export * from './console/time-zone.ts';
+export * from './date-format.ts';
 export * from './entries/capacity.ts';
 export * from './entries/eligibility.ts';
 export * from './entries/policies.ts';

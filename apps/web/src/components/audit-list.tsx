@@ -1,6 +1,7 @@
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/money.ts';
 
 /** One line of an audit trail as a view shows it (the view translates its own actions). */
 export interface AuditListItem {
@@ -47,14 +48,8 @@ export function AuditList({
         {empty ?? t('auditTrail.empty')}
       </Typography>
     );
-  const when = (iso: string) => {
-    if (formatTime) return formatTime(iso);
-    try {
-      return new Date(iso).toLocaleString(i18n.language, timeZone ? { timeZone } : undefined);
-    } catch {
-      return new Date(iso).toLocaleString(i18n.language);
-    }
-  };
+  // The one formatter (issue 43): the page language's format, the zone named.
+  const when = (iso: string) => (formatTime ? formatTime(iso) : formatDateTime(iso, i18n.language, timeZone));
   return (
     <List dense aria-label={label}>
       {items.map((item) => (

@@ -14,6 +14,16 @@ export const ISO_COUNTRIES = (
   'TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
+/** A country's name in the interface language (`BE` → `Belgium`, `Belgique`); the code if unknown. */
+export function countryName(code: string | undefined, lng: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([lng], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * A country picker (issue 29: a typed "Netherlands" was cut to "NE", Niger): the countries by
  * their name in the interface language (Intl.DisplayNames), searchable by name or code, giving

@@ -1,4 +1,5 @@
 import { Autocomplete, TextField } from '@mui/material';
+import { zoneLabel } from '@tempora/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,6 +22,7 @@ export function TimeZoneField({
   label,
   help,
   size,
+  preferred = [],
 }: {
   value: string;
   onChange: (zone: string) => void;
@@ -31,16 +33,30 @@ export function TimeZoneField({
   label?: string;
   help?: string;
   size?: 'small' | 'medium';
+  /** Zones listed first (the organisation's country's: issue 43). */
+  preferred?: readonly string[];
 }) {
-  const { t } = useTranslation('console');
-  const options = useMemo(zones, []);
+  const { t, i18n } = useTranslation('console');
+  const options = useMemo(() => {
+    const all = zones();
+    const first = preferred.filter((z) => all.includes(z));
+    return [...first, ...all.filter((z) => !first.includes(z))];
+  }, [preferred]);
+  // Issue 43: the help names the zone the gun, waves and the desk's times are typed in.
+  const named = value
+    ? t('event.timeZoneNamed', {
+        zone: value.replace(/_/g, ' '),
+        label: zoneLabel(Date.now(), value, i18n.language),
+      })
+    : undefined;
   const field = (params: object) => (
     <TextField
       {...params}
       label={label ?? t('event.timeZone')}
       required={!optional}
       error={!!error}
-      helperText={error ?? help ?? t('event.timeZoneHelp')}
+      helperText={error ?? help ?? named ?? t('event.timeZoneHelp')}
+      slotProps={{ formHelperText: { 'data-testid': 'time-zone-help' } as object }}
     />
   );
   if (optional)
@@ -58,7 +74,8 @@ export function TimeZoneField({
   return (
     <Autocomplete
       options={options}
-      value={value}
+      // Empty until chosen when the country has several zones (issue 43: asked, not guessed).
+      value={(value || null) as string}
       disableClearable
       disabled={disabled}
       size={size ?? 'medium'}

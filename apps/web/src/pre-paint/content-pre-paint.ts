@@ -28,7 +28,6 @@ export function contentPrePaintStrings(ns: { common: object; content: object }):
     signIn: c.shell.signIn!,
     navTracking: c.nav.tracking!,
     navPhotos: c.nav.photos!,
-    navDiagnostics: c.nav.diagnostics!,
     homeTitle: t.home.title!,
     homeSubtitle: t.home.subtitle!,
     homeSearch: t.home.search!,

@@ -8,7 +8,6 @@ export interface DefaultChromeStrings {
   signIn: string;
   navTracking: string;
   navPhotos: string;
-  navDiagnostics: string;
 }
 
 /** What the default layout's picture needs: the viewport's width and the drawer's pin. */
@@ -78,7 +77,6 @@ export function drawDefaultChrome(doc: Document, root: HTMLElement, input: Defau
       ['magnify', s.navTracking],
       ['photos', s.navPhotos],
       ['login', s.signIn],
-      ['bug', s.navDiagnostics],
     ];
     for (const [name, label] of entries) {
       const item = el('div');

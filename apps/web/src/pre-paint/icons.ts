@@ -3,7 +3,6 @@ import {
   mdiAccountMultipleCheck,
   mdiAccountMultiplePlus,
   mdiAccountSearchOutline,
-  mdiBug,
   mdiCertificateOutline,
   mdiChartBar,
   mdiChevronDown,
@@ -30,7 +29,6 @@ import {
 export const PRE_PAINT_ICONS = {
   account: mdiAccountCircle,
   athlete: mdiAccountSearchOutline,
-  bug: mdiBug,
   certificate: mdiCertificateOutline,
   follow: mdiAccountMultiplePlus,
   following: mdiAccountMultipleCheck,

@@ -150,7 +150,6 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       ['magnify', s.navTracking],
       ['photos', s.navPhotos],
       ['login', s.signIn],
-      ['bug', s.navDiagnostics],
     ];
     for (const [name, label] of entries) {
       const item = el('div');

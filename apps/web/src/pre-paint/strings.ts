@@ -9,7 +9,6 @@ export interface PrePaintStrings {
   home: string;
   navTracking: string;
   navPhotos: string;
-  navDiagnostics: string;
   reportList: string;
   search: string;
   searchPlaceholder: string;
@@ -53,7 +52,6 @@ export function prePaintStrings(ns: { common: Locale; results: Locale; views: Lo
     home: c.nav!.home!,
     navTracking: c.nav!.tracking!,
     navPhotos: c.nav!.photos!,
-    navDiagnostics: c.nav!.diagnostics!,
     reportList: r.reportList!,
     search: r.search!,
     searchPlaceholder: r.searchPlaceholder!,

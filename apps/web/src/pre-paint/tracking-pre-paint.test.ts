@@ -92,11 +92,13 @@ describe('the tracking card pre-paint', () => {
     expect(root.querySelector('.pp-chip')?.textContent).toBe('On course');
     // Times of day in the event's zone, as the app shows them.
     expect(root.querySelector('.pp-progress p')?.textContent).toBe(
-      'Last point: 20K in 1:01:15 (at 17:01:12)',
+      'Last point: 20K in 1:01:15 (at 17:01:12 CEST)',
     );
     expect((root.querySelector('.pp-bar div') as HTMLElement).style.width).toBe('75%');
     expect(root.querySelector('small')?.textContent).toBe('Estimated position: 22.5 km');
-    expect(root.querySelector('.pp-alert')?.textContent).toBe('Predicted finish: 1:32:10 (around 17:32:07)');
+    expect(root.querySelector('.pp-alert')?.textContent).toBe(
+      'Predicted finish: 1:32:10 (around 17:32:07 CEST)',
+    );
     expect([...root.querySelectorAll('thead th')].map((c) => c.textContent)).toEqual([
       'Point',
       'Time',
@@ -109,7 +111,7 @@ describe('the tracking card pre-paint', () => {
     expect(rows(root)).toEqual([
       ['10K', '30:28', '5', '5', '6', '+0:01', '3:02'],
       ['20K', '1:01:15', '1', '1', '2+0:03', '', '6:07'],
-      ['Finish', '≈ 1:32:10 at 17:32:07', ''],
+      ['Finish', '≈ 1:32:10 at 17:32:07 CEST', ''],
     ]);
     expect(root.querySelector('tbody tr:last-child td')?.getAttribute('colspan')).toBe('5');
     // The buttons: no certificate before the finish.
@@ -123,7 +125,7 @@ describe('the tracking card pre-paint', () => {
   it('shows the prediction with its 80 % interval, in each language (issue 27)', () => {
     const prediction = { ...card.prediction!, finishRangeNetMs: [5_400_000, 5_700_000] as [number, number] };
     expect(paint('en', { prediction }).querySelector('.pp-alert')?.textContent).toBe(
-      'Predicted finish: 1:32:10 (around 17:32:07) · 1:30–1:35, 80% likely',
+      'Predicted finish: 1:32:10 (around 17:32:07 CEST) · 1:30–1:35, 80% likely',
     );
     expect(paint('fr', { prediction }).querySelector('.pp-alert')?.textContent).toMatch(
       /· 1:30–1:35, probable à 80\u00a0%$/,
@@ -199,7 +201,8 @@ describe('the tracking card pre-paint', () => {
     expect(phone.querySelector('.pp-main h1')?.textContent).toBe(frLive.title);
     const wide = event(1280);
     expect(wide.querySelector('.pp-menu')).toBeNull();
-    expect(wide.querySelectorAll('.pp-rail .pp-nav div')).toHaveLength(5);
+    // Home, tracking, photos, sign in: Diagnostics is staff only (issue 43).
+    expect(wide.querySelectorAll('.pp-rail .pp-nav div')).toHaveLength(4);
     // The generic layout's card keeps its compact bar and no event.
     expect(paint('en').querySelector('.pp-dbar, .pp-rail')).toBeNull();
     expect([...paint('en').querySelectorAll('ol li')].map((li) => li.textContent)).toEqual([

@@ -1,11 +1,7 @@
 import type { AthleteCard } from '@tempora/contracts';
+import { formatDateTime } from '../../../../packages/domain/src/date-format.ts';
 import { formatPace } from '../../../../packages/domain/src/results/pace.ts';
-import {
-  formatDuration,
-  formatGap,
-  formatRange,
-  formatTimeOfDay,
-} from '../../../../packages/domain/src/time-format.ts';
+import { formatDuration, formatGap, formatRange } from '../../../../packages/domain/src/time-format.ts';
 import { pointName } from '../lib/point-name.ts';
 import { DEFAULT_CHROME_CSS, type DefaultChromeStrings, drawDefaultChrome } from './default-chrome.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
@@ -52,7 +48,6 @@ export function trackingPrePaintStrings(ns: {
     signIn: c.shell.signIn!,
     navTracking: c.nav.tracking!,
     navPhotos: c.nav.photos!,
-    navDiagnostics: c.nav.diagnostics!,
     title: l.title!,
     bib: l.bib!,
     status: l.status,
@@ -149,7 +144,7 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
     parent.append(node);
     return node;
   };
-  const clock = (ms: number | null) => formatTimeOfDay(ms, card.timeZone);
+  const clock = (ms: number | null) => formatDateTime(ms, card.timeZone, lng, { date: false, seconds: true });
   const root = prePaintRoot(doc, lng);
   el('style', root, input.event ? TRACKING_PRE_PAINT_CSS + DEFAULT_CHROME_CSS : TRACKING_PRE_PAINT_CSS);
   const icon = (name: PrePaintIcon) => spriteIcon(doc, input.sprite, name);

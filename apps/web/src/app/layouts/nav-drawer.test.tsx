@@ -57,6 +57,27 @@ describe('navigation drawer (spec §2)', () => {
     );
   });
 
+  it('shows Diagnostics to the people who run a race only (issue 43)', () => {
+    auth.current = { status: 'signedOut', ability: abilityFromRules(rulesFor(null)) };
+    renderDrawer();
+    expect(screen.queryByRole('link', { name: 'Diagnostics' })).toBeNull();
+    auth.current = { status: 'signedIn', ability: user(false) };
+    renderDrawer();
+    expect(screen.queryByRole('link', { name: 'Diagnostics' })).toBeNull();
+    const timekeeper = abilityFromRules(
+      rulesFor({
+        sub: 'u2',
+        email: 't@b.c',
+        isPlatformStaff: false,
+        isConfirmationAccount: false,
+        memberships: [{ organisationId: 'o1', role: 'timekeeper' }],
+      }),
+    );
+    auth.current = { status: 'signedIn', ability: timekeeper };
+    renderDrawer();
+    expect(screen.getByRole('link', { name: 'Diagnostics' }).getAttribute('href')).toBe('/test');
+  });
+
   it('pins from its title bar', () => {
     auth.current = { status: 'signedOut', ability: abilityFromRules(rulesFor(null)) };
     const pinned = renderDrawer();

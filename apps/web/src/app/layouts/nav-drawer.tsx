@@ -56,7 +56,11 @@ export function useDrawerEntries(): Entry[] {
     entries.push({ to: paths.confirmation(), icon: mdiFileCheck, label: t('nav.confirmation') });
   if (status === 'signedIn') entries.push({ to: paths.payments(), icon: mdiCash, label: t('nav.payments') });
   else entries.push({ to: paths.login(), icon: mdiLogin, label: t('shell.signIn') });
-  entries.push({ to: paths.diagnostics(), icon: mdiBug, label: t('nav.diagnostics') });
+  // Diagnostics (spec's /test) is for the people who run a race (issue 43: it was in every
+  // visitor's menu): whoever handles timing devices, platform staff included. The page stays
+  // reachable by its address.
+  if (ability?.can('manage', 'Device'))
+    entries.push({ to: paths.diagnostics(), icon: mdiBug, label: t('nav.diagnostics') });
   return entries;
 }
 

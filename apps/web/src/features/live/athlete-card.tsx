@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { AthleteCard as Card } from '@tempora/contracts';
-import { formatDuration, formatGap, formatPace, formatRange, formatTimeOfDay } from '@tempora/domain';
+import { formatDateTime, formatDuration, formatGap, formatPace, formatRange } from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '../../lib/intl.ts';
@@ -29,8 +29,9 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
   const { t, i18n } = useTranslation('live');
   const lng = i18n.language;
   const [copied, setCopied] = useState(false);
-  // Times of day in the event's zone, whatever the browser's (issue 19).
-  const clock = (ms: number | null) => formatTimeOfDay(ms, card.timeZone);
+  // Times of day in the event's zone, whatever the browser's (issue 19), named: a reader may be
+  // elsewhere (issue 43: Boston's "at 12:09:37" is Eastern time).
+  const clock = (ms: number | null) => formatDateTime(ms, card.timeZone, lng, { date: false, seconds: true });
   const reached = card.splits.filter((s) => s.netMs !== null);
   const last = reached.at(-1);
   const lastPoint = last ? card.race.points.find((p) => p.key === last.pointKey) : undefined;

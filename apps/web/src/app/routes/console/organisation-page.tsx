@@ -130,6 +130,7 @@ export default function OrganisationPage() {
       {creating && (
         <EventCreateDialog
           orgId={o.id}
+          country={o.country}
           onClose={() => setCreating(false)}
           onCreated={(e) => navigate(consolePaths.event(e.id))}
         />

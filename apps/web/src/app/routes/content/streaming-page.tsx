@@ -24,7 +24,7 @@ import { RecordEditor } from '../../../features/content/components/lazy-editors.
 import { fromLocalInput, toLocalInput } from '../../../features/content/components/local-datetime.ts';
 import { StreamPlayer } from '../../../features/content/components/stream-player.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
-import { dateTimeFormat } from '../../../lib/intl.ts';
+import { formatDateTime } from '../../../lib/money.ts';
 
 /**
  * `/events/{eventId}/ctx/{db}/generic/{path}/streaming` and `/results/{eventId}/youtube`: the
@@ -39,15 +39,9 @@ export default function StreamingPage() {
   const streams = useStreams(eventId);
   const canEdit = useCanManage('Stream', event.data?.organisationId);
   const [editing, setEditing] = useState<Stream | 'new' | null>(null);
-  // In the event's zone, whatever the browser's (issue 27), which the text names.
+  // In the event's zone, whatever the browser's (issue 27), named (issue 43: the one formatter).
   const zone = event.data?.timeZone;
-  const time = dateTimeFormat(i18n.language, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    ...(zone ? { timeZone: zone } : {}),
-  });
-  const zoneNote =
-    zone && zone !== Intl.DateTimeFormat().resolvedOptions().timeZone ? ` (${zone.replace(/_/g, ' ')})` : '';
+  const when = (iso: string) => formatDateTime(iso, i18n.language, zone);
   const current = streams.data?.find((s) => s.current);
   const onAir =
     current && Date.parse(current.startsAt) <= Date.now() && Date.now() < Date.parse(current.endsAt);
@@ -86,7 +80,7 @@ export default function StreamingPage() {
           >
             <ListItemText
               primary={s.title}
-              secondary={`${time.format(new Date(s.startsAt))} – ${time.format(new Date(s.endsAt))}${zoneNote}`}
+              secondary={`${when(s.startsAt)} – ${when(s.endsAt)}`}
               sx={canEdit ? { pr: 9 } : undefined}
             />
           </ListItem>
@@ -123,7 +117,7 @@ export default function StreamingPage() {
           <Box>
             {!onAir && (
               <Alert severity="info" sx={{ mb: 1 }}>
-                {t('stream.notLive', { start: `${time.format(new Date(current.startsAt))}${zoneNote}` })}
+                {t('stream.notLive', { start: when(current.startsAt) })}
               </Alert>
             )}
             <StreamPlayer stream={current} />

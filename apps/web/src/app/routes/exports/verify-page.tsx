@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { formatDuration } from '@tempora/domain';
+import { formatDateTime, formatDay, formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader, PageLoading } from '../../../components/page-state.tsx';
@@ -35,7 +35,7 @@ export default function VerifyPage() {
   const changed = v.netMs !== null && v.netMs !== v.certificateNetMs;
   const rows: [string, string][] = [
     [t('verify.event'), v.eventName],
-    [t('verify.race'), `${v.race.name} · ${new Date(`${v.race.date}T12:00:00Z`).toLocaleDateString(lng)}`],
+    [t('verify.race'), `${v.race.name} · ${formatDay(v.race.date, lng)}`],
     [t('verify.athlete'), v.athlete.name],
     [t('verify.bib'), v.athlete.bib],
     [t('verify.category'), v.athlete.category ?? '—'],
@@ -45,7 +45,7 @@ export default function VerifyPage() {
     [t('verify.rankOverall'), rank(v.rankOverall)],
     [t('verify.rankGender'), rank(v.rankGender)],
     [t('verify.rankCategory'), rank(v.rankCategory)],
-    [t('verify.issued'), new Date(v.issuedAt).toLocaleString(lng)],
+    [t('verify.issued'), formatDateTime(v.issuedAt, null, lng)],
   ];
   return (
     <>

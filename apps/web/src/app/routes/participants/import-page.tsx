@@ -53,7 +53,7 @@ export default function ImportPage() {
         {tab === 'participants' && races.data.length > 0 && (
           <Stack spacing={4}>
             <ImportWizard eventId={eventId} races={races.data} />
-            <ImportHistory eventId={eventId} />
+            <ImportHistory eventId={eventId} timeZone={event.data.timeZone} />
           </Stack>
         )}
         {tab === 'chips' && races.data.length > 0 && <ChipImport eventId={eventId} races={races.data} />}

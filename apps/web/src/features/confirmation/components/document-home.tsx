@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { DocumentDetail } from '@tempora/contracts';
+import { formatDay } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -79,7 +80,7 @@ export function DocumentHome({ document: d }: { document: DocumentDetail }) {
             {t('document.version', { version: d.version })}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            {t('document.received', { date: new Date(d.receivedOn).toLocaleDateString(i18n.language) })}
+            {t('document.received', { date: formatDay(d.receivedOn, i18n.language) })}
           </Typography>
         </Box>
         <Box

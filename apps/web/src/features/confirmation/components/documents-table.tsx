@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/money.ts';
 import { formatFees, StatusChip } from './status-chip.tsx';
 
 /** Documents with their counts; scrolls sideways on a phone rather than squeezing the columns. */
@@ -69,7 +70,7 @@ export function DocumentsTable({
       key: 'updated',
       header: t('home.updated'),
       cellSx: () => ({ whiteSpace: 'nowrap' }),
-      cell: (d) => new Date(d.updatedAt).toLocaleDateString(i18n.language),
+      cell: (d) => formatDateTime(d.updatedAt, i18n.language, undefined, { time: false }),
     },
   ];
   return (

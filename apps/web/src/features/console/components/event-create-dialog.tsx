@@ -1,33 +1,48 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleEventDetail } from '@tempora/contracts';
-import { useState } from 'react';
+import { countryTimeZones } from '@tempora/domain';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../components/country-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { createEvent } from '../api/events.ts';
 import { fieldError, useSaveErrorMessage } from './form-state.tsx';
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Brussels';
+/**
+ * A new event's zone (issue 43: it was the browser's, UTC on many machines, for an organisation
+ * in Belgium): the organisation's country's when it has one zone; none when it has several (the
+ * form asks); the browser's when the country is unknown.
+ */
+function defaultZone(zones: string[]): string {
+  if (zones.length === 1) return zones[0]!;
+  if (zones.length > 1) return '';
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 /** A new event of an organisation (created as a draft, invisible to spectators). */
 export function EventCreateDialog({
   orgId,
+  country,
   onClose,
   onCreated,
 }: {
   orgId: string;
+  /** The organisation's country (ISO 3166-1 alpha-2): its zone is the event's by default. */
+  country?: string | undefined;
   onClose: () => void;
   onCreated: (event: ConsoleEventDetail) => void;
 }) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const client = useQueryClient();
+  const countryZones = useMemo(() => countryTimeZones(country), [country]);
   const [form, setForm] = useState({
     name: '',
     startDate: '',
     endDate: '',
     place: '',
-    timeZone: browserZone(),
+    timeZone: defaultZone(countryZones),
   });
   // Most events need one timing context: created with the event unless unticked (issue 29).
   const [withContext, setWithContext] = useState(true);
@@ -43,6 +58,7 @@ export function EventCreateDialog({
     setForm((f) => ({ ...f, [name]: e.target.value }));
   const err = (name: string) => fieldError(save.error, name);
   const errorMessage = useSaveErrorMessage(save.error);
+  const askZone = !form.timeZone && countryZones.length > 1;
   return (
     <FormDialog
       title={t('event.createTitle')}
@@ -89,6 +105,10 @@ export function EventCreateDialog({
         value={form.timeZone}
         onChange={(timeZone) => setForm((f) => ({ ...f, timeZone }))}
         error={err('timeZone')}
+        preferred={countryZones}
+        {...(askZone
+          ? { help: t('event.timeZoneAsk', { country: countryName(country, i18n.language) }) }
+          : {})}
       />
       <FormControlLabel
         control={<Checkbox checked={withContext} onChange={(e) => setWithContext(e.target.checked)} />}

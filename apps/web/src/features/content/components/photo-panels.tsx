@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { FileDrop } from '../../../components/file-drop.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/money.ts';
 import { patchPhoto, photoSrc, uploadPhotos } from '../api/photos.ts';
 import { photoLabel } from '../photo-label.ts';
 
@@ -165,9 +166,7 @@ export function PhotoDialog({
       }),
     onSuccess: onSaved,
   });
-  const taken = photo.takenAt
-    ? new Date(photo.takenAt).toLocaleString(i18n.language, timeZone ? { timeZone } : {})
-    : null;
+  const taken = photo.takenAt ? formatDateTime(photo.takenAt, i18n.language, timeZone) : null;
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="photo-title">
       <DialogTitle id="photo-title">{photoLabel(t, photo)}</DialogTitle>

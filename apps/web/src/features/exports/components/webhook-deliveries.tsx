@@ -2,6 +2,7 @@ import { Button, Chip, Typography } from '@mui/material';
 import type { WebhookDelivery } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { formatDateTime } from '../../../lib/money.ts';
 import { useDeliveries, useWebhookAction } from '../api/webhooks.ts';
 
 /** A webhook's delivery log: type, state, attempts and answer codes; replay any of them. */
@@ -20,7 +21,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
     {
       key: 'when',
       header: t('webhooks.when'),
-      cell: (d) => new Date(d.createdAt).toLocaleString(i18n.language),
+      cell: (d) => formatDateTime(d.createdAt, i18n.language),
     },
     { key: 'type', header: t('webhooks.type'), cell: (d) => d.type },
     {

@@ -24,7 +24,7 @@ import { RefusedDownloads } from './refused-downloads.tsx';
  * download, and an undo behind a confirmation. A refused undo (409) lists why, one line per kind
  * of reference, in the interface's language (the field-error map, `fieldErrors:usedBy…`).
  */
-export function ImportHistory({ eventId }: { eventId: string }) {
+export function ImportHistory({ eventId, timeZone }: { eventId: string; timeZone?: string | undefined }) {
   const { t } = useTranslation('participants');
   const list = useImportHistory(eventId);
   const [asked, setAsked] = useState<ImportHistoryEntry | null>(null);
@@ -48,7 +48,13 @@ export function ImportHistory({ eventId }: { eventId: string }) {
       {!!list.data?.length && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="import-history">
           {list.data.map((entry) => (
-            <HistoryItem key={entry.id} eventId={eventId} entry={entry} onUndo={() => setAsked(entry)} />
+            <HistoryItem
+              key={entry.id}
+              eventId={eventId}
+              entry={entry}
+              timeZone={timeZone}
+              onUndo={() => setAsked(entry)}
+            />
           ))}
         </Box>
       )}
@@ -69,10 +75,13 @@ export function ImportHistory({ eventId }: { eventId: string }) {
 function HistoryItem({
   eventId,
   entry,
+  timeZone,
   onUndo,
 }: {
   eventId: string;
   entry: ImportHistoryEntry;
+  /** The event's zone: the import's time beside the desk's clock (issue 43). */
+  timeZone: string | undefined;
   onUndo(): void;
 }) {
   const { t, i18n } = useTranslation('participants');
@@ -94,13 +103,13 @@ function HistoryItem({
               refused: entry.refused,
               total: entry.total,
               who: entry.actorEmail,
-              at: formatDateTime(entry.at, i18n.language),
+              at: formatDateTime(entry.at, i18n.language, timeZone),
             })}
           </Typography>
           {entry.undoneAt && (
             <Typography variant="body2" sx={{ color: 'warning.dark' }}>
               {t('history.undone', {
-                at: formatDateTime(entry.undoneAt, i18n.language),
+                at: formatDateTime(entry.undoneAt, i18n.language, timeZone),
                 who: entry.undoneBy ?? '',
               })}
             </Typography>

@@ -7,11 +7,11 @@ import { formatClock } from '../time.ts';
 
 const UNDOABLE = new Set(['void', 'restore', 'edit', 'add', 'status', 'gun']);
 
-function detail(e: AuditEntry): string {
+function detail(e: AuditEntry, timeZone: string | undefined): string {
   const after = (e.after ?? {}) as Record<string, unknown>;
   if (e.action === 'status') return String(after.status ?? '');
-  if (e.action === 'gun')
-    return after.gunTimeMs ? new Date(Number(after.gunTimeMs)).toISOString().slice(11, 23) : '';
+  // The gun as the desk's clock shows it, in the event's zone (issue 43: it was UTC).
+  if (e.action === 'gun') return after.gunTimeMs ? formatClock(Number(after.gunTimeMs), timeZone) : '';
   if (e.action === 'assign') return String(after.chip ?? '');
   return e.passingId ?? '';
 }
@@ -40,7 +40,7 @@ export function AuditLog({ db, timeZone }: { db: string; timeZone?: string | und
         action: [
           `${t(`audit.actions.${e.action}`, { defaultValue: e.action })}${e.undoOf ? ` (${t('audit.undo')})` : ''}`,
           e.bib ? `${t('desk.bib')} ${e.bib}` : '',
-          detail(e),
+          detail(e, timeZone),
         ]
           .filter(Boolean)
           .join(' · '),
