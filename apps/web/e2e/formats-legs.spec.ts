@@ -88,8 +88,8 @@ test('a 6-hour race: format in the console, laps through the ingest, distance on
   const section = await signIn(page, 'e2e-6h');
   await section.getByRole('combobox', { name: 'Format' }).click();
   await page.getByRole('option', { name: 'Time-limited (6, 12, 24 h)' }).click();
-  await section.getByLabel('Lap length (m)').fill('2500');
-  await section.getByLabel('Time limit (minutes)').fill('360');
+  await section.getByLabel('Lap length').fill('2500');
+  await section.getByLabel('Time limit').fill('360');
   await section.getByRole('button', { name: 'Save the format' }).click();
   await expect
     .poll(async () => (await fetch(`${server.url}/api/results/contexts/${DB}/races/e2e-6h/laps`)).status)
@@ -157,7 +157,7 @@ test('a triathlon: legs and a swim cut-off in the console, the review fixes a mi
     await section.getByRole('combobox', { name: 'Leg' }).nth(n).click();
     await page.getByRole('option', { name: 'Transition' }).click();
   }
-  await section.getByLabel('Cut-off (min after the gun)').first().fill('45');
+  await section.getByLabel('Cut-off after the gun').first().fill('45');
   await section.getByRole('button', { name: 'Save the format' }).click();
   await expect
     .poll(async () => (await fetch(`${server.url}/api/results/contexts/${DB}/races/e2e-tri/legs`)).status)

@@ -64,11 +64,11 @@ test('a criterium: format set in the console, reads through the ingest, laps on 
   await section.getByRole('combobox', { name: 'Format' }).click();
   await page.getByRole('option', { name: 'Laps (criterium, track)' }).click();
   await section.getByLabel('Laps', { exact: true }).fill('3');
-  await section.getByLabel('Lap length (m)').fill('1200');
+  await section.getByLabel('Lap length').fill('1200');
   // A cut-off: lap 2 done within 10 minutes of the gun (the gun was 30 minutes ago).
   const cutoff = section.getByRole('group', { name: 'Lap cut-off (optional)' });
   await cutoff.getByLabel('Lap to complete').fill('2');
-  await cutoff.getByLabel('Cut-off (min after the gun)').fill('10');
+  await cutoff.getByLabel('Cut-off after the gun').fill('10');
   await section.getByRole('button', { name: 'Save the format' }).click();
   await expect
     .poll(async () => (await fetch(`${server.url}/api/results/contexts/${DB}/races/e2e-crit/laps`)).status, {

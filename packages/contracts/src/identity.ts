@@ -115,7 +115,15 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** `POST /api/auth/sign-up`: the new account (its e-mail address still to verify). */
-export const signUpAnswerSchema = z.object({ sub: z.string() });
+/**
+ * Present (true) only on a development server, which prints e-mail links on its console instead
+ * of relying on a mail server (README "First account"): the pages after sign-up and "forgot
+ * password" then tell the developer where to look; end users never see that note (issue 43).
+ */
+const mailLinksInLog = z.literal(true).optional();
+export const signUpAnswerSchema = z.object({ sub: z.string(), mailLinksInLog });
+/** `POST /api/auth/forgot-password` (202, the same whether or not the account exists). */
+export const forgotAnswerSchema = z.object({ mailLinksInLog });
 /** `POST /api/auth/verify-email`. */
 export const verifiedAnswerSchema = z.object({ verified: z.literal(true) });
 /** `POST /api/auth/reset-password`. */

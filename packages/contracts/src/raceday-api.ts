@@ -166,6 +166,8 @@ export type ServerClock = z.infer<typeof serverClockSchema>;
 export const racedayPointSchema = z.object({
   key: z.string(),
   name: z.string(),
+  /** The French name (the English one when the organiser gave none): the desk reads in both. */
+  nameFr: z.string().optional(),
   isStart: z.boolean(),
   distanceM: z.number(),
 });

@@ -1,6 +1,7 @@
 import {
   codeRequestSchema,
   emailRequestSchema,
+  forgotAnswerSchema,
   jwksSchema,
   noContentSchema,
   outboxMessageSchema,
@@ -46,6 +47,8 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { service, signer, outbox } = opts;
   const { config } = app;
+  // Development prints e-mail links on the console (identity/plugin.ts): the answers say so.
+  const devMail = config.NODE_ENV === 'development' ? { mailLinksInLog: true as const } : {};
   const rule = (name: string): LimitRule => ({ name, max: config.AUTH_RATE_LIMIT, windowMs: AUTH_WINDOW_MS });
   /**
    * One hit per client address and one per account (issue 13: spraying and stuffing both
@@ -83,7 +86,7 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
       const input = request.body;
       await limit(request, reply, 'sign-up', input.email);
       const created = await service.signUp(input);
-      return reply.status(201).send(created);
+      return reply.status(201).send({ ...created, ...devMail });
     },
   );
 
@@ -156,12 +159,15 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
 
   app.post(
     '/api/auth/forgot-password',
-    { bodyLimit, schema: { access: 'public', body: emailRequestSchema, response: { 202: noContentSchema } } },
+    {
+      bodyLimit,
+      schema: { access: 'public', body: emailRequestSchema, response: { 202: forgotAnswerSchema } },
+    },
     async (request, reply) => {
       const input = request.body;
       await limit(request, reply, 'forgot', input.email);
       await service.forgotPassword(input);
-      return reply.status(202).send();
+      return reply.status(202).send({ ...devMail });
     },
   );
 

@@ -107,7 +107,14 @@ export async function racedayRoutes(
                 clockRate: r.clockRate,
                 points: points
                   .filter((p) => p.raceId === r.id)
-                  .map((p) => ({ key: p.key, name: p.name, isStart: p.isStart, distanceM: p.distanceM })),
+                  // Both names (issue 43: the French desk said "Finish" for "Arrivée").
+                  .map((p) => ({
+                    key: p.key,
+                    name: p.name,
+                    nameFr: p.nameFr || p.name,
+                    isStart: p.isStart,
+                    distanceM: p.distanceM,
+                  })),
               })),
             };
           }),

@@ -13,7 +13,8 @@ import {
 import { genders, PASSWORD_MIN, type ProfileUpdate } from '@tempora/contracts';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, apiPost } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
@@ -51,21 +52,25 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
     >
       <Card sx={{ width: '100%', maxWidth: 440 }} elevation={2}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Link
-            component={RouterLink}
-            to="/"
-            underline="none"
-            sx={{
-              fontWeight: 700,
-              color: 'primary.dark',
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 1,
-            }}
-          >
-            <Box component="img" src={logo} alt="" sx={{ width: 28, height: 28 }} />
-            {productName}
-          </Link>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Link
+              component={RouterLink}
+              to="/"
+              underline="none"
+              sx={{
+                fontWeight: 700,
+                color: 'primary.dark',
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 1,
+              }}
+            >
+              <Box component="img" src={logo} alt="" sx={{ width: 28, height: 28 }} />
+              {productName}
+            </Link>
+            {/* Issue 43: these pages have no top bar, so the language is chosen here. */}
+            <LanguageSwitch />
+          </Box>
           <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2, fontWeight: 600 }}>
             {title}
           </Typography>
@@ -216,14 +221,14 @@ export function RegisterPage() {
     async () => {
       setTouched(true);
       if (!emailOk(email) || !passwordOk) throw new InvalidFields();
-      await apiPost(
+      return apiPost<{ mailLinksInLog?: true }>(
         'userApiUrlBase',
         'auth/sign-up',
         { email: email.trim(), password, lng: i18n.language === 'en' ? 'en' : 'fr' },
         { anonymous: true },
       );
     },
-    () => navigate(paths.authMessage('verify-email')),
+    (answer) => navigate(paths.authMessage('verify-email'), { state: devMailState(answer) }),
   );
   return (
     <AuthCard title={t('register.title')}>
@@ -272,14 +277,14 @@ export function ForgotPasswordPage() {
     async () => {
       setTouched(true);
       if (!emailOk(email)) throw new Error('invalid');
-      await apiPost(
+      return apiPost<{ mailLinksInLog?: true } | undefined>(
         'userApiUrlBase',
         'auth/forgot-password',
         { email: email.trim(), lng: i18n.language === 'en' ? 'en' : 'fr' },
         { anonymous: true },
       );
     },
-    () => navigate(paths.forgotMailSent()),
+    (answer) => navigate(paths.forgotMailSent(), { state: devMailState(answer) }),
   );
   return (
     <AuthCard title={t('forgot.title')}>
@@ -309,16 +314,21 @@ export function ForgotPasswordPage() {
   );
 }
 
+/** The navigation state telling the next page the server prints e-mail links (development). */
+const devMailState = (answer: { mailLinksInLog?: true } | undefined) =>
+  answer?.mailLinksInLog ? { mailLinksInLog: true } : null;
+
 /**
- * On a server running on this machine (a development install, usually without a mail server),
- * says where the link is: the server prints it on its console in development (README "First
- * account"); it is never readable over HTTP (issue 13).
+ * A note for developers only (issue 43: end users read it): shown when the server answered that
+ * it runs in development and prints e-mail links on its console (README "First account"); a
+ * code is never readable over HTTP (issue 13).
  */
 function DevMailHint() {
   const { t } = useTranslation('auth');
-  if (!['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)) return null;
+  const { state } = useLocation();
+  if (!(state as { mailLinksInLog?: boolean } | null)?.mailLinksInLog) return null;
   return (
-    <Alert severity="info" role="note" sx={{ mb: 2 }}>
+    <Alert severity="info" role="note" sx={{ mb: 2 }} data-testid="dev-mail-hint">
       {t('devMailHint')}
     </Alert>
   );

@@ -13,10 +13,10 @@ vi.mock('../../../lib/api-client.ts', async (original) => ({
   apiPost: api.apiPost,
 }));
 
-function open(onCreated = vi.fn(), onClose = vi.fn()) {
+function open(onCreated = vi.fn(), onClose = vi.fn(), country?: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <EventCreateDialog orgId="org" onClose={onClose} onCreated={onCreated} />
+      <EventCreateDialog orgId="org" country={country} onClose={onClose} onCreated={onCreated} />
     </QueryClientProvider>,
   );
   return { onCreated, onClose };
@@ -54,4 +54,22 @@ describe('EventCreateDialog on the shared FormDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   }, 120_000);
+
+  it("takes the organisation's country's zone and names it; asks when the country has several (issue 43)", async () => {
+    open(vi.fn(), vi.fn(), 'BE');
+    const zone = screen.getByRole('combobox', { name: /Time zone/ }) as HTMLInputElement;
+    expect(zone.value).toBe('Europe/Brussels');
+    expect(screen.getByText(/typed and shown in Europe\/Brussels \((CET|CEST)\)/)).toBeTruthy();
+  }, 60_000);
+
+  it('leaves the zone to choose for a country with several, saying so', async () => {
+    open(vi.fn(), vi.fn(), 'US');
+    const zone = screen.getByRole('combobox', { name: /Time zone/ }) as HTMLInputElement;
+    expect(zone.value).toBe('');
+    expect(screen.getByText("United States has several time zones: choose the event's")).toBeTruthy();
+    await userEvent.click(zone);
+    // The country's zones come first.
+    const first = (await screen.findAllByRole('option'))[0]!;
+    expect(first.textContent).toMatch(/^America\/|^Pacific\/Honolulu$/);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { ConsoleRace } from '@tempora/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { FormatForm } from './format-form.tsx';
@@ -53,7 +54,7 @@ describe('FormatForm (issue 31: the race format in the console)', () => {
     renderForm(race);
     await choose('Format', 'Time-limited (6, 12, 24 h)');
     expect(screen.getByText(/ranked by distance/)).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('Lap length (m)'), '1500');
+    await userEvent.type(screen.getByLabelText('Lap length'), '1500');
     await userEvent.click(screen.getByRole('button', { name: 'Save the format' }));
     await waitFor(() =>
       expect(api.setRaceFormat).toHaveBeenCalledWith('tri', {
@@ -74,7 +75,7 @@ describe('FormatForm (issue 31: the race format in the console)', () => {
     await userEvent.type(screen.getByLabelText('Laps'), '20');
     const cutoff = screen.getByRole('group', { name: 'Lap cut-off (optional)' });
     await userEvent.type(within(cutoff).getByLabelText('Lap to complete'), '10');
-    await userEvent.type(within(cutoff).getByLabelText('Cut-off (min from own start)'), '30');
+    await userEvent.type(within(cutoff).getByLabelText('Cut-off from own start'), '30');
     await userEvent.click(within(cutoff).getByRole('combobox', { name: 'Past a cut-off' }));
     await userEvent.click(
       within(screen.getByRole('listbox')).getByRole('option', { name: 'Listed as over time' }),
@@ -109,8 +110,8 @@ describe('FormatForm (issue 31: the race format in the console)', () => {
     api.setRaceFormat.mockResolvedValue(race);
     renderForm(race);
     await choose('Format', 'Relay');
-    const gun = screen.getAllByLabelText('Cut-off (min after the gun)');
-    const own = screen.getAllByLabelText('Cut-off (min from own start)');
+    const gun = screen.getAllByLabelText('Cut-off after the gun');
+    const own = screen.getAllByLabelText('Cut-off from own start');
     expect(gun).toHaveLength(3);
     await userEvent.type(gun[0]!, '45');
     await userEvent.type(own[1]!, '120');
@@ -128,6 +129,24 @@ describe('FormatForm (issue 31: the race format in the console)', () => {
     );
   });
 
+  it('says on the legs why a relay cannot be saved, with the way out (issue 43)', async () => {
+    const short = { ...race, points: [race.points[0], race.points[3]] } as unknown as ConsoleRace;
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <FormatForm race={short} editable />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('legs-needed')).toBeNull();
+    await choose('Format', 'Relay');
+    const why = screen.getByTestId('legs-needed');
+    expect(why.textContent).toContain('A relay needs at least two legs, and this race has 1');
+    expect(within(why).getByRole('link', { name: 'Add timing points' }).getAttribute('href')).toBe(
+      '/#race-points',
+    );
+  });
+
   it('speaks French', async () => {
     await i18next.changeLanguage('fr');
     renderForm({
@@ -141,10 +160,7 @@ describe('FormatForm (issue 31: the race format in the console)', () => {
       },
     });
     expect(screen.getByText(/le dernier en course gagne/)).toBeTruthy();
-    expect(screen.getByLabelText('Intervalle entre les départs de tour (minutes)')).toHaveProperty(
-      'value',
-      '60',
-    );
+    expect(screen.getByLabelText('Intervalle entre départs')).toHaveProperty('value', '60');
     await i18next.changeLanguage('en');
   });
 });

@@ -1,12 +1,15 @@
-import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ConsoleRace, type RaceFormat, raceFormatKinds } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { setRaceFormat } from '../api/races.ts';
 import { fieldError, SaveError } from './form-state.tsx';
 
 type Kind = (typeof raceFormatKinds)[number];
+/** A field's unit, written at its end (`format.unitMin`…). */
+type Unit = 'unitS' | 'unitM' | 'unitMin';
 
 /** The form's fields as typed (strings), whatever the kind chosen. */
 interface Draft {
@@ -194,7 +197,13 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
   const pointName = (p: ConsoleRace['points'][number]) =>
     i18n.language.startsWith('fr') ? p.name.fr : p.name.en;
   const lapKind = draft.kind === 'laps' || draft.kind === 'timeLimited' || draft.kind === 'backyard';
-  const numberField = (key: keyof Draft, label: string, field: string = key) => (
+  // Issue 43: labels were cut ("Mass start (minutes after t…"): a short label, the unit at the
+  // end of the field and the rest of the meaning in the help beneath, which wraps.
+  const unitOf = (unit: Unit | undefined) =>
+    unit
+      ? { input: { endAdornment: <InputAdornment position="end">{t(`format.${unit}`)}</InputAdornment> } }
+      : {};
+  const numberField = (key: keyof Draft, label: string, field: string = key, unit?: Unit, help?: string) => (
     <TextField
       label={label}
       value={draft[key] as string}
@@ -202,8 +211,9 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
       disabled={!editable}
       inputMode="numeric"
       error={!!err(field)}
-      helperText={err(field)}
-      sx={{ minWidth: 180 }}
+      helperText={err(field) ?? help}
+      slotProps={unitOf(unit)}
+      sx={{ minWidth: 200 }}
     />
   );
   return (
@@ -245,10 +255,11 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
                 </MenuItem>
               ))}
             </TextField>
-            {numberField('minLapS', t('format.minLapS'))}
-            {numberField('lapLengthM', t('format.lapLengthM'))}
+            {numberField('minLapS', t('format.minLapS'), 'minLapS', 'unitS', t('format.minLapSHelp'))}
+            {numberField('lapLengthM', t('format.lapLengthM'), 'lapLengthM', 'unitM')}
             {draft.kind === 'laps' && numberField('targetLaps', t('format.targetLaps'))}
-            {draft.kind === 'timeLimited' && numberField('limitMinutes', t('format.limitMinutes'))}
+            {draft.kind === 'timeLimited' &&
+              numberField('limitMinutes', t('format.limitMinutes'), 'limitMinutes', 'unitMin')}
             {draft.kind === 'timeLimited' && (
               <TextField
                 select
@@ -262,7 +273,8 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
                 <MenuItem value="none">{t('format.partial.none')}</MenuItem>
               </TextField>
             )}
-            {draft.kind === 'backyard' && numberField('intervalMinutes', t('format.intervalMinutes'))}
+            {draft.kind === 'backyard' &&
+              numberField('intervalMinutes', t('format.intervalMinutes'), 'intervalMinutes', 'unitMin')}
           </Stack>
         )}
         {lapKind && (
@@ -276,8 +288,13 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
           >
             <Typography sx={{ minWidth: 200 }}>{t('format.lapCutoff')}</Typography>
             {numberField('lapCutoffLaps', t('format.lapCutoffLaps'), 'lapCutoffs.0.laps')}
-            {numberField('lapCutoffGun', t('format.cutoffGun'), 'lapCutoffs.0.afterGunMinutes')}
-            {numberField('lapCutoffElapsed', t('format.cutoffElapsed'), 'lapCutoffs.0.elapsedMinutes')}
+            {numberField('lapCutoffGun', t('format.cutoffGun'), 'lapCutoffs.0.afterGunMinutes', 'unitMin')}
+            {numberField(
+              'lapCutoffElapsed',
+              t('format.cutoffElapsed'),
+              'lapCutoffs.0.elapsedMinutes',
+              'unitMin',
+            )}
             <TextField
               select
               label={t('format.cutoffOutcome')}
@@ -290,6 +307,9 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
               <MenuItem value="overTime">{t('format.cutoffOutcomes.overTime')}</MenuItem>
             </TextField>
           </Stack>
+        )}
+        {(draft.kind === 'multisport' || draft.kind === 'relay') && (
+          <LegsNeeded kind={draft.kind} legs={race.points.length - 1} error={err('legs')} />
         )}
         {(draft.kind === 'multisport' || draft.kind === 'relay') &&
           race.points.slice(1).map((p, k) => (
@@ -326,8 +346,9 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
                   disabled={!editable}
                   inputMode="numeric"
                   error={!!err(`legs.${k}.massStartMinutes`)}
-                  helperText={err(`legs.${k}.massStartMinutes`)}
-                  sx={{ minWidth: 260 }}
+                  helperText={err(`legs.${k}.massStartMinutes`) ?? t('format.massStartHelp')}
+                  slotProps={unitOf('unitMin')}
+                  sx={{ minWidth: 200 }}
                 />
               )}
               <TextField
@@ -338,7 +359,8 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
                 inputMode="numeric"
                 error={!!cutoffErr(p.key, 'afterGunMinutes')}
                 helperText={cutoffErr(p.key, 'afterGunMinutes')}
-                sx={{ minWidth: 200 }}
+                slotProps={unitOf('unitMin')}
+                sx={{ minWidth: 240 }}
               />
               <TextField
                 label={t('format.cutoffElapsed')}
@@ -348,7 +370,8 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
                 inputMode="numeric"
                 error={!!cutoffErr(p.key, 'elapsedMinutes')}
                 helperText={cutoffErr(p.key, 'elapsedMinutes')}
-                sx={{ minWidth: 200 }}
+                slotProps={unitOf('unitMin')}
+                sx={{ minWidth: 240 }}
               />
             </Stack>
           ))}
@@ -374,5 +397,41 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
         )}
       </Stack>
     </form>
+  );
+}
+
+/** The fewest legs of each kind (the contracts' `raceFormatSchema`): a relay hands over at least once. */
+const MIN_LEGS = { relay: 2, multisport: 1 } as const;
+
+/**
+ * Why a relay (or multisport) format cannot be saved yet, on the legs themselves with the way out
+ * (issue 43: "Some fields need correcting (see below)" marked nothing): legs are the timing points
+ * after the start, so a relay needs a point at each exchange. Shown before saving when the race
+ * has too few points, and for the server's `legs` field error.
+ */
+function LegsNeeded({
+  kind,
+  legs,
+  error,
+}: {
+  kind: 'relay' | 'multisport';
+  legs: number;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('console');
+  if (legs >= MIN_LEGS[kind] && !error) return null;
+  return (
+    <Alert
+      severity={error ? 'error' : 'warning'}
+      data-testid="legs-needed"
+      id="format-legs-error"
+      action={
+        <Button component={RouterLink} to={{ hash: 'race-points' }} color="inherit" size="small">
+          {t('format.addPoints')}
+        </Button>
+      }
+    >
+      {t(`format.legsNeeded.${kind}`, { count: legs })}
+    </Alert>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { pointName } from '../../../lib/point-name.ts';
 import { type DeskRead, type RacedayPoint, useRacedayMutation } from '../api/raceday.ts';
 import { formatClock, parseTimeOfDay } from '../time.ts';
 
@@ -24,7 +25,7 @@ export function CorrectionDialog({
   timeZone?: string | undefined;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('raceday');
+  const { t, i18n } = useTranslation('raceday');
   const [reason, setReason] = useState('');
   const [time, setTime] = useState(read ? formatClock(read.timeMs, timeZone) : '');
   const [pointKey, setPointKey] = useState(read?.pointKey ?? points[points.length - 1]?.key ?? '');
@@ -59,8 +60,9 @@ export function CorrectionDialog({
     >
       {read && (
         <Alert severity="info" icon={false}>
-          {read.runner ? `${read.runner.bib} ${read.runner.name}` : (read.chip ?? read.bib)} · {read.pointKey}{' '}
-          · {formatClock(read.timeMs, timeZone)}
+          {read.runner ? `${read.runner.bib} ${read.runner.name}` : (read.chip ?? read.bib)} ·{' '}
+          {pointName(points.find((p) => p.key === read.pointKey) ?? { name: read.pointKey }, i18n.language)} ·{' '}
+          {formatClock(read.timeMs, timeZone)}
         </Alert>
       )}
       {kind === 'add' && (
@@ -84,7 +86,7 @@ export function CorrectionDialog({
           >
             {points.map((p) => (
               <MenuItem key={p.key} value={p.key}>
-                {p.name}
+                {pointName(p, i18n.language)}
               </MenuItem>
             ))}
           </TextField>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { ApiError, fieldError } from '../../../lib/api-client.ts';
+import { pointName } from '../../../lib/point-name.ts';
 import {
   CONNECTOR_KINDS,
   type ConnectorKind,
@@ -40,7 +41,7 @@ export function DeviceForm({
   points: RacedayPoint[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('raceday');
+  const { t, i18n } = useTranslation('raceday');
   const [kind, setKind] = useState<ConnectorKind>('raceresult');
   const [name, setName] = useState('');
   const [pointKey, setPointKey] = useState('');
@@ -130,7 +131,7 @@ export function DeviceForm({
         <MenuItem value="">{t('devices.pointFromMap')}</MenuItem>
         {points.map((p) => (
           <MenuItem key={p.key} value={p.key}>
-            {p.name}
+            {pointName(p, i18n.language)}
           </MenuItem>
         ))}
       </TextField>

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pointName } from '../../../lib/point-name.ts';
 import type { RacedayPoint, Runner } from '../api/raceday.ts';
 import { useDeskQueue } from '../hooks/use-desk-queue.ts';
 import { formatClock, parseTimeOfDay } from '../time.ts';
@@ -37,7 +38,7 @@ export function ManualEntry({
   skewMs: number;
   timeZone?: string | undefined;
 }) {
-  const { t } = useTranslation('raceday');
+  const { t, i18n } = useTranslation('raceday');
   const queue = useDeskQueue(db);
   const names = useBibNames(db, runners);
   const ranked = points.filter((p) => !p.isStart);
@@ -116,7 +117,7 @@ export function ManualEntry({
         >
           {points.map((p) => (
             <MenuItem key={p.key} value={p.key}>
-              {p.name}
+              {pointName(p, i18n.language)}
             </MenuItem>
           ))}
         </TextField>

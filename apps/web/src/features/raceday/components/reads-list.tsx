@@ -2,6 +2,7 @@ import { Box, Button, Chip, MenuItem, Paper, TextField, Typography } from '@mui/
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pointName } from '../../../lib/point-name.ts';
 import {
   type DeskFilters,
   type DeskRead,
@@ -26,8 +27,12 @@ export function ReadsList({
   devices: DeviceRow[];
   timeZone?: string | undefined;
 }) {
-  const { t } = useTranslation('raceday');
+  const { t, i18n } = useTranslation('raceday');
   const [filters, setFilters] = useState<DeskFilters>({});
+  const pointLabel = (key: string) => {
+    const point = points.find((p) => p.key === key);
+    return point ? pointName(point, i18n.language) : key;
+  };
   const [bibText, setBibText] = useState('');
   const [dialog, setDialog] = useState<{ kind: CorrectionKind; read: DeskRead | null } | null>(null);
   const reads = usePassings(db, filters);
@@ -58,7 +63,7 @@ export function ReadsList({
           <MenuItem value="">{t('desk.all')}</MenuItem>
           {points.map((p) => (
             <MenuItem key={p.key} value={p.key}>
-              {p.name}
+              {pointName(p, i18n.language)}
             </MenuItem>
           ))}
         </TextField>
@@ -153,7 +158,7 @@ export function ReadsList({
                 </Box>
                 <Chip
                   size="small"
-                  label={r.pointKey}
+                  label={pointLabel(r.pointKey)}
                   variant="outlined"
                   sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
                 />
