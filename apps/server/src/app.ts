@@ -25,6 +25,7 @@ import { webhooksModule } from './modules/webhooks/plugin.ts';
 import { clientErrorHandler, edgePlugin, frameworkErrors } from './plugins/edge.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { visibilityPlugin } from './policy/visibility.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { seedDemo } from './seed/demo.ts';
 import { demoSeedPlugin } from './seed/plugin.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(envConfigRoutes, { environments });
   await app.register(identityPlugin);
+  await app.register(visibilityPlugin);
   await app.register(realtimePlugin);
   await app.register(translationRoutes);
   await app.register(consoleModule);

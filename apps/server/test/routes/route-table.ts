@@ -42,6 +42,8 @@ export const PARAMS: Record<string, string> = {
   userId: 'no-such-user',
   code: 'no-such-code',
   trackingKey: 'no-such-key',
+  objectToken: 'no-such-token',
+  certificateToken: 'no-such-token',
   format: 'csv',
   '*': 'index.html',
 };
@@ -79,6 +81,8 @@ export interface Actors {
   anonymous: undefined;
   user: string;
   otherOrganiser: string;
+  /** A timekeeper of the other organisation (issue 42: the draft rows' third outsider). */
+  otherTimekeeper: string;
   timekeeper: string;
   owner: string;
   /** An organisation owner's token, expired (signed with our own key). */
@@ -99,6 +103,9 @@ export async function createActors(app: FastifyInstance): Promise<Actors> {
   });
   const timekeeper = await createTestUser(app, {
     memberships: [{ organisationId: DEMO_ORG, role: 'timekeeper' }],
+  });
+  const otherTimekeeper = await createTestUser(app, {
+    memberships: [{ organisationId: (other as { id: string }).id, role: 'timekeeper' }],
   });
   const [row] = await app.database.query<{ private_jwk: JWK; kid: string }>(
     'SELECT private_jwk, kid FROM signing_keys ORDER BY generation DESC LIMIT 1',
@@ -124,6 +131,7 @@ export async function createActors(app: FastifyInstance): Promise<Actors> {
     anonymous: undefined,
     user: user.authorization,
     otherOrganiser: otherOrganiser.authorization,
+    otherTimekeeper: otherTimekeeper.authorization,
     timekeeper: timekeeper.authorization,
     owner: owner.authorization,
     expired: `Bearer ${expired}`,

@@ -5,13 +5,9 @@ import { organisationRoutes } from './organisations/routes.ts';
 import { reviewRoutes } from './races/review.ts';
 import { raceRoutes } from './races/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
-import { createVisibilityCache, enforceDraftVisibility } from './visibility.ts';
 
 /** Body types of the console's uploads: logos (bytes), courses (GPX or GeoJSON text). */
-async function consoleRoutes(
-  app: FastifyInstance,
-  opts: { visibility: ReturnType<typeof createVisibilityCache> },
-) {
+async function consoleRoutes(app: FastifyInstance) {
   app.addContentTypeParser(
     ['image/png', 'image/jpeg', 'image/webp'],
     { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 },
@@ -23,7 +19,7 @@ async function consoleRoutes(
     (_r, body, done) => done(null, body),
   );
   await app.register(organisationRoutes);
-  await app.register(eventRoutes, { visibility: opts.visibility });
+  await app.register(eventRoutes);
   await app.register(raceRoutes);
   await app.register(reviewRoutes);
   await app.register(reportRoutes);
@@ -32,13 +28,12 @@ async function consoleRoutes(
 /**
  * The organiser console's API (issue 14 part A): organisations, members and invitations, events,
  * contexts, races, timing points, courses, categories, team rules and report definitions, under
- * `/api/console/…`; and the rule that draft events are invisible to spectators, on every route.
+ * `/api/console/…`. Draft events and hidden reports are private on every route and channel: the
+ * rule is the policy's (policy/visibility.ts); the console forgets its cached copy on a change.
  */
 export const consoleModule = fp(
   async (app: FastifyInstance) => {
-    const visibility = createVisibilityCache(app.database);
-    enforceDraftVisibility(app, visibility);
-    await app.register(consoleRoutes, { visibility });
+    await app.register(consoleRoutes);
   },
-  { name: 'console', dependencies: ['identity'] },
+  { name: 'console', dependencies: ['identity', 'visibility'] },
 );

@@ -15,7 +15,7 @@ export const tokenParams = z.object({
 export const raceParams = z.object({ raceId: z.string().min(1).max(100) });
 export const reportParams = raceParams.extend({ key: z.string().min(1).max(64) });
 /** `GET /api/events/{id}/logo`. */
-export const logoParams = z.object({ id: z.string().min(1).max(100) });
+export const logoParams = z.object({ eventId: z.string().min(1).max(100) });
 
 /** A previous edition: a CSV of half and finish times, or an earlier race in Tempora. */
 export const fadePriorSchema = z.union([

@@ -16,5 +16,5 @@ export const exportsModule = fp(
     });
     await app.register(exportsRoutes, { service });
   },
-  { name: 'exports', dependencies: ['identity', 'results'] },
+  { name: 'exports', dependencies: ['identity', 'results', 'visibility'] },
 );

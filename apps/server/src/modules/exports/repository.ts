@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { CertificateTemplate, ExportSettings } from '@tempora/contracts';
 import type { Sql } from '../../db/database.ts';
 
@@ -89,21 +88,6 @@ export async function saveBackground(
        background_type = EXCLUDED.background_type, updated_at = now()`,
     [eventId, JSON.stringify(fallback), image ? image.bytes.toString('base64') : null, image?.type ?? null],
   );
-}
-
-/**
- * A named server secret, made on first use (32 random bytes) and kept in the database, so every
- * node and every restart signs alike. Concurrent first uses agree: the first insert wins.
- */
-export async function secretOf(sql: Sql, name: string): Promise<Buffer> {
-  await sql.query(
-    'INSERT INTO signing_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-    [name, crypto.randomBytes(32).toString('base64')],
-  );
-  const [row] = await sql.query<{ secret: string }>('SELECT secret FROM signing_secrets WHERE name = $1', [
-    name,
-  ]);
-  return Buffer.from(row!.secret, 'base64');
 }
 
 /** The context and race of a participant by tracking key. */

@@ -314,19 +314,30 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
     },
   );
 
+  // The token's event, for the policy's draft rule (policy/visibility.ts): only this module can
+  // tell a genuine token; an ungenuine one names nothing, and the route answers it.
+  app.visibility.addScope('certificateToken', {
+    eventOf: async (cache, token) => {
+      const claim = await service.certificateClaim(token);
+      return claim ? cache.eventOf('tracking', claim.trackingKey) : null;
+    },
+    missing: () => errors.notFound('CERTIFICATE_INVALID', 'This certificate’s runner no longer exists'),
+    routeAnswersMissing: true,
+  });
+
   app.get(
-    '/api/verify/:token',
+    '/api/verify/:certificateToken',
     {
       schema: {
         access: 'public',
-        params: z.object({ token: z.string().min(1).max(200) }),
+        params: z.object({ certificateToken: z.string().min(1).max(200) }),
         response: { 200: verificationSchema },
       },
     },
     async (request, reply) => {
-      const { token } = request.params;
+      const { certificateToken } = request.params;
       reply.header('cache-control', 'no-cache');
-      return service.verify(token);
+      return service.verify(certificateToken);
     },
   );
 

@@ -2,6 +2,7 @@ import type { AthleteCard, CertificateTemplate, ReportTable, Verification } from
 import { sharedLocales } from '@tempora/contracts/locales';
 import { formatPace, statusOf } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
+import { secretOf } from '../../db/secrets.ts';
 import { errors } from '../../errors.ts';
 import { logoPng } from '../../lib/event-logo.ts';
 import type { RaceLive, Results } from '../results/port.ts';
@@ -52,7 +53,7 @@ export function createExportsService(deps: {
   const { database, results, dataDir } = deps;
   let secret: Promise<Buffer> | undefined;
   const certificateSecret = () => {
-    secret ??= repo.secretOf(database, 'certificates');
+    secret ??= secretOf(database, 'certificates');
     secret.catch(() => {
       secret = undefined;
     });
@@ -191,6 +192,11 @@ export function createExportsService(deps: {
         }
       }
       throw errors.conflict('NO_FINISHER', 'No runner of this event has finished yet');
+    },
+
+    /** The claim of a genuine verification token (null: not genuine). */
+    async certificateClaim(token: string) {
+      return verifyCertificate(await certificateSecret(), token);
     },
 
     /** A verification token checked, and the result as the server knows it now. */

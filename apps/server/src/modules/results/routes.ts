@@ -559,16 +559,16 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
    * tracking key; both opaque and unguessable. 404 for anything else.
    */
   app.get(
-    '/api/objects/:token',
+    '/api/objects/:objectToken',
     {
       schema: {
         access: 'public',
-        params: z.object({ token: z.string().min(1).max(64) }),
+        params: z.object({ objectToken: z.string().min(1).max(64) }),
         response: { 200: sharedObjectSchema },
       },
     },
     async (request, reply) => {
-      const { token } = request.params;
+      const { objectToken: token } = request.params;
       reply.header('cache-control', 'no-cache');
       const team = await repo.findTeamToken(database, token);
       if (!team) return { kind: 'athlete' as const, card: await service.tracking(token) };
@@ -588,18 +588,18 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
   );
 
   app.get(
-    '/api/tracking/:key',
+    '/api/tracking/:trackingKey',
     {
       schema: {
         access: 'public',
-        params: z.object({ key: z.string().min(1).max(64) }),
+        params: z.object({ trackingKey: z.string().min(1).max(64) }),
         response: { 200: athleteCardSchema },
       },
     },
     async (request, reply) => {
       const p = request.params;
       reply.header('cache-control', 'no-cache');
-      return service.tracking(p.key);
+      return service.tracking(p.trackingKey);
     },
   );
 

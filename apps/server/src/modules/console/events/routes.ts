@@ -20,7 +20,6 @@ import { imageType } from '../../../lib/image-type.ts';
 import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
 import { allows, contextFor, eventFor, organisationFor } from '../../../policy/policy.ts';
 import { dbParams, eventParams, logoParams, orgParams } from '../schemas.ts';
-import type { VisibilityCache } from '../visibility.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -38,7 +37,7 @@ const STATUS_MOVES: Record<string, readonly string[]> = {
 export { logoFile } from '../../../lib/event-logo.ts';
 
 /** Events, their logo and their contexts (timing databases), in the organiser console. */
-export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: VisibilityCache }) {
+export async function eventRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
 
@@ -158,7 +157,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: 
           { field: 'status', message: `cannot go from ${current.status} to ${patch.status}` },
         ]);
       await repo.updateEvent(database, eventId, patch);
-      opts.visibility.forget();
+      app.visibility.cache.forget();
       if (patch.timeZone !== undefined && patch.timeZone !== current.timeZone) {
         // Reports show times of day in the event's zone: their cached tables are redrawn.
         await database.query(
@@ -197,7 +196,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: 
         await sql.query('DELETE FROM events WHERE id = $1', [eventId]);
       });
       for (const c of contexts) await app.results.reload(c.db);
-      opts.visibility.forget();
+      app.visibility.cache.forget();
       await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
       return reply.code(204).send();
     },
@@ -260,7 +259,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: 
    * image (image/webp).
    */
   app.get(
-    '/api/events/:id/logo',
+    '/api/events/:eventId/logo',
     {
       schema: {
         access: 'public',
@@ -269,7 +268,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: 
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       const [row] = await database.query<{ v: string | null }>(
         'SELECT logo_version AS v FROM events WHERE id = $1',
         [id],
@@ -350,7 +349,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: { visibility: 
         await sql.query('DELETE FROM contexts WHERE db = $1', [db]);
       });
       await app.results.reload(db);
-      opts.visibility.forget();
+      app.visibility.cache.forget();
       return reply.code(204).send();
     },
   );

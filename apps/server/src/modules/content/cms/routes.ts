@@ -38,7 +38,7 @@ async function viewer(app: FastifyInstance, request: FastifyRequest, eventId: st
 export async function cmsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/api/events/:id/cms/tree',
+    '/api/events/:eventId/cms/tree',
     {
       schema: {
         access: 'public',
@@ -48,7 +48,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       const { db, lng, preview } = request.query;
       const { event, drafts } = await viewer(app, request, id);
       const rows = await repo.listPages(app.database, id, db, !(drafts && preview !== '0'));
@@ -57,7 +57,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/events/:id/cms/pages/:key',
+    '/api/events/:eventId/cms/pages/:key',
     {
       schema: {
         access: 'public',
@@ -67,7 +67,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id, key } = request.params;
+      const { eventId: id, key } = request.params;
       const { db, preview } = request.query;
       const { drafts } = await viewer(app, request, id);
       const showDrafts = drafts && preview !== '0';
@@ -80,7 +80,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/events/:id/cms/pages',
+    '/api/events/:eventId/cms/pages',
     {
       schema: {
         access: 'manager',
@@ -90,7 +90,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       await requireEventAbility(request, app.database, id, 'create', 'CmsPage');
       const input = checked(request, 'body');
       if (input.published) await requireEventAbility(request, app.database, id, 'publish', 'CmsPage');
@@ -115,7 +115,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/api/events/:id/cms/pages/:key',
+    '/api/events/:eventId/cms/pages/:key',
     {
       schema: {
         access: 'manager',
@@ -126,7 +126,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id, key } = request.params;
+      const { eventId: id, key } = request.params;
       const { db } = request.query;
       await requireEventAbility(request, app.database, id, 'update', 'CmsPage');
       const patch = checked(request, 'body');
@@ -148,7 +148,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/api/events/:id/cms/pages/:key',
+    '/api/events/:eventId/cms/pages/:key',
     {
       schema: {
         access: 'manager',
@@ -158,7 +158,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id, key } = request.params;
+      const { eventId: id, key } = request.params;
       const { db } = request.query;
       await requireEventAbility(request, app.database, id, 'delete', 'CmsPage');
       const page = await repo.findPage(app.database, id, db, key);
@@ -169,7 +169,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/events/:id/cms/reorder',
+    '/api/events/:eventId/cms/reorder',
     {
       schema: {
         access: 'manager',
@@ -179,7 +179,7 @@ export async function cmsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       const event = await requireEventAbility(request, app.database, id, 'update', 'CmsPage');
       const { db, parentKey, keys } = checked(request, 'body');
       const rows = await repo.listPages(app.database, id, db, false);

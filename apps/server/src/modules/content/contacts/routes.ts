@@ -30,17 +30,17 @@ export const CONTACT_RATE = { name: 'contact', max: 5, windowMs: 10 * 60_000 };
 export async function contactsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/api/events/:id/contacts',
+    '/api/events/:eventId/contacts',
     { schema: { access: 'public', params: eventParams, response: { 200: z.array(contactSchema) } } },
     async (request) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       await findEventOwner(app.database, id);
       return repo.listContacts(app.database, id);
     },
   );
 
   app.post(
-    '/api/events/:id/contacts',
+    '/api/events/:eventId/contacts',
     {
       schema: {
         access: 'manager',
@@ -50,7 +50,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       await requireEventAbility(request, app.database, id, 'create', 'Contact');
       const input = checked(request, 'body');
       reply.code(201);
@@ -59,7 +59,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/api/events/:id/contacts/:contactId',
+    '/api/events/:eventId/contacts/:contactId',
     {
       schema: {
         access: 'manager',
@@ -69,7 +69,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id, contactId } = request.params;
+      const { eventId: id, contactId } = request.params;
       await requireEventAbility(request, app.database, id, 'update', 'Contact');
       const patch = checked(request, 'body');
       const updated = await repo.updateContact(app.database, id, contactId, patch);
@@ -79,10 +79,10 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/api/events/:id/contacts/:contactId',
+    '/api/events/:eventId/contacts/:contactId',
     { schema: { access: 'manager', params: contactParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      const { id, contactId } = request.params;
+      const { eventId: id, contactId } = request.params;
       await requireEventAbility(request, app.database, id, 'delete', 'Contact');
       if (!(await repo.deleteContact(app.database, id, contactId))) {
         throw errors.notFound('CONTACT_NOT_FOUND', 'No such contact');
@@ -92,7 +92,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/events/:id/contact',
+    '/api/events/:eventId/contact',
     {
       schema: {
         access: 'public',
@@ -102,7 +102,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       const event = await findEventOwner(app.database, id);
       const message = checked(request, 'body');
       await app.limits.hit(request, reply, CONTACT_RATE, [

@@ -11,7 +11,7 @@ const listQuery = z.object({
   when: z.enum(['live', 'upcoming', 'past']).optional(),
 });
 /** An event id as the params of every `events/{id}/…` route. */
-export const eventParams = z.object({ id: z.string().min(1).max(100) });
+export const eventParams = z.object({ eventId: z.string().min(1).max(100) });
 
 /**
  * Events for the home and event pages: `GET /api/events?q=&when=`, `GET /api/events/{id}`, and
@@ -28,10 +28,10 @@ export async function eventsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/events/:id',
+    '/api/events/:eventId',
     { schema: { access: 'public', params: eventParams, response: { 200: eventDetailSchema } } },
     async (request) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       const event = await findEvent(app.database, id);
       if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${id}'`);
       return event;
@@ -39,7 +39,7 @@ export async function eventsRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/api/events/:id',
+    '/api/events/:eventId',
     {
       schema: {
         access: 'manager',
@@ -49,7 +49,7 @@ export async function eventsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       await requireEventAbility(request, app.database, id, 'update', 'Event');
       const patch = checked(request, 'body');
       const current = await findEvent(app.database, id);

@@ -66,7 +66,7 @@ export async function photosRoutes(fastify: FastifyInstance) {
   };
 
   app.get(
-    '/api/events/:id/photos',
+    '/api/events/:eventId/photos',
     {
       schema: {
         access: 'public',
@@ -76,7 +76,7 @@ export async function photosRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       const query = request.query;
       await findEventOwner(app.database, id);
       return repo.listPhotos(app.database, id, { ...query, withParticipants: await withParticipants() });
@@ -84,11 +84,11 @@ export async function photosRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/events/:id/photos',
+    '/api/events/:eventId/photos',
     // No body schema: a multipart stream of files, read part by part below.
     { schema: { access: 'manager', params: eventParams, response: { 201: photoUploadResultSchema } } },
     async (request, reply) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       await requireEventAbility(request, app.database, id, 'create', 'Photo');
       if (!request.isMultipart())
         throw errors.badRequest('MULTIPART_REQUIRED', 'Send the photos as multipart/form-data');
@@ -158,7 +158,7 @@ export async function photosRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/api/events/:id/photos/:photoId',
+    '/api/events/:eventId/photos/:photoId',
     {
       schema: {
         access: 'manager',
@@ -168,7 +168,7 @@ export async function photosRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id, photoId } = request.params;
+      const { eventId: id, photoId } = request.params;
       await requireEventAbility(request, app.database, id, 'update', 'Photo');
       const patch = checked(request, 'body');
       const existing = await repo.findPhoto(app.database, photoId);
@@ -181,10 +181,10 @@ export async function photosRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/api/events/:id/photos/:photoId',
+    '/api/events/:eventId/photos/:photoId',
     { schema: { access: 'manager', params: photoParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      const { id, photoId } = request.params;
+      const { eventId: id, photoId } = request.params;
       await requireEventAbility(request, app.database, id, 'delete', 'Photo');
       const existing = await repo.findPhoto(app.database, photoId);
       if (!existing || existing.eventId !== id) throw errors.notFound('PHOTO_NOT_FOUND', 'No such photo');

@@ -19,17 +19,17 @@ export async function streamsRoutes(fastify: FastifyInstance, opts: { now?: () =
   const now = opts.now ?? Date.now;
 
   app.get(
-    '/api/events/:id/streams',
+    '/api/events/:eventId/streams',
     { schema: { access: 'public', params: eventParams, response: { 200: z.array(streamSchema) } } },
     async (request) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       await findEventOwner(app.database, id);
       return flagCurrent(await repo.listStreams(app.database, id), now());
     },
   );
 
   app.post(
-    '/api/events/:id/streams',
+    '/api/events/:eventId/streams',
     {
       schema: {
         access: 'manager',
@@ -39,7 +39,7 @@ export async function streamsRoutes(fastify: FastifyInstance, opts: { now?: () =
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
+      const { eventId: id } = request.params;
       await requireEventAbility(request, app.database, id, 'create', 'Stream');
       const input = checked(request, 'body');
       const row = await repo.insertStream(app.database, id, input);
@@ -49,7 +49,7 @@ export async function streamsRoutes(fastify: FastifyInstance, opts: { now?: () =
   );
 
   app.put(
-    '/api/events/:id/streams/:streamId',
+    '/api/events/:eventId/streams/:streamId',
     {
       schema: {
         access: 'manager',
@@ -59,7 +59,7 @@ export async function streamsRoutes(fastify: FastifyInstance, opts: { now?: () =
       },
     },
     async (request) => {
-      const { id, streamId } = request.params;
+      const { eventId: id, streamId } = request.params;
       await requireEventAbility(request, app.database, id, 'update', 'Stream');
       const input = checked(request, 'body');
       const row = await repo.replaceStream(app.database, id, streamId, input);
@@ -69,10 +69,10 @@ export async function streamsRoutes(fastify: FastifyInstance, opts: { now?: () =
   );
 
   app.delete(
-    '/api/events/:id/streams/:streamId',
+    '/api/events/:eventId/streams/:streamId',
     { schema: { access: 'manager', params: streamParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      const { id, streamId } = request.params;
+      const { eventId: id, streamId } = request.params;
       await requireEventAbility(request, app.database, id, 'delete', 'Stream');
       if (!(await repo.deleteStream(app.database, id, streamId))) {
         throw errors.notFound('STREAM_NOT_FOUND', 'No such stream');
