@@ -281,20 +281,21 @@ export const visibilityPlugin = fp(
       const access = request.routeOptions.schema?.access;
       // Issue 42: 401 before any lookup, whether the id exists or not.
       if (access && access !== 'public' && access !== 'key' && !request.user) throw errors.unauthorized();
-      let first: { eventId: string; organisationId: string } | null = null;
-      for (const [, value, scope] of scopedParams(request, scopes)) {
-        const owner = await scope.eventOf(cache, value);
-        if (owner === null) {
-          if (scope.routeAnswersMissing) continue;
-          throw scope.missing(value);
-        }
-        const seen = await cache.visibility(owner);
-        if (!seen) throw scope.missing(value);
-        if (seen.draft && !seesDrafts(request, seen.organisationId)) throw scope.missing(value);
-        first ??= { eventId: owner, organisationId: seen.organisationId };
+      // The outermost parameter names the event; the ones under it (a photo of an event, a race
+      // of a context) are the route's: it checks the caller before it looks them up.
+      const [outer] = scopedParams(request, scopes);
+      if (!outer) return;
+      const [, value, scope] = outer;
+      const owner = await scope.eventOf(cache, value);
+      if (owner === null) {
+        if (scope.routeAnswersMissing) return;
+        throw scope.missing(value);
       }
-      if (!first || !(await hiddenReport(request, cache, first.eventId))) return;
-      if (seesDrafts(request, first.organisationId)) return;
+      const seen = await cache.visibility(owner);
+      if (!seen) throw scope.missing(value);
+      if (seen.draft && !seesDrafts(request, seen.organisationId)) throw scope.missing(value);
+      if (!(await hiddenReport(request, cache, owner))) return;
+      if (seesDrafts(request, seen.organisationId)) return;
       const { report } = request.params as { report: string };
       throw errors.notFound('REPORT_NOT_FOUND', `No report '${report}'`);
     });
