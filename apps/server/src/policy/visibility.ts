@@ -25,6 +25,9 @@ import { allows } from './policy.ts';
  *   organisation, by its key on every route (`report` with its `db`, or its event and `group`).
  */
 
+/** The server-to-server event telling every node to forget its visibilities. */
+const FORGET_EVENT = 'visibility';
+
 /** What the visibility check needs of an event. */
 export interface EventVisibility {
   organisationId: string;
@@ -202,6 +205,11 @@ async function hiddenReport(
 
 export interface Visibility {
   cache: VisibilityCache;
+  /**
+   * Forgets the visibilities and hidden reports every node holds (after a console change): this
+   * node at once, the others through the realtime bus (`tempora_internal:visibility`).
+   */
+  forget(): Promise<void>;
   /** Adds the resolution of a parameter only a module can read (the certificate token). */
   addScope(name: string, scope: Scope): void;
   /**
@@ -253,11 +261,18 @@ export const visibilityPlugin = fp(
       addScope(name, scope) {
         scopes[name] = scope;
       },
+      async forget() {
+        cache.forget();
+        if (app.hasDecorator('realtime')) await app.realtime.broadcastInternal(FORGET_EVENT, '');
+      },
       async channelEvents(channel) {
+        if (channel.startsWith('photos-')) return [channel.slice('photos-'.length)];
         if (!channel.startsWith('results-')) return [];
         return (await channelOwner(channel)).events;
       },
       async channelClosed(channel, fresh = false) {
+        if (channel.startsWith('photos-'))
+          return Boolean((await cache.visibility(channel.slice('photos-'.length), fresh))?.draft);
         if (!channel.startsWith('results-')) return false;
         const owner = await channelOwner(channel);
         for (const eventId of owner.events) if ((await cache.visibility(eventId, fresh))?.draft) return true;
@@ -276,6 +291,9 @@ export const visibilityPlugin = fp(
       },
     };
     app.decorate('visibility', visibility);
+    app.addHook('onReady', async () => {
+      if (app.hasDecorator('realtime')) app.realtime.onInternal(FORGET_EVENT, () => cache.forget());
+    });
 
     app.addHook('preHandler', async (request) => {
       const access = request.routeOptions.schema?.access;

@@ -82,6 +82,13 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     }
     const realtime = createRealtimeService(adapter, () => sockets?.connections.size ?? 0, hub);
     app.decorate('realtime', realtime);
+    // Issue 42: the channels of a draft (and of a hidden report) carry nothing to anyone, exactly
+    // like the channels of a context that does not exist: subscriptions succeed (a refusal would
+    // tell a draft from a missing context), publications skip them while the event is a draft,
+    // and a subscription kept from before hears again once the event is published. The policy
+    // decides which (policy/visibility.ts); organisers' pages of a draft refetch instead.
+    if (app.hasDecorator('visibility'))
+      realtime.closeChannels((channel) => app.visibility.channelClosed(channel));
     if (adapter.servesSockets) await app.register(eventsApiRoutes, { appId, key, secret, realtime });
     else
       await app.register(upstreamWebhookRoutes, {

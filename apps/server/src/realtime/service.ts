@@ -42,6 +42,11 @@ export interface RealtimeService extends RealtimePublisher {
   broadcastInternal(event: string, data: string): Promise<void>;
   /** Listens to a server-to-server event. */
   onInternal(event: string, listener: (data: string) => void): void;
+  /**
+   * Sets the check of closed channels (issue 42: a draft's, a hidden report's; the policy's
+   * `visibility.channelClosed`): every publication, the events API's included, skips them.
+   */
+  closeChannels(closed: (channel: string) => Promise<boolean>): void;
 }
 
 /**
@@ -75,9 +80,17 @@ export function createRealtimeService(
   localConnections: () => number,
   hub?: LocalHub,
 ): RealtimeService {
+  let closed: ((channel: string) => Promise<boolean>) | null = null;
   const publishEnvelope = async (envelope: Envelope, maxDataBytes?: number) => {
     // An upstream Pusher service refuses more than its limit: the larger one is for our nodes.
     validateEnvelope(envelope, adapter.servesSockets ? maxDataBytes : undefined);
+    if (closed) {
+      const check = closed;
+      const shut = await Promise.all(envelope.channels.map((channel) => check(channel)));
+      const open = envelope.channels.filter((_, i) => !shut[i]);
+      if (!open.length) return;
+      if (open.length < envelope.channels.length) envelope = { ...envelope, channels: open };
+    }
     await adapter.publish(envelope);
   };
   const occupancyListeners = new Set<(channel: string, occupied: boolean) => void>();
@@ -116,6 +129,9 @@ export function createRealtimeService(
     },
     onInternal(event, listener) {
       hub?.onInternal(`${INTERNAL_PREFIX}${event}`, listener);
+    },
+    closeChannels(check) {
+      closed = check;
     },
     async terminateUserConnections(userId) {
       // A control envelope: every node's hub closes its connections of the user (hub.ts).

@@ -157,7 +157,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
           { field: 'status', message: `cannot go from ${current.status} to ${patch.status}` },
         ]);
       await repo.updateEvent(database, eventId, patch);
-      app.visibility.cache.forget();
+      await app.visibility.forget();
       if (patch.timeZone !== undefined && patch.timeZone !== current.timeZone) {
         // Reports show times of day in the event's zone: their cached tables are redrawn.
         await database.query(
@@ -196,7 +196,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
         await sql.query('DELETE FROM events WHERE id = $1', [eventId]);
       });
       for (const c of contexts) await app.results.reload(c.db);
-      app.visibility.cache.forget();
+      await app.visibility.forget();
       await fs.rm(logoFile(app.config.dataDir, eventId), { force: true });
       return reply.code(204).send();
     },
@@ -349,7 +349,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
         await sql.query('DELETE FROM contexts WHERE db = $1', [db]);
       });
       await app.results.reload(db);
-      app.visibility.cache.forget();
+      await app.visibility.forget();
       return reply.code(204).send();
     },
   );

@@ -129,7 +129,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
         });
         await bumpEpoch(sql, raceId);
       });
-      app.visibility.cache.forget();
+      await app.visibility.forget();
       await app.results.reload(race.db);
       return (await repo.reportsOfRace(database, race.db, raceId)).find((v) => v.key === key);
     },
@@ -187,7 +187,6 @@ export async function reportRoutes(fastify: FastifyInstance) {
         await repo.reorderReports(sql, race.db, raceId, keys);
         await bumpEpoch(sql, raceId);
       });
-      app.visibility.cache.forget();
       await app.results.reload(race.db);
       return repo.reportsOfRace(database, race.db, raceId);
     },
@@ -221,7 +220,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
         await repo.setReportsHidden(sql, race.db, raceId, [...new Set(keys)], hidden);
         await bumpEpoch(sql, raceId);
       });
-      app.visibility.cache.forget();
+      await app.visibility.forget();
       await app.results.reload(race.db);
       return repo.reportsOfRace(database, race.db, raceId);
     },

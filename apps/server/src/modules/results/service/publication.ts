@@ -164,12 +164,18 @@ export function watcher(
 async function publish(
   core: ResultsCore,
   ctx: ContextState,
-  patches: ReportPatch[],
-  tops: { k: number; patch: ReportPatch }[],
+  allPatches: ReportPatch[],
+  allTops: { k: number; patch: ReportPatch }[],
   passed: { race: RaceLive; seen: RaceLive['recent'] }[],
 ): Promise<void> {
   const { occupancy, publisher } = core;
   const db = ctx.context.db;
+  // Issue 42: a report the organiser hid goes out on no channel, the firehose included (its
+  // organisation reads it through the API; policy/visibility.ts).
+  const hidden = new Set(ctx.reports.filter((r) => r.hidden).map((r) => `${r.groupKey}/${r.key}`));
+  const shown = (p: ReportPatch) => !hidden.has(`${p.group}/${p.report}`);
+  const patches = hidden.size ? allPatches.filter(shown) : allPatches;
+  const tops = hidden.size ? allTops.filter((t) => shown(t.patch)) : allTops;
   const passings: PassingEvent[] = [];
   for (const { race, seen } of passed) {
     for (const s of seen.slice(-20)) {
