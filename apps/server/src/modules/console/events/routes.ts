@@ -255,7 +255,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
   );
 
   /**
-   * The logo, for spectators too (a draft event's only for its members, see visibility.ts): an
+   * The logo, for spectators too (a draft event's only for its members, see policy/visibility.ts): an
    * image (image/webp).
    */
   app.get(
