@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import { loggerOptions, logRequestsOnOneLine, prettyLogs } from './config/log-output.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { withInstallSecrets } from './db/secrets.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-routes.ts';
 import { confirmationModule } from './modules/confirmation/plugin.ts';
@@ -104,12 +105,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  app.decorate('config', config);
   app.decorate('database', database);
   housekeeping(app, database);
 
   const applied = await migrate(database);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  app.decorate('config', await withInstallSecrets(config, database));
   if (config.SEED_DEMO && (await seedDemo(database))) app.log.info('demo content seeded');
 
   await app.register(errorsPlugin);

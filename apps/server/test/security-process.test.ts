@@ -54,12 +54,14 @@ async function waitFor<T>(
 const freePort = () => 20000 + Math.floor(Math.random() * 20000);
 
 describe('production start', () => {
-  it('refuses the development realtime secret (exit 78), naming the variable', async () => {
-    const p = run({ NODE_ENV: 'production', PUBLIC_URL: 'https://tempora.example' });
+  it('refuses the publicly known realtime secret (exit 78), naming the variable', async () => {
+    const p = run({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tempora.example',
+      REALTIME_SECRET: 'tempora-dev-secret-change-me',
+    });
     expect(await p.exited).toBe(78);
-    expect(p.output()).toMatch(
-      /Invalid configuration:[\s\S]*REALTIME_SECRET: still holds its development default/,
-    );
+    expect(p.output()).toMatch(/Invalid configuration:[\s\S]*REALTIME_SECRET: is a publicly known secret/);
   }, 180_000);
 });
 

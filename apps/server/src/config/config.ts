@@ -121,12 +121,13 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * Signing secrets that have a development default: with `NODE_ENV=production` the server refuses
- * to start while one of them still holds it (issue 13: anyone could sign channel subscriptions
- * with the published default). A module adding such a secret adds one line here.
+ * Secrets that are publicly known (issue 13: the former development default of REALTIME_SECRET,
+ * printed in the README and the code): refused in every mode (issue 42: `npm start` runs in
+ * development mode on servers too). Unset, a secret is the install's own, made on first start
+ * (`installSecrets`, app.ts). A module adding such a secret adds one line here.
  */
-export const DEFAULT_SECRETS: Record<string, string> = {
-  REALTIME_SECRET: 'tempora-dev-secret-change-me',
+export const KNOWN_SECRETS: Record<string, string[]> = {
+  REALTIME_SECRET: ['tempora-dev-secret-change-me'],
 };
 
 /** The environment variables the server reads, with their defaults (README "Configuration"). */
@@ -151,10 +152,8 @@ export const envSchema = z.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   REALTIME_APP_ID: z.string().min(1).default('tempora'),
   REALTIME_KEY: z.string().min(1).default('tempora-key'),
-  REALTIME_SECRET: z
-    .string()
-    .min(8)
-    .default(DEFAULT_SECRETS.REALTIME_SECRET as string),
+  /** Unset: the install's own, 32 random bytes made on first start and kept in the database. */
+  REALTIME_SECRET: z.string().min(8).optional(),
   /** Unset: `redis` when REDIS_URL is set, else `local`. */
   REALTIME_ADAPTER: z.enum(['local', 'redis', 'pusher-http']).optional(),
   REALTIME_UPSTREAM_URL: url(['http', 'https']).optional(),
@@ -272,7 +271,13 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** The validated configuration the whole server is built from. */
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'REALTIME_SECRET'> {
+  /**
+   * The Pusher app secret: REALTIME_SECRET, else '' until `buildApp` gives the install's own
+   * (`installSecrets`: made on first start, kept in the database, so every node of a cluster on
+   * one PostgreSQL signs alike).
+   */
+  REALTIME_SECRET: string;
   /** Absolute data directory (PGlite database, files, signing keys). */
   dataDir: string;
   /**
@@ -311,17 +316,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = result.data;
-  if (env.NODE_ENV === 'production') {
-    const problems: { variable: string; message: string }[] = [];
-    if (!env.PUBLIC_URL)
-      problems.push({ variable: 'PUBLIC_URL', message: 'is required in production (links in e-mails)' });
-    for (const [variable, fallback] of Object.entries(DEFAULT_SECRETS)) {
-      const value = (env as Record<string, unknown>)[variable];
-      if (value === undefined || value === fallback)
-        problems.push({ variable, message: 'still holds its development default; set a secret of your own' });
-    }
-    if (problems.length) throw new ConfigError(problems);
+  const problems: { variable: string; message: string }[] = [];
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+    problems.push({ variable: 'PUBLIC_URL', message: 'is required in production (links in e-mails)' });
+  for (const [variable, known] of Object.entries(KNOWN_SECRETS)) {
+    const value = (env as Record<string, unknown>)[variable];
+    if (typeof value === 'string' && known.includes(value))
+      problems.push({
+        variable,
+        message: 'is a publicly known secret; unset it (the install makes its own) or set one of your own',
+      });
   }
+  // An upstream Pusher service signs with its own app's secret: the install's cannot be it.
+  if (env.REALTIME_ADAPTER === 'pusher-http' && !env.REALTIME_SECRET)
+    problems.push({
+      variable: 'REALTIME_SECRET',
+      message: "is required with REALTIME_ADAPTER=pusher-http (the upstream app's secret)",
+    });
+  if (problems.length) throw new ConfigError(problems);
   const clash = [env.PORT, env.DECODER_TCP_PORT].find(
     (p) => p !== undefined && p !== 0 && env.DEVICE_LISTEN_PORTS.some(([from, to]) => p >= from && p <= to),
   );
@@ -332,7 +344,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         message: `${describePortRanges(env.DEVICE_LISTEN_PORTS)} includes ${clash}, a port the server itself uses`,
       },
     ]);
-  return { ...env, dataDir: path.resolve(baseDir, env.DATA_DIR), publicUrl: publicUrlOf(env) };
+  return {
+    ...env,
+    REALTIME_SECRET: env.REALTIME_SECRET ?? '',
+    dataDir: path.resolve(baseDir, env.DATA_DIR),
+    publicUrl: publicUrlOf(env),
+  };
 }
 
 function publicUrlOf(env: Env): string {

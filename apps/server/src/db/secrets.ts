@@ -18,3 +18,16 @@ export async function secretOf(sql: Sql, name: string): Promise<Buffer> {
   ]);
   return Buffer.from(row!.secret, 'base64');
 }
+
+/**
+ * The configuration with its unset secrets made the install's own (issue 42: no install runs
+ * with a publicly known secret): REALTIME_SECRET from the environment, else the database's
+ * `realtime` secret, made on first start. On PostgreSQL every node reads the same one.
+ */
+export async function withInstallSecrets<T extends { REALTIME_SECRET: string }>(
+  config: T,
+  sql: Sql,
+): Promise<T> {
+  if (config.REALTIME_SECRET) return config;
+  return { ...config, REALTIME_SECRET: (await secretOf(sql, 'realtime')).toString('base64url') };
+}

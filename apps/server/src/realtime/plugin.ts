@@ -60,6 +60,8 @@ function createAdapter(config: Config, hub: LocalHub, log: FastifyBaseLogger, op
 export const realtimePlugin = fp<RealtimePluginOptions>(
   async (app: FastifyInstance, opts) => {
     const config = opts.config ?? app.config;
+    // Issue 42: never a default; buildApp gives the install's own when REALTIME_SECRET is unset.
+    if (!config.REALTIME_SECRET) throw new Error('The realtime server needs a secret (REALTIME_SECRET)');
     const hub = new LocalHub();
     const adapter: RealtimeAdapter = createAdapter(config, hub, app.log, opts);
     await adapter.start(hub);

@@ -33,7 +33,8 @@ export async function startNode(
   overrides: Record<string, string> = {},
   options: RealtimePluginOptions = {},
 ): Promise<TestNode> {
-  const config = testConfig(overrides);
+  // No database here to make the install's secret: a test's own (issue 42: never a default).
+  const config = testConfig({ REALTIME_SECRET: 'realtime-test-harness-secret', ...overrides });
   const app = Fastify({ logger: false });
   app.decorate('config', config);
   app.decorateRequest('user', null);
