@@ -186,6 +186,12 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     runnerSub,
     participantId,
   ]);
+  const claimId = await one(
+    `INSERT INTO runner_claims (participant_id, account_id, method)
+     SELECT p.id, $2, 'organiser' FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
+      WHERE c.event_id = $1 AND p.account_id IS NULL LIMIT 1 RETURNING id::text AS id`,
+    [EVENT, runnerSub],
+  );
   const contactId = await one('SELECT id::text AS id FROM contacts WHERE event_id = $1 LIMIT 1', [EVENT]);
   const streamId = await one('SELECT id::text AS id FROM streams WHERE event_id = $1 LIMIT 1', [EVENT]);
   const photoId = await one(
@@ -240,6 +246,8 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     [/^\/api\/console\/organisations\/:orgId\/members\/:sub/, { sub: memberSub }],
     [/^\/api\/console\/events\/:eventId\/participants\/:id/, { id: participantId }],
     [/^\/api\/me\/results\/:participantId/, { participantId }],
+    [/^\/api\/me\/claims\/:claimId/, { claimId }],
+    [/^\/api\/console\/events\/:eventId\/claims\/:claimId/, { claimId }],
     [/^\/api\/console\/events\/:eventId\/imports\/:uploadId/, { uploadId }],
     [/^\/api\/console\/events\/:eventId\/import-history\/:importId/, { importId }],
     [/^\/api\/events\/:eventId\/contacts\/:contactId/, { contactId }],

@@ -198,6 +198,19 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/tracking/:trackingKey': 'public',
   'GET /api/translation/i18n/:ui/:ns/:lng': 'public',
   'GET /api/me/results': 'signed-in',
+  'GET /api/me/claims/suggestions': 'signed-in',
+  'POST /api/me/claims': ['signed-in', { body: { participantId: '00000000-0000-4000-8000-000000000000' } }],
+  'POST /api/me/claims/:claimId/confirm': [
+    'signed-in',
+    { params: { claimId: '00000000-0000-4000-8000-000000000000' }, body: { code: '123456' } },
+  ],
+  'PUT /api/me/public-page': 'signed-in',
+  'GET /api/runners/:slug': ['public', { params: { slug: 'nosuchrunner' } }],
+  'GET /api/console/events/:eventId/claims': 'manager',
+  'POST /api/console/events/:eventId/claims/:claimId/decision': [
+    'manager',
+    { params: { claimId: '00000000-0000-4000-8000-000000000000' }, body: { approve: true } },
+  ],
   'PUT /api/me/privacy': 'signed-in',
   'PUT /api/me/results/:participantId/privacy': [
     'signed-in',

@@ -23,6 +23,8 @@ export const paths = {
   profile: () => '/authentication/basicprofile',
   /** The runner's own space (issue 40): my results across events. */
   myResults: () => '/me/results',
+  /** A runner's public page (opt-in), by its short link's slug. */
+  runnerPage: (slug: string) => `/r/${enc(slug)}`,
   authMessage: (label: string) => `/auth/message/${enc(label)}`,
   results: (eventId: string) => `/results/${enc(eventId)}/reportlist`,
   reportList: (eventId: string) => `${event(eventId)}/reportlist`,

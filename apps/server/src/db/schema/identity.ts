@@ -40,6 +40,9 @@ export const users = pgTable(
       .default('fr'),
     /** Hide my name from every public result (issue 40, 0065_runner_privacy.sql). */
     hideResults: boolean('hide_results').notNull().default(false),
+    /** The public runner page is opt-in, at `#/r/{publicSlug}` (issue 40, 0066_runner_claims.sql). */
+    publicProfile: boolean('public_profile').notNull().default(false),
+    publicSlug: text('public_slug').unique(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,3 +110,26 @@ export const outbox = pgTable('outbox', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+
+/** A runner's claim on a result timed without an account (issue 40, 0066_runner_claims.sql). */
+export const runnerClaims = pgTable(
+  'runner_claims',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    participantId: uuid('participant_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['email', 'organiser'] }).notNull(),
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    status: text('status', { enum: ['pending', 'confirmed', 'refused', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [index('runner_claims_account_idx').on(t.accountId)],
+);

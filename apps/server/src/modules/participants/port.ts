@@ -11,4 +11,4 @@ export {
   updateEntrant,
   withdrawEntrant,
 } from './entrants.ts';
-export { setBibRange, setNameHidden } from './repository.ts';
+export { linkAccount, setBibRange, setNameHidden } from './repository.ts';

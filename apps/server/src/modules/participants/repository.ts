@@ -517,3 +517,26 @@ export async function setNameHidden(
   );
   return rows.map((r) => r.db);
 }
+
+/**
+ * Links a participant to an account (issue 40: a claim proven by its code or decided by the
+ * organiser; issue 38's entries set it at once), when no account has it yet. The account's
+ * "hide my name everywhere" reaches it at once. Answers the participant's context, or null when it
+ * was already someone's (nothing changed).
+ */
+export async function linkAccount(
+  sql: Sql,
+  participantId: string,
+  accountId: string,
+): Promise<string | null> {
+  const [row] = await sql.query<{ db: string }>(
+    `WITH linked AS (
+       UPDATE participants p SET account_id = $2,
+              name_hidden = p.name_hidden OR coalesce((SELECT u.hide_results FROM users u WHERE u.sub = $2), false)
+        WHERE p.id = $1 AND p.account_id IS NULL AND p.deleted_at IS NULL
+       RETURNING p.race_id)
+     SELECT r.db FROM linked l JOIN races r ON r.id = l.race_id`,
+    [participantId, accountId],
+  );
+  return row?.db ?? null;
+}

@@ -9,7 +9,13 @@ import { createRunnerService } from './service.ts';
  */
 export const runnerModule = fp(
   async (app: FastifyInstance) => {
-    const service = createRunnerService({ database: app.database, reload: (db) => app.results.reload(db) });
+    const service = createRunnerService({
+      database: app.database,
+      reload: (db) => app.results.reload(db),
+      card: (key) => app.results.tracking(key),
+      send: (mail) => app.outbox.send(mail),
+      publicUrl: app.config.publicUrl,
+    });
     await app.register(runnerRoutes, { service });
   },
   { name: 'runner', dependencies: ['identity', 'results'] },

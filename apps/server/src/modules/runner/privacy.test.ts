@@ -109,7 +109,7 @@ describe('privacy by the runner’s choice', () => {
       url: '/api/me/results',
       headers: { authorization: other.authorization },
     });
-    expect(theirs.json()).toEqual({ hideAll: false, results: [] });
+    expect(theirs.json()).toEqual({ hideAll: false, publicSlug: null, results: [], personalBests: [] });
     const refused = await setPrivacy(other, person.id, true);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ code: 'RESULT_NOT_FOUND' });

@@ -1,16 +1,31 @@
 import {
   accountPrivacySchema,
+  claimCodeSchema,
+  claimCreatedSchema,
+  claimDecisionSchema,
+  claimRequestSchema,
+  claimSuggestionSchema,
   myResultsSchema,
   noContentSchema,
+  organiserClaimSchema,
+  publicPageAnswerSchema,
+  publicPageSchema,
+  publicRunnerSchema,
   resultPrivacySchema,
 } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
+import { requireEventAbility } from '../../policy/policy.ts';
 import type { RunnerService } from './service.ts';
 
 const resultParams = z.object({ participantId: z.uuid() });
+const claimParams = z.object({ claimId: z.uuid() });
+const eventParams = z.object({ eventId: z.string().min(1).max(100) });
+const eventClaimParams = eventParams.extend({ claimId: z.uuid() });
+/** Claim codes sent per account and hour (each is an e-mail to someone else's address). */
+const CLAIM_RULE = { name: 'runner-claim', max: 10, windowMs: 60 * 60_000 };
 
 /** The signed-in runner (401 before anything else). */
 function accountOf(request: FastifyRequest): string {
@@ -69,6 +84,120 @@ export async function runnerRoutes(fastify: FastifyInstance, opts: { service: Ru
       const { participantId } = checked(request, 'params');
       const { hidden } = checked(request, 'body');
       await service.setResultHidden(account, participantId, hidden);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/me/public-page',
+    {
+      schema: {
+        access: 'signed-in',
+        body: afterAccess(publicPageSchema),
+        response: { 200: publicPageAnswerSchema },
+      },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      const { enabled } = checked(request, 'body');
+      return { publicSlug: await service.setPublicPage(account, enabled) };
+    },
+  );
+
+  app.get(
+    '/api/runners/:slug',
+    {
+      schema: {
+        access: 'public',
+        params: z.object({ slug: z.string().min(1).max(32) }),
+        response: { 200: publicRunnerSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return service.publicRunner(request.params.slug);
+    },
+  );
+
+  app.get(
+    '/api/me/claims/suggestions',
+    { schema: { access: 'signed-in', response: { 200: z.array(claimSuggestionSchema) } } },
+    async (request, reply) => {
+      const account = accountOf(request);
+      reply.header('cache-control', 'no-store');
+      return service.claims.suggestions(account);
+    },
+  );
+
+  app.post(
+    '/api/me/claims',
+    {
+      schema: {
+        access: 'signed-in',
+        body: afterAccess(claimRequestSchema),
+        response: { 201: claimCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      const { participantId } = checked(request, 'body');
+      await app.limits.hit(request, reply, CLAIM_RULE, [`account:${account}`]);
+      const created = await service.claims.open(account, participantId);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/me/claims/:claimId/confirm',
+    {
+      schema: {
+        access: 'signed-in',
+        params: afterAccess(claimParams),
+        body: afterAccess(claimCodeSchema),
+        response: { 204: noContentSchema },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      const { claimId } = checked(request, 'params');
+      const { code } = checked(request, 'body');
+      await service.claims.prove(account, claimId, code);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/console/events/:eventId/claims',
+    { schema: { access: 'manager', params: eventParams, response: { 200: z.array(organiserClaimSchema) } } },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      await requireEventAbility(request, app.database, eventId, 'update', 'Participant');
+      reply.header('cache-control', 'no-store');
+      return service.claims.organiserClaims(eventId);
+    },
+  );
+
+  app.post(
+    '/api/console/events/:eventId/claims/:claimId/decision',
+    {
+      schema: {
+        access: 'manager',
+        params: afterAccess(eventClaimParams),
+        body: afterAccess(claimDecisionSchema),
+        response: { 204: noContentSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw errors.unauthorized();
+      const { eventId, claimId } = checked(request, 'params');
+      const event = await requireEventAbility(request, app.database, eventId, 'update', 'Participant');
+      const { approve } = checked(request, 'body');
+      await service.claims.decide(
+        { id: eventId, organisationId: event.organisationId },
+        claimId,
+        approve,
+        request.user.sub,
+      );
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,5 @@
 import {
+  mdiAccountCheck,
   mdiAccountGroup,
   mdiCalendarEdit,
   mdiCertificateOutline,
@@ -60,6 +61,8 @@ export const eventNav: EventNavEntry[] = [
     icon: mdiFileCheckOutline,
     to: paths.confirmationEvent,
   },
+  // The runner's space (issue 40): claims on entries without an e-mail.
+  { key: 'claims', label: 'runner:claims.nav', icon: mdiAccountCheck, to: consolePaths.claims },
   // Deposits (issue 18): add here.
 ];
 

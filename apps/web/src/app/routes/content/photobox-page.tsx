@@ -37,7 +37,7 @@ export default function PhotoboxPage() {
   return (
     <>
       {eventId ? (
-        <EventPhotos eventId={eventId} />
+        <EventPhotos eventId={eventId} initialQuery={params.get('q') ?? ''} />
       ) : (
         <>
           <PageHeader title={t('photos.title')} crumbs={[[t('photos.title')]]} />
@@ -80,11 +80,12 @@ function EventPicker({ onPick }: { onPick: (id: string) => void }) {
   );
 }
 
-function EventPhotos({ eventId }: { eventId: string }) {
+/** `initialQuery` (`?q=`): a bib or name to search at once (the runner's "photos of my bib", issue 40). */
+function EventPhotos({ eventId, initialQuery }: { eventId: string; initialQuery: string }) {
   const { t } = useTranslation(PHOTO_NS, { nsMode: 'fallback' });
   const client = useQueryClient();
   const event = useEvent(eventId);
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(initialQuery);
   const query = useDeferredValue(q.trim());
   const photos = usePhotos(eventId, query);
   const [open, setOpen] = useState<Photo | null>(null);

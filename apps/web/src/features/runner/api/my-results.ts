@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyResults } from '@tempora/contracts';
-import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { apiGet, apiRequest, apiUrl } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 /** The query key of my results (the runner's space, issue 40). */
@@ -40,4 +40,22 @@ export function useSetHideAll() {
       apiRequest<void>('apiUrlBase', 'me/privacy', { method: 'PUT', body: { hideAll } }),
     onSettled: () => client.invalidateQueries({ queryKey: myResultsKey }),
   });
+}
+
+/** Turns my public runner page on or off; answers its short link's slug (null when off). */
+export function useSetPublicPage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiRequest<{ publicSlug: string | null }>('apiUrlBase', 'me/public-page', {
+        method: 'PUT',
+        body: { enabled },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: myResultsKey }),
+  });
+}
+
+/** A result's certificate (PDF), by its tracking key, in `lng`. */
+export function certificateLink(trackingKey: string, lng: 'en' | 'fr'): string {
+  return apiUrl('apiUrlBase', `certificates/${enc(trackingKey)}?lng=${lng}`);
 }

@@ -1,10 +1,24 @@
-import { Card, CardActions, CardContent, FormControlLabel, Link, Switch, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardActions,
+  CardContent,
+  FormControlLabel,
+  Link,
+  Switch,
+  Typography,
+} from '@mui/material';
 import type { MyResult } from '@tempora/contracts';
+import { formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { certificateLink } from '../api/my-results.ts';
 
-/** One result of mine: event, race, bib, the live card, and whether my name is hidden on it. */
+/**
+ * One result of mine: event, race, time, ranks, splits, predicted and actual finish, the
+ * certificate, the photos of my bib, the live card, and whether my name is hidden on it.
+ */
 export function MyResultCard({
   result,
   busy,
@@ -15,7 +29,10 @@ export function MyResultCard({
   onHide(hidden: boolean): void;
 }) {
   const { t, i18n } = useTranslation('runner');
-  const date = new Date(`${result.date}T12:00:00Z`).toLocaleDateString(i18n.language);
+  const lng = i18n.language === 'en' ? 'en' : 'fr';
+  const date = new Date(`${result.date}T12:00:00Z`).toLocaleDateString(lng);
+  const finished = result.status === 'finished';
+  const rank = (n: number | null) => (n ? n.toLocaleString(lng) : '—');
   return (
     <Card variant="outlined" component="li" data-testid="my-result" sx={{ listStyle: 'none' }}>
       <CardContent sx={{ pb: 0 }}>
@@ -34,14 +51,72 @@ export function MyResultCard({
             {t('hidden')}
           </Typography>
         )}
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, my: 1 }}>
+          {finished ? (
+            <>
+              <dt>{t('time')}</dt>
+              <dd data-testid="my-result-time">{formatDuration(result.netMs)}</dd>
+              <dt>{t('rankOverall')}</dt>
+              <dd data-testid="my-result-rank">{rank(result.rankOverall)}</dd>
+              <dt>{t('rankGender')}</dt>
+              <dd>{rank(result.rankGender)}</dd>
+              <dt>{t('rankCategory')}</dt>
+              <dd>
+                {rank(result.rankCategory)}
+                {result.category ? ` (${result.category})` : ''}
+              </dd>
+              {result.predictedNetMs !== null && (
+                <>
+                  <dt>{t('predicted')}</dt>
+                  <dd>{formatDuration(result.predictedNetMs)}</dd>
+                </>
+              )}
+            </>
+          ) : (
+            <>
+              <dt>{t('time')}</dt>
+              <dd>{t(`statuses.${result.status}`, { defaultValue: result.status })}</dd>
+            </>
+          )}
+        </Box>
+        {result.splits.some((s) => s.netMs !== null) && (
+          <details>
+            <summary>{t('splits')}</summary>
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {result.splits.map((s) => (
+                <li key={s.pointKey}>
+                  {lng === 'fr' ? s.nameFr : s.name} : {formatDuration(s.netMs) || '—'}
+                </li>
+              ))}
+            </Box>
+          </details>
+        )}
       </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap', px: 2 }}>
+      <CardActions sx={{ flexWrap: 'wrap', px: 2, gap: 1 }}>
         <FormControlLabel
           control={
             <Switch checked={result.hidden} disabled={busy} onChange={(_e, checked) => onHide(checked)} />
           }
           label={t('hideOne')}
         />
+        {finished && (
+          <Link
+            href={certificateLink(result.trackingKey, lng)}
+            target="_blank"
+            rel="noopener"
+            data-testid="my-result-certificate"
+          >
+            {t('certificate')}
+          </Link>
+        )}
+        {result.bib && (
+          <Link
+            component={RouterLink}
+            to={`${paths.photobox()}?event=${encodeURIComponent(result.eventId)}&q=${encodeURIComponent(result.bib)}`}
+          >
+            {t('photos')}
+          </Link>
+        )}
         <Link component={RouterLink} to={paths.tracking(result.eventId, result.trackingKey)}>
           {t('card')}
         </Link>
