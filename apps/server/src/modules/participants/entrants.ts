@@ -25,8 +25,11 @@ export interface Entrant {
 export async function enrolEntrant(sql: Sql, p: Entrant): Promise<string> {
   const [row] = await sql.query<{ id: string }>(
     `INSERT INTO participants (race_id, bib, first_name, last_name, gender, birth_date, nationality, club, status,
-                               tracking_key, email, search_folded, account_id)
-     VALUES ($1, NULL, $2, $3, $4, $5::date, $6, $7, 'registered', $8, $9, $10, $11::uuid) RETURNING id::text`,
+                               tracking_key, email, search_folded, account_id, name_hidden)
+     VALUES ($1, NULL, $2, $3, $4, $5::date, $6, $7, 'registered', $8, $9, $10, $11::uuid,
+             -- The account's "hide my name everywhere" (issue 40) reaches its new entries.
+             coalesce((SELECT u.hide_results FROM users u WHERE u.sub = $11::uuid), false))
+     RETURNING id::text`,
     [
       p.raceId,
       p.firstName,
