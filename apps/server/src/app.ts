@@ -19,6 +19,7 @@ import { loadEnvironments } from './modules/env-config/service.ts';
 import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { participantsModule } from './modules/participants/plugin.ts';
+import { pickupModule } from './modules/pickup/plugin.ts';
 import { resultsModule } from './modules/results/plugin.ts';
 import { runnerModule } from './modules/runner/plugin.ts';
 import { translationRoutes } from './modules/translation/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(depositsModule);
   await app.register(entriesModule);
   await app.register(devicesModule);
+  await app.register(pickupModule);
   await app.register(exportsModule);
   await app.register(webhooksModule);
   await app.register(runnerModule);

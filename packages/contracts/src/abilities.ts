@@ -29,13 +29,14 @@ export const subjects = [
   'Payment',
   'Outbox',
   'PresenceChannel',
+  'Pickup',
 ] as const;
 export type Action = (typeof actions)[number];
 export type Subject = (typeof subjects)[number];
 export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
 export type AppRule = RawRuleOf<AppAbility>;
 
-export const organisationRoles = ['owner', 'staff', 'timekeeper'] as const;
+export const organisationRoles = ['owner', 'staff', 'timekeeper', 'pickup'] as const;
 export type OrganisationRole = (typeof organisationRoles)[number];
 
 /** What the server knows of a user when computing abilities. */
@@ -101,6 +102,7 @@ export function rulesFor(user: AbilityUser | null): AppRule[] {
         'Photo',
         'Deposit',
         'Payment',
+        'Pickup',
       ],
       conditions: inOrgs,
     });
@@ -109,6 +111,11 @@ export function rulesFor(user: AbilityUser | null): AppRule[] {
     rules.push({ action: ['read', 'create', 'update'], subject: 'Confirmation', conditions: inOrgs });
     rules.push({ action: 'read', subject: 'PresenceChannel', conditions: inOrgs });
   }
+  // Pickup volunteers (issue 39) see only what the bib tables need, through the pickup routes:
+  // no participant, no console, no organisation (a runner's address or private answers never).
+  const pickup = byRole(['pickup']);
+  if (pickup.length)
+    rules.push({ action: 'manage', subject: 'Pickup', conditions: { organisationId: { $in: pickup } } });
   if (byRole(['owner']).length) {
     rules.push({ action: 'manage', subject: 'Organisation', conditions: { id: { $in: byRole(['owner']) } } });
   }

@@ -19,6 +19,7 @@ export * from './live-views.ts';
 export * from './participants.ts';
 export * from './payments.ts';
 export * from './permissions.ts';
+export * from './pickup.ts';
 export * from './raceday.ts';
 export * from './raceday-api.ts';
 export * from './report-patch.ts';

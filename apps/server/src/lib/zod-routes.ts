@@ -172,7 +172,16 @@ declare module 'fastify' {
      * Who may call it, as the access matrix names it (test/routes/route-access.ts, which the docs
      * test holds it to): public, signed-in, party, staff, owner, manager, timekeeper, key.
      */
-    access?: 'public' | 'signed-in' | 'party' | 'staff' | 'owner' | 'manager' | 'timekeeper' | 'key';
+    access?:
+      | 'public'
+      | 'signed-in'
+      | 'party'
+      | 'staff'
+      | 'owner'
+      | 'manager'
+      | 'timekeeper'
+      | 'pickup'
+      | 'key';
   }
 }
 

@@ -13,6 +13,7 @@
  *   owner       owners of the organisation (refused: staff members below, timekeepers, others…)
  *   manager     owners and staff of the organisation (refused: timekeepers, other organisers, …)
  *   timekeeper  owners, staff and timekeepers of the organisation (refused: other organisers, …)
+ *   pickup      owners, staff and pickup staff of the organisation (refused: timekeepers, other organisers, …)
  *   key         a device key or an app signature, no user (refused: every user and anonymous)
  * The route's resource is the demo organisation's (`demo-city-run`, `demo-city-run-10k`,
  * `city-10k`, …: see `PARAMS` in route-table.ts), and every id in a path is a real row of it
@@ -35,7 +36,16 @@
  *        before looking up the child id, so a real and a missing child id answer the same (the
  *        matrix asserts it for every route with a real row).
  */
-export type Access = 'public' | 'signed-in' | 'party' | 'staff' | 'owner' | 'manager' | 'timekeeper' | 'key';
+export type Access =
+  | 'public'
+  | 'signed-in'
+  | 'party'
+  | 'staff'
+  | 'owner'
+  | 'manager'
+  | 'timekeeper'
+  | 'pickup'
+  | 'key';
 export interface AccessOptions {
   params?: Record<string, string>;
   body?: unknown;
@@ -321,6 +331,14 @@ export const routeAccess: Record<string, AccessEntry> = {
   'POST /api/entries/staff/events/:event/manual': 'manager',
   'POST /api/entries/staff/events/:event/races/:race/release': ['manager', { params: { race: 'city-10k' } }],
   'POST /api/entries/staff/events/:event/expire': 'manager',
+  'GET /api/pickup/events/:event/list': 'pickup',
+  'GET /api/pickup/events/:event/entries/:code': ['pickup', { params: { code: 'E00000000000000000000' } }],
+  'POST /api/pickup/events/:event/ops': 'pickup',
+  'GET /api/pickup/events/:event/conflicts': 'pickup',
+  'POST /api/pickup/events/:event/conflicts/:id/resolve': ['pickup', { params: { id: '999999' } }],
+  'GET /api/pickup/events/:event/dashboard': 'manager',
+  'POST /api/pickup/events/:event/dns': 'manager',
+  'GET /api/pickup/events/:event/list.pdf': 'manager',
   'GET /api/payments/mine': 'signed-in',
   'GET /api/payments/orders/:id': ['party', { params: { id: '999999' } }],
   'GET /api/payments/orders/:id/receipt.pdf': ['party', { params: { id: '999999' } }],

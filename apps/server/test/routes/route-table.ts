@@ -149,6 +149,7 @@ export const refusedBy: Record<Access, (keyof Actors)[]> = {
   owner: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'expired', 'foreignIssuer'],
   manager: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'expired', 'foreignIssuer'],
   timekeeper: ['anonymous', 'user', 'otherOrganiser', 'expired', 'foreignIssuer'],
+  pickup: ['anonymous', 'user', 'otherOrganiser', 'timekeeper', 'expired', 'foreignIssuer'],
 };
 
 /** Rows addressed by their own id: a caller outside their organisation gets 404 (route-access.ts). */

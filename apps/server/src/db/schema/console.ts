@@ -15,7 +15,7 @@ export const organisationInvitations = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: ['owner', 'staff', 'timekeeper'] }).notNull(),
+    role: text('role', { enum: ['owner', 'staff', 'timekeeper', 'pickup'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.sub, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

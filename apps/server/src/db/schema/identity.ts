@@ -58,7 +58,7 @@ export const organisationMembers = pgTable(
     userSub: uuid('user_sub')
       .notNull()
       .references(() => users.sub, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'staff', 'timekeeper'] }).notNull(),
+    role: text('role', { enum: ['owner', 'staff', 'timekeeper', 'pickup'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -13,5 +13,6 @@ export * from './entries.ts';
 export * from './exports.ts';
 export * from './identity.ts';
 export * from './participants.ts';
+export * from './pickup.ts';
 export * from './raceday.ts';
 export * from './results.ts';

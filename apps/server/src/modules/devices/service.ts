@@ -51,6 +51,7 @@ export function createRacedayService(deps: RacedayDeps) {
     editRead: reads.editRead,
     addRead: reads.addRead,
     setStatus: runners.setStatus,
+    setStatuses: runners.setStatuses,
     setGun: starts.setGun,
     setWave: starts.setWave,
     setStarts: starts.setStarts,

@@ -4,5 +4,8 @@
  * an XLSX workbook made on a worker thread — what the participants import's refused rows use.
  */
 export { csvChunks } from './csv.ts';
-export { xlsxStream } from './offload.ts';
+/** Printed lists (issue 39: the pickup list's paper fallback) through the result lists' PDF writer. */
+export { pdfListStream, xlsxStream } from './offload.ts';
+export type { ListMeta, ListSection } from './pdf-list.ts';
+export { longDate } from './service.ts';
 export type { TextTable } from './table-text.ts';

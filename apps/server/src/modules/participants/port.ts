@@ -11,4 +11,5 @@ export {
   updateEntrant,
   withdrawEntrant,
 } from './entrants.ts';
+export { assignPickupBib, bindPickupChip, type Holder } from './pickup-bibs.ts';
 export { linkAccount, setBibRange, setNameHidden } from './repository.ts';

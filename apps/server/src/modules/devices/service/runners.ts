@@ -54,6 +54,56 @@ export function createRunners(core: RacedayCore) {
     return { auditId: id };
   }
 
+  /**
+   * The same status for many runners of a race in one step (issue 39: runners never picked up
+   * marked DNS after the start): one transaction, one audit line per runner (each undoable on the
+   * desk like a single change), one reload. Runners whose status differs from `from` are left.
+   */
+  async function setStatuses(
+    db: string,
+    raceId: string,
+    bibs: readonly string[],
+    status: RunnerStatus,
+    reason: string,
+    actor: string | null,
+    from: RunnerStatus = 'registered',
+  ) {
+    const changed = await database.transaction(async (sql) => {
+      // Only runners still in `from` change: their status before is `from`, without a reason.
+      const rows = await sql.query<{ bib: string }>(
+        `UPDATE participants p SET status = $4, status_reason = $5 FROM races r
+          WHERE r.id = p.race_id AND r.db = $1 AND p.race_id = $2 AND p.bib = ANY($3::text[]) AND p.status = $6
+            AND p.deleted_at IS NULL
+          RETURNING p.bib`,
+        [db, raceId, bibs, status, status === 'registered' ? null : reason, from],
+      );
+      if (!rows.length) return rows;
+      await sql.query('UPDATE races SET epoch = epoch + 1 WHERE id = $1', [raceId]);
+      for (const row of rows)
+        await desk.insertAudit(sql, {
+          id: crypto.randomUUID(),
+          db,
+          action: 'status',
+          bib: row.bib,
+          raceId,
+          before: { status: from, reason: null },
+          after: { status, reason },
+          reason,
+          actor,
+          undoOf: null,
+        });
+      return rows;
+    });
+    if (changed.length) {
+      const marked = new Set(changed.map((r) => r.bib));
+      await refresh(db, [...marked], {
+        raceIds: [raceId],
+        edit: (p) => (p.raceId === raceId && marked.has(p.bib) ? withField(p, 'status', status) : undefined),
+      });
+    }
+    return { changed: changed.map((r) => r.bib) };
+  }
+
   /** Gives an unknown chip to a participant (a chip swap on race day). */
   async function assignChip(db: string, chip: string, raceId: string, bib: string, actor: string | null) {
     const id = crypto.randomUUID();
@@ -99,7 +149,7 @@ export function createRunners(core: RacedayCore) {
       .slice(0, 200);
   }
 
-  return { setStatus, assignChip, unknownRunners };
+  return { setStatus, setStatuses, assignChip, unknownRunners };
 }
 
 export type Runners = ReturnType<typeof createRunners>;
