@@ -192,6 +192,16 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
       WHERE c.event_id = $1 AND p.account_id IS NULL LIMIT 1 RETURNING id::text AS id`,
     [EVENT, runnerSub],
   );
+  // Issue 39: a runner handed out twice (a conflict to resolve).
+  const conflictId = await one(
+    `WITH kept AS (
+       INSERT INTO pickup_handouts (event_id, participant_id, race_id, op_id, state, handed_at)
+       SELECT $1, p.id, p.race_id, 'matrix-kept-1', 'kept', now() FROM participants p WHERE p.id = $2::uuid)
+     INSERT INTO pickup_handouts (event_id, participant_id, race_id, op_id, state, handed_at)
+     SELECT $1, p.id, p.race_id, 'matrix-conflict-1', 'conflict', now() FROM participants p WHERE p.id = $2::uuid
+     RETURNING id::text AS id`,
+    [EVENT, participantId],
+  );
   const contactId = await one('SELECT id::text AS id FROM contacts WHERE event_id = $1 LIMIT 1', [EVENT]);
   const streamId = await one('SELECT id::text AS id FROM streams WHERE event_id = $1 LIMIT 1', [EVENT]);
   const photoId = await one(
@@ -234,6 +244,8 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     [/^\/api\/entries\/orders\/:id/, { id: String(entryOrder.orderId) }],
     [/^\/api\/entries\/entry\/:code/, { code: entryOrder.entries[0].code }],
     [/^\/api\/entries\/staff\/events\/:event\/entries\/:code/, { code: entryOrder.entries[0].code }],
+    [/^\/api\/pickup\/events\/:event\/entries\/:code/, { code: entryOrder.entries[0].code }],
+    [/^\/api\/pickup\/events\/:event\/conflicts\/:id/, { id: conflictId }],
     [/^\/api\/payments\/orders\/:id\/invoice/, { id: String(billedOrder.orderId) }],
     [/^\/api\/payments\/orders\/:id/, { id: String(order.id) }],
     [/^\/api\/confirmation\/documents\/:id\/order/, { id: billed.id }],
