@@ -181,9 +181,10 @@ describe('online entries', () => {
     const shirt = await enter(runners[1]!, {
       runners: [runner(1, { addOns: [{ key: 'tshirt-m', quantity: 1 }] })],
     });
-    expect(shirt.statusCode).toBe(400);
+    expect(shirt.statusCode).toBe(409);
     expect(JSON.parse(shirt.body).code).toBe('ADDON_SOLD_OUT');
     const code = await enter(runners[1]!, { runners: [runner(1, { discountCode: 'EARLY20' })] });
+    expect(code.statusCode).toBe(409);
     expect(JSON.parse(code.body).code).toBe('CODE_USED_UP');
     expect(await tableCounts()).toEqual(before);
     const page = JSON.parse((await app.inject({ method: 'GET', url: `/api/entries/events/${EVENT}` })).body);

@@ -44,7 +44,8 @@ export async function enrolEntrant(sql: Sql, p: Entrant): Promise<string> {
       p.accountSub ?? null,
     ],
   );
-  await bumpEpoch(sql, [p.raceId]);
+  // No epoch bump: a runner without a bib is not in the live state (participantsOf), so nothing
+  // cached changes — and thousands of entries confirmed at once do not all queue on the race's row.
   return (row as { id: string }).id;
 }
 

@@ -6,7 +6,7 @@ import { freeStructured, insertOrder, nextOrderId, ordersWhere } from '../../pay
 import { holdEntry } from '../counters.ts';
 import * as repo from '../repository.ts';
 import * as settingsRepo from '../settings-repository.ts';
-import { type CheckedRunner, checkRunner, entryRules } from './runner-check.ts';
+import { type CheckedRunner, checkRunner, type EntryRules, entryRules } from './runner-check.ts';
 import { settleEntryOrder } from './settle.ts';
 import { auditEntry, type EntriesContext, fieldProblem } from './shared.ts';
 import { takeInvitation } from './waitlist.ts';
@@ -23,16 +23,35 @@ const STOCK_CODES = { race: 'RACE_FULL', addOn: 'ADDON_SOLD_OUT', code: 'CODE_US
 export function createEnter(ctx: EntriesContext) {
   const { database, now } = ctx;
 
+  /**
+   * The event's terms and rules, read at most once per second per node: when a popular race
+   * opens, thousands of requests a second would otherwise read the same rows, and the runners
+   * refused because the race is full would cost the database as much as those who enter. The
+   * counts in them only spare the database a hopeless transaction: the holds in the transaction
+   * are what count (a place freed less than a second ago is offered at the next read).
+   */
+  const cache = new Map<string, { at: number; terms: settingsRepo.EventTerms | null; rules: EntryRules }>();
+  async function rulesOf(eventId: string, at: Date) {
+    const hit = cache.get(eventId);
+    if (hit && at.getTime() - hit.at < 1000 && at.getTime() >= hit.at) return hit;
+    const fresh = {
+      at: at.getTime(),
+      terms: await settingsRepo.eventTerms(database, eventId),
+      rules: await entryRules(database, eventId),
+    };
+    cache.set(eventId, fresh);
+    return fresh;
+  }
+
   async function placeOrder(
     user: { sub: string; email: string },
     eventId: string,
     raw: EntryOrderInput,
   ): Promise<EntryOrder> {
     const input = entryOrderInputSchema.parse(raw);
-    const terms = await settingsRepo.eventTerms(database, eventId);
-    if (!terms) throw errors.notFound('REGISTRATION_NOT_FOUND', 'This event takes no entries online');
     const at = now();
-    const rules = await entryRules(database, eventId);
+    const { terms, rules } = await rulesOf(eventId, at);
+    if (!terms) throw errors.notFound('REGISTRATION_NOT_FOUND', 'This event takes no entries online');
     const checked: CheckedRunner[] = [];
     const problems: { field: string; code: string }[] = [];
     for (const [n, runner] of input.runners.entries()) {
@@ -40,7 +59,9 @@ export function createEnter(ctx: EntriesContext) {
       problems.push(...r.errors);
       if (r.runner) checked.push(r.runner);
     }
-    if (problems.length) throw fieldProblem(400, problems);
+    // A stock that ran out is a conflict (409) like a full race, whether seen here or at the hold.
+    const stock = new Set<string>(Object.values(STOCK_CODES));
+    if (problems.length) throw fieldProblem(problems.every((p) => stock.has(p.code)) ? 409 : 400, problems);
     // A fast refusal for a full race without a transaction (the rush: most requests end here).
     // The hold below is what counts; this read only spares the database the losers' writes.
     for (const [n, r] of checked.entries()) {
@@ -50,6 +71,7 @@ export function createEnter(ctx: EntriesContext) {
     }
     const total = checked.reduce((s, r) => s + r.totalCents, 0);
     const expires = holdExpiresAt(at, terms.holdMinutes);
+    const codes = checked.map(() => repo.newEntryCode());
     const { orderId, contexts } = await database.transaction(async (sql) => {
       const orderId = await nextOrderId(sql);
       await insertOrder(sql, {
@@ -73,7 +95,7 @@ export function createEnter(ctx: EntriesContext) {
           waitlistId = await takeInvitation(sql, input.invitation, r.race.raceId, at);
           if (waitlistId) invitationUsed = true;
         }
-        const code = repo.newEntryCode();
+        const code = codes[n] as string;
         const units = {
           raceId: r.race.raceId,
           addOns: r.addOns.map((a) => ({ id: a.id, quantity: a.quantity })),
@@ -117,7 +139,31 @@ export function createEnter(ctx: EntriesContext) {
       return { orderId, contexts };
     });
     for (const db of contexts) await ctx.results.reload(db);
-    return orderView(orderId);
+    if (total === 0) return orderView(orderId);
+    // The answer from what is in hand (no second read while the race is rushed).
+    return {
+      orderId,
+      eventId,
+      state: 'awaiting_payment',
+      amountCents: total,
+      paidCents: 0,
+      refundedCents: 0,
+      currency: terms.currency,
+      holdExpiresAt: expires.toISOString(),
+      notice: null,
+      entries: checked.map((r, n) => ({
+        code: codes[n] as string,
+        raceId: r.race.raceId,
+        raceName: r.race.name,
+        name: `${r.details.firstName} ${r.details.lastName}`.trim(),
+        state: 'held' as const,
+        entryCents: r.entryCents,
+        discountCents: r.discountCents,
+        addOnsCents: r.addOnsCents,
+        totalCents: r.totalCents,
+        addOns: r.addOns.map((a) => ({ key: a.key, name: a.name, quantity: a.quantity, cents: a.cents })),
+      })),
+    };
   }
 
   /** An entries order as its payer sees it: state, amounts, hold, entries. */

@@ -11,7 +11,8 @@ import { auditEntry } from './shared.ts';
  * is marked for an automatic refund (made after the transaction, `refundDue`); a pending change
  * paid by this order (a move, a transfer, a deferral) is applied. Idempotent: entries are locked
  * and only `held` and `expired` ones are looked at, and the payments module calls this once per
- * payment recorded. Returns the contexts whose live state must be reloaded.
+ * payment recorded. Returns the contexts whose live state must be reloaded: only those of changes
+ * (a confirmed entry is a participant without a bib, not in the live state until it gets one).
  */
 export async function settleEntryOrder(
   sql: Sql,
@@ -24,12 +25,9 @@ export async function settleEntryOrder(
     if (entry.state === 'held') {
       await eachUnit(sql, repo.unitsOf(entry), confirmUnits);
       await confirmEntry(sql, entry, actorSub);
-      races.add(entry.raceId);
     } else if (entry.state === 'expired' && !entry.refundDue) {
-      if (await takeLateEntry(sql, repo.unitsOf(entry))) {
-        await confirmEntry(sql, entry, actorSub);
-        races.add(entry.raceId);
-      } else {
+      if (await takeLateEntry(sql, repo.unitsOf(entry))) await confirmEntry(sql, entry, actorSub);
+      else {
         await repo.setEntry(sql, entry.id, { refundDue: true });
         await auditEntry(sql, entry, 'late_payment_no_place', actorSub);
       }
