@@ -189,6 +189,16 @@ function scopedParams(request: FastifyRequest, scopes: Record<string, Scope>): [
   return out;
 }
 
+/**
+ * A write naming its event in its body (`{eventId}`: a deposit, a confirmation document): the
+ * route answers an event that does not exist; a draft's answers the same (EVENT_NOT_FOUND).
+ */
+function eventInBody(request: FastifyRequest): [string, string, Scope] | null {
+  const body = request.body as { eventId?: unknown } | null | undefined;
+  if (!body || typeof body !== 'object' || typeof body.eventId !== 'string') return null;
+  return ['eventId', body.eventId, { ...event, routeAnswersMissing: true }];
+}
+
 /** A hidden report named by the route (`report` with `db`, or with the event and `group`). */
 async function hiddenReport(
   request: FastifyRequest,
@@ -302,8 +312,9 @@ export const visibilityPlugin = fp(
       // The outermost parameter names the event; the ones under it (a photo of an event, a race
       // of a context) are the route's: it checks the caller before it looks them up.
       const [outer] = scopedParams(request, scopes);
-      if (!outer) return;
-      const [, value, scope] = outer;
+      const named = outer ?? eventInBody(request);
+      if (!named) return;
+      const [, value, scope] = named;
       const owner = await scope.eventOf(cache, value);
       if (owner === null) {
         if (scope.routeAnswersMissing) return;

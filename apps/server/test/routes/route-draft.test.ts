@@ -176,6 +176,35 @@ describe('a draft event answers outsiders exactly as a missing id (issue 42)', (
     expect(routes.length).toBeGreaterThan(100);
   }, 240_000);
 
+  it('on writes naming it in their body (a deposit, a confirmation document)', async () => {
+    const bodies: [string, Record<string, unknown>][] = [
+      ['/api/deposits', { organisationName: 'Probe team', type: 'company' }],
+      [
+        '/api/confirmation/documents',
+        {
+          title: 'Probe',
+          senderName: 'Probe school',
+          senderKind: 'school',
+          contactName: 'Ms Probe',
+          contactEmail: 'probe@school.test',
+          defaultRaceId: RACE,
+        },
+      ],
+    ];
+    const before = await tableDigests(app);
+    const unexpected: string[] = [];
+    for (const [url, body] of bodies)
+      for (const who of OUTSIDERS) {
+        const a = await send('POST', url, actors[who], { ...body, eventId: EVENT });
+        const b = await send('POST', url, actors[who], { ...body, eventId: missing.eventId });
+        if (a.statusCode !== b.statusCode || codeOf(a.body) !== codeOf(b.body) || a.body.includes(EVENT_NAME))
+          unexpected.push(`POST ${url} as ${who}: ${a.statusCode} ${a.body.slice(0, 120)} / ${b.statusCode}`);
+      }
+    expect(unexpected).toEqual([]);
+    const after = await tableDigests(app);
+    expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual([]);
+  });
+
   it('still shows the draft to its organisation', async () => {
     for (const url of [
       `/api/events/${EVENT}`,

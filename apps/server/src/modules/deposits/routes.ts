@@ -21,6 +21,7 @@ import { errors } from '../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import type { LimitRule } from '../../plugins/rate-limit.ts';
 import { requireEventStaff } from '../../policy/policy.ts';
+import { seesDrafts } from '../../policy/visibility.ts';
 import { parseInput } from '../../validate.ts';
 import { type DepositRole, depositAccess } from './access.ts';
 import { parseEntryCsv } from './entry-import.ts';
@@ -78,8 +79,8 @@ export async function depositRoutes(fastify: FastifyInstance, { service }: { ser
       [eventId],
     );
     if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
-    const member = request.user?.memberships.some((m) => m.organisationId === event.organisationId);
-    if (event.draft && !member && !request.user?.isPlatformStaff) {
+    // The policy's rule (policy/visibility.ts): a draft is seen by its organisation only.
+    if (event.draft && !seesDrafts(request, event.organisationId)) {
       throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
     }
   }
