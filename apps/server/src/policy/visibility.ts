@@ -222,6 +222,8 @@ export interface Visibility {
   forget(): Promise<void>;
   /** Adds the resolution of a parameter only a module can read (the certificate token). */
   addScope(name: string, scope: Scope): void;
+  /** The parameter names that lead to an event (the route matrix's draft rows use them). */
+  scopeNames(): string[];
   /**
    * The events a live channel belongs to (its context's, `results-{db}…`), or none. A channel
    * name does not say where a context's name ends (`-` is in both): every context whose name
@@ -271,6 +273,7 @@ export const visibilityPlugin = fp(
       addScope(name, scope) {
         scopes[name] = scope;
       },
+      scopeNames: () => Object.keys(scopes),
       async forget() {
         cache.forget();
         if (app.hasDecorator('realtime')) await app.realtime.broadcastInternal(FORGET_EVENT, '');

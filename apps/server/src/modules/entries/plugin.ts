@@ -31,5 +31,5 @@ export const entriesModule = fp(
       app.addHook('onClose', async () => clearInterval(timer));
     }
   },
-  { name: 'entries', dependencies: ['identity', 'results', 'deposits'] },
+  { name: 'entries', dependencies: ['identity', 'results', 'deposits', 'visibility'] },
 );

@@ -186,6 +186,14 @@ export async function entryRoutes(fastify: FastifyInstance, { service }: { servi
     },
   );
 
+  // A race's waitlist names the race alone: its event for the policy's draft rule
+  // (policy/visibility.ts); a race of a draft answers outsiders as one taking no entries.
+  app.visibility.addScope('race', {
+    eventOf: (cache, race) => cache.eventOf('race', race),
+    missing: () => errors.notFound('REGISTRATION_NOT_FOUND', 'This race takes no entries online'),
+    routeAnswersMissing: true,
+  });
+
   app.post(
     '/api/entries/races/:race/waitlist',
     {
