@@ -54,6 +54,8 @@ const NOT_SCOPES: Record<string, string> = {
   bib: 'a runner under its context',
   size: 'a photo size',
   code: 'a deposit join code or an entry code: parties only (route-matrix)',
+  claimId: 'a runner’s claim: the caller’s own, or under its event (a draft’s runner cannot be claimed)',
+  slug: 'a runner’s public page (it leaves drafts’ results out)',
   participantId: 'the caller’s own result (the runner’s space)',
   orgId: 'an organisation: the console, private to members',
   sub: 'a member of an organisation',
@@ -216,7 +218,7 @@ describe('a draft event answers outsiders exactly as a missing id (issue 42)', (
     expect(routes.length).toBeGreaterThan(100);
   }, 240_000);
 
-  it('on writes naming it in their body (a deposit, a confirmation document)', async () => {
+  it('on writes naming it in their body (a deposit, a confirmation document, a runner’s claim)', async () => {
     const bodies: [string, Record<string, unknown>][] = [
       ['/api/deposits', { organisationName: 'Probe team', type: 'company' }],
       [
@@ -240,6 +242,22 @@ describe('a draft event answers outsiders exactly as a missing id (issue 42)', (
         if (a.statusCode !== b.statusCode || codeOf(a.body) !== codeOf(b.body) || a.body.includes(EVENT_NAME))
           unexpected.push(`POST ${url} as ${who}: ${a.statusCode} ${a.body.slice(0, 120)} / ${b.statusCode}`);
       }
+    // The runner's space (issue 40): a draft's runner is claimed as one that does not exist.
+    const participantId = await app.database.query<{ id: string }>(
+      `SELECT p.id::text AS id FROM participants p JOIN races r ON r.id = p.race_id
+         JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 LIMIT 1`,
+      [EVENT],
+    );
+    for (const who of OUTSIDERS) {
+      const a = await send('POST', '/api/me/claims', actors[who], { participantId: participantId[0]!.id });
+      const b = await send('POST', '/api/me/claims', actors[who], {
+        participantId: '00000000-0000-4000-8000-000000000000',
+      });
+      if (a.statusCode !== b.statusCode || codeOf(a.body) !== codeOf(b.body) || a.body.includes(EVENT_NAME))
+        unexpected.push(
+          `POST /api/me/claims as ${who}: ${a.statusCode} ${a.body.slice(0, 120)} / ${b.statusCode}`,
+        );
+    }
     expect(unexpected).toEqual([]);
     const after = await tableDigests(app);
     expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual([]);

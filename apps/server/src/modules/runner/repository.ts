@@ -21,8 +21,11 @@ export interface MyRow {
   hidden: boolean;
 }
 
-/** My results: the participants linked to my account, newest race first, across organisations. */
-export async function resultsOf(sql: Sql, accountId: string): Promise<MyRow[]> {
+/**
+ * My results: the participants linked to my account, newest race first, across organisations;
+ * `published` leaves drafts' out (issue 42: a draft is its organisation's until published).
+ */
+export async function resultsOf(sql: Sql, accountId: string, published = false): Promise<MyRow[]> {
   return sql.query<MyRow>(
     `SELECT p.id AS "participantId", e.id AS "eventId", e.name AS "eventName", o.name AS "organisationName",
             r.db, r.id AS "raceId", r.name AS "raceName", to_char(r.race_date, 'YYYY-MM-DD') AS date,
@@ -30,9 +33,9 @@ export async function resultsOf(sql: Sql, accountId: string): Promise<MyRow[]> {
             p.name_hidden AS hidden
        FROM participants p JOIN races r ON r.id = p.race_id JOIN contexts c ON c.db = r.db
        JOIN events e ON e.id = c.event_id JOIN organisations o ON o.id = e.organisation_id
-      WHERE p.account_id = $1 AND p.deleted_at IS NULL
+      WHERE p.account_id = $1 AND p.deleted_at IS NULL AND (NOT $2::boolean OR e.visibility <> 'draft')
       ORDER BY r.race_date DESC, r.id`,
-    [accountId],
+    [accountId, published],
   );
 }
 
@@ -129,7 +132,7 @@ export async function suggestionsFor(sql: Sql, account: Account): Promise<Claima
   );
   return sql.query<Claimable>(
     `${CLAIMABLE}
-      WHERE p.account_id IS NULL AND p.deleted_at IS NULL
+      WHERE p.account_id IS NULL AND p.deleted_at IS NULL AND e.visibility <> 'draft'
         AND (p.search_folded LIKE $1
              OR (p.search_folded IS NULL AND lower(p.first_name) = lower($2) AND lower(p.last_name) = lower($3)))
         AND (extract(year FROM p.birth_date) = $4
@@ -141,9 +144,11 @@ export async function suggestionsFor(sql: Sql, account: Account): Promise<Claima
 }
 
 export async function findClaimable(sql: Sql, participantId: string): Promise<Claimable | null> {
-  const [row] = await sql.query<Claimable>(`${CLAIMABLE} WHERE p.id = $1 AND p.deleted_at IS NULL`, [
-    participantId,
-  ]);
+  // A draft's runner answers as one that does not exist (issue 42).
+  const [row] = await sql.query<Claimable>(
+    `${CLAIMABLE} WHERE p.id = $1 AND p.deleted_at IS NULL AND e.visibility <> 'draft'`,
+    [participantId],
+  );
   return row ?? null;
 }
 

@@ -49,8 +49,8 @@ export function createRunnerService(deps: RunnerDeps) {
     changed: (db) => republish([db]),
   });
 
-  async function resultsOf(accountId: string) {
-    const rows = await repo.resultsOf(database, accountId);
+  async function resultsOf(accountId: string, published = false) {
+    const rows = await repo.resultsOf(database, accountId, published);
     const results = [];
     // One at a time: each may load a context's state.
     for (const row of rows) results.push(await withResults(row, deps.card));
@@ -99,7 +99,8 @@ export function createRunnerService(deps: RunnerDeps) {
     async publicRunner(slug: string): Promise<PublicRunner> {
       const account = await repo.findAccountBySlug(database, slug);
       if (!account) throw errors.notFound('RUNNER_NOT_FOUND', 'No such runner page');
-      const results = (await resultsOf(account.sub)).filter((r) => !r.hidden);
+      // Published events only (issue 42): a runner's page is public.
+      const results = (await resultsOf(account.sub, true)).filter((r) => !r.hidden);
       return {
         name: `${account.firstName} ${account.lastName}`.trim(),
         results: results.map((r) => ({
