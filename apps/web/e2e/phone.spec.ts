@@ -65,7 +65,7 @@ test('the Boston overall table shows rank, name and time of its first rows on a 
   await expect(first).toBeVisible({ timeout: 30_000 });
   // Every row is counted (progressive loading shows the first page first).
   await expect(table).toHaveAttribute('aria-rowcount', '26411', { timeout: 30_000 });
-  await expect(page.getByRole('status').filter({ hasText: '26,410 rows' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '26,410 runners' })).toBeVisible();
   for (const index of [2, 3, 4]) {
     const row = table.locator(`[role=row][aria-rowindex="${index}"]`);
     const cells = row.getByRole('cell');

@@ -59,6 +59,8 @@ export type RaceStats = z.infer<typeof raceStatsSchema>;
 export const leadersBoardSchema = z.object({
   raceId: z.string(),
   name: z.string(),
+  /** The race's event, for the page's breadcrumbs (issue 43: the board lost the event). */
+  event: z.object({ id: z.string(), name: z.string() }).optional(),
   points: z.array(
     pointName.extend({
       rows: z.array(

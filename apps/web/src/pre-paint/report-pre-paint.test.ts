@@ -120,7 +120,7 @@ describe('the report pre-paint', () => {
     expect(rows).toHaveLength(3);
     // Phone width: star, rank, name (bib and category beneath), time, the details toggle.
     expect(rows[0]).toEqual(['', '1', 'KIRUI Geoffrey11 · M 18-34', '2:09:37', '']);
-    expect(root.querySelector('.pp-count')?.textContent).toBe('26,410 rows');
+    expect(root.querySelector('.pp-count')?.textContent).toBe('26,410 runners');
     // Names look like the table's links, but a `javascript:` address is no link there either.
     expect([...root.querySelectorAll('.rt-row')].map((r) => !!r.querySelector('.rt-link'))).toEqual([
       true,
@@ -169,7 +169,7 @@ describe('the report pre-paint', () => {
     expect(root.querySelector('h1')?.textContent).toBe(
       'Boston Marathon 2017 · Marathon (fr) · Classement général',
     );
-    expect(root.querySelector('.pp-count')?.textContent).toMatch(/^26\s410 lignes$/u);
+    expect(root.querySelector('.pp-count')?.textContent).toMatch(/^26\s410 coureurs$/u);
     expect(root.querySelector('.pp-placeholder')?.textContent).toBe('Nom ou dossard');
     // A runner out of the race: the rank column's short label, in French.
     expect(rowTexts(root)[2]![1]).toBe('Ab.');

@@ -14,7 +14,7 @@ const GROUP = '/api/results/demo-city-run/groups/city-10k/reports';
 
 interface Table {
   rows: unknown[][];
-  columns: { FieldIdx: number; Title: { en: string }; Settings: { Format?: string } }[];
+  columns: { FieldIdx: number; Title: { en: string }; Settings: { Format?: string; At?: number } }[];
 }
 
 /**
@@ -79,6 +79,8 @@ describe('gaps from the list’s own leader', () => {
     expectGapsFromFirst(overall);
     const gap = (await get('LIVE2')).columns.find((c) => c.FieldIdx === F.gap);
     expect(gap?.Settings.Format).toBe('gap');
+    // Issue 43: a gap says where it was measured, from the same field as the running time's point.
+    expect(gap?.Settings.At).toBe(F.at);
   });
 
   it('a category list: gaps from its first, its rank beside the overall and gender ranks', async () => {

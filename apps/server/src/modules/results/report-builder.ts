@@ -181,8 +181,13 @@ export function rankingColumns(
     ],
     gunTime: () => [column(F.gunTime, L('Gun time', 'Temps officiel'), 'time', { Alignment: 'Right' })],
     // Measured from the list's own leader (listGaps), written by the domain's formatGap (+0:21).
+    // Issue 43: a gap says where it was measured, as a running time does (`+2:50 · 7.5 km`: the
+    // rows above and below may have been measured at other points).
     gap: () => [
-      column(F.gap, L('Gap', 'Écart'), 'time', { Alignment: 'Right', Settings: { Format: 'gap' } }),
+      column(F.gap, L('Gap', 'Écart'), 'time', {
+        Alignment: 'Right',
+        Settings: { Format: 'gap', At: F.at, Names: frenchPointNames(view) },
+      }),
     ],
     pace: () => [column(F.pace, L('Pace', 'Allure'), 'text', { Alignment: 'Right' })],
     status: () => [column(F.status, L('Status', 'Statut'), 'text', { Settings: { Labels: 'status' } })],

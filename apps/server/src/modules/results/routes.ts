@@ -437,7 +437,12 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
       },
     },
     async (request) => {
-      return leadersBoard(await raceOfRequest(request), request.query.count);
+      const [board, context] = await Promise.all([
+        raceOfRequest(request).then((race) => leadersBoard(race, request.query.count)),
+        repo.findContext(database, request.params.db),
+      ]);
+      const event = context && (await repo.findEvent(database, context.eventId));
+      return event ? { ...board, event: { id: event.id, name: event.name } } : board;
     },
   );
 

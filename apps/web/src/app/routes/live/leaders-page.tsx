@@ -22,6 +22,16 @@ import { useLeaders } from '../../../features/live/api/get-leaders.ts';
 import { pointName } from '../../../lib/point-name.ts';
 import { runnerName } from '../../../lib/runner-name.ts';
 
+/**
+ * The points as a spectator reads the race (issue 43: the oldest point came first and the front
+ * of the race was below the fold on a phone): the furthest point anyone has reached first, back
+ * to the start; the points nobody has reached yet after them, in course order.
+ */
+export function frontFirst<P extends { rows: readonly unknown[] }>(points: readonly P[]): P[] {
+  const reached = points.filter((p) => p.rows.length > 0).reverse();
+  return [...reached, ...points.filter((p) => p.rows.length === 0)];
+}
+
 /** `/firstrow/{db}` (pick a race) and `/firstrow/{db}/race/{race}`: the leaders at every point, live. */
 export default function LeadersPage() {
   const { t, i18n } = useTranslation('live');
@@ -50,11 +60,17 @@ export default function LeadersPage() {
   }
   if (board.isPending) return <PageLoading />;
   if (board.isError) return <PageError error={board.error} />;
+  const { event } = board.data;
   return (
     <>
       <PageHeader
         title={`${t('leaders')} — ${board.data.name}`}
-        crumbs={[[t('leaders'), `/firstrow/${encodeURIComponent(db)}`], [board.data.name]]}
+        // Issue 43: the breadcrumbs keep the event.
+        crumbs={[
+          ...(event ? ([[event.name, paths.eventHome(event.id)]] as [string, string][]) : []),
+          [t('leaders'), `/firstrow/${encodeURIComponent(db)}`],
+          [board.data.name],
+        ]}
       />
       <Box
         sx={{
@@ -63,7 +79,7 @@ export default function LeadersPage() {
           gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
         }}
       >
-        {board.data.points.map((point) => (
+        {frontFirst(board.data.points).map((point) => (
           <Card key={point.key} variant="outlined">
             <CardContent>
               <Typography variant="h6" component="h2">

@@ -76,8 +76,10 @@ export function columnWidth(column: ColumnDef, role: ColumnRole, compact = false
     flag: 52,
     split: 76,
   };
-  // A time that says where it was taken (`1:30:11 · 30 km`, issue 27) needs room for the point.
+  // A time that says where it was taken (`1:30:11 · 30 km`, issue 27) needs room for the point,
+  // and so does a gap (`+2:50 · 7.5 km`, issue 43).
   if (role === 'time' && column.Settings.At !== undefined) return 132 * column.Colspan;
+  if (role === 'gap' && column.Settings.At !== undefined) return 120 * column.Colspan;
   const w = fixed[role];
   if (w !== undefined) return w * column.Colspan;
   if (role === 'name') return 170 * column.Colspan;

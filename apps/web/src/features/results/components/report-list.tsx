@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useReportList } from '../api/get-report-list.ts';
 
 /** What the report list needs: the event, and the route base (`/results/{id}` or `/events/{id}`). */
@@ -36,7 +37,8 @@ export function ReportList({ eventId, base, crumbs = [] }: ReportListProps) {
     <>
       <PageHeader
         title={`${event.name} — ${t('reportList')}`}
-        crumbs={[...crumbs, [t('reportList')]]}
+        // Issue 43: the breadcrumbs keep the event ("Home / Results" lost it).
+        crumbs={[[event.name, paths.eventHome(eventId)], ...crumbs, [t('reportList')]]}
         actions={
           event.status === 'live' ? (
             <Chip color="error" size="small" icon={<MdiIcon path={mdiBroadcast} />} label={t('live')} />

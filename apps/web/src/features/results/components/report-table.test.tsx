@@ -107,6 +107,6 @@ describe('report table (spec §3, product.md numbers)', () => {
   it('says so when there are no rows', () => {
     const table = bigTable(0);
     render(<ReportTable table={table} rows={[]} favorites={new Set()} onToggleFavorite={vi.fn()} />);
-    expect(screen.getByText('No rows.')).toBeTruthy();
+    expect(screen.getByText('No runner here.')).toBeTruthy();
   });
 });
