@@ -106,11 +106,12 @@ describe('the tracking card pre-paint', () => {
       'Gender',
       'Category',
       'Gap',
-      'Pace',
+      'Pace /km',
     ]);
     expect(rows(root)).toEqual([
       ['10K', '30:28', '5', '5', '6', '+0:01', '3:02'],
-      ['20K', '1:01:15', '1', '1', '2+0:03', '', '6:07'],
+      // The category's gap says from whom (issue 43).
+      ['20K', '1:01:15', '1', '1', '2+0:03 behind 1st M 18-34', '', '6:07'],
       ['Finish', '≈ 1:32:10 at 17:32:07 CEST', ''],
     ]);
     expect(root.querySelector('tbody tr:last-child td')?.getAttribute('colspan')).toBe('5');
@@ -130,6 +131,28 @@ describe('the tracking card pre-paint', () => {
     expect(paint('fr', { prediction }).querySelector('.pp-alert')?.textContent).toMatch(
       /· 1:30–1:35, probable à 80\u00a0%$/,
     );
+  });
+
+  it("starts a finisher's card with the summary and its buttons, as React's card (issue 43)", () => {
+    const finisher = {
+      status: 'finished',
+      prediction: null,
+      estimatedDistanceM: null,
+      timeZone: 'America/New_York',
+      splits: [...card.splits, split('Finish', 5_530_000, 3, 2000, 1_492_443_127_000)],
+    } as Partial<AthleteCard>;
+    const root = paint('en', finisher);
+    const summary = root.querySelector('.pp-sum')!;
+    expect(summary.previousElementSibling?.className).toBe('pp-top');
+    expect(summary.querySelector('.pp-big')?.textContent).toBe('1:32:10');
+    expect([...summary.querySelectorAll('dl > div')].map((d) => d.textContent)).toEqual([
+      'Overall3',
+      'Men3',
+      'M 18-344',
+      // 553 s a kilometre is 14:49 a mile: an American race reads miles.
+      'Pace14:49 /mi',
+    ]);
+    expect(summary.querySelector('.pp-btns span:last-child')?.textContent).toBe('Finisher certificate (PDF)');
   });
 
   it('puts data in as text, never as markup', () => {

@@ -1,6 +1,6 @@
 import type { AthleteCard } from '@tempora/contracts';
 import { formatDateTime } from '../../../../packages/domain/src/date-format.ts';
-import { formatPace } from '../../../../packages/domain/src/results/pace.ts';
+import { formatPaceIn, paceUnitOf } from '../../../../packages/domain/src/results/pace.ts';
 import { formatDuration, formatGap, formatRange } from '../../../../packages/domain/src/time-format.ts';
 import { pointName } from '../lib/point-name.ts';
 import { DEFAULT_CHROME_CSS, type DefaultChromeStrings, drawDefaultChrome } from './default-chrome.ts';
@@ -21,6 +21,11 @@ export interface TrackingPrePaintStrings extends DefaultChromeStrings {
   predictedAt: string;
   /** Point, time, rank, gender rank, category rank, gap, pace: the splits' headers. */
   heads: string[];
+  /** A finisher's summary (issue 43): its label, time, overall and gender places, paces. */
+  summary: Record<string, string>;
+  /** The pace header in each unit, the category gap saying from whom. */
+  paceIn: { km: string; mi: string };
+  gapCategoryFrom: string;
   /** The card's buttons: share, follow, following, the athletes followed, the certificate. */
   share: string;
   follow: string;
@@ -58,6 +63,9 @@ export function trackingPrePaintStrings(ns: {
     predictedRange: l.predictedRange!,
     predictedAt: l.predictedAt!,
     heads: ['point', 'time', 'rank', 'rankGender', 'rankCategory', 'gap', 'pace'].map((k) => l[k]!),
+    summary: (l as unknown as { summary: Record<string, string> }).summary,
+    paceIn: { km: l.paceIn_km!, mi: l.paceIn_mi! },
+    gapCategoryFrom: l.gapCategoryFrom!,
     share: l.share!,
     follow: l.follow.follow!,
     following: l.follow.following!,
@@ -120,6 +128,13 @@ export const TRACKING_PRE_PAINT_CSS =
 #pre-paint td:nth-child(2){font-weight:700;font-variant-numeric:tabular-nums}
 #pre-paint td:nth-child(6){white-space:nowrap}
 #pre-paint .pp-ahead td{font-weight:400}
+#pre-paint .pp-sum{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end;margin:12px 0}
+#pre-paint .pp-sum small{line-height:1.66}
+#pre-paint .pp-big{display:block;font-size:30px;line-height:1.1;font-variant-numeric:tabular-nums}
+#pre-paint .pp-sum dl{display:flex;flex-wrap:wrap;gap:12px;margin:0}
+#pre-paint .pp-sum dt{font-size:12px;line-height:1.66;color:rgba(0,0,0,.6)}
+#pre-paint .pp-sum dd{margin:0;font-size:20px;font-weight:700;line-height:1.5}
+#pre-paint .pp-sum .pp-btns{flex-basis:100%;margin-top:0}
 @media (min-width:600px){#pre-paint header{padding:0 24px}#pre-paint main{padding:16px}#pre-paint h1{font-size:32px}#pre-paint section{padding:20px}#pre-paint td,#pre-paint th{padding:6px 16px;font-size:14px}#pre-paint .pp-g{display:table-cell}}`;
 
 /** Fills `{{name}}` placeholders of a locale text. */
@@ -183,6 +198,35 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
   );
   el('div', top, s.status[card.status] ?? card.status, `pp-chip pp-${card.status}`);
 
+  // A finisher's summary first, the buttons in it (finish-summary.tsx, issue 43).
+  const unit = paceUnitOf(card.timeZone);
+  const finish = card.race.points.at(-1);
+  const finished = card.splits.find((x) => x.pointKey === finish?.key && x.netMs !== null);
+  const summary = card.status === 'finished' && finished ? el('div', section, null, 'pp-sum') : null;
+  if (summary && finished) {
+    const time = el('div', summary);
+    el('small', time, s.summary.time);
+    el('b', time, formatDuration(finished.netMs ?? 0), 'pp-big');
+    const places = el('dl', summary);
+    const gender =
+      athlete.gender === 'F' || athlete.gender === 'M' ? s.summary[`gender${athlete.gender}`] : s.heads[3];
+    const pace = formatPaceIn(finished.paceMsPerKm, unit);
+    for (const [label, value] of [
+      [s.summary.overall, finished.rankOverall ? String(finished.rankOverall) : ''],
+      [gender, finished.rankGender ? String(finished.rankGender) : ''],
+      [
+        athlete.category ?? '',
+        athlete.category && finished.rankCategory ? String(finished.rankCategory) : '',
+      ],
+      [s.heads[6], pace ? fill(s.summary[`pace_${unit}`] ?? '', { pace }) : ''],
+    ] as [string, string][]) {
+      if (!value) continue;
+      const item = el('div', places);
+      el('dt', item, label);
+      el('dd', item, value);
+    }
+  }
+
   const reached = card.splits.filter((x) => x.netMs !== null);
   const last = reached.at(-1);
   const lastPoint = last && card.race.points.find((p) => p.key === last.pointKey);
@@ -226,7 +270,8 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
   // prediction across the columns (React's one-line prediction cell).
   const table = el('table', section);
   const head = el('tr', el('thead', table));
-  for (const [i, h] of s.heads.entries()) el('th', head, h, i === 3 ? 'pp-g' : undefined);
+  for (const [i, h] of s.heads.entries())
+    el('th', head, i === 6 ? s.paceIn[unit] : h, i === 3 ? 'pp-g' : undefined);
   const body = el('tbody', table);
   const predicted = new Map(card.prediction?.points.map((p) => [p.pointKey, p]) ?? []);
   card.race.points.forEach((point, k) => {
@@ -240,9 +285,18 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
       el('td', row, String(split.rankGender ?? ''), 'pp-g');
       const category = el('td', row, String(split.rankCategory ?? ''));
       // The category's own gap beneath its rank, as the card shows it (issue 27).
-      if (split.gapCategoryMs) el('span', category, formatGap(split.gapCategoryMs, lng), 'cat-gap');
+      if (split.gapCategoryMs)
+        el(
+          'span',
+          category,
+          fill(s.gapCategoryFrom, {
+            gap: formatGap(split.gapCategoryMs, lng),
+            category: athlete.category ?? '',
+          }),
+          'cat-gap',
+        );
       el('td', row, formatGap(split.gapMs, lng));
-      el('td', row, formatPace(split.paceMsPerKm));
+      el('td', row, formatPaceIn(split.paceMsPerKm, unit));
     } else {
       const ahead = predicted.get(point.key);
       const cell = el(
@@ -259,7 +313,8 @@ export function buildTrackingPrePaint(doc: Document, input: TrackingPrePaintInpu
 
   // The buttons (athlete-card.tsx, tracking-page.tsx): share, follow (pressed when followed),
   // the athletes followed, a finisher's certificate.
-  const buttons = el('div', section, null, 'pp-btns');
+  // A finisher's are in the summary, above the progress and splits (React's order).
+  const buttons = el('div', summary ?? section, null, 'pp-btns');
   el('span', buttons, s.share);
   el('span', buttons, null, input.following ? 'pp-on' : undefined).append(
     icon(input.following ? 'following' : 'follow'),

@@ -1,3 +1,5 @@
+import { countryTimeZones } from '../date-format.ts';
+
 /**
  * Average pace in milliseconds per kilometre over `distanceM` metres, or null when either is not
  * a positive number (a start mat at 0 m has no pace).
@@ -25,4 +27,24 @@ export function formatPace(msPerKm: number | null | undefined): string {
   const m = Math.floor((totalSeconds % 3600) / 60);
   const s = String(totalSeconds % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** Metres in a statute mile. */
+const MILE_M = 1609.344;
+
+/** How a race's pace is read where it is run: per kilometre, or per mile in the United States. */
+export type PaceUnit = 'km' | 'mi';
+
+/**
+ * The pace unit of an event from its time zone (issue 43: a US race's runners read min/mile):
+ * miles for the United States' zones, kilometres everywhere else and when the zone is unknown.
+ */
+export function paceUnitOf(timeZone: string | null | undefined): PaceUnit {
+  return timeZone && countryTimeZones('US').includes(timeZone) ? 'mi' : 'km';
+}
+
+/** A pace per kilometre written in `unit` (`4:57` per km is `7:58` per mile). */
+export function formatPaceIn(msPerKm: number | null | undefined, unit: PaceUnit): string {
+  if (msPerKm === null || msPerKm === undefined) return '';
+  return formatPace(unit === 'mi' ? (msPerKm * MILE_M) / 1000 : msPerKm);
 }

@@ -14,12 +14,20 @@ import {
   Typography,
 } from '@mui/material';
 import type { AthleteCard as Card } from '@tempora/contracts';
-import { formatDateTime, formatDuration, formatGap, formatPace, formatRange } from '@tempora/domain';
+import {
+  formatDateTime,
+  formatDuration,
+  formatGap,
+  formatPaceIn,
+  formatRange,
+  paceUnitOf,
+} from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '../../lib/intl.ts';
 import { pointName } from '../../lib/point-name.ts';
 import { runnerName } from '../../lib/runner-name.ts';
+import { FinishSummary, finishSplit } from './components/finish-summary.tsx';
 
 /**
  * One athlete live (issue 7): status, last point, ranks at every point, pace, gaps, predicted
@@ -37,6 +45,25 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
   const lastPoint = last ? card.race.points.find((p) => p.key === last.pointKey) : undefined;
   const predicted = new Map(card.prediction?.points.map((p) => [p.pointKey, p]) ?? []);
   const share = `${window.location.origin}${window.location.pathname}#/tracking/${card.athlete.trackingKey}`;
+  // Issue 43: the pace in the event's unit (min/mile for a US race).
+  const unit = paceUnitOf(card.timeZone);
+  const summary = card.status === 'finished' && finishSplit(card) !== null;
+  const buttons = (
+    <>
+      <Button
+        variant="outlined"
+        onClick={async () => {
+          if (navigator.share)
+            await navigator.share({ title: runnerName(card.athlete), url: share }).catch(() => undefined);
+          else await navigator.clipboard?.writeText(share).catch(() => undefined);
+          setCopied(true);
+        }}
+      >
+        {copied ? t('shared') : t('share')}
+      </Button>
+      {actions}
+    </>
+  );
   const progress =
     card.estimatedDistanceM !== null
       ? Math.min(100, (card.estimatedDistanceM / card.race.distanceM) * 100)
@@ -62,6 +89,8 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
           color={card.status === 'finished' ? 'success' : card.status === 'onCourse' ? 'primary' : 'default'}
         />
       </Stack>
+      {/* A finisher's summary first, with the certificate, on a phone's first screen (issue 43). */}
+      {summary && <FinishSummary card={card} unit={unit} actions={buttons} />}
       <Box sx={{ my: 2 }}>
         <Typography variant="body2" sx={{ mb: 0.5 }}>
           {last && lastPoint
@@ -118,7 +147,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
               </TableCell>
               <TableCell align="right">{t('rankCategory')}</TableCell>
               <TableCell align="right">{t('gap')}</TableCell>
-              <TableCell align="right">{t('pace')}</TableCell>
+              <TableCell align="right">{t(`paceIn_${unit}`)}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -142,17 +171,21 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
                       </TableCell>
                       <TableCell align="right">
                         {split.rankCategory ?? ''}
-                        {/* The category's own gap, from its first (issue 27), beneath its rank. */}
+                        {/* The category's own gap, from its first (issue 27), beneath its rank,
+                            saying from whom (issue 43: "7 +0:01" read as the overall gap). */}
                         {split.gapCategoryMs ? (
                           <Box component="span" className="cat-gap" sx={{ display: 'block', fontSize: 12 }}>
-                            {formatGap(split.gapCategoryMs, lng)}
+                            {t('gapCategoryFrom', {
+                              gap: formatGap(split.gapCategoryMs, lng),
+                              category: card.athlete.category ?? '',
+                            })}
                           </Box>
                         ) : null}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {formatGap(split.gapMs, lng)}
                       </TableCell>
-                      <TableCell align="right">{formatPace(split.paceMsPerKm)}</TableCell>
+                      <TableCell align="right">{formatPaceIn(split.paceMsPerKm, unit)}</TableCell>
                     </>
                   ) : (
                     // A point ahead: its prediction on one line across the columns it has no
@@ -179,20 +212,11 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
           </TableBody>
         </Table>
       </Box>
-      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          onClick={async () => {
-            if (navigator.share)
-              await navigator.share({ title: runnerName(card.athlete), url: share }).catch(() => undefined);
-            else await navigator.clipboard?.writeText(share).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          {copied ? t('shared') : t('share')}
-        </Button>
-        {actions}
-      </Stack>
+      {!summary && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+          {buttons}
+        </Stack>
+      )}
     </Paper>
   );
 }

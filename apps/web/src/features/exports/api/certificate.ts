@@ -61,7 +61,12 @@ export function previewCertificate(eventId: string, lng: 'en' | 'fr') {
   return apiDownload('apiUrlBase', `${base(eventId)}/preview?lng=${lng}`);
 }
 
-/** A finisher's certificate (public by tracking key). */
+/** A finisher's certificate's path under the API (public by tracking key). */
+export function certificatePath(trackingKey: string, lng: 'en' | 'fr'): string {
+  return `certificates/${enc(trackingKey)}?lng=${lng}`;
+}
+
+/** A finisher's certificate's address (public by tracking key). */
 export function certificateUrl(trackingKey: string, lng: 'en' | 'fr'): string {
-  return apiUrl('apiUrlBase', `certificates/${enc(trackingKey)}?lng=${lng}`);
+  return apiUrl('apiUrlBase', certificatePath(trackingKey, lng));
 }
