@@ -1,6 +1,7 @@
 import { categoryTemplates, isTimeZone } from '@tempora/domain';
 import { z } from 'zod';
 import { organisationRoles } from './abilities.ts';
+import { resultCorrectionSchema } from './corrections.ts';
 
 /**
  * Organiser console API contract (issue 14 part A; the routes declare these schemas, issue 30).
@@ -551,7 +552,15 @@ export type RaceFormat = z.infer<typeof raceFormatSchema>;
  * to provisional.
  */
 export const racePublicationSchema = z
-  .object({ official: z.boolean(), protestWindowMinutes: z.number().int().min(0).max(10_080).default(0) })
+  .object({
+    official: z.boolean(),
+    protestWindowMinutes: z.number().int().min(0).max(10_080).default(0),
+    /**
+     * Why official results go back to provisional (issue 43: re-opening is a correction spectators
+     * see; required then, 400 without).
+     */
+    reason: z.string().trim().min(1).max(500).optional(),
+  })
   .strict();
 export type RacePublication = z.infer<typeof racePublicationSchema>;
 
@@ -617,6 +626,8 @@ export const consoleRaceSchema = consoleRaceSummarySchema.extend({
   format: raceFormatSchema,
   /** When results were published as official and their protest window (issue 31); null: provisional. */
   publication: z.object({ publishedAtMs: z.number(), protestWindowMs: z.number() }).nullable(),
+  /** Corrections confirmed since the results were official (issue 43), newest first. */
+  corrections: z.array(resultCorrectionSchema),
   /** Athletes the desk reinstated past a cut-off (issue 31). */
   cutoffOverrides: z.array(z.object({ bib: z.string(), pointKey: z.string() })),
   /** A relay's members by team bib, names in leg order (issue 31). */
@@ -637,6 +648,25 @@ export type ReviewAnomaly = z.infer<typeof reviewAnomalySchema>;
 /** `GET races/{raceId}/review`: the race's anomalies before results are official. */
 export const raceReviewSchema = z.object({ raceId: z.string(), anomalies: z.array(reviewAnomalySchema) });
 export type RaceReview = z.infer<typeof raceReviewSchema>;
+
+/**
+ * `GET races/{raceId}/publication`: what "Publish as official" would publish (issue 43: asked
+ * first) — finishers, DNF, DNS, runners still on course or not started, the review's open
+ * anomalies — and the event's zone the dialog states its times in.
+ */
+export const racePublicationPreviewSchema = z.object({
+  raceId: z.string(),
+  timeZone: z.string(),
+  nowMs: z.number(),
+  finishers: z.number().int(),
+  dnf: z.number().int(),
+  dns: z.number().int(),
+  dsq: z.number().int(),
+  onCourse: z.number().int(),
+  notStarted: z.number().int(),
+  anomalies: z.number().int(),
+});
+export type RacePublicationPreview = z.infer<typeof racePublicationPreviewSchema>;
 
 // ── Report definitions ───────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultCorrectionSchema } from './corrections.ts';
 import { isAllowedStreamUrl, streamKinds } from './media.ts';
 
 /**
@@ -96,6 +97,8 @@ export const eventDetailSchema = eventSummarySchema.extend({
         .object({
           state: z.enum(['provisional', 'protestOpen', 'official']),
           protestEndsMs: z.number().optional(),
+          /** Corrections confirmed since the results were official (issue 43), newest first. */
+          corrections: z.array(resultCorrectionSchema).optional(),
         })
         .optional(),
     }),

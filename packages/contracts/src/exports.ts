@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultCorrectionSchema } from './corrections.ts';
 import { localizedSchema } from './results.ts';
 
 /**
@@ -128,6 +129,14 @@ export const verificationSchema = z.object({
   issuedAt: z.number(),
   /** The net time printed on the certificate when it was issued (ms). */
   certificateNetMs: z.number(),
+  /**
+   * When the results were corrected after this certificate was issued (issue 43): it was replaced
+   * by a re-issued one (the tracking card's), null while it stands; the corrections since.
+   */
+  replacedAtMs: z.number().nullable().optional(),
+  /** The event's zone, where the dates above are stated. */
+  timeZone: z.string().nullable().optional(),
+  corrections: z.array(resultCorrectionSchema).optional(),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
@@ -143,6 +152,7 @@ export const webhookTypes = [
   'runner.finished',
   'runner.status',
   'passing.corrected',
+  'results.corrected',
 ] as const;
 export type WebhookType = (typeof webhookTypes)[number];
 

@@ -4,6 +4,8 @@ export * from './confirmation.ts';
 export * from './confirmation-labels.ts';
 export * from './console.ts';
 export * from './content.ts';
+export * from './correction-labels.ts';
+export * from './corrections.ts';
 export * from './deposits.ts';
 export * from './entries.ts';
 export * from './env-config.ts';

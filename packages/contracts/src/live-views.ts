@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultCorrectionSchema } from './corrections.ts';
 import { localizedSchema, participantHitSchema } from './results.ts';
 
 /**
@@ -282,6 +283,8 @@ export const athleteCardSchema = z.object({
     .nullable(),
   /** Estimated distance covered now (m), from the last split and the predicted pace. */
   estimatedDistanceM: nn,
+  /** Corrections of the race's official results (issue 43), newest first. */
+  corrections: z.array(resultCorrectionSchema).optional(),
 });
 export type AthleteCard = z.infer<typeof athleteCardSchema>;
 

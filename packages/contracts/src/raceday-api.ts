@@ -1,7 +1,15 @@
 import { isTimeZone } from '@tempora/domain';
 import { z } from 'zod';
 import { startTypes } from './console.ts';
+import { officialCorrectionSchema } from './corrections.ts';
 import { racedayAuditEntrySchema } from './raceday.ts';
+
+/**
+ * Present when the caller confirms a change to official results (issue 43): the organiser's
+ * reason, kept as a correction spectators see. Without it such a change is refused (409
+ * `RACE_OFFICIAL`).
+ */
+const correction = officialCorrectionSchema.optional();
 
 /**
  * The race-day API (issue 15; apps/server/src/modules/devices/routes.ts): its routes' inputs and
@@ -107,11 +115,12 @@ export const manualSchema = z.object({
     )
     .min(1)
     .max(1000),
+  correction,
 });
 
 export const correctionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('void'), passingId: z.string().min(1).max(200), reason }),
-  z.object({ action: z.literal('restore'), passingId: z.string().min(1).max(200), reason }),
+  z.object({ action: z.literal('void'), passingId: z.string().min(1).max(200), reason, correction }),
+  z.object({ action: z.literal('restore'), passingId: z.string().min(1).max(200), reason, correction }),
   z
     .object({
       action: z.literal('edit'),
@@ -119,24 +128,26 @@ export const correctionSchema = z.discriminatedUnion('action', [
       timeMs: epochMs.optional(),
       pointKey: key.optional(),
       reason,
+      correction,
     })
     .refine((v) => v.timeMs !== undefined || v.pointKey !== undefined, 'a new time or point is required'),
-  z.object({ action: z.literal('add'), bib, pointKey: key, timeMs: epochMs, reason }),
+  z.object({ action: z.literal('add'), bib, pointKey: key, timeMs: epochMs, reason, correction }),
 ]);
 
 /** An undo's reason; no body: no reason. */
-export const undoSchema = z.object({ reason }).prefault({});
+export const undoSchema = z.object({ reason, correction }).prefault({});
 
 export const statusSchema = z.object({
   bib,
   status: z.enum(['registered', 'DNS', 'DNF', 'DSQ']),
   reason,
+  correction,
 });
 
 export const startSchema = z.discriminatedUnion('action', [
   /** Fire the gun: the time is the server's at the press unless the client's key-press time is given. */
-  z.object({ action: z.literal('gun'), timeMs: epochMs.nullable().optional(), reason }),
-  z.object({ action: z.literal('wave'), waveId: key, timeMs: epochMs, reason }),
+  z.object({ action: z.literal('gun'), timeMs: epochMs.nullable().optional(), reason, correction }),
+  z.object({ action: z.literal('wave'), waveId: key, timeMs: epochMs, reason, correction }),
   z.object({
     action: z.literal('individual'),
     starts: z
@@ -144,6 +155,7 @@ export const startSchema = z.discriminatedUnion('action', [
       .min(1)
       .max(50_000),
     reason,
+    correction,
   }),
 ]);
 
@@ -151,6 +163,7 @@ export const assignSchema = z.object({
   chip: z.string().min(1).max(64),
   raceId: z.string().min(1).max(100),
   bib,
+  correction,
 });
 
 export const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
@@ -179,6 +192,11 @@ export const racedayRaceSchema = z.object({
   gunTimeMs: z.number().nullable(),
   waves: z.array(z.object({ id: z.string(), startTime: z.number() })),
   clockRate: z.number(),
+  /**
+   * Whether the race's results are published (issue 43): the desk says so before anyone types,
+   * and a change of them needs the organiser's confirmation.
+   */
+  official: z.boolean(),
   points: z.array(racedayPointSchema),
 });
 export type RacedayRace = z.infer<typeof racedayRaceSchema>;

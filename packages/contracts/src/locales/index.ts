@@ -1,5 +1,6 @@
 import { type Bilingual, bilingual, type LabelLng, labelLanguages, sideBySide } from './bilingual.ts';
 import confirmationEn from './en/confirmation.json' with { type: 'json' };
+import correctionsEn from './en/corrections.json' with { type: 'json' };
 import inscriptionsEn from './en/inscriptions.json' with { type: 'json' };
 import mailsEn from './en/mails.json' with { type: 'json' };
 import participantsEn from './en/participants.json' with { type: 'json' };
@@ -7,6 +8,7 @@ import printingEn from './en/printing.json' with { type: 'json' };
 import receiptsEn from './en/receipts.json' with { type: 'json' };
 import statusesEn from './en/statuses.json' with { type: 'json' };
 import confirmationFr from './fr/confirmation.json' with { type: 'json' };
+import correctionsFr from './fr/corrections.json' with { type: 'json' };
 import inscriptionsFr from './fr/inscriptions.json' with { type: 'json' };
 import mailsFr from './fr/mails.json' with { type: 'json' };
 import participantsFr from './fr/participants.json' with { type: 'json' };
@@ -32,6 +34,7 @@ export { type Bilingual, bilingual, type LabelLng, labelLanguages, sideBySide };
 
 const enNamespaces = {
   confirmation: confirmationEn,
+  corrections: correctionsEn,
   inscriptions: inscriptionsEn,
   mails: mailsEn,
   participants: participantsEn,
@@ -46,6 +49,7 @@ export const sharedLocales: Record<LabelLng, SharedNamespaces> = {
   en: enNamespaces,
   fr: {
     confirmation: confirmationFr,
+    corrections: correctionsFr,
     inscriptions: inscriptionsFr,
     mails: mailsFr,
     participants: participantsFr,

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
-import { requireAbility } from '../../policy/policy.ts';
+import { allows, requireAbility } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
 import * as resultsRepo from '../results/port.ts';
 import { hashKey, type IncomingPassing, parseIngestCsv, randomKey } from '../results/port.ts';
@@ -65,6 +65,26 @@ export async function racedayRoutes(
   }
   const actor = (request: FastifyRequest) => request.user?.sub ?? null;
 
+  /**
+   * A change of official results confirmed in the request (issue 43): only the organiser (owner
+   * or staff: `update` on the race) confirms one — a timekeeper is refused with 403
+   * `CORRECTION_NEEDS_ORGANISER` and asks them. Undefined when the request confirms nothing.
+   */
+  function confirmedBy(
+    request: FastifyRequest,
+    context: { organisationId: string },
+    correction: { reason: string } | undefined,
+  ) {
+    if (!correction) return undefined;
+    if (!allows(request, 'update', 'Race', { organisationId: context.organisationId }))
+      throw new AppError(
+        403,
+        'CORRECTION_NEEDS_ORGANISER',
+        'Only the organiser (owner or staff) corrects official results',
+      );
+    return { reason: correction.reason };
+  }
+
   app.get(
     '/api/raceday/clock',
     { schema: { access: 'public', response: { 200: s.serverClockSchema } } },
@@ -105,6 +125,7 @@ export async function racedayRoutes(
                 gunTimeMs: r.gunTimeMs,
                 waves: r.waves,
                 clockRate: r.clockRate,
+                official: resultsRepo.isOfficial(r.rules),
                 points: points
                   .filter((p) => p.raceId === r.id)
                   // Both names (issue 43: the French desk said "Finish" for "Arrivée").
@@ -374,9 +395,9 @@ export async function racedayRoutes(
     },
     async (request) => {
       const { db } = request.params;
-      await authorize(request, db);
+      const context = await authorize(request, db);
       const body = checked(request, 'body');
-      return service.manual(db, body.entries, actor(request));
+      return service.manual(db, body.entries, actor(request), confirmedBy(request, context, body.correction));
     },
   );
 
@@ -392,14 +413,15 @@ export async function racedayRoutes(
     },
     async (request, reply) => {
       const { db } = request.params;
-      await authorize(request, db);
+      const context = await authorize(request, db);
       const body = checked(request, 'body');
       const who = actor(request);
+      const confirmed = confirmedBy(request, context, body.correction);
       const out =
         body.action === 'void'
-          ? await service.voidRead(db, body.passingId, body.reason, who)
+          ? await service.voidRead(db, body.passingId, body.reason, who, undefined, confirmed)
           : body.action === 'restore'
-            ? await service.restoreRead(db, body.passingId, body.reason, who)
+            ? await service.restoreRead(db, body.passingId, body.reason, who, undefined, confirmed)
             : body.action === 'edit'
               ? await service.editRead(
                   db,
@@ -407,12 +429,14 @@ export async function racedayRoutes(
                   { timeMs: body.timeMs, pointKey: body.pointKey },
                   body.reason,
                   who,
+                  confirmed,
                 )
               : await service.addRead(
                   db,
                   { bib: body.bib, pointKey: body.pointKey, timeMs: body.timeMs },
                   body.reason,
                   who,
+                  confirmed,
                 );
       return reply.code(201).send(out);
     },
@@ -430,9 +454,19 @@ export async function racedayRoutes(
     },
     async (request, reply) => {
       const { db, auditId } = request.params;
-      await authorize(request, db);
+      const context = await authorize(request, db);
       const body = checked(request, 'body');
-      return reply.code(201).send(await service.undo(db, auditId, body.reason, actor(request)));
+      return reply
+        .code(201)
+        .send(
+          await service.undo(
+            db,
+            auditId,
+            body.reason,
+            actor(request),
+            confirmedBy(request, context, body.correction),
+          ),
+        );
     },
   );
 
@@ -466,15 +500,27 @@ export async function racedayRoutes(
     },
     async (request, reply) => {
       const { db, raceId } = request.params;
-      await authorize(request, db);
+      const context = await authorize(request, db);
       const body = checked(request, 'body');
       if (body.status !== 'registered' && !body.reason)
         throw errors.badRequest('VALIDATION_FAILED', 'A reason is required', [
           { field: 'reason', message: 'required' },
         ]);
+      const confirmed = confirmedBy(request, context, body.correction);
       return reply
         .code(201)
-        .send(await service.setStatus(db, raceId, body.bib, body.status, body.reason, actor(request)));
+        .send(
+          await service.setStatus(
+            db,
+            raceId,
+            body.bib,
+            body.status,
+            body.reason,
+            actor(request),
+            undefined,
+            confirmed,
+          ),
+        );
     },
   );
 
@@ -490,18 +536,42 @@ export async function racedayRoutes(
     },
     async (request, reply) => {
       const { db, raceId } = request.params;
-      await authorize(request, db);
+      const context = await authorize(request, db);
       const body = checked(request, 'body');
       const who = actor(request);
+      const confirmed = confirmedBy(request, context, body.correction);
       if (body.action === 'gun')
         return reply
           .code(201)
-          .send(await service.setGun(db, raceId, body.timeMs ?? Date.now(), body.reason, who));
+          .send(
+            await service.setGun(
+              db,
+              raceId,
+              body.timeMs ?? Date.now(),
+              body.reason,
+              who,
+              undefined,
+              confirmed,
+            ),
+          );
       if (body.action === 'wave')
         return reply
           .code(201)
-          .send(await service.setWave(db, raceId, body.waveId, body.timeMs, body.reason, who));
-      return reply.code(201).send(await service.setStarts(db, raceId, body.starts, body.reason, who));
+          .send(
+            await service.setWave(
+              db,
+              raceId,
+              body.waveId,
+              body.timeMs,
+              body.reason,
+              who,
+              undefined,
+              confirmed,
+            ),
+          );
+      return reply
+        .code(201)
+        .send(await service.setStarts(db, raceId, body.starts, body.reason, who, confirmed));
     },
   );
 
@@ -534,11 +604,12 @@ export async function racedayRoutes(
     },
     async (request, reply) => {
       const { db } = request.params;
-      await authorize(request, db);
+      const context = await authorize(request, db);
       const body = checked(request, 'body');
+      const confirmed = confirmedBy(request, context, body.correction);
       return reply
         .code(201)
-        .send(await service.assignChip(db, body.chip, body.raceId, body.bib, actor(request)));
+        .send(await service.assignChip(db, body.chip, body.raceId, body.bib, actor(request), confirmed));
     },
   );
 

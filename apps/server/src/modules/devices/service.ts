@@ -15,8 +15,12 @@
  *   the state forgotten on every node, every watched report told to reload, then a correction),
  *   so public tables and tracking cards follow within a second.
  * - Any read of a runner marked DNS clears the DNS: they did start.
+ * - Official means official (issue 43, `service/lock.ts`): once a race's results are published,
+ *   every change above needs the organiser's confirmation and becomes a correction spectators
+ *   see; a device's reads of it are held (stored voided) until the organiser restores one.
  */
 import { createIngest } from './service/ingest.ts';
+import { createLock } from './service/lock.ts';
 import { createReads } from './service/reads.ts';
 import { createRunners } from './service/runners.ts';
 import { createCore, type RacedayDeps } from './service/shared.ts';
@@ -35,10 +39,11 @@ export type { RunnerStatus } from './service/shared.ts';
  */
 export function createRacedayService(deps: RacedayDeps) {
   const core = createCore(deps);
-  const incoming = createIngest(core);
-  const reads = createReads(core, incoming);
-  const runners = createRunners(core);
-  const starts = createStarts(core);
+  const lock = createLock(core);
+  const incoming = createIngest(core, lock);
+  const reads = createReads(core, incoming, lock);
+  const runners = createRunners(core, lock);
+  const starts = createStarts(core, lock);
   const { undo } = createUndo(core, reads, runners, starts);
 
   return {
@@ -58,6 +63,11 @@ export function createRacedayService(deps: RacedayDeps) {
     assignChip: runners.assignChip,
     undo,
     unknownRunners: runners.unknownRunners,
+    /** Issue 43: the lock on official results (imports guard and record through it). */
+    guardReads: lock.guardReads,
+    recordCorrections: lock.record,
+    correctionNote: lock.note,
+    officialRaces: lock.officialRaces,
   };
 }
 

@@ -23,6 +23,12 @@ export interface CertificateData {
   pace: string;
   splits: { name: string; netMs: number | null }[];
   verifyUrl: string;
+  /**
+   * "Corrected on …: …" lines of the race's official results (issue 43), newest first, in the
+   * certificate's language and the event's zone: printed at the page's foot, so a certificate
+   * re-issued after a correction says so.
+   */
+  corrections?: string[];
 }
 
 const L = (en: string, fr: string) => ({ en, fr });
@@ -155,6 +161,13 @@ export async function renderCertificate(
     }
     const text = fieldText(f, data, lng);
     if (text) doc.text(text, x, y, { width: w, align: f.align, lineBreak: true, height: f.size * 2.6 });
+  }
+  if (data.corrections?.length) {
+    // The last three, above the bottom margin, small and grey: never over the template's fields.
+    const lines = data.corrections.slice(0, 3);
+    doc.fillColor('#444444').font('sans').fontSize(7);
+    const y = height - 8 * MM - lines.length * 9;
+    doc.text(lines.join('\n'), 10 * MM, y, { width: width - 20 * MM, align: 'left', lineBreak: true });
   }
   doc.end();
   await ended;

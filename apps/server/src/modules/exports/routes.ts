@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   certificateTemplateInfoSchema,
   certificateTemplateSchema,
+  correctionText,
   type ExportAccess,
   exportAccessSchema,
   exportQuerySchema,
@@ -18,7 +19,7 @@ import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows } from '../../policy/policy.ts';
-import { raceClock } from '../results/port.ts';
+import { correctionsOf, raceClock } from '../results/port.ts';
 import { renderCertificate } from './certificate.ts';
 import { csvChunks } from './csv.ts';
 import { finishersFeed, hotSeatFeed, leadersFeed } from './feeds.ts';
@@ -383,6 +384,29 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
   app.get('/api/feeds/:db/races/:raceId/hotseat', { schema: feedSchema }, (request, reply) =>
     feed(request, reply, (race, count) => hotSeatFeed(race, raceClock(race, Date.now()), count)),
   );
+  /**
+   * The corrections of a race's official results (issue 43: "feeds get the correction"), newest
+   * first: when (`at` ISO, `atMs`), what, about whom, why, and the sentence spectators read in
+   * each language (`text`, `textFr`: the event's zone).
+   */
+  app.get('/api/feeds/:db/races/:raceId/corrections', { schema: feedSchema }, async (request, reply) => {
+    const zone = (await app.results.state(request.params.db)).context.timeZone ?? 'UTC';
+    return feed(request, reply, (race, count) =>
+      correctionsOf(race.row.rules)
+        .slice(0, count)
+        .map((c) => ({
+          id: c.id,
+          at: new Date(c.atMs).toISOString(),
+          atMs: c.atMs,
+          kind: c.kind,
+          bib: c.bib ?? '',
+          name: c.name ?? '',
+          reason: c.reason,
+          text: correctionText(c, 'en', zone),
+          textFr: correctionText(c, 'fr', zone),
+        })),
+    );
+  });
 }
 
 /** Magic numbers: a PNG or JPEG really (a wrong content type must not reach pdfkit). */

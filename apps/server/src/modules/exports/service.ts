@@ -1,4 +1,10 @@
-import type { AthleteCard, CertificateTemplate, ReportTable, Verification } from '@tempora/contracts';
+import {
+  type AthleteCard,
+  type CertificateTemplate,
+  correctionText,
+  type ReportTable,
+  type Verification,
+} from '@tempora/contracts';
 import { sharedLocales } from '@tempora/contracts/locales';
 import { formatPace, statusOf } from '@tempora/domain';
 import type { Database } from '../../db/database.ts';
@@ -174,6 +180,7 @@ export function createExportsService(deps: {
           pace: formatPace(finish.paceMsPerKm ?? Number.NaN),
           splits: card.race.points.map((p, k) => ({ name: p.name, netMs: card.splits[k]?.netMs ?? null })),
           verifyUrl: `${origin.replace(/\/$/, '')}/#/verify/${token}`,
+          corrections: (card.corrections ?? []).map((c) => correctionText(c, lng, card.timeZone)),
         },
       };
     },
@@ -233,9 +240,18 @@ export function createExportsService(deps: {
         rankCategory: finished ? (finish?.rankCategory ?? null) : null,
         issuedAt: claim.issuedAt,
         certificateNetMs: claim.netMs,
+        // Issue 43: a correction of the official results after it was issued replaced this
+        // certificate (the tracking card's is the re-issued one).
+        ...replacement(card, claim.issuedAt),
       };
     },
   };
+}
+
+/** The corrections since a certificate was issued, and when the last one replaced it. */
+function replacement(card: AthleteCard, issuedAt: number) {
+  const since = (card.corrections ?? []).filter((c) => c.atMs > issuedAt);
+  return { replacedAtMs: since[0]?.atMs ?? null, corrections: since, timeZone: card.timeZone };
 }
 
 export type ExportsService = ReturnType<typeof createExportsService>;

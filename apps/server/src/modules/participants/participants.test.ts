@@ -437,6 +437,10 @@ describe('console participants API', () => {
       date: '2015-04-20',
       gun: Date.UTC(2015, 3, 20, 14),
     });
+    // Issue 43: results imported from an official list are official (published, no protest window).
+    const imported = await inject('owner', 'GET', '/api/console/races/boston-marathon-2015');
+    expect(imported.json().publication).toMatchObject({ protestWindowMs: 0 });
+    expect(imported.json().publication.publishedAtMs).toBeGreaterThan(Date.now() - 60_000);
     // The same call again makes a second race rather than a 409.
     const second = await inject('owner', 'POST', url, csv, { 'content-type': 'text/csv' });
     expect(second.json().raceId).toBe('boston-marathon-2015-2');

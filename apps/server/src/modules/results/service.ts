@@ -1,10 +1,22 @@
 import crypto from 'node:crypto';
-import type { AthleteCard, IngestResult, ParticipantHit, ReportList } from '@tempora/contracts';
+import type {
+  AthleteCard,
+  IngestResult,
+  ParticipantHit,
+  ReportList,
+  ResultCorrection,
+} from '@tempora/contracts';
 import { GENDERS, type PassingSource } from '@tempora/domain';
 import type { ContextState } from './context-state.ts';
 import type { Snapshot } from './report-snapshots.ts';
 import type * as repo from './repository.ts';
-import { type ClusterNotice, createCore, type ResultsDeps, type ResultsObserver } from './service/core.ts';
+import {
+  type ClusterNotice,
+  createCore,
+  notify,
+  type ResultsDeps,
+  type ResultsObserver,
+} from './service/core.ts';
 import { hear } from './service/following.ts';
 import { type IncomingPassing, ingest } from './service/ingest.ts';
 import { dropWindow, settle, settleAll } from './service/publication.ts';
@@ -75,6 +87,16 @@ export function createResultsService(deps: ResultsDeps) {
      */
     hear(notice: ClusterNotice): void {
       hear(core, notice);
+    },
+
+    /**
+     * Tells the observers (webhooks) of corrections of official results once they are stored
+     * (issue 43: receivers get the correction, not only the reads behind it).
+     */
+    async announceCorrections(db: string, corrections: readonly ResultCorrection[]): Promise<void> {
+      if (!corrections.length) return;
+      const ctx = await state(core, db);
+      notify(core, (o) => o.corrected?.(ctx, corrections));
     },
 
     /** Adds an observer (webhooks); returns its removal. */

@@ -214,11 +214,17 @@ export async function importBoston(
   return { participants: imported.participants.length, passings: stored.length, issues: imported.issues };
 }
 
-/** The Boston race, its points and divisions, and its runners (no reads). */
+/**
+ * The Boston race, its points and divisions, and its runners (no reads). Its results are official
+ * from the import on (issue 43: "results imported from an official list are official"): a
+ * Boston-format list is an event's published result list, never a live race's reads, so it is
+ * published at once, without a protest window — and locked like any official result.
+ */
 export async function createBostonRace(sql: Sql, db: string, imported: BostonImport, raceId = 'boston-2017') {
   const { race } = imported;
   await createRace(sql, db, {
     id: raceId,
+    rules: { publication: { publishedAtMs: Date.now(), protestWindowMs: 0, source: 'import' } },
     name: race.name,
     date: race.date,
     distanceM: Math.round(race.points[race.points.length - 1]!.distanceM),

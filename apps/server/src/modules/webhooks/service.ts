@@ -195,6 +195,25 @@ export function createWebhooksService(deps: {
       }
       publish(ctx.context.eventId, occurrences);
     },
+    corrected(ctx, corrections) {
+      // Issue 43: official results corrected — receivers get what changed and why, with the
+      // runner's result as it stands now.
+      const occurrences: Occurrence[] = corrections.map((c) => {
+        const race = ctx.races.get(c.raceId);
+        const i = race && c.bib !== null ? race.byBib.get(c.bib) : undefined;
+        return {
+          type: 'results.corrected',
+          key: `correction:${c.id}`,
+          data: {
+            db: ctx.context.db,
+            ...c,
+            at: new Date(c.atMs).toISOString(),
+            runner: race && i !== undefined ? runner(race, i) : null,
+          },
+        };
+      });
+      publish(ctx.context.eventId, occurrences);
+    },
     loaded(ctx) {
       const db = ctx.context.db;
       const eventId = ctx.context.eventId;

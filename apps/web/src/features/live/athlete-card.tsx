@@ -24,6 +24,7 @@ import {
 } from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CorrectionsNote } from '../../components/corrections-note.tsx';
 import { numberFormat } from '../../lib/intl.ts';
 import { pointName } from '../../lib/point-name.ts';
 import { runnerName } from '../../lib/runner-name.ts';
@@ -91,6 +92,8 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
       </Stack>
       {/* A finisher's summary first, with the certificate, on a phone's first screen (issue 43). */}
       {summary && <FinishSummary card={card} unit={unit} actions={buttons} />}
+      {/* Issue 43: official results corrected since — said on the card, not only on the list. */}
+      <CorrectionsNote corrections={card.corrections} timeZone={card.timeZone} />
       <Box sx={{ my: 2 }}>
         <Typography variant="body2" sx={{ mb: 0.5 }}>
           {last && lastPoint

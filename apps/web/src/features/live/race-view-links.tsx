@@ -16,6 +16,7 @@ import { Box } from '@mui/material';
 import type { EventDetail } from '@tempora/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { CorrectionsNote } from '../../components/corrections-note.tsx';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { dateTimeFormat } from '../../lib/intl.ts';
@@ -95,9 +96,12 @@ export function RaceViewLinks({
   series = [],
   withEvent = false,
   map = true,
+  timeZone,
 }: {
   eventId: string;
   race: Race;
+  /** The event's zone: the corrections' dates are stated in it (issue 43). */
+  timeZone?: string | undefined;
   favorites?: number;
   series?: { id: string; name: string }[];
   withEvent?: boolean;
@@ -107,66 +111,69 @@ export function RaceViewLinks({
   const { t, i18n } = useTranslation('views');
   const published = race.publication;
   return (
-    <Box
-      component="ul"
-      aria-label={t('liveViewsOf', { race: race.name })}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-    >
-      {withEvent && published && (
+    <>
+      <Box
+        component="ul"
+        aria-label={t('liveViewsOf', { race: race.name })}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+      >
+        {withEvent && published && (
+          <ViewChip
+            tone={published.state === 'official' ? 'official' : 'state'}
+            icon={mdiCertificateOutline}
+            label={t(published.state, {
+              time: published.protestEndsMs ? publicationTime(published.protestEndsMs, i18n.language) : '',
+            })}
+          />
+        )}
+        {withEvent && (
+          <ViewChip
+            to={paths.eventFavorites(eventId)}
+            icon={mdiStar}
+            label={favorites ? t('favoritesCount', { count: favorites }) : t('favorites')}
+          />
+        )}
+        {(race.format === 'laps' || race.format === 'timeLimited' || race.format === 'backyard') && (
+          <ViewChip to={paths.laps(race.db, race.id)} icon={mdiRepeat} label={t('laps')} />
+        )}
+        {(race.format === 'multisport' || race.format === 'relay') && (
+          <ViewChip
+            to={paths.legs(race.db, race.id)}
+            icon={mdiSwapHorizontal}
+            label={t(race.format === 'relay' ? 'relayLegs' : 'legs')}
+          />
+        )}
+        <ViewChip to={paths.leaders(race.db, race.id)} icon={mdiPodium} label={t('leaders')} />
         <ViewChip
-          tone={published.state === 'official' ? 'official' : 'state'}
-          icon={mdiCertificateOutline}
-          label={t(published.state, {
-            time: published.protestEndsMs ? publicationTime(published.protestEndsMs, i18n.language) : '',
-          })}
+          to={paths.genericStats(eventId, race.db, GENERIC, race.id)}
+          icon={mdiChartBar}
+          label={t('stats')}
         />
-      )}
-      {withEvent && (
+        {race.startType === 'individual' && (
+          <ViewChip to={paths.clm(race.db, race.id)} icon={mdiTimerOutline} label={t('clm')} />
+        )}
         <ViewChip
-          to={paths.eventFavorites(eventId)}
-          icon={mdiStar}
-          label={favorites ? t('favoritesCount', { count: favorites }) : t('favorites')}
+          to={paths.genericScroller(eventId, race.db, GENERIC, 'LIVE1', 10, 8)}
+          icon={mdiMonitor}
+          label={t('scroller')}
         />
-      )}
-      {(race.format === 'laps' || race.format === 'timeLimited' || race.format === 'backyard') && (
-        <ViewChip to={paths.laps(race.db, race.id)} icon={mdiRepeat} label={t('laps')} />
-      )}
-      {(race.format === 'multisport' || race.format === 'relay') && (
-        <ViewChip
-          to={paths.legs(race.db, race.id)}
-          icon={mdiSwapHorizontal}
-          label={t(race.format === 'relay' ? 'relayLegs' : 'legs')}
-        />
-      )}
-      <ViewChip to={paths.leaders(race.db, race.id)} icon={mdiPodium} label={t('leaders')} />
-      <ViewChip
-        to={paths.genericStats(eventId, race.db, GENERIC, race.id)}
-        icon={mdiChartBar}
-        label={t('stats')}
-      />
-      {race.startType === 'individual' && (
-        <ViewChip to={paths.clm(race.db, race.id)} icon={mdiTimerOutline} label={t('clm')} />
-      )}
-      <ViewChip
-        to={paths.genericScroller(eventId, race.db, GENERIC, 'LIVE1', 10, 8)}
-        icon={mdiMonitor}
-        label={t('scroller')}
-      />
-      {withEvent && (
-        <>
-          {map && <ViewChip to={paths.eventMap(eventId, race.id)} icon={mdiMapOutline} label={t('map')} />}
-          <ViewChip to={paths.tracking(eventId)} icon={mdiAccountSearchOutline} label={t('tracking')} />
-          <ViewChip to={paths.reportList(eventId)} icon={mdiFormatListNumbered} label={t('results')} />
-          {series.map((s) => (
-            <ViewChip
-              key={s.id}
-              to={paths.series(s.id)}
-              icon={mdiTrophyOutline}
-              label={t('series', { name: s.name })}
-            />
-          ))}
-        </>
-      )}
-    </Box>
+        {withEvent && (
+          <>
+            {map && <ViewChip to={paths.eventMap(eventId, race.id)} icon={mdiMapOutline} label={t('map')} />}
+            <ViewChip to={paths.tracking(eventId)} icon={mdiAccountSearchOutline} label={t('tracking')} />
+            <ViewChip to={paths.reportList(eventId)} icon={mdiFormatListNumbered} label={t('results')} />
+            {series.map((s) => (
+              <ViewChip
+                key={s.id}
+                to={paths.series(s.id)}
+                icon={mdiTrophyOutline}
+                label={t('series', { name: s.name })}
+              />
+            ))}
+          </>
+        )}
+      </Box>
+      {withEvent && <CorrectionsNote corrections={published?.corrections} timeZone={timeZone} />}
+    </>
   );
 }

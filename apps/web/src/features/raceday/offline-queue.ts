@@ -86,3 +86,12 @@ export async function trimSent(context: string): Promise<void> {
   for (const e of sent.slice(0, sent.length - KEEP_SENT)) tx.objectStore(STORE).delete(e.clientId);
   await done(tx);
 }
+
+/** Drops entries the helper chose not to send (an official race's, issue 43). */
+export async function removeEntries(clientIds: readonly string[]): Promise<void> {
+  if (!clientIds.length) return;
+  const db = await open();
+  const tx = db.transaction(STORE, 'readwrite');
+  for (const id of clientIds) tx.objectStore(STORE).delete(id);
+  await done(tx);
+}

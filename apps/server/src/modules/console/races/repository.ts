@@ -7,6 +7,7 @@ import {
 } from '@tempora/contracts';
 import { type CategoryDef, checkCategories, type LonLat, trackLengthM, zonedParts } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
+import { correctionsOf } from '../../results/port.ts';
 
 interface RaceRecord {
   id: string;
@@ -26,6 +27,7 @@ interface RaceRecord {
   fadePrior: { source?: string; bands?: { runners?: number }[] } | null;
   format: unknown;
   publication: { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
+  corrections: unknown;
   cutoffOverrides: unknown;
   relayMembers: unknown;
   participants: number;
@@ -78,6 +80,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
             to_char(r.race_date, 'YYYY-MM-DD') AS date, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.gun_time_ms::float8 AS "gunTimeMs", r.waves, r.categories, r.course, r.age_basis AS "ageBasis",
             r.team_rule AS "teamRule", r.rules->'fadePrior' AS "fadePrior", r.rules->'format' AS format, r.rules->'publication' AS publication,
+            r.rules->'corrections' AS corrections,
             r.rules->'cutoffOverrides' AS "cutoffOverrides", r.rules->'relayMembers' AS "relayMembers",
             (SELECT count(*)::int FROM participants p WHERE p.race_id = r.id) AS participants,
             (SELECT count(*)::int FROM passings ps WHERE ps.db = r.db AND (
@@ -127,6 +130,7 @@ export async function raceView(sql: Sql, raceId: string): Promise<ConsoleRace | 
       : null,
     format: raceFormatOf(r.format),
     publication: publicationOf(r.publication),
+    corrections: correctionsOf({ corrections: r.corrections }),
     cutoffOverrides: cutoffOverridesOf(r.cutoffOverrides),
     relayMembers: relayMembersOf(r.relayMembers),
   };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   type ConsolePoint,
   categoriesReplaceSchema,
@@ -6,8 +7,10 @@ import {
   cutoffOverrideSchema,
   noContentSchema,
   pointsReplaceSchema,
+  type ResultCorrection,
   raceCreateSchema,
   raceFormatSchema,
+  racePublicationPreviewSchema,
   racePublicationSchema,
   raceUpdateSchema,
   relayMembersSchema,
@@ -20,6 +23,7 @@ import {
   type LonLat,
   pointAtDistance,
   projectOnTrack,
+  statusOf,
   zonedTimeToUtc,
 } from '@tempora/domain';
 import type { FastifyInstance } from 'fastify';
@@ -27,11 +31,12 @@ import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../../lib/zod-routes.ts';
 import { contextFor, raceFor } from '../../../policy/policy.ts';
-import { createRace, raceIdFor } from '../../results/port.ts';
+import { createRace, raceIdFor, recordCorrections } from '../../results/port.ts';
 import { syncCategoryReports } from '../reports/repository.ts';
 import { dbParams, fadePriorSchema, raceParams } from '../schemas.ts';
 import { courseFromUpload } from './course-file.ts';
 import { bumpEpoch, cutoffOverridesOf, raceView, relayMembersOf, replacePoints } from './repository.ts';
+import { reviewOf } from './review.ts';
 
 /** An instant from a wall-clock time of the race day in the event's zone (400 when it cannot be). */
 function instant(date: string, time: string, zone: string, field: string): number {
@@ -531,7 +536,10 @@ export async function raceRoutes(fastify: FastifyInstance) {
 
   /**
    * Publishing results (issue 31): official now, after an optional protest window, or back to
-   * provisional. Spectators' live tables say which (`publication` beside the rows).
+   * provisional. Spectators' live tables say which (`publication` beside the rows). Issue 43:
+   * official results go back to provisional only with a reason, kept as a correction spectators
+   * see ("re-opened as provisional") and sent to webhooks; the lock (devices `service/lock.ts`)
+   * holds from the moment of publishing.
    */
   app.put(
     '/api/console/races/:raceId/publication',
@@ -547,6 +555,25 @@ export async function raceRoutes(fastify: FastifyInstance) {
       const { raceId } = request.params;
       const race = await raceFor(request, database, raceId, 'update');
       const body = checked(request, 'body');
+      const current = await view(raceId);
+      if (!body.official && current.publication && !body.reason)
+        throw fieldError('reason', 'say why official results are re-opened');
+      const reopened: ResultCorrection | null =
+        !body.official && current.publication
+          ? {
+              id: crypto.randomUUID(),
+              raceId,
+              atMs: Date.now(),
+              kind: 'reopened',
+              bib: null,
+              name: null,
+              point: null,
+              timeMs: null,
+              status: null,
+              count: null,
+              reason: body.reason!,
+            }
+          : null;
       await transaction(async (sql) => {
         if (body.official)
           await sql.query(
@@ -560,9 +587,49 @@ export async function raceRoutes(fastify: FastifyInstance) {
             ],
           );
         else await sql.query(`UPDATE races SET rules = rules - 'publication' WHERE id = $1`, [raceId]);
+        if (reopened) await recordCorrections(sql, [reopened]);
         await changed(sql, race.db, raceId);
       });
+      if (reopened) await app.results.announceCorrections(race.db, [reopened]);
       return view(raceId);
+    },
+  );
+
+  /**
+   * What "Publish as official" would publish (issue 43: the console asks first): finishers, DNF,
+   * DNS, DSQ, runners on course or not started, and the review's open anomalies.
+   */
+  app.get(
+    '/api/console/races/:raceId/publication',
+    {
+      schema: {
+        access: 'timekeeper',
+        params: raceParams,
+        response: { 200: racePublicationPreviewSchema },
+      },
+    },
+    async (request) => {
+      const { raceId } = request.params;
+      const race = await raceFor(request, database, raceId, 'read');
+      const live = (await app.results.state(race.db)).races.get(raceId);
+      if (!live) throw errors.notFound('RACE_NOT_FOUND', `No race '${raceId}'`);
+      const counts = { finished: 0, DNF: 0, DNS: 0, DSQ: 0, onCourse: 0, notStarted: 0 };
+      live.participants.forEach((_p, i) => {
+        const status = statusOf(live.results, i) as keyof typeof counts;
+        if (status in counts) counts[status]++;
+      });
+      return {
+        raceId,
+        timeZone: race.timeZone,
+        nowMs: Date.now(),
+        finishers: counts.finished,
+        dnf: counts.DNF,
+        dns: counts.DNS,
+        dsq: counts.DSQ,
+        onCourse: counts.onCourse,
+        notStarted: counts.notStarted,
+        anomalies: (await reviewOf(app, raceId, live)).length,
+      };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { EventBranding, EventDetail, EventPatch, EventSummary } from '@tempora/contracts';
 import { foldText, publicationStatus } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
+import { correctionsOf } from '../../results/port.ts';
 
 const COLUMNS = `e.id, e.organisation_id AS "organisationId", e.name, e.place,
   to_char(e.start_date, 'YYYY-MM-DD') AS "startDate", to_char(e.end_date, 'YYYY-MM-DD') AS "endDate",
@@ -115,28 +116,34 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
     Omit<EventDetail['races'][number], 'format' | 'publication'> & {
       format: string | null;
       published: { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
+      corrections: unknown;
     }
   >(
     `SELECT r.id, r.db, r.name, r.distance_m AS "distanceM", r.start_type AS "startType",
-            r.rules->'format'->>'kind' AS format, r.rules->'publication' AS published
+            r.rules->'format'->>'kind' AS format, r.rules->'publication' AS published,
+            r.rules->'corrections' AS corrections
        FROM races r JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 ORDER BY r.position, r.id`,
     [id],
   );
   // The format only when another than the road race (issue 31), so road races read as before; the
   // publication state of every race (provisional until the timekeeper publishes).
   const now = Date.now();
-  const races = rows.map(({ format, published, ...race }) => ({
+  const races = rows.map(({ format, published, corrections, ...race }) => ({
     ...race,
     ...(format && format !== 'road' ? { format: format as EventDetail['races'][number]['format'] } : {}),
-    publication: publicationStatus(
-      typeof published?.publishedAtMs === 'number'
-        ? {
-            publishedAtMs: published.publishedAtMs,
-            protestWindowMs: typeof published.protestWindowMs === 'number' ? published.protestWindowMs : 0,
-          }
-        : {},
-      now,
-    ),
+    publication: {
+      ...publicationStatus(
+        typeof published?.publishedAtMs === 'number'
+          ? {
+              publishedAtMs: published.publishedAtMs,
+              protestWindowMs: typeof published.protestWindowMs === 'number' ? published.protestWindowMs : 0,
+            }
+          : {},
+        now,
+      ),
+      // Issue 43: the corrections of official results, on every page that states the publication.
+      ...(corrections ? { corrections: correctionsOf({ corrections }) } : {}),
+    },
   }));
   return { ...event, contexts, races };
 }

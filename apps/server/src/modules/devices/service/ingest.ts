@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import type { IncomingPassing } from '../../results/port.ts';
+import { type IncomingPassing, toPassing } from '../../results/port.ts';
 import * as desk from '../desk-repository.ts';
+import type { Confirmed, Lock } from './lock.ts';
 import { type RacedayCore, withField } from './shared.ts';
 
 export interface ManualEntry {
@@ -15,7 +16,7 @@ export interface ManualEntry {
  * and result imports, stored by the results service; any read of a runner marked DNS clears the
  * DNS (in order per context, off a device's acknowledgement path).
  */
-export function createIngest(core: RacedayCore) {
+export function createIngest(core: RacedayCore, lock: Lock) {
   const { database, svc, refresh } = core;
   /** The DNS clearing queued behind device reads, per context. */
   const dnsChecks = new Map<string, Promise<void>>();
@@ -29,10 +30,19 @@ export function createIngest(core: RacedayCore) {
     reads: readonly IncomingPassing[],
     source: 'decoder' | 'manual' | 'import',
     meta: { deviceId?: string | null; createdBy?: string | null },
-    /** `settle`: answer only once the DNS clearing is done (HTTP ingest), as for the desk. */
-    opts: { settle?: boolean } = {},
+    /**
+     * `settle`: answer only once the DNS clearing is done (HTTP ingest), as for the desk;
+     * `confirmed`: the organiser's correction of official results (issue 43, ./lock.ts).
+     */
+    opts: { settle?: boolean; confirmed?: Confirmed | undefined } = {},
   ) {
+    // Issue 43: a device's reads of an official race are held (stored voided, audited); any other
+    // read of one needs the organiser's confirmation (409 RACE_OFFICIAL otherwise).
+    let held: Awaited<ReturnType<Lock['holdDeviceReads']>>['held'] = [];
+    if (source === 'decoder') ({ reads, held } = await lock.holdDeviceReads(db, reads));
+    else await lock.guardReads(db, reads, opts.confirmed);
     const out = await svc.ingest(db, reads, source, meta);
+    if (held.length) await auditHeld(db, held, meta.deviceId ?? null);
     if (source !== 'decoder' || opts.settle) await clearStarted(db, reads);
     else {
       // Off a device's acknowledgement path (it waits for the live state): the reads are stored
@@ -43,6 +53,29 @@ export function createIngest(core: RacedayCore) {
       void next.then(() => dnsChecks.get(db) === next && dnsChecks.delete(db));
     }
     return out;
+  }
+
+  /** The held reads in the desk's trail: the organiser restores one to count it (a correction). */
+  async function auditHeld(
+    db: string,
+    held: Awaited<ReturnType<Lock['holdDeviceReads']>>['held'],
+    deviceId: string | null,
+  ) {
+    await database.transaction(async (sql) => {
+      for (const { read, race } of held)
+        await desk.insertAudit(sql, {
+          id: crypto.randomUUID(),
+          db,
+          action: 'hold',
+          passingId: toPassing(read, 'decoder').id,
+          bib:
+            read.bib ?? (read.chip ? race.participants[race.byChip.get(read.chip) ?? -1]?.bib : null) ?? null,
+          raceId: race.row.id,
+          after: { pointKey: read.pointKey, timeMs: read.timeMs, deviceId },
+          reason: `held: the results of '${race.row.name}' are official`,
+          actor: null,
+        });
+    });
   }
 
   /** Clears the DNS of the runners these stored reads show started. */
@@ -93,15 +126,37 @@ export function createIngest(core: RacedayCore) {
     }
   }
 
-  /** Manual entries (desk, offline queue): one read per client id, whatever the retries. */
-  async function manual(db: string, entries: readonly ManualEntry[], actor: string | null) {
+  /**
+   * Manual entries (desk, offline queue): one read per client id, whatever the retries. Entries of
+   * an official race need the organiser's confirmation and are kept as corrections (issue 43).
+   */
+  async function manual(
+    db: string,
+    entries: readonly ManualEntry[],
+    actor: string | null,
+    confirmed?: Confirmed,
+  ) {
     const out = await ingest(
       db,
       entries.map((e) => ({ id: `m:${e.clientId}`, bib: e.bib, pointKey: e.pointKey, timeMs: e.timeMs })),
       'manual',
       { createdBy: actor },
+      { confirmed },
     );
     const ctx = await svc.state(db);
+    if (confirmed && out.accepted) {
+      const official = lock.officialRaces(ctx);
+      await lock.record(
+        db,
+        confirmed,
+        entries.flatMap((e) => {
+          const race = ctx.raceOf({ bib: e.bib });
+          return race && official.has(race.row.id)
+            ? [lock.note(race, e.bib, 'added', { pointKey: e.pointKey, timeMs: e.timeMs })]
+            : [];
+        }),
+      );
+    }
     return {
       ...out,
       entries: entries.map((e) => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { errors } from '../../../errors.ts';
 import * as desk from '../desk-repository.ts';
 import type { Ingest } from './ingest.ts';
+import type { Confirmed, Lock } from './lock.ts';
 import type { RacedayCore } from './shared.ts';
 
 /**
@@ -9,9 +10,24 @@ import type { RacedayCore } from './shared.ts';
  * restoring it (a new read 1 ms later), changing its time or point (voided and replaced), and
  * adding a missing one. Readers are told first, then the audit entry is written.
  */
-export function createReads(core: RacedayCore, incoming: Ingest) {
+export function createReads(core: RacedayCore, incoming: Ingest, lock: Lock) {
   const { database, svc, runner, requireRead, asIncoming, publishCorrection } = core;
   const { ingest } = incoming;
+
+  /**
+   * Issue 43: a read of an official race changes only as a confirmed correction (409 otherwise);
+   * returns how to record it once done.
+   */
+  async function guarded(
+    db: string,
+    read: { bib?: string | null; chip?: string | null },
+    confirmed: Confirmed | undefined,
+  ) {
+    const who = await runner(db, read);
+    const [race] = who ? await lock.guardRaces(db, [who.raceId], confirmed) : [];
+    return (kind: 'added' | 'voided' | 'restored' | 'edited', pointKey: string, timeMs: number) =>
+      race ? lock.record(db, confirmed, [lock.note(race, who!.bib, kind, { pointKey, timeMs })]) : undefined;
+  }
 
   /** The runner a read is of: its bib, else the runner of its chip. */
   const bibOf = async (db: string, read: { bib?: string | null; chip?: string | null }) =>
@@ -29,9 +45,11 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     reason: string,
     actor: string | null,
     undoOf?: string,
+    confirmed?: Confirmed,
   ) {
     const read = await requireRead(db, passingId);
     if (read.voided) throw errors.conflict('PASSING_VOIDED', 'This read is voided already');
+    const done = await guarded(db, read, confirmed);
     const id = crypto.randomUUID();
     const bib = await bibOf(db, read);
     await svc.ingest(
@@ -54,6 +72,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
       actor,
       undoOf: undoOf ?? null,
     });
+    await done('voided', read.pointKey, read.timeMs);
     return { auditId: id };
   }
 
@@ -63,9 +82,11 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     reason: string,
     actor: string | null,
     undoOf?: string,
+    confirmed?: Confirmed,
   ) {
     const read = await requireRead(db, passingId);
     if (!read.voided) throw errors.conflict('PASSING_NOT_VOIDED', 'This read is not voided');
+    const done = await guarded(db, read, confirmed);
     const id = crypto.randomUUID();
     const bib = await bibOf(db, read);
     const restored = asIncoming(read, { id: `r:${id}`, timeMs: read.timeMs + 1 });
@@ -82,6 +103,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
       actor,
       undoOf: undoOf ?? null,
     });
+    await done('restored', read.pointKey, restored.timeMs);
     return { auditId: id, passingId: restored.id };
   }
 
@@ -92,10 +114,12 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     change: { timeMs?: number | undefined; pointKey?: string | undefined },
     reason: string,
     actor: string | null,
+    confirmed?: Confirmed,
   ) {
     const read = await requireRead(db, passingId);
     if (read.voided)
       throw errors.conflict('PASSING_VOIDED', 'A voided read cannot be changed; restore it first');
+    const done = await guarded(db, read, confirmed);
     const id = crypto.randomUUID();
     const bib = await bibOf(db, read);
     const replacement = asIncoming(read, {
@@ -120,6 +144,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
       reason,
       actor,
     });
+    await done('edited', replacement.pointKey, replacement.timeMs);
     return { auditId: id, passingId: replacement.id };
   }
 
@@ -129,9 +154,11 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
     read: { bib: string; pointKey: string; timeMs: number },
     reason: string,
     actor: string | null,
+    confirmed?: Confirmed,
   ) {
+    const done = await guarded(db, read, confirmed);
     const id = crypto.randomUUID();
-    await ingest(db, [{ id: `a:${id}`, ...read }], 'manual', { createdBy: actor });
+    await ingest(db, [{ id: `a:${id}`, ...read }], 'manual', { createdBy: actor }, { confirmed });
     await corrected({
       id,
       db,
@@ -142,6 +169,7 @@ export function createReads(core: RacedayCore, incoming: Ingest) {
       reason,
       actor,
     });
+    await done('added', read.pointKey, read.timeMs);
     return { auditId: id, passingId: `a:${id}` };
   }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { errors } from '../../../errors.ts';
 import * as desk from '../desk-repository.ts';
+import type { Confirmed, Lock } from './lock.ts';
 import { type RacedayCore, type RunnerStatus, withField } from './shared.ts';
 
 /**
@@ -8,7 +9,7 @@ import { type RacedayCore, type RunnerStatus, withField } from './shared.ts';
  * swap), each audited with the race's epoch bumped and the results reloaded; and the reads no
  * runner owns (unknown chips and bibs).
  */
-export function createRunners(core: RacedayCore) {
+export function createRunners(core: RacedayCore, lock: Lock) {
   const { database, svc, refresh } = core;
 
   async function setStatus(
@@ -19,7 +20,9 @@ export function createRunners(core: RacedayCore) {
     reason: string,
     actor: string | null,
     undoOf?: string,
+    confirmed?: Confirmed,
   ) {
+    const [official] = await lock.guardRaces(db, [raceId], confirmed);
     const rows = await database.query<{ status: RunnerStatus; reason: string | null }>(
       `SELECT p.status, p.status_reason AS reason FROM participants p JOIN races r ON r.id = p.race_id
         WHERE r.db = $1 AND p.race_id = $2 AND p.bib = $3`,
@@ -51,6 +54,7 @@ export function createRunners(core: RacedayCore) {
       raceIds: [raceId],
       edit: (p) => (p.raceId === raceId && p.bib === bib ? withField(p, 'status', status) : undefined),
     });
+    if (official) await lock.record(db, confirmed, [lock.note(official, bib, 'status', { status })]);
     return { auditId: id };
   }
 
@@ -105,7 +109,15 @@ export function createRunners(core: RacedayCore) {
   }
 
   /** Gives an unknown chip to a participant (a chip swap on race day). */
-  async function assignChip(db: string, chip: string, raceId: string, bib: string, actor: string | null) {
+  async function assignChip(
+    db: string,
+    chip: string,
+    raceId: string,
+    bib: string,
+    actor: string | null,
+    confirmed?: Confirmed,
+  ) {
+    const [official] = await lock.guardRaces(db, [raceId], confirmed);
     const id = crypto.randomUUID();
     await database.transaction(async (sql) => {
       const updated = await sql.query(
@@ -136,6 +148,7 @@ export function createRunners(core: RacedayCore) {
       edit: (p) =>
         p.raceId === raceId && p.bib === bib ? withField(p, 'chips', [...(p.chips ?? []), chip]) : undefined,
     });
+    if (official) await lock.record(db, confirmed, [lock.note(official, bib, 'chip')]);
     return { auditId: id };
   }
 

@@ -1,14 +1,21 @@
 import crypto from 'node:crypto';
 import { errors } from '../../../errors.ts';
 import * as desk from '../desk-repository.ts';
+import type { Confirmed, Lock } from './lock.ts';
 import { type RacedayCore, withField } from './shared.ts';
 
 /**
  * Start control (issue 15): a race's gun time, its waves' start times and individual start
  * times (time trials), each audited with the race's epoch bumped and the results reloaded.
  */
-export function createStarts(core: RacedayCore) {
+export function createStarts(core: RacedayCore, lock: Lock) {
   const { database, refresh, requireRaceOf } = core;
+
+  /** Issue 43: an official race's start changes only as a confirmed correction (409 otherwise). */
+  async function guarded(db: string, raceId: string, confirmed: Confirmed | undefined) {
+    const [official] = await lock.guardRaces(db, [raceId], confirmed);
+    return () => (official ? lock.record(db, confirmed, [lock.note(official, null, 'start')]) : undefined);
+  }
 
   async function setGun(
     db: string,
@@ -17,8 +24,10 @@ export function createStarts(core: RacedayCore) {
     reason: string,
     actor: string | null,
     undoOf?: string,
+    confirmed?: Confirmed,
   ) {
     const race = await requireRaceOf(db, raceId);
+    const done = await guarded(db, raceId, confirmed);
     const id = crypto.randomUUID();
     await database.transaction(async (sql) => {
       await sql.query('UPDATE races SET gun_time_ms = $2, epoch = epoch + 1 WHERE id = $1', [
@@ -38,6 +47,7 @@ export function createStarts(core: RacedayCore) {
       });
     });
     await refresh(db, [], { raceIds: [raceId] });
+    await done();
     return { auditId: id, gunTimeMs };
   }
 
@@ -49,8 +59,10 @@ export function createStarts(core: RacedayCore) {
     reason: string,
     actor: string | null,
     undoOf?: string,
+    confirmed?: Confirmed,
   ) {
     const race = await requireRaceOf(db, raceId);
+    const done = await guarded(db, raceId, confirmed);
     const waves = race.waves.some((w) => w.id === waveId)
       ? race.waves.map((w) => (w.id === waveId ? { ...w, startTime } : w))
       : [...race.waves, { id: waveId, startTime }];
@@ -73,6 +85,7 @@ export function createStarts(core: RacedayCore) {
       });
     });
     await refresh(db, [], { raceIds: [raceId] });
+    await done();
     return { auditId: id };
   }
 
@@ -83,8 +96,10 @@ export function createStarts(core: RacedayCore) {
     starts: { bib: string; startTimeMs: number | null }[],
     reason: string,
     actor: string | null,
+    confirmed?: Confirmed,
   ) {
     await requireRaceOf(db, raceId);
+    const done = await guarded(db, raceId, confirmed);
     const id = crypto.randomUUID();
     await database.transaction(async (sql) => {
       const before = await sql.query<{ bib: string; startTimeMs: number | null }>(
@@ -120,6 +135,7 @@ export function createStarts(core: RacedayCore) {
           p.raceId === raceId && at.has(p.bib) ? withField(p, 'startTime', at.get(p.bib)!) : undefined,
       },
     );
+    await done();
     return { auditId: id, updated: starts.length };
   }
 

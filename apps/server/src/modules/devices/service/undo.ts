@@ -1,5 +1,6 @@
 import { errors } from '../../../errors.ts';
 import * as desk from '../desk-repository.ts';
+import type { Confirmed } from './lock.ts';
 import type { Reads } from './reads.ts';
 import type { Runners } from './runners.ts';
 import type { RacedayCore, RunnerStatus } from './shared.ts';
@@ -17,7 +18,13 @@ export function createUndo(core: RacedayCore, reads: Reads, runners: Runners, st
   const { setGun } = starts;
 
   /** Undoes an audited action by its opposite (itself audited). */
-  async function undo(db: string, auditId: string, reason: string, actor: string | null) {
+  async function undo(
+    db: string,
+    auditId: string,
+    reason: string,
+    actor: string | null,
+    confirmed?: Confirmed,
+  ) {
     const entry = await desk.findAudit(database, db, auditId);
     if (!entry) throw errors.notFound('AUDIT_NOT_FOUND', `No action '${auditId}'`);
     if (entry.undoneBy) throw errors.conflict('ALREADY_UNDONE', 'This action was undone already');
@@ -25,14 +32,14 @@ export function createUndo(core: RacedayCore, reads: Reads, runners: Runners, st
     const after = (entry.after ?? {}) as Record<string, unknown>;
     switch (entry.action) {
       case 'void':
-        return restoreRead(db, entry.passingId!, reason, actor, auditId);
+        return restoreRead(db, entry.passingId!, reason, actor, auditId, confirmed);
       case 'restore':
-        return voidRead(db, String(after.id), reason, actor, auditId);
+        return voidRead(db, String(after.id), reason, actor, auditId, confirmed);
       case 'add':
-        return voidRead(db, entry.passingId!, reason, actor, auditId);
+        return voidRead(db, entry.passingId!, reason, actor, auditId, confirmed);
       case 'edit': {
-        const undone = await voidRead(db, String(after.id), reason, actor, auditId);
-        await restoreRead(db, entry.passingId!, reason, actor);
+        const undone = await voidRead(db, String(after.id), reason, actor, auditId, confirmed);
+        await restoreRead(db, entry.passingId!, reason, actor, undefined, confirmed);
         return undone;
       }
       case 'status':
@@ -44,9 +51,18 @@ export function createUndo(core: RacedayCore, reads: Reads, runners: Runners, st
           reason,
           actor,
           auditId,
+          confirmed,
         );
       case 'gun':
-        return setGun(db, entry.raceId!, (before.gunTimeMs as number | null) ?? null, reason, actor, auditId);
+        return setGun(
+          db,
+          entry.raceId!,
+          (before.gunTimeMs as number | null) ?? null,
+          reason,
+          actor,
+          auditId,
+          confirmed,
+        );
       default:
         throw errors.badRequest('UNDO_UNSUPPORTED', `A '${entry.action}' action is undone by hand`);
     }

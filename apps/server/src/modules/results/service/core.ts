@@ -1,3 +1,4 @@
+import type { ResultCorrection } from '@tempora/contracts';
 import type { Database } from '../../../db/database.ts';
 import type { RealtimePublisher } from '../../../realtime/adapters/types.ts';
 import { type ContextState, MAX_PATCH_BYTES } from '../context-state.ts';
@@ -56,6 +57,8 @@ export interface ResultsObserver {
     changes: ReturnType<ContextState['apply']>,
   ): void;
   loaded?(ctx: ContextState): void;
+  /** Corrections of official results were confirmed (issue 43; webhooks send them). */
+  corrected?(ctx: ContextState, corrections: readonly ResultCorrection[]): void;
 }
 
 /**

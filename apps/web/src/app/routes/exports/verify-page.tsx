@@ -1,10 +1,12 @@
 import { Alert, AlertTitle, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { formatDateTime, formatDay, formatDuration } from '@tempora/domain';
+import { formatDay, formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { CorrectionsNote } from '../../../components/corrections-note.tsx';
 import { PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { useVerification } from '../../../features/exports/api/verify.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useEventDateTime } from '../../../lib/event-time.ts';
 
 /**
  * `/verify/{token}` (issue 16): what a certificate's QR code opens. Shows the result as the
@@ -16,6 +18,7 @@ export default function VerifyPage() {
   const { t, i18n } = useTranslation('exports');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
   const verification = useVerification(token);
+  const dateTime = useEventDateTime(verification.data?.timeZone);
   const title = t('verify.title');
   if (verification.isPending) return <PageLoading />;
   if (verification.isError || !verification.data) {
@@ -45,17 +48,28 @@ export default function VerifyPage() {
     [t('verify.rankOverall'), rank(v.rankOverall)],
     [t('verify.rankGender'), rank(v.rankGender)],
     [t('verify.rankCategory'), rank(v.rankCategory)],
-    [t('verify.issued'), formatDateTime(v.issuedAt, null, lng)],
+    [t('verify.issued'), dateTime(v.issuedAt)],
   ];
   return (
     <>
       <PageHeader title={title} crumbs={[[title]]} />
-      <Alert severity={changed ? 'warning' : 'success'} sx={{ mb: 2 }} data-testid="verify-valid">
+      <Alert
+        severity={changed || v.replacedAtMs ? 'warning' : 'success'}
+        sx={{ mb: 2 }}
+        data-testid="verify-valid"
+      >
         <AlertTitle>{t('verify.genuine')}</AlertTitle>
         {changed
           ? t('verify.changed', { printed: formatDuration(v.certificateNetMs), now: formatDuration(v.netMs) })
           : t('verify.matches')}
+        {/* Issue 43: corrected after it was issued, the certificate was replaced (re-issued). */}
+        {v.replacedAtMs ? (
+          <Typography data-testid="verify-replaced" sx={{ mt: 1 }}>
+            {t('verify.replaced', { at: dateTime(v.replacedAtMs) })}
+          </Typography>
+        ) : null}
       </Alert>
+      <CorrectionsNote corrections={v.corrections} timeZone={v.timeZone} />
       <Paper variant="outlined" sx={{ maxWidth: 640 }}>
         <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
           {t('verify.resultNow')}

@@ -137,7 +137,14 @@ function DeskTab({
       }}
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <ManualEntry db={db} points={points} runners={runners.data} skewMs={skew} timeZone={timeZone} />
+        <ManualEntry
+          db={db}
+          races={races}
+          points={points}
+          runners={runners.data}
+          skewMs={skew}
+          timeZone={timeZone}
+        />
         <StatusForm db={db} races={races} runners={runners.data} />
       </Box>
       <ReadsList db={db} points={points} devices={devices.data?.devices ?? []} timeZone={timeZone} />

@@ -60,6 +60,7 @@ export const ReportLinks = memo(function ReportLinks({
       favorites={favorites.size}
       series={event.data?.series}
       map={event.data?.available?.map ?? true}
+      timeZone={event.data?.timeZone}
       withEvent
     />
   );

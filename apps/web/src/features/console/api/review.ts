@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConsoleRace, CutoffOverrideInput, RaceReview } from '@tempora/contracts';
+import type {
+  ConsoleRace,
+  CutoffOverrideInput,
+  RacePublicationPreview,
+  RaceReview,
+} from '@tempora/contracts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
@@ -41,4 +46,15 @@ export const setCutoffOverride = (raceId: string, body: CutoffOverrideInput) =>
   apiRequest<ConsoleRace>('apiUrlBase', `console/races/${enc(raceId)}/cutoff-overrides`, {
     method: 'PUT',
     body,
+  });
+
+/**
+ * `GET console/races/{id}/publication`: what "Publish as official" would publish (issue 43: asked
+ * first) — finishers, DNF, DNS, open anomalies, the event's zone.
+ */
+export const publicationPreviewQuery = (raceId: string) =>
+  queryOptions({
+    queryKey: ['console', 'race', raceId, 'publication'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<RacePublicationPreview>('apiUrlBase', `console/races/${enc(raceId)}/publication`, { signal }),
   });

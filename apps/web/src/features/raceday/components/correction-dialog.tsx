@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { pointName } from '../../../lib/point-name.ts';
 import { type DeskRead, type RacedayPoint, useRacedayMutation } from '../api/raceday.ts';
 import { formatClock, parseTimeOfDay } from '../time.ts';
+import { useOfficialConfirm } from './official-hold.tsx';
 
 export type CorrectionKind = 'void' | 'restore' | 'edit' | 'add';
 
@@ -32,6 +33,8 @@ export function CorrectionDialog({
   const [bib, setBib] = useState('');
   const [invalid, setInvalid] = useState(false);
   const correct = useRacedayMutation<Record<string, unknown>>(db, '/corrections');
+  // Issue 43: a read of an official race changes only as a correction the organiser confirms.
+  const official = useOfficialConfirm(correct.error, () => t('official.aRace'));
   const submit = () => {
     const base = read?.timeMs ?? Date.now();
     const timeMs = time ? parseTimeOfDay(time, base, timeZone) : null;
@@ -42,9 +45,9 @@ export function CorrectionDialog({
         : kind === 'edit'
           ? { action: 'edit', passingId: read!.id, timeMs, pointKey, reason }
           : { action: 'add', bib, pointKey, timeMs, reason };
-    correct.mutate({ body }, { onSuccess: onClose });
+    correct.mutate({ body: official.withCorrection(body, reason) }, { onSuccess: onClose });
   };
-  const error = correct.error instanceof ApiError ? correct.error.message : null;
+  const error = correct.error instanceof ApiError ? (official.message ?? correct.error.message) : null;
   return (
     <FormDialog
       title={t(`correct.${kind}Title`)}
@@ -99,6 +102,7 @@ export function CorrectionDialog({
         required
         autoFocus
       />
+      {official.box}
     </FormDialog>
   );
 }

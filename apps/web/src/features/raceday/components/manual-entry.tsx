@@ -2,10 +2,11 @@ import { Alert, Box, Button, Chip, MenuItem, Paper, TextField, Typography } from
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pointName } from '../../../lib/point-name.ts';
-import type { RacedayPoint, Runner } from '../api/raceday.ts';
+import type { RacedayPoint, RacedayRace, Runner } from '../api/raceday.ts';
 import { useDeskQueue } from '../hooks/use-desk-queue.ts';
 import { formatClock, parseTimeOfDay } from '../time.ts';
 import { confirmEntry } from './feedback.ts';
+import { OfficialBanner, OfficialHoldDialog, useRaceName } from './official-hold.tsx';
 
 /** Bib → name from the last runners list (kept in localStorage for the offline desk). */
 function useBibNames(db: string, runners: Runner[] | undefined): Map<string, string> {
@@ -27,12 +28,15 @@ function useBibNames(db: string, runners: Runner[] | undefined): Map<string, str
  */
 export function ManualEntry({
   db,
+  races = [],
   points,
   runners,
   skewMs,
   timeZone,
 }: {
   db: string;
+  /** The context's races: which are official (issue 43), and their names. */
+  races?: RacedayRace[];
   points: RacedayPoint[];
   runners: Runner[] | undefined;
   skewMs: number;
@@ -41,6 +45,7 @@ export function ManualEntry({
   const { t, i18n } = useTranslation('raceday');
   const queue = useDeskQueue(db);
   const names = useBibNames(db, runners);
+  const raceName = useRaceName(races);
   const ranked = points.filter((p) => !p.isStart);
   const [pointKey, setPointKey] = useState(ranked[ranked.length - 1]?.key ?? points[0]?.key ?? '');
   const [bib, setBib] = useState('');
@@ -144,12 +149,29 @@ export function ManualEntry({
           {t('desk.enter')}
         </Button>
       </Box>
+      <OfficialBanner races={races} />
       {flag && (
-        <Alert severity={flag.ok ? 'success' : 'error'} role="alert" data-testid="entry-flag">
-          {flag.ok
-            ? t('desk.saved', { bib: flag.bib, name: names.get(flag.bib) ?? '' })
-            : t('desk.unknownBib', { bib: flag.bib })}
+        <Alert
+          severity={queue.official ? 'warning' : flag.ok ? 'success' : 'error'}
+          role="alert"
+          data-testid="entry-flag"
+        >
+          {queue.official
+            ? t('official.title', { race: queue.official.race ?? raceName(queue.official.raceId) })
+            : flag.ok
+              ? t('desk.saved', { bib: flag.bib, name: names.get(flag.bib) ?? '' })
+              : t('desk.unknownBib', { bib: flag.bib })}
         </Alert>
+      )}
+      {queue.official && (
+        <OfficialHoldDialog
+          key={`${queue.official.raceId}-${queue.official.needsOrganiser}`}
+          hold={queue.official}
+          count={queue.pending}
+          raceName={queue.official.race ?? raceName(queue.official.raceId)}
+          onConfirm={queue.confirm}
+          onDiscard={queue.discard}
+        />
       )}
       {queue.error && <Alert severity="error">{queue.error}</Alert>}
       <Box

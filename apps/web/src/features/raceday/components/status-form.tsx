@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type RacedayRace, type Runner, useRacedayMutation } from '../api/raceday.ts';
+import { useOfficialConfirm, useRaceName } from './official-hold.tsx';
 
 const STATUSES = ['DNS', 'DNF', 'DSQ', 'registered'] as const;
 
@@ -23,10 +24,15 @@ export function StatusForm({
   const runner = runners?.find((r) => r.bib === bib.trim());
   const raceId = runner?.raceId ?? races[0]?.id ?? '';
   const save = useRacedayMutation<{ bib: string; status: string; reason: string }>(db, '');
+  // Issue 43: an official race's status changes only as a correction the organiser confirms.
+  const official = useOfficialConfirm(save.error, useRaceName(races));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { body: { bib: bib.trim(), status, reason }, path: `/races/${encodeURIComponent(raceId)}/status` },
+      {
+        body: official.withCorrection({ bib: bib.trim(), status, reason }, reason),
+        path: `/races/${encodeURIComponent(raceId)}/status`,
+      },
       {
         onSuccess: () => {
           setBib('');
@@ -88,7 +94,10 @@ export function StatusForm({
           {t('status.saved')}
         </Alert>
       )}
-      {save.error instanceof ApiError && <Alert severity="error">{save.error.message}</Alert>}
+      {save.error instanceof ApiError && (
+        <Alert severity="error">{official.message ?? save.error.message}</Alert>
+      )}
+      {official.box}
     </Paper>
   );
 }
