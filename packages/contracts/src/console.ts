@@ -638,7 +638,21 @@ export type ConsoleRace = z.infer<typeof consoleRaceSchema>;
 
 /** One anomaly of `GET races/{raceId}/review` (issue 31), with the reads behind it. */
 export const reviewAnomalySchema = z.object({
-  kind: z.enum(['missingRead', 'tooFast', 'outOfOrder', 'readAfterStop']),
+  kind: z.enum([
+    'missingRead',
+    'tooFast',
+    'outOfOrder',
+    'readAfterStop',
+    // Issue 43: the field's and the context's (packages/domain review-field.ts).
+    'tooSlow',
+    'aheadOfField',
+    'unknownRead',
+    'dnfCandidate',
+    'dnsCandidate',
+    'beforeStart',
+    'sharedChip',
+    'otherCourse',
+  ]),
   bib: z.string(),
   pointId: z.string().nullable(),
   paceMsPerKm: z.number().nullable(),

@@ -16,6 +16,7 @@ export { competitionRanks } from './formats/ranking.ts';
 export { bookReads, type ReadBook, type ReadOwner, type ReadRef } from './formats/reads.ts';
 export * from './formats/relay.ts';
 export * from './formats/review.ts';
+export * from './formats/review-field.ts';
 export * from './number-format.ts';
 export * from './payments/deposit-states.ts';
 export * from './payments/matching.ts';

@@ -17,7 +17,20 @@ export interface ReviewPoint {
  *   (DNF at the desk, cut-off).
  * Each anomaly carries the reads behind it, for the desk's corrections.
  */
-export type AnomalyKind = 'missingRead' | 'tooFast' | 'outOfOrder' | 'readAfterStop';
+export type AnomalyKind =
+  | 'missingRead'
+  | 'tooFast'
+  | 'outOfOrder'
+  | 'readAfterStop'
+  // The field's and the context's (issue 43, ./review-field.ts).
+  | 'tooSlow'
+  | 'aheadOfField'
+  | 'unknownRead'
+  | 'dnfCandidate'
+  | 'dnsCandidate'
+  | 'beforeStart'
+  | 'sharedChip'
+  | 'otherCourse';
 
 export interface Anomaly {
   readonly kind: AnomalyKind;
@@ -94,7 +107,8 @@ export function reviewReads(
       const km = (pt.distanceM - prevD) / 1000;
       if (km > 0) {
         const pace = (r.timeMs - prevT) / km;
-        if (pace < options.fastestPaceMsPerKm)
+        // A read before the start is no pace at all: `beforeStart` lists it (review-field.ts).
+        if (pace < options.fastestPaceMsPerKm && pace > 0)
           out.push({
             kind: 'tooFast',
             bib: p.bib,

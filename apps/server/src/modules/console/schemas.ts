@@ -29,4 +29,9 @@ export const reviewQuery = z.object({
    * a multisport race (a bike leg runs well under 2:00/km; under 1:00/km no leg is plausible).
    */
   fastestPaceS: z.coerce.number().int().min(30).max(1200).optional(),
+  /**
+   * A finish slower than this pace (seconds per km: the race's cut-off) is listed; without it, a
+   * finish slower than three times the field's median (issue 43).
+   */
+  slowestPaceS: z.coerce.number().int().min(60).max(7200).optional(),
 });

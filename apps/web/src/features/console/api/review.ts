@@ -27,12 +27,15 @@ export type ReviewFix =
 export const applyReviewFix = (db: string, fix: ReviewFix) =>
   apiPost<unknown>('apiUrlBase', `raceday/contexts/${enc(db)}/corrections`, fix);
 
-/** The desk's status change (`POST raceday/contexts/{db}/races/{race}/status`): reinstate a runner. */
+/**
+ * The desk's status change (`POST raceday/contexts/{db}/races/{race}/status`): reinstate a runner,
+ * or mark a review's DNF or DNS candidate, or disqualify (issue 43).
+ */
 export const setRunnerStatus = (
   db: string,
   raceId: string,
   bib: string,
-  status: 'registered' | 'DNF',
+  status: 'registered' | 'DNF' | 'DNS' | 'DSQ',
   reason: string,
 ) =>
   apiPost<unknown>('apiUrlBase', `raceday/contexts/${enc(db)}/races/${enc(raceId)}/status`, {

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, List, ListItem, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleRace, LapTable, LegTable, ReviewAnomaly } from '@tempora/contracts';
+import { formatTimeOfDay } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import {
@@ -15,6 +16,7 @@ import { SaveError } from './form-state.tsx';
 type Action =
   | { kind: 'fix'; fix: ReviewFix }
   | { kind: 'reinstate'; bib: string }
+  | { kind: 'status'; bib: string; status: 'DNF' | 'DNS' | 'DSQ' }
   | { kind: 'cutoff'; bib: string; pointKey: string; reinstated: boolean };
 
 /** The missing read's time, by distance between the reads around it; null without both. */
@@ -28,6 +30,26 @@ function estimate(a: ReviewAnomaly, race: ConsoleRace): number | null {
   if (d0 === undefined || d1 === undefined || d1 <= d0) return null;
   return Math.round(before.timeMs + ((after.timeMs - before.timeMs) * (d - d0)) / (d1 - d0));
 }
+
+/** The anomalies a voided read fixes (issue 31; issue 43's field and context checks). */
+const VOIDABLE = new Set<ReviewAnomaly['kind']>([
+  'tooFast',
+  'outOfOrder',
+  'readAfterStop',
+  'tooSlow',
+  'aheadOfField',
+  'unknownRead',
+  'beforeStart',
+  'sharedChip',
+  'otherCourse',
+]);
+/** The anomalies a status fixes (issue 43): a DNF or DNS candidate, a finish no one could run. */
+const STATUS_FIX: Partial<Record<ReviewAnomaly['kind'], 'DNF' | 'DNS' | 'DSQ'>> = {
+  dnfCandidate: 'DNF',
+  dnsCandidate: 'DNS',
+  aheadOfField: 'DSQ',
+};
+const STATUS_FIX_LABEL = { DNF: 'markDNF', DNS: 'markDNS', DSQ: 'disqualify' } as const;
 
 /** A row of the spectators' lap or leg table (issue 31): the review lists those that missed a cut-off. */
 type CutRow = LapTable['rows'][number] | LegTable['rows'][number];
@@ -62,6 +84,7 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
       const reason = t('review.reason');
       if (a.kind === 'fix') return applyReviewFix(race.db, a.fix);
       if (a.kind === 'reinstate') return setRunnerStatus(race.db, race.id, a.bib, 'registered', reason);
+      if (a.kind === 'status') return setRunnerStatus(race.db, race.id, a.bib, a.status, reason);
       return setCutoffOverride(race.id, { bib: a.bib, pointKey: a.pointKey, reinstated: a.reinstated });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['console', 'race', race.id] }),
@@ -70,8 +93,7 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
     const p = race.points.find((x) => x.key === key);
     return p ? p.name[lng] : (key ?? '');
   };
-  const clock = (ms: number) =>
-    new Date(ms).toLocaleTimeString(i18n.language, { timeZone: race.timeZone, hour12: false });
+  const clock = (ms: number) => formatTimeOfDay(ms, race.timeZone);
   const fix = (f: ReviewFix) => act.mutate({ kind: 'fix', fix: f });
   const reason = t('review.reason');
   if (review.isPending) return <Typography color="text.secondary">{t('review.loading')}</Typography>;
@@ -98,7 +120,9 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
               sx={{ display: 'block' }}
             >
               <Typography sx={{ fontWeight: 600 }}>
-                #{a.bib} — {t(`review.kinds.${a.kind}`, { point: pointName(a.pointId) })}
+                #{a.bib}
+                {a.kind === 'unknownRead' ? ` (${t('review.nobody')})` : ''} —{' '}
+                {t(`review.kinds.${a.kind}`, { point: pointName(a.pointId) })}
                 {a.paceMsPerKm !== null &&
                   ` (${t('review.pace', { pace: `${Math.floor(a.paceMsPerKm / 60_000)}:${String(Math.round((a.paceMsPerKm % 60_000) / 1000)).padStart(2, '0')}` })})`}
               </Typography>
@@ -107,7 +131,7 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
               </Typography>
               {desk && (
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-                  {(a.kind === 'tooFast' || a.kind === 'outOfOrder' || a.kind === 'readAfterStop') &&
+                  {VOIDABLE.has(a.kind) &&
                     a.reads.map((r) => (
                       <Button
                         key={r.id}
@@ -119,6 +143,16 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
                         {t('review.void', { point: pointName(r.pointId), time: clock(r.timeMs) })}
                       </Button>
                     ))}
+                  {STATUS_FIX[a.kind] && (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={act.isPending}
+                      onClick={() => act.mutate({ kind: 'status', bib: a.bib, status: STATUS_FIX[a.kind]! })}
+                    >
+                      {t(`review.${STATUS_FIX_LABEL[STATUS_FIX[a.kind]!]}`)}
+                    </Button>
+                  )}
                   {a.kind === 'readAfterStop' && (
                     <Button
                       size="small"
