@@ -71,7 +71,10 @@ export function createRunners(core: RacedayCore, lock: Lock) {
     reason: string,
     actor: string | null,
     from: RunnerStatus = 'registered',
+    confirmed?: Confirmed,
   ) {
+    // Issue 43: an official race's statuses change only as a confirmed correction.
+    const [official] = await lock.guardRaces(db, [raceId], confirmed);
     const changed = await database.transaction(async (sql) => {
       // Only runners still in `from` change: their status before is `from`, without a reason.
       const rows = await sql.query<{ bib: string }>(
@@ -104,6 +107,12 @@ export function createRunners(core: RacedayCore, lock: Lock) {
         raceIds: [raceId],
         edit: (p) => (p.raceId === raceId && marked.has(p.bib) ? withField(p, 'status', status) : undefined),
       });
+      if (official)
+        await lock.record(
+          db,
+          confirmed,
+          [...marked].map((bib) => lock.note(official, bib, 'status', { status })),
+        );
     }
     return { changed: changed.map((r) => r.bib) };
   }
