@@ -104,9 +104,9 @@ describe('report patches (issue 6)', () => {
     expect(applyReportPatch(t, { group: 'g', report: 'LIVE1', version: 9, reload: true })).toBeNull();
   });
 
-  it('keeps 26,000 rows sorted after a patch, fast', () => {
+  // Its speed is measured by the benchmarks, never asserted here (a shared machine is noisy).
+  it('keeps 26,000 rows sorted after a patch', () => {
     const rows = Array.from({ length: 26_000 }, (_, i) => [String(i), i * 10]);
-    const start = performance.now();
     const next = applyReportPatch(
       table(rows),
       patch(
@@ -117,12 +117,10 @@ describe('report patches (issue 6)', () => {
         ['0'],
       ),
     );
-    const ms = performance.now() - start;
     expect(next?.rows[0]).toEqual(['25999', 5]);
     expect(next?.rows[1]).toEqual(['1', 10]);
     expect(next?.rows.at(-1)).toEqual(['new', 1e9]);
     expect(next?.rows).toHaveLength(26_000);
-    expect(ms).toBeLessThan(50);
   });
 });
 
