@@ -23,9 +23,11 @@ type Action =
 function estimate(a: ReviewAnomaly, race: ConsoleRace): number | null {
   const at = (key: string | null) => race.points.find((p) => p.key === key)?.distanceM;
   const d = at(a.pointId);
-  const [before, after] = a.reads;
+  // Without a read before it, from the gun (issue 43: a finisher missing the only split).
+  const gun = race.gunTimeMs === null ? undefined : { pointId: '', timeMs: race.gunTimeMs };
+  const [before, after] = a.reads.length > 1 ? a.reads : [gun, a.reads[0]];
   if (d === undefined || !before || !after) return null;
-  const d0 = at(before.pointId);
+  const d0 = before.pointId === '' ? 0 : at(before.pointId);
   const d1 = at(after.pointId);
   if (d0 === undefined || d1 === undefined || d1 <= d0) return null;
   return Math.round(before.timeMs + ((after.timeMs - before.timeMs) * (d - d0)) / (d1 - d0));
