@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { liveChannels } from '@tempora/contracts';
+import { liveChannels, unbundleResults } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type Pusher from 'pusher-js';
@@ -54,7 +54,7 @@ function scenario(name: string, make: () => Promise<Setup>) {
     let owner: string;
     let timekeeper: string;
     let gun: number;
-    const frames: { channel: string; event: string }[] = [];
+    const frames: { channel: string; event: string; data: unknown }[] = [];
     let nextBib = 600;
 
     beforeAll(async () => {
@@ -83,8 +83,8 @@ function scenario(name: string, make: () => Promise<Setup>) {
       for (const channel of channelsOf(bib)) {
         if (client.channel(channel)?.subscribed) continue;
         const { channel: bound } = await subscribed(client, channel);
-        bound.bind_global((event: string) => {
-          if (!event.startsWith('pusher')) frames.push({ channel, event });
+        bound.bind_global((event: string, data: unknown) => {
+          if (!event.startsWith('pusher')) frames.push({ channel, event, data });
         });
       }
     };
@@ -142,6 +142,33 @@ function scenario(name: string, make: () => Promise<Setup>) {
       await subscribeAll(bib);
       await enter(setup.writers.at(-1)!, bib);
       await eventually(() => frames.some((f) => f.channel === liveChannels.runner(DEMO_DB, bib)));
+    }, 60_000);
+
+    it('carries no patch of a hidden report, on its own channel or the firehose', async () => {
+      const res = await setup.writers[0]!.inject({
+        method: 'POST',
+        url: `/api/console/races/${GROUP}/reports/visibility`,
+        headers: { authorization: owner, 'content-type': 'application/json' },
+        payload: JSON.stringify({ keys: ['LAST'], hidden: true }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await sleep(300);
+      frames.length = 0;
+      const bib = String(nextBib++);
+      await enter(setup.writers.at(-1)!, bib);
+      const live1 = liveChannels.report(DEMO_DB, GROUP, 'LIVE1');
+      await eventually(() => frames.some((f) => f.channel === live1));
+      await sleep(500);
+      expect(frames.filter((f) => f.channel === liveChannels.report(DEMO_DB, GROUP, 'LAST'))).toEqual([]);
+      const firehose = frames.filter((f) => f.channel === liveChannels.all(DEMO_DB));
+      expect(firehose.length).toBeGreaterThan(0);
+      const reports = firehose.flatMap((f) =>
+        unbundleResults(f.data)
+          .filter(([kind]) => kind === 'report-patch')
+          .map(([, p]) => (p as { report: string }).report),
+      );
+      expect(reports).toContain('LIVE1');
+      expect(reports).not.toContain('LAST');
     }, 60_000);
   });
 }
