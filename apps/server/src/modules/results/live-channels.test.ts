@@ -177,6 +177,8 @@ describe('live channels through an upstream Pusher service (pusher-http adapter)
     const app = await buildTestApp({
       REALTIME_ADAPTER: 'pusher-http',
       REALTIME_UPSTREAM_URL: `http://127.0.0.1:${upstream.port}`,
+      // The upstream app's secret (issue 42: no shared default any more).
+      REALTIME_SECRET: upstream.config.REALTIME_SECRET,
     });
     try {
       await repo.insertDevice(app.database, {
