@@ -136,6 +136,23 @@ const defaultLayoutRoutes: RouteObject[] = [
     element: page(() => import('./routes/runner/my-results-page.tsx')),
     handle: requireAuth,
   },
+  // Online entries (issue 38): the event's entry page is public (the form asks to sign in).
+  {
+    path: '/me/entries',
+    element: page(() => import('./routes/runner/my-entries-page.tsx')),
+    handle: requireAuth,
+  },
+  {
+    path: '/entries/orders/:id',
+    element: page(() => import('./routes/runner/entry-order-page.tsx')),
+    handle: requireAuth,
+  },
+  {
+    path: '/entries/entry/:code',
+    element: page(() => import('./routes/runner/entry-page.tsx')),
+    handle: requireAuth,
+  },
+  { path: '/entries/:event', element: page(() => import('./routes/runner/entries-event-page.tsx')) },
   // The organiser console (issue 14): its route table loads with it (routes/console/routes.tsx).
   { path: '/console/*', element: page(() => import('./routes/console/routes.tsx')), handle: requireAuth },
   // Results out (issue 16): the public certificate check.

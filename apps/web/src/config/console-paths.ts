@@ -20,6 +20,8 @@ export const consolePaths = {
   exports: (eventId: string) => `/console/events/${enc(eventId)}/exports`,
   certificate: (eventId: string) => `/console/events/${enc(eventId)}/certificate`,
   webhooks: (eventId: string) => `/console/events/${enc(eventId)}/webhooks`,
+  /** Online entries (issue 38): the list and the registration settings. */
+  entries: (eventId: string) => `/console/events/${enc(eventId)}/entries`,
   /** Runners' claims on entries without an e-mail (issue 40). */
   claims: (eventId: string) => `/console/events/${enc(eventId)}/claims`,
   /** Race day (issue 15): `devices`, `desk`, `start`, `audit`. */

@@ -23,6 +23,11 @@ export const paths = {
   profile: () => '/authentication/basicprofile',
   /** The runner's own space (issue 40): my results across events. */
   myResults: () => '/me/results',
+  /** Online entries (issue 38): my entries, an event's entry page, an order, one entry. */
+  myEntries: () => '/me/entries',
+  entries: (eventId: string) => `/entries/${enc(eventId)}`,
+  entryOrder: (orderId: string) => `/entries/orders/${enc(orderId)}`,
+  entry: (code: string) => `/entries/entry/${enc(code)}`,
   /** A runner's public page (opt-in), by its short link's slug. */
   runnerPage: (slug: string) => `/r/${enc(slug)}`,
   authMessage: (label: string) => `/auth/message/${enc(label)}`,

@@ -67,6 +67,14 @@ export function UserMenuList({
         {t('shell.myResults')}
       </MenuItem>
       <MenuItem
+        onClick={() => {
+          onClose();
+          navigate(paths.myEntries());
+        }}
+      >
+        {t('shell.myEntries')}
+      </MenuItem>
+      <MenuItem
         onClick={async () => {
           onClose();
           // Spec §4: sign-out clears the stored data and goes to `/` (done by the auth provider).

@@ -3,6 +3,7 @@ import {
   mdiAccountGroup,
   mdiCalendarEdit,
   mdiCertificateOutline,
+  mdiClipboardAccount,
   mdiFileCheckOutline,
   mdiFileExportOutline,
   mdiFlagCheckered,
@@ -63,6 +64,8 @@ export const eventNav: EventNavEntry[] = [
   },
   // The runner's space (issue 40): claims on entries without an e-mail.
   { key: 'claims', label: 'runner:claims.nav', icon: mdiAccountCheck, to: consolePaths.claims },
+  // Online entries (issue 38).
+  { key: 'entries', label: 'entries:staff.nav', icon: mdiClipboardAccount, to: consolePaths.entries },
   // Deposits (issue 18): add here.
 ];
 

@@ -21,6 +21,7 @@ import { useEvent } from '../../../features/content/api/events.ts';
 import { useEventDates } from '../../../features/content/components/event-card.tsx';
 import { EventEditDialog } from '../../../features/content/components/lazy-editors.tsx';
 import { useCanManage } from '../../../features/content/use-can-manage.ts';
+import { EntriesBanner } from '../../../features/entries/components/entries-banner.tsx';
 import { RaceViewLinks } from '../../../features/live/race-view-links.tsx';
 import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
 import { numberFormat } from '../../../lib/intl.ts';
@@ -75,6 +76,7 @@ export default function EventHomePage() {
           )
         }
       />
+      <EntriesBanner eventId={eventId} />
       <Paper
         variant="outlined"
         sx={{

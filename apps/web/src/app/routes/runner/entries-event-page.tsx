@@ -1,0 +1,129 @@
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import {
+  useJoinWaitlist,
+  usePlaceOrder,
+  useRegistrationPage,
+} from '../../../features/entries/api/entries.ts';
+import { EntryForm } from '../../../features/entries/components/entry-form.tsx';
+import { problemText } from '../../../features/entries/components/errors.ts';
+import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/money.ts';
+
+/**
+ * `/entries/{event}` (issue 38): whether entries are open and until when, each race's price now,
+ * the next price and its date, places left or the waitlist; "Enter" opens the form (phone first:
+ * one column). A waitlist invitation's link (`?race=…&invitation=…`) opens the form for its race.
+ */
+export default function EntriesEventPage() {
+  const { t, i18n } = useTranslation('entries');
+  const { event = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { profile } = useAuth();
+  const page = useRegistrationPage(event);
+  const place = usePlaceOrder(event);
+  const waitlist = useJoinWaitlist(event);
+  const invitation = params.get('invitation');
+  const [raceId, setRaceId] = useState<string | null>(params.get('race'));
+  if (page.isPending) return <PageLoading />;
+  if (page.isError) return <PageError error={page.error} />;
+  const data = page.data;
+  const money = (c: number) => formatMoney(c, data.currency, i18n.language);
+  const when = (iso: string) => formatDateTime(iso, i18n.language, data.timeZone);
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto' }}>
+      <PageHeader
+        title={`${t('title')} — ${data.eventName}`}
+        crumbs={[[data.eventName, paths.eventHome(event)], [t('title')]]}
+      />
+      <Alert severity={data.open ? 'success' : 'warning'} sx={{ mb: 2 }} data-testid="entries-status">
+        {data.open
+          ? data.closesAt
+            ? t('open', { date: when(data.closesAt) })
+            : t('openNoEnd')
+          : t('closed')}
+      </Alert>
+      {waitlist.isSuccess && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('waitlistJoined', { position: waitlist.data.position })}
+        </Alert>
+      )}
+      {waitlist.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problemText(t, waitlist.error)}
+        </Alert>
+      )}
+      <Stack spacing={2} sx={{ mb: 3 }}>
+        {data.races.map((r) => (
+          <Card key={r.raceId} variant="outlined" data-testid={`race-${r.raceId}`}>
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {r.name}
+              </Typography>
+              <Typography>{t('priceNow', { price: money(r.priceCents) })}</Typography>
+              {r.next && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('nextPrice', { price: money(r.next.cents), date: when(r.next.from) })}
+                </Typography>
+              )}
+              <Chip
+                sx={{ mt: 1 }}
+                size="small"
+                color={r.waitlist ? 'warning' : 'success'}
+                label={
+                  r.waitlist
+                    ? t('full')
+                    : r.placesLeft == null
+                      ? t('unlimited')
+                      : t('placesLeft', { count: r.placesLeft })
+                }
+              />
+            </CardContent>
+            <CardActions>
+              {r.waitlist && !invitation ? (
+                <Button
+                  disabled={!profile || waitlist.isPending}
+                  onClick={() => waitlist.mutate({ raceId: r.raceId, lang })}
+                >
+                  {t('joinWaitlist')}
+                </Button>
+              ) : (
+                <Button variant="contained" disabled={!r.open} onClick={() => setRaceId(r.raceId)}>
+                  {t('enter')}
+                </Button>
+              )}
+            </CardActions>
+          </Card>
+        ))}
+      </Stack>
+      {raceId && !profile && (
+        <Alert
+          severity="info"
+          action={<Button onClick={() => navigate(paths.login())}>{t('signIn')}</Button>}
+        >
+          {t('signInToEnter')}
+        </Alert>
+      )}
+      {raceId && profile && (
+        <EntryForm
+          key={raceId}
+          page={data}
+          raceId={raceId}
+          profile={profile}
+          invitation={invitation}
+          busy={place.isPending}
+          error={place.error}
+          onSubmit={(input) =>
+            place.mutate(input, { onSuccess: (order) => navigate(paths.entryOrder(order.orderId)) })
+          }
+        />
+      )}
+    </Box>
+  );
+}

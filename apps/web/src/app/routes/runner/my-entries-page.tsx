@@ -1,0 +1,42 @@
+import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useMyEntries } from '../../../features/entries/api/entries.ts';
+
+/** `/me/entries` (issue 38): the runner's entries with their status and bib, each opening its page. */
+export default function MyEntriesPage() {
+  const { t } = useTranslation('entries');
+  const entries = useMyEntries();
+  if (entries.isPending) return <PageLoading />;
+  if (entries.isError) return <PageError error={entries.error} />;
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto' }}>
+      <PageHeader title={t('mine.title')} crumbs={[[t('mine.title')]]} />
+      {entries.data.length === 0 && <Typography color="text.secondary">{t('mine.empty')}</Typography>}
+      <Stack spacing={1.5}>
+        {entries.data.map((e) => (
+          <Card key={e.code} variant="outlined" data-testid="my-entry">
+            <CardActionArea component={RouterLink} to={paths.entry(e.code)}>
+              <CardContent>
+                <Typography variant="subtitle1">
+                  {e.eventName} — {e.raceName}
+                </Typography>
+                <Typography variant="body2">
+                  {e.name} · {e.raceDate} · {e.bib ? t('mine.bib', { bib: e.bib }) : t('mine.noBib')}
+                </Typography>
+                <Chip
+                  size="small"
+                  sx={{ mt: 1 }}
+                  label={t(`states.${e.state}`)}
+                  color={e.state === 'confirmed' ? 'success' : 'default'}
+                />
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

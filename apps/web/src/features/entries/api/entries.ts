@@ -1,0 +1,225 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  EntryActionInput,
+  EntryOrder,
+  EntryOrderInput,
+  EntryQuote,
+  ManualEntryInput,
+  MyEntry,
+  RegistrationPage,
+  RegistrationSettingsInput,
+  RegistrationSettingsView,
+  StaffEntries,
+  StaffEntry,
+} from '@tempora/contracts';
+import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
+
+const enc = encodeURIComponent;
+const base = 'apiUrlBase' as const;
+const staff = (eventId: string, rest: string) => `entries/staff/events/${enc(eventId)}/${rest}`;
+
+/** Query keys of online entries (issue 38). */
+export const entriesKeys = {
+  page: (eventId: string) => ['entries', 'page', eventId] as const,
+  order: (orderId: string) => ['entries', 'order', orderId] as const,
+  entry: (code: string) => ['entries', 'entry', code] as const,
+  mine: ['entries', 'mine'] as const,
+  settings: (eventId: string) => ['entries', 'settings', eventId] as const,
+  staff: (eventId: string, filter: object) => ['entries', 'staff', eventId, filter] as const,
+};
+
+/** The public entry page of an event: open or not, races with prices and places, questions, add-ons, waiver. */
+export function useRegistrationPage(eventId: string) {
+  return useQuery({
+    queryKey: entriesKeys.page(eventId),
+    queryFn: ({ signal }) => apiGet<RegistrationPage>(base, `entries/events/${enc(eventId)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** Places the order: the places are held while the runner pays. */
+export function usePlaceOrder(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EntryOrderInput) =>
+      apiRequest<EntryOrder>(base, `entries/events/${enc(eventId)}/orders`, { method: 'POST', body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: entriesKeys.page(eventId) }),
+  });
+}
+
+/** An order as its payer sees it; asked again every 3 s while a payment is awaited (the webhook confirms). */
+export function useEntryOrder(orderId: string) {
+  return useQuery({
+    queryKey: entriesKeys.order(orderId),
+    queryFn: ({ signal }) => apiGet<EntryOrder>(base, `entries/orders/${enc(orderId)}`, { signal }),
+    refetchInterval: (query) => (query.state.data?.state === 'awaiting_payment' ? 3000 : false),
+  });
+}
+
+/** The payment providers the server offers. */
+export function useProviders() {
+  return useQuery({
+    queryKey: ['entries', 'providers'] as const,
+    queryFn: ({ signal }) => apiGet<{ providers: string[] }>(base, 'payments/providers', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Starts paying an order: the provider's checkout URL (Mollie, Stripe). */
+export function usePay(orderId: string) {
+  return useMutation({
+    mutationFn: (provider: 'mollie' | 'stripe' | 'bank') =>
+      apiRequest<{ checkoutUrl: string | null }>(base, `payments/orders/${enc(orderId)}/pay`, {
+        method: 'POST',
+        body: {
+          provider,
+          returnUrl: `${window.location.origin}${window.location.pathname}#/entries/orders/${enc(orderId)}`,
+        },
+      }),
+  });
+}
+
+/** Pay on site (when the organiser allows it): the entries are confirmed now. */
+export function usePayOnSite(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<EntryOrder>(base, `entries/orders/${enc(orderId)}/on-site`, { method: 'POST' }),
+    onSuccess: (order) => client.setQueryData(entriesKeys.order(orderId), order),
+  });
+}
+
+export function useMyEntries() {
+  return useQuery({
+    queryKey: entriesKeys.mine,
+    queryFn: ({ signal }) => apiGet<MyEntry[]>(base, 'entries/mine', { signal }),
+  });
+}
+
+export function useEntry(code: string) {
+  return useQuery({
+    queryKey: entriesKeys.entry(code),
+    queryFn: ({ signal }) => apiGet<MyEntry>(base, `entries/entry/${enc(code)}`, { signal }),
+  });
+}
+
+/** The entry code's QR code as an SVG text (asked with the caller's credentials). */
+export function useEntryQr(code: string) {
+  return useQuery({
+    queryKey: [...entriesKeys.entry(code), 'qr'] as const,
+    queryFn: ({ signal }) => apiGet<string>(base, `entries/entry/${enc(code)}/qr.svg`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const downloadCalendar = (code: string) =>
+  downloadFile(base, `entries/entry/${enc(code)}/calendar.ics`, { fallback: `${code}.ics` });
+
+/** What an action would cost or refund now (shown before the runner confirms). */
+export function useQuote(code: string) {
+  return useMutation({
+    mutationFn: (input: EntryActionInput) =>
+      apiRequest<EntryQuote>(base, `entries/entry/${enc(code)}/quote`, { method: 'POST', body: input }),
+  });
+}
+
+export function useEntryAction(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EntryActionInput) =>
+      apiRequest<{ entry: MyEntry; orderId: string | null; payCents: number; refundCents: number }>(
+        base,
+        `entries/entry/${enc(code)}/action`,
+        { method: 'POST', body: input },
+      ),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: entriesKeys.entry(code) });
+      void client.invalidateQueries({ queryKey: entriesKeys.mine });
+    },
+  });
+}
+
+/** Joins a full race's waitlist. */
+export function useJoinWaitlist(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ raceId, lang }: { raceId: string; lang: 'en' | 'fr' }) =>
+      apiRequest<{ id: string; position: number; state: string }>(
+        base,
+        `entries/races/${enc(raceId)}/waitlist`,
+        {
+          method: 'POST',
+          body: { lang },
+        },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: entriesKeys.page(eventId) }),
+  });
+}
+
+// The organiser's side.
+
+export function useRegistrationSettings(eventId: string) {
+  return useQuery({
+    queryKey: entriesKeys.settings(eventId),
+    queryFn: ({ signal }) => apiGet<RegistrationSettingsView>(base, staff(eventId, 'settings'), { signal }),
+  });
+}
+
+export function useSaveRegistrationSettings(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegistrationSettingsInput) =>
+      apiRequest<RegistrationSettingsView>(base, staff(eventId, 'settings'), { method: 'PUT', body: input }),
+    onSuccess: (view) => client.setQueryData(entriesKeys.settings(eventId), view),
+  });
+}
+
+export function useStaffEntries(eventId: string, filter: { race?: string; state?: string; q?: string }) {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter(([, v]) => v) as [string, string][],
+  ).toString();
+  return useQuery({
+    queryKey: entriesKeys.staff(eventId, filter),
+    queryFn: ({ signal }) =>
+      apiGet<StaffEntries>(base, staff(eventId, `entries${query ? `?${query}` : ''}`), { signal }),
+  });
+}
+
+export function useStaffEntry(eventId: string, code: string | null) {
+  return useQuery({
+    queryKey: ['entries', 'staff-entry', eventId, code] as const,
+    enabled: Boolean(code),
+    queryFn: ({ signal }) =>
+      apiGet<{
+        entry: StaffEntry;
+        history: { action: string; actor: string; at: string; detail: Record<string, unknown> }[];
+      }>(base, staff(eventId, `entries/${enc(code ?? '')}`), { signal }),
+  });
+}
+
+export function useManualEntry(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ManualEntryInput) =>
+      apiRequest<StaffEntry>(base, staff(eventId, 'manual'), { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['entries', 'staff', eventId] }),
+  });
+}
+
+export function useReleasePlaces(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ raceId, places }: { raceId: string; places: number }) =>
+      apiRequest<{ invited: number }>(base, staff(eventId, `races/${enc(raceId)}/release`), {
+        method: 'POST',
+        body: { places },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['entries', 'staff', eventId] }),
+  });
+}
+
+export const downloadEntries = (eventId: string, format: 'csv' | 'xlsx', lng: string) =>
+  downloadFile(base, staff(eventId, `export.${format}?lng=${lng === 'fr' ? 'fr' : 'en'}`), {
+    fallback: `entries-${eventId}.${format}`,
+  });
