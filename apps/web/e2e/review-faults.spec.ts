@@ -133,7 +133,7 @@ test('the review lists one fault of each kind with its fix, in both languages, a
     '#R7 — no read at 5 km',
     '#R8 — read at 5 km before the start',
     'chip read at 5 km is carried by two runners',
-    '#R11 — read at r2, a point of another race',
+    "#R11 — read at 2 km, a point of another race's course",
     "#99 (nobody's) — read at Finish of a bib or chip nobody has",
   ])
     await expect(list).toContainText(text);

@@ -655,6 +655,8 @@ export const reviewAnomalySchema = z.object({
   ]),
   bib: z.string(),
   pointId: z.string().nullable(),
+  /** The point's names when it is not on this race's course (`otherCourse`: another race's). */
+  pointName: z.object({ en: z.string(), fr: z.string() }).nullable().optional(),
   paceMsPerKm: z.number().nullable(),
   reads: z.array(z.object({ id: z.string(), pointId: z.string(), timeMs: z.number() })),
 });

@@ -126,6 +126,11 @@ describe('the review catches what a timer would (issue 43)', () => {
   });
   afterAll(() => app.close());
 
+  it('names a point of another race’s course as that race does', async () => {
+    const off = (await review()).find((a) => a.kind === 'otherCourse') as unknown;
+    expect(off).toMatchObject({ bib: 'T11', pointId: 'f2', pointName: { en: '2 km', fr: '2 km' } });
+  });
+
   it('lists each seeded fault and nothing else', async () => {
     const found = (await listed()).map((a) => a.replace(/^sharedChip T(9|10) /, 'sharedChip T9|T10 '));
     expect(found.sort()).toEqual(

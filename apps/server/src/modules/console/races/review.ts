@@ -174,12 +174,23 @@ export async function reviewRoutes(fastify: FastifyInstance) {
         request.query.fastestPaceS,
         request.query.slowestPaceS,
       );
+      // A point of another race's course is named as that race names it (issue 43: otherCourse).
+      const ctx = await app.results.state(race.db);
+      const elsewhere = (key: string) => {
+        for (const other of ctx.races.values()) {
+          const p = other.points.find((x) => x.key === key);
+          if (p) return { en: p.name, fr: p.nameFr || p.name };
+        }
+        return null;
+      };
+      const own = new Set(live.points.map((p) => p.key));
       return {
         raceId,
         anomalies: anomalies.map((a) => ({
           kind: a.kind,
           bib: a.bib,
           pointId: a.pointId ?? null,
+          ...(a.pointId && !own.has(a.pointId) ? { pointName: elsewhere(a.pointId) } : {}),
           paceMsPerKm: a.paceMsPerKm ?? null,
           reads: a.reads.map((r) => ({ id: r.id, pointId: r.pointId, timeMs: r.timeMs })),
         })),

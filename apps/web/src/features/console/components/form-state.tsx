@@ -13,7 +13,8 @@ export function useSaveErrorMessage(error: unknown): string | null {
   const { t } = useTranslation('console');
   if (!error) return null;
   const api = error instanceof ApiError ? error : null;
-  const known = api && t(`errors.${api.code}`, { defaultValue: '' });
+  // The race an official-results refusal names (issue 43: RACE_OFFICIAL carries it).
+  const known = api && t(`errors.${api.code}`, { defaultValue: '', race: api.fieldErrors.race?.[0] ?? '' });
   return api?.isNetwork
     ? t('errors.NETWORK')
     : known ||

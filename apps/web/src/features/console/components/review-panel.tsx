@@ -124,12 +124,17 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
               <Typography sx={{ fontWeight: 600 }}>
                 #{a.bib}
                 {a.kind === 'unknownRead' ? ` (${t('review.nobody')})` : ''} —{' '}
-                {t(`review.kinds.${a.kind}`, { point: pointName(a.pointId) })}
+                {t(`review.kinds.${a.kind}`, { point: a.pointName?.[lng] ?? pointName(a.pointId) })}
                 {a.paceMsPerKm !== null &&
                   ` (${t('review.pace', { pace: `${Math.floor(a.paceMsPerKm / 60_000)}:${String(Math.round((a.paceMsPerKm % 60_000) / 1000)).padStart(2, '0')}` })})`}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {a.reads.map((r) => `${pointName(r.pointId)} ${clock(r.timeMs)}`).join(' · ')}
+                {a.reads
+                  .map(
+                    (r) =>
+                      `${r.pointId === a.pointId && a.pointName ? a.pointName[lng] : pointName(r.pointId)} ${clock(r.timeMs)}`,
+                  )
+                  .join(' · ')}
               </Typography>
               {desk && (
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
@@ -142,7 +147,11 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
                         disabled={act.isPending}
                         onClick={() => fix({ action: 'void', passingId: r.id, reason })}
                       >
-                        {t('review.void', { point: pointName(r.pointId), time: clock(r.timeMs) })}
+                        {t('review.void', {
+                          point:
+                            r.pointId === a.pointId && a.pointName ? a.pointName[lng] : pointName(r.pointId),
+                          time: clock(r.timeMs),
+                        })}
                       </Button>
                     ))}
                   {STATUS_FIX[a.kind] && (

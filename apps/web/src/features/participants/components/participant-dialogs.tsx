@@ -10,6 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import type { ConsoleParticipant, RaceSummary } from '@tempora/contracts';
+import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditList } from '../../../components/audit-list.tsx';
@@ -19,6 +20,15 @@ import { useAddParticipant, useAssignBibs, useAudit } from '../api/participants.
 
 /** The message of a failed call, with its field errors. */
 export function errorText(error: unknown): string {
+  // Issue 43: an import into official results says so in the page's language, naming the race.
+  if (
+    error instanceof ApiError &&
+    (error.code === 'RACE_OFFICIAL' || error.code === 'CORRECTION_NEEDS_ORGANISER')
+  )
+    return i18next.t(`console:errors.${error.code}`, {
+      race: error.fieldErrors.race?.[0] ?? '',
+      defaultValue: error.message,
+    });
   if (error instanceof ApiError) {
     const fields = Object.entries(error.fieldErrors).map(([f, m]) => `${f}: ${m.join(', ')}`);
     return [error.message, ...fields].join(' — ');
