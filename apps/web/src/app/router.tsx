@@ -153,6 +153,12 @@ const defaultLayoutRoutes: RouteObject[] = [
     handle: requireAuth,
   },
   { path: '/entries/:event', element: page(() => import('./routes/runner/entries-event-page.tsx')) },
+  // Race-day pickup (issue 39): the volunteer's phone page.
+  {
+    path: '/pickup/:eventId',
+    element: page(() => import('./routes/pickup/pickup-page.tsx')),
+    handle: requireAuth,
+  },
   // The organiser console (issue 14): its route table loads with it (routes/console/routes.tsx).
   { path: '/console/*', element: page(() => import('./routes/console/routes.tsx')), handle: requireAuth },
   // Results out (issue 16): the public certificate check.

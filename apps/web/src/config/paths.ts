@@ -28,6 +28,8 @@ export const paths = {
   entries: (eventId: string) => `/entries/${enc(eventId)}`,
   entryOrder: (orderId: string) => `/entries/orders/${enc(orderId)}`,
   entry: (code: string) => `/entries/entry/${enc(code)}`,
+  /** Race-day pickup (issue 39): the volunteer's phone page. */
+  pickup: (eventId: string) => `/pickup/${enc(eventId)}`,
   /** A runner's public page (opt-in), by its short link's slug. */
   runnerPage: (slug: string) => `/r/${enc(slug)}`,
   authMessage: (label: string) => `/auth/message/${enc(label)}`,

@@ -1,0 +1,81 @@
+/**
+ * The phone's camera as a code reader (issue 39): the browser's `BarcodeDetector` where it exists
+ * (Android Chrome, Safari: QR codes and the chips' and bibs' printed barcodes), otherwise jsQR
+ * (QR codes only; ~45 KB gzipped, loaded only by the pickup page when first needed) on frames of
+ * the video drawn to a canvas. Calls `onCode` with each text read; returns the function that stops
+ * the camera.
+ */
+interface Detector {
+  detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
+}
+interface DetectorClass {
+  new (options?: { formats: string[] }): Detector;
+  getSupportedFormats?: () => Promise<string[]>;
+}
+
+const EVERY_MS = 150;
+const WANTED = ['qr_code', 'code_128', 'code_39', 'ean_13', 'itf', 'data_matrix'];
+
+async function nativeDetector(): Promise<Detector | null> {
+  const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+  if (!Native) return null;
+  const supported = (await Native.getSupportedFormats?.().catch(() => [])) ?? [];
+  const formats = WANTED.filter((f) => supported.includes(f));
+  return formats.includes('qr_code') ? new Native({ formats }) : null;
+}
+
+/** A reader of video frames: native, else jsQR. */
+async function frameReader(video: HTMLVideoElement): Promise<() => Promise<string | null>> {
+  const native = await nativeDetector();
+  if (native) return async () => (await native.detect(video).catch(() => []))[0]?.rawValue ?? null;
+  const { default: jsQR } = await import('jsqr');
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return async () => {
+    const { videoWidth: w, videoHeight: h } = video;
+    if (!context || !w || !h) return null;
+    canvas.width = w;
+    canvas.height = h;
+    context.drawImage(video, 0, 0, w, h);
+    const image = context.getImageData(0, 0, w, h);
+    return jsQR(image.data, w, h, { inversionAttempts: 'dontInvert' })?.data ?? null;
+  };
+}
+
+export async function startScanner(
+  video: HTMLVideoElement,
+  onCode: (text: string) => void,
+): Promise<() => void> {
+  const stream = await navigator.mediaDevices.getUserMedia({
+    video: { facingMode: 'environment' },
+    audio: false,
+  });
+  video.srcObject = stream;
+  video.setAttribute('playsinline', 'true');
+  await video.play().catch(() => undefined);
+  const read = await frameReader(video);
+  let stopped = false;
+  let last = '';
+  const loop = async () => {
+    while (!stopped) {
+      const text = await read();
+      // The same code held in front of the camera is read once until another one comes.
+      if (text && text !== last) {
+        last = text;
+        onCode(text);
+      }
+      await new Promise((r) => setTimeout(r, EVERY_MS));
+    }
+  };
+  void loop();
+  return () => {
+    stopped = true;
+    for (const track of stream.getTracks()) track.stop();
+    video.srcObject = null;
+  };
+}
+
+/** The entry code in a scanned text (the QR holds the code; a link holding it works too). */
+export function entryCodeIn(text: string): string | null {
+  return /E[0-9A-HJKMNP-TV-Z]{20}/.exec(text.toUpperCase())?.[0] ?? null;
+}
