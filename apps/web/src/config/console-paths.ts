@@ -22,6 +22,8 @@ export const consolePaths = {
   webhooks: (eventId: string) => `/console/events/${enc(eventId)}/webhooks`,
   /** Online entries (issue 38): the list and the registration settings. */
   entries: (eventId: string) => `/console/events/${enc(eventId)}/entries`,
+  /** The pickup dashboard (issue 39). */
+  pickup: (eventId: string) => `/console/events/${enc(eventId)}/pickup`,
   /** Runners' claims on entries without an e-mail (issue 40). */
   claims: (eventId: string) => `/console/events/${enc(eventId)}/claims`,
   /** Race day (issue 15): `devices`, `desk`, `start`, `audit`. */

@@ -8,6 +8,7 @@ import {
   mdiFileExportOutline,
   mdiFlagCheckered,
   mdiTimerOutline,
+  mdiTshirtCrew,
   mdiWebhook,
 } from '@mdi/js';
 import { consolePaths } from '../../config/console-paths.ts';
@@ -45,6 +46,8 @@ export const eventNav: EventNavEntry[] = [
     icon: mdiTimerOutline,
     to: (eventId) => consolePaths.raceday(eventId),
   },
+  // Race-day pickup (issue 39): the dashboard, DNS after the start, the paper list.
+  { key: 'pickup', label: 'pickup:dashboard.title', icon: mdiTshirtCrew, to: consolePaths.pickup },
   // Results out (issue 16): exports and TV feeds, the certificate designer, webhooks.
   { key: 'exports', label: 'exports:nav.exports', icon: mdiFileExportOutline, to: consolePaths.exports },
   {

@@ -47,6 +47,8 @@ const eventChildren: RouteObject[] = [
   { path: 'claims', element: page(() => import('../runner/claims-page.tsx')), handle: requireAuth },
   // Online entries (issue 38): the list, the registration settings.
   { path: 'entries', element: page(() => import('../entries/staff-entries-page.tsx')), handle: requireAuth },
+  // Race-day pickup (issue 39): the organiser's dashboard.
+  { path: 'pickup', element: page(() => import('../pickup/pickup-dashboard-page.tsx')), handle: requireAuth },
   // Race day (issue 15): devices, passings desk, start control, audit log.
   { path: 'raceday/:tab?', element: page(() => import('../raceday/raceday-page.tsx')), handle: requireAuth },
 ];

@@ -66,12 +66,9 @@ export function useMarkDns(eventId: string) {
   });
 }
 
-/** The paper list (the one download helper). */
-export function downloadPickupPdf(
-  eventId: string,
-  q: { order: 'bib' | 'name'; from?: string; to?: string; lng: string },
-) {
-  const params = new URLSearchParams({ order: q.order, lng: q.lng });
+/** The paper list (the one download helper), in the event's language. */
+export function downloadPickupPdf(eventId: string, q: { order: 'bib' | 'name'; from?: string; to?: string }) {
+  const params = new URLSearchParams({ order: q.order });
   if (q.from) params.set(q.order === 'bib' ? 'from' : 'fromName', q.from);
   if (q.to) params.set(q.order === 'bib' ? 'to' : 'toName', q.to);
   return downloadFile('apiUrlBase', `${base(eventId)}/list.pdf?${params}`, {

@@ -1,0 +1,167 @@
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PageError, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import {
+  downloadPickupPdf,
+  type PickupDashboard,
+  useMarkDns,
+  usePickupDashboard,
+} from '../../../features/pickup/api/pickup.ts';
+import { formatMoney } from '../../../lib/money.ts';
+
+type Row<K extends keyof PickupDashboard> = PickupDashboard[K] extends (infer R)[] ? R : never;
+
+/**
+ * `/console/events/{eventId}/pickup` (issue 39): picked up per race and per hour, add-ons left,
+ * money taken on site, who has not picked up; DNS in one step after a race's start; the paper list.
+ */
+export default function PickupDashboardPage() {
+  const { eventId = '' } = useParams();
+  const { t, i18n } = useTranslation('pickup');
+  const dash = usePickupDashboard(eventId);
+  const dns = useMarkDns(eventId);
+  const [order, setOrder] = useState<'bib' | 'name'>('bib');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  if (dash.isPending) return <PageLoading />;
+  if (dash.isError) return <PageError error={dash.error} />;
+  const d = dash.data;
+  const money = (cents: number) => formatMoney(cents, d.currency, i18n.language);
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t('dashboard.title')}
+        </Typography>
+        <Button component={Link} to={paths.pickup(eventId)} variant="outlined">
+          {t('dashboard.open')}
+        </Button>
+      </Stack>
+      {d.conflicts > 0 && (
+        <Alert severity="warning" role="status">
+          {t('dashboard.conflicts', { count: d.conflicts })}
+        </Alert>
+      )}
+      {dns.data && (
+        <Alert severity="success" role="status">
+          {t('dashboard.dnsDone', { count: dns.data.marked })}
+        </Alert>
+      )}
+      <DataTable<Row<'races'>>
+        label={t('dashboard.races')}
+        rows={d.races}
+        getRowKey={(r) => r.raceId}
+        columns={[
+          { key: 'race', header: t('dashboard.race'), cell: (r) => r.name },
+          { key: 'runners', header: t('dashboard.runners'), cell: (r) => r.runners, align: 'right' },
+          { key: 'picked', header: t('dashboard.pickedUp'), cell: (r) => r.pickedUp, align: 'right' },
+          {
+            key: 'dns',
+            header: '',
+            cell: (r) =>
+              r.started && r.runners > r.pickedUp ? (
+                <Button
+                  size="small"
+                  disabled={dns.isPending}
+                  onClick={() => {
+                    if (window.confirm(t('dashboard.dnsConfirm', { race: r.name }))) dns.mutate(r.raceId);
+                  }}
+                >
+                  {t('dashboard.dns', { race: r.name })}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <DataTable<Row<'perHour'>>
+        label={t('dashboard.perHour')}
+        rows={d.perHour}
+        getRowKey={(r) => r.hour}
+        columns={[
+          { key: 'hour', header: t('dashboard.hour'), cell: (r) => r.hour },
+          { key: 'count', header: t('dashboard.count'), cell: (r) => r.count, align: 'right' },
+        ]}
+      />
+      <DataTable<Row<'addOns'>>
+        label={t('dashboard.addOns')}
+        rows={d.addOns}
+        getRowKey={(r) => r.key}
+        columns={[
+          { key: 'name', header: t('dashboard.addOn'), cell: (r) => r.name },
+          { key: 'sold', header: t('dashboard.sold'), cell: (r) => r.sold, align: 'right' },
+          { key: 'handed', header: t('dashboard.handedOut'), cell: (r) => r.handedOut, align: 'right' },
+          { key: 'to', header: t('dashboard.toHandOut'), cell: (r) => r.toHandOut, align: 'right' },
+          {
+            key: 'left',
+            header: t('dashboard.stockLeft'),
+            cell: (r) => (r.stockLeft === null ? t('dashboard.unlimited') : r.stockLeft),
+            align: 'right',
+          },
+        ]}
+      />
+      <DataTable<Row<'collected'>>
+        label={t('dashboard.collected')}
+        rows={d.collected}
+        getRowKey={(r) => r.method}
+        columns={[
+          { key: 'method', header: t('dashboard.method'), cell: (r) => t(`card.${r.method}`) },
+          { key: 'count', header: t('dashboard.count'), cell: (r) => r.count, align: 'right' },
+          { key: 'total', header: t('dashboard.total'), cell: (r) => money(r.cents), align: 'right' },
+        ]}
+      />
+      <Box>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold' }}>
+          {t('dashboard.notPickedUp', { count: d.notPickedUpCount })}
+        </Typography>
+        <Typography variant="body2">
+          {d.notPickedUp
+            .slice(0, 100)
+            .map((r) => `${r.bib ?? '—'} ${r.name}`)
+            .join(' · ')}
+        </Typography>
+      </Box>
+      <Box
+        component="form"
+        aria-label={t('dashboard.pdf')}
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void downloadPickupPdf(eventId, { order, from, to });
+        }}
+      >
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 'bold', width: '100%' }}>
+          {t('dashboard.pdf')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={t('dashboard.pdf')}
+          value={order}
+          onChange={(e) => setOrder(e.target.value as 'bib' | 'name')}
+        >
+          <MenuItem value="bib">{t('dashboard.byBib')}</MenuItem>
+          <MenuItem value="name">{t('dashboard.byName')}</MenuItem>
+        </TextField>
+        <TextField
+          size="small"
+          label={t('dashboard.from')}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <TextField
+          size="small"
+          label={t('dashboard.to')}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
+        <Button type="submit" variant="outlined">
+          {t('dashboard.download')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
