@@ -1,7 +1,7 @@
 /**
  * The phone's camera as a code reader (issue 39): the browser's `BarcodeDetector` where it exists
  * (Android Chrome, Safari: QR codes and the chips' and bibs' printed barcodes), otherwise jsQR
- * (QR codes only; ~45 KB gzipped, loaded only by the pickup page when first needed) on frames of
+ * (QR codes only; 48 KB gzipped, loaded only by the pickup page when first needed) on frames of
  * the video drawn to a canvas. Calls `onCode` with each text read; returns the function that stops
  * the camera.
  */

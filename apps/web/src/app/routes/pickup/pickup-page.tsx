@@ -100,7 +100,7 @@ export default function PickupPage() {
       ) : (
         <>
           <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label={t('title')}>
-            <Tab value="scan" label={t('scan.start')} />
+            <Tab value="scan" label={t('scan.tab')} />
             <Tab value="late" label={t('late.open')} />
           </Tabs>
           {tab === 'scan' ? (

@@ -6,8 +6,8 @@ import type { usePickup } from '../hooks/use-pickup.ts';
 import { AnswerAlert } from './answer-alert.tsx';
 
 /**
- * The kiosk's late entry (issue 39): only what an entry requires (race, names, gender, birth date;
- * an e-mail if the runner wants their confirmation), an add-on, paid on site; the server enters
+ * The kiosk's late entry (issue 39): only what an entry requires (race, names, gender, birth date,
+ * the e-mail the confirmation goes to), an add-on, paid on site; the server enters
  * the runner (the entries module's manual entry) and gives a bib at once.
  */
 export function LateEntryForm({
@@ -105,6 +105,7 @@ export function LateEntryForm({
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
+        required
         size="small"
         type="email"
         label={t('late.email')}

@@ -30,7 +30,8 @@ export function ScanPanel({
     let stop: (() => void) | null = null;
     let cancelled = false;
     startScanner(video.current, (text) => {
-      const code = entry ? entryCodeIn(text) : text.trim();
+      // A chip's scan skips entry QR codes (a runner's QR in view is not their chip).
+      const code = entry ? entryCodeIn(text) : entryCodeIn(text) ? null : text.trim();
       if (code) handler.current(code);
     })
       .then((s) => {
