@@ -150,18 +150,20 @@ export const cmsKeySchema = z
  */
 const textsSchema = z.object({ en: z.string(), fr: z.string() });
 
-export const cmsNodeSchema = z.object({
-  Id: z.string(),
-  DisplayName: z.string(),
-  Titles: textsSchema,
-  Folders: z.number(),
-  Leafs: z.number(),
-  get Childs(): z.ZodArray<typeof cmsNodeSchema> {
-    return z.array(cmsNodeSchema);
-  },
-  /** Whether spectators see it (organisers also get drafts). */
-  Published: z.boolean(),
-});
+export const cmsNodeSchema = z
+  .object({
+    Id: z.string(),
+    DisplayName: z.string(),
+    Titles: textsSchema,
+    Folders: z.number(),
+    Leafs: z.number(),
+    get Childs(): z.ZodArray<typeof cmsNodeSchema> {
+      return z.array(cmsNodeSchema);
+    },
+    /** Whether spectators see it (organisers also get drafts). */
+    Published: z.boolean(),
+  })
+  .meta({ id: 'CmsNode' });
 export type CmsNode = z.infer<typeof cmsNodeSchema>;
 
 export const cmsPageSchema = z.object({

@@ -121,7 +121,8 @@ export const timeTrialBoardSchema = z.object({
       predictedFinishNetMs: nn,
     }),
   ),
-  latestFinishers: z.array(timeTrialRiderSchema.extend({ rank: nn, netMs: n, finishedAt: n })),
+  /** `netMs` null for a finisher whose start is unknown (no start read, no scheduled start). */
+  latestFinishers: z.array(timeTrialRiderSchema.extend({ rank: nn, netMs: nn, finishedAt: n })),
   nextStarters: z.array(timeTrialRiderSchema.extend({ startAt: n })),
 });
 export type TimeTrialBoard = z.infer<typeof timeTrialBoardSchema>;

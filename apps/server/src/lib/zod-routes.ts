@@ -182,6 +182,11 @@ declare module 'fastify' {
       | 'timekeeper'
       | 'pickup'
       | 'key';
+    /**
+     * The media types the declared body is read from, when not JSON (the Mollie webhook's form
+     * fields): the OpenAPI document lists the body under each (issue 41).
+     */
+    consumes?: readonly string[];
   }
 }
 

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fileAnswer } from '../lib/zod-routes.ts';
 import { sendProblem } from './errors.ts';
 
 /** Hashed build outputs (Vite's `assets/name-[hash].js`) never change: cache them for a year. */
@@ -47,6 +49,23 @@ export async function staticPlugin(app: FastifyInstance, opts: { root: string })
     );
     return;
   }
+  // The catch-all's shape for the API reference (issue 41: it was documented as errors only, and
+  // without its path parameter): any path, answered with one of the client's files.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/*') return;
+    // In place: the app's route table (app.ts) already holds this object.
+    route.schema = Object.assign(route.schema ?? {}, {
+      summary: 'The web client: its page (any path the client routes) and its files',
+      access: 'public',
+      params: z.object({ '*': z.string() }),
+      response: {
+        200: fileAnswer(
+          ['text/html', 'text/javascript', 'text/css', 'image/*', 'font/*', 'application/*', 'text/plain'],
+          'A file of the web client (index.html for a path it routes itself)',
+        ),
+      },
+    });
+  });
   await app.register(fastifyStatic, {
     root: opts.root,
     preCompressed: true,

@@ -5,7 +5,6 @@
 
 /** Routes that never will, and why. */
 export const schemaExemptions: Record<string, string> = {
-  'GET /*': 'the web client’s static files (HTML, scripts, images), not an API',
   'GET /': 'the web client’s placeholder page when it is not built (a fresh clone)',
 };
 

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { validate } from '@readme/openapi-parser';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +20,10 @@ import { openApiPath } from './openapi.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  // A built web client (one page), so the static catch-all is registered and documented too.
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-web-'));
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Tempora</title>');
+  app = await buildTestApp({ WEB_DIST: web });
   await app.ready();
 }, 240_000);
 afterAll(() => app.close());
@@ -47,6 +54,43 @@ describe('API reference (issue 30)', () => {
       .filter((r) => !document.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
       .map(key);
     expect(undocumented).toEqual([]);
+  });
+
+  it('is a document a standard OpenAPI validator accepts (issue 41)', async () => {
+    const document = (await app.inject({ url: '/api/docs/openapi.json' })).json();
+    const result = await validate(structuredClone(document));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    const text = JSON.stringify(document);
+    // Inside an OpenAPI document `#` is the whole document: recursion goes through components.
+    expect(text).not.toMatch(/"\$ref":"#(\/\$defs\/[^"]*)?"/);
+    expect(document.components.schemas.CmsNode).toBeDefined();
+    // Only formats a validator knows (zod's `starts_with` is dropped; its pattern says the rule).
+    const formats = new Set([...text.matchAll(/"format":"([^"]+)"/g)].map((m) => m[1]));
+    expect(
+      [...formats].filter(
+        (f) => !['uri', 'email', 'date', 'date-time', 'binary', 'uuid', 'time'].includes(f as string),
+      ),
+    ).toEqual([]);
+    type Operation = {
+      parameters: unknown[];
+      requestBody?: { content: object };
+      responses: Record<string, { content?: object }>;
+    };
+    const op = (p: string, method: string) =>
+      (document.paths as Record<string, Record<string, Operation>>)[p]?.[method] as Operation;
+    // The catch-all names its path parameter and answers files; the HTML reference is HTML.
+    expect(op('/{wildcard}', 'get').parameters).toEqual([
+      expect.objectContaining({ name: 'wildcard', in: 'path', required: true }),
+    ]);
+    expect(Object.keys(op('/{wildcard}', 'get').responses['200']?.content ?? {})).toContain('text/html');
+    expect(Object.keys(op('/api/docs', 'get').responses['200']?.content ?? {})).toEqual(['text/html']);
+    // Mollie posts form fields.
+    expect(Object.keys(op('/api/payments/webhooks/mollie', 'post').requestBody?.content ?? {})).toEqual([
+      'application/x-www-form-urlencoded',
+    ]);
+    const html = await app.inject({ url: '/api/docs' });
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('names the access the authorization matrix holds each documented route to', () => {

@@ -12,6 +12,40 @@ export interface DocumentedRoute {
 /** A JSON Schema (draft 2020-12, what OpenAPI 3.1 uses). */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * The formats JSON Schema 2020-12 and OpenAPI 3.1 define (issue 41: zod writes `starts_with`,
+ * `ends_with`, `includes`… for string checks, formats no validator knows; their `pattern` says
+ * the rule, so the unknown format is dropped).
+ */
+const KNOWN_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'byte',
+  'binary',
+  'password',
+]);
+
 /** A zod schema as JSON Schema: the wire shape (`io: 'input'`: defaults optional, coercions as sent). */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, {
@@ -19,7 +53,43 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
     io: 'input',
     unrepresentable: 'any',
     reused: 'inline',
+    override: ({ jsonSchema }) => {
+      if (typeof jsonSchema.format === 'string' && !KNOWN_FORMATS.has(jsonSchema.format))
+        delete jsonSchema.format;
+    },
   }) as JsonSchema;
+}
+
+/** Where the document keeps named schemas: a zod schema's `.meta({ id })` lands there. */
+const COMPONENT = '#/components/schemas/';
+
+/**
+ * A zod schema as it appears inside the OpenAPI document. Named schemas (`.meta({ id })`, the
+ * recursive CMS tree) move to `components.schemas` and are referred to there: inside an OpenAPI
+ * document `#` is the whole document, so the `#/$defs/…` and `#` references zod writes for a
+ * standalone schema would point at the wrong place (issue 41).
+ */
+function embedded(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...json
+  } = jsonSchemaOf(schema) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => {
+        if (k !== '$ref' || typeof v !== 'string') return [k, rewrite(v)];
+        if (v === '#') throw new Error('A recursive schema needs a name: give it `.meta({ id })`');
+        return [k, v.replace(/^#\/\$defs\//, COMPONENT)];
+      }),
+    );
+  };
+  for (const [name, def] of Object.entries($defs ?? {})) components[name] = rewrite(def) as JsonSchema;
+  return rewrite(json) as JsonSchema;
 }
 
 /** The module a route belongs to: its first path segment under `/api` (`/api/console/…` → console). */
@@ -33,14 +103,14 @@ export function moduleOf(url: string): string {
 /** `/api/x/:id` → `/api/x/{id}` (OpenAPI's path templates). */
 export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{wildcard}');
 
-/** Properties of an object schema, as OpenAPI parameters. */
+/** Properties of an object schema, as OpenAPI parameters (Fastify's `*` is the path's `{wildcard}`). */
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const json = jsonSchemaOf(schema);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
-    name,
+    name: where === 'path' && name === '*' ? 'wildcard' : name,
     in: where,
     required: where === 'path' || required.has(name),
     schema: property,
@@ -51,6 +121,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 /** The OpenAPI 3.1 document of every route that declares its schemas. */
 export function openApiDocument(routes: DocumentedRoute[], info: { version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const named: Record<string, JsonSchema> = {};
   for (const route of routes) {
     if (!route.schema) continue;
     const parts = schemaParts(route.schema);
@@ -68,7 +139,7 @@ export function openApiDocument(routes: DocumentedRoute[], info: { version: stri
               ),
             }
           : schema && !empty
-            ? { content: { 'application/json': { schema: jsonSchemaOf(schema) } } }
+            ? { content: { 'application/json': { schema: embedded(schema, named) } } }
             : {}),
       };
     }
@@ -85,7 +156,12 @@ export function openApiDocument(routes: DocumentedRoute[], info: { version: stri
         ? {
             requestBody: {
               required: !parts.body.safeParse(undefined).success,
-              content: { 'application/json': { schema: jsonSchemaOf(parts.body) } },
+              content: Object.fromEntries(
+                (route.schema.consumes ?? ['application/json']).map((type) => [
+                  type,
+                  { schema: embedded(parts.body as z.ZodType, named) },
+                ]),
+              ),
             },
           }
         : {}),
@@ -108,6 +184,7 @@ export function openApiDocument(routes: DocumentedRoute[], info: { version: stri
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {
+        ...named,
         Problem: {
           type: 'object',
           required: ['type', 'title', 'status', 'code'],

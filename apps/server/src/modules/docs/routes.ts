@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ZodTypeProvider } from '../../lib/zod-routes.ts';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { type DocumentedRoute, type JsonSchema, moduleOf, openApiDocument } from './openapi.ts';
 
 const html = (s: string) =>
@@ -13,6 +13,7 @@ const html = (s: string) =>
 export function typeText(schema: JsonSchema | undefined, depth = 0): string {
   if (!schema || Object.keys(schema).length === 0) return 'any';
   if (depth > 6) return '…';
+  if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop() as string;
   const next = (s: unknown) => typeText(s as JsonSchema, depth + 1);
   const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (alternatives) return alternatives.map(next).join(' | ');
@@ -67,8 +68,9 @@ function page(document: ReturnType<typeof openApiDocument>, undocumented: Docume
           ? `{ ${list.map((p) => `${p.name}${p.required ? '' : '?'}: ${typeText(p.schema)}`).join('; ')} }`
           : '';
       };
-      const body = (op.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)
-        ?.content['application/json']?.schema;
+      const body = Object.values(
+        (op.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content ?? {},
+      )[0]?.schema;
       const responses = Object.entries(op.responses as Record<string, Record<string, unknown>>)
         .filter(([status]) => status !== 'default')
         .map(([status, r]) => {
@@ -156,7 +158,7 @@ export async function docsRoutes(fastify: FastifyInstance, opts: { routes: () =>
       schema: {
         summary: 'This reference, as an HTML page',
         access: 'public',
-        response: { 200: z.string().describe('An HTML page') },
+        response: { 200: fileAnswer(['text/html'], 'An HTML page') },
       },
     },
     async (_request, reply) => reply.type('text/html; charset=utf-8').send(build().html),

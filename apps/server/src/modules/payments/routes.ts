@@ -442,7 +442,14 @@ export async function paymentWebhookRoutes(
 
   app.post(
     '/api/payments/webhooks/mollie',
-    { schema: { access: 'public', body: mollieBody, response: { 200: providerWebhookAnswerSchema } } },
+    {
+      schema: {
+        access: 'public',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: mollieBody,
+        response: { 200: providerWebhookAnswerSchema },
+      },
+    },
     async (request) => service.mollieWebhook(request.body.id),
   );
 
