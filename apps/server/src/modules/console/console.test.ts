@@ -836,6 +836,31 @@ describe('organiser console API', () => {
       expect(otherOrgId).toBeTruthy();
     });
 
+    it('refuses deleting an event its confirmation documents hold, naming them (issue 41: it answered 500)', async () => {
+      const id = 'cross-des-bois-2026';
+      const created = await call('POST', `/api/console/organisations/${orgId}/events`, staff, {
+        ...event,
+        id,
+        name: 'Cross des Bois',
+      });
+      expect(created.status).toBe(201);
+      await call('POST', `/api/console/events/${id}/contexts`, staff, { db: 'cdb', name: 'Cross' });
+      await app.database.query(
+        `INSERT INTO confirmation_documents (event_id, title, sender_name, sender_kind, contact_email)
+         VALUES ($1, 'Club list', 'AC Bois', 'club', 'club@example.org'), ($1, 'School list', 'Athénée', 'school', 's@example.org')`,
+        [id],
+      );
+      const refused = await call('DELETE', `/api/console/events/${id}`, staff);
+      expect(refused.status).toBe(409);
+      expect(refused.type).toMatch(/^application\/problem\+json/);
+      expect(refused.body).toMatchObject({ code: 'EVENT_IN_USE' });
+      expect(refused.body.detail).toContain('2 confirmation documents');
+      // Nothing changed: the event and its context are still there.
+      expect((await call('GET', `/api/console/events/${id}`, staff)).body.contexts).toHaveLength(1);
+      await app.database.query('DELETE FROM confirmation_documents WHERE event_id = $1', [id]);
+      expect((await call('DELETE', `/api/console/events/${id}`, staff)).status).toBe(204);
+    });
+
     it('creates the event’s timing context with it when asked (issue 29)', async () => {
       const created = await call('POST', `/api/console/organisations/${orgId}/events`, staff, {
         ...event,

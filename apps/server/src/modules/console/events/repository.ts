@@ -143,3 +143,42 @@ export async function updateEvent(sql: Sql, id: string, patch: EventUpdate): Pro
   if (branding !== 'branding') sets.push(`branding = ${branding}`);
   await sql.query(`UPDATE events SET ${sets.join(', ')} WHERE id = $1`, params);
 }
+
+/** Tables an event's delete removes itself (with its contexts): they never hold it. */
+const DELETED_WITH_EVENT = new Set(['contexts', 'races', 'devices', 'reports', 'report_groups']);
+
+/**
+ * What still holds an event (issue 41: a delete answered 500 on a confirmation document's foreign
+ * key): rows of every table whose foreign key to the event, one of its contexts or one of its
+ * races neither cascades nor clears itself, read from the catalogue so a table added later is
+ * counted too. `[{ table, rows }]`, largest first.
+ */
+export async function eventHolders(sql: Sql, eventId: string): Promise<{ table: string; rows: number }[]> {
+  const keys = await sql.query<{ db: string; race: string | null }>(
+    'SELECT c.db, r.id AS race FROM contexts c LEFT JOIN races r ON r.db = c.db WHERE c.event_id = $1',
+    [eventId],
+  );
+  const values: Record<string, string[]> = {
+    events: [eventId],
+    contexts: [...new Set(keys.map((k) => k.db))],
+    races: keys.flatMap((k) => (k.race ? [k.race] : [])),
+  };
+  const foreignKeys = await sql.query<{ table: string; column: string; parent: string }>(
+    `SELECT c.conrelid::regclass::text AS "table", a.attname AS "column", c.confrelid::regclass::text AS parent
+       FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'f' AND c.confdeltype IN ('a', 'r')
+        AND c.confrelid IN ('events'::regclass, 'contexts'::regclass, 'races'::regclass)`,
+  );
+  const counts = new Map<string, number>();
+  for (const fk of foreignKeys) {
+    const of = values[fk.parent] ?? [];
+    if (DELETED_WITH_EVENT.has(fk.table) || !of.length) continue;
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    const [row] = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${quote(fk.table)} WHERE ${quote(fk.column)}::text = ANY($1::text[])`,
+      [of],
+    );
+    if (row!.n) counts.set(fk.table, Math.max(counts.get(fk.table) ?? 0, row!.n));
+  }
+  return [...counts].map(([table, rows]) => ({ table, rows })).sort((a, b) => b.rows - a.rows);
+}

@@ -187,6 +187,14 @@ export async function eventRoutes(fastify: FastifyInstance) {
             'EVENT_HAS_PASSINGS',
             `The event holds ${held!.n} passings; it can no longer be deleted`,
           );
+        // Its documents, deposits and orders are the organiser's and the payers' records: they are
+        // never deleted with it; the answer names them, to delete or keep (issue 41).
+        const holders = await repo.eventHolders(sql, eventId);
+        if (holders.length)
+          throw errors.conflict(
+            'EVENT_IN_USE',
+            `The event is still held by ${holders.map((h) => `${h.rows} ${h.table.replace(/_/g, ' ')}`).join(', ')}; delete those first`,
+          );
         const dbs = contexts.map((c) => c.db);
         await sql.query('DELETE FROM reports WHERE db = ANY($1::text[])', [dbs]);
         await sql.query('DELETE FROM report_groups WHERE db = ANY($1::text[])', [dbs]);
