@@ -18,6 +18,7 @@ import { envConfigRoutes } from './modules/env-config/routes.ts';
 import { loadEnvironments } from './modules/env-config/service.ts';
 import { exportsModule } from './modules/exports/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { metricsPlugin } from './modules/metrics/plugin.ts';
 import { participantsModule } from './modules/participants/plugin.ts';
 import { pickupModule } from './modules/pickup/plugin.ts';
 import { resultsModule } from './modules/results/plugin.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.SEED_DEMO && (await seedDemo(database))) app.log.info('demo content seeded');
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(edgePlugin);
   await app.register(healthRoutes);
   await app.register(envConfigRoutes, { environments });

@@ -232,6 +232,11 @@ export const envSchema = z.object({
     .regex(/^(test|live)_\w{10,}$/, 'a Mollie key (test_… or live_…)')
     .optional(),
   MOLLIE_API_URL: url(['http', 'https']).optional(),
+  /**
+   * Bearer token of `GET /metrics` (issue 41, Prometheus): unset, the route refuses every caller.
+   * At least 16 characters; Prometheus sends it as `authorization.credentials`.
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Stripe is on when both its secret key and its webhook signing secret are set. */
   STRIPE_SECRET_KEY: z
     .string()

@@ -27,6 +27,8 @@ export interface Database extends Sql {
    * write-ahead log recycle down to `max_wal_size`; PostgreSQL's own checkpointer does this.
    */
   housekeep(): Promise<void>;
+  /** The connections: open, idle, and queries waiting for one (PGlite: one, never waiting). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     housekeep: async () => {
       await client.exec('CHECKPOINT');
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }
@@ -124,6 +127,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.query('select 1');
     },
     housekeep: async () => {},
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -57,7 +57,8 @@ export const identityPlugin = fp(
       request.ability = abilityFromRules(anonymousRules);
       const header = request.headers.authorization;
       // The auth endpoints never need the caller: an expired token must not block its own refresh.
-      if (!header || request.url.startsWith('/api/auth/')) return;
+      // `/metrics` reads its own bearer token (METRICS_TOKEN, not an ID token: issue 41).
+      if (!header || request.url.startsWith('/api/auth/') || request.routeOptions.url === '/metrics') return;
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
       if (!match) {
         if (/^Bearer\b/i.test(header)) throw tokenInvalid();

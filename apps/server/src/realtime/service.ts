@@ -25,6 +25,8 @@ export interface RealtimeService extends RealtimePublisher {
   localConnections(): number;
   /** This node's subscriptions to a channel (issue 28: occupancy without a round trip). */
   localCount(channel: string): number;
+  /** Channels with at least one subscriber on this node (metrics). */
+  localChannels(): number;
   /** Listens to channels getting their first subscriber on this node (`LocalHub.onOccupied`). */
   onLocalOccupied(listener: (channel: string) => void): void;
   /**
@@ -107,6 +109,7 @@ export function createRealtimeService(
     members: (channel) => adapter.members(channel),
     localConnections,
     localCount: (channel) => hub?.count(channel) ?? 0,
+    localChannels: () => hub?.subscriptionCounts().size ?? 0,
     onLocalOccupied: (listener) => hub?.onOccupied(listener),
     onUpstreamOccupancy(listener) {
       occupancyListeners.add(listener);

@@ -56,6 +56,7 @@ export type AccessEntry = Access | [Access, AccessOptions];
 
 export const routeAccess: Record<string, AccessEntry> = {
   'GET /*': 'public',
+  'GET /metrics': 'key',
   // Registered instead of `GET /*` when the web client is not built (a fresh clone before `npm run build`).
   'GET /': 'public',
   'GET /.well-known/jwks.json': 'public',

@@ -95,6 +95,7 @@ function embedded(schema: z.ZodType, components: Record<string, JsonSchema>): Js
 /** The module a route belongs to: its first path segment under `/api` (`/api/console/…` → console). */
 export function moduleOf(url: string): string {
   if (url.startsWith('/apps/')) return 'realtime (Pusher HTTP API)';
+  if (url === '/metrics') return 'metrics';
   const [, first, second] = url.split('/');
   if (first !== 'api') return 'web';
   return second || 'api';

@@ -59,6 +59,13 @@ export interface ResultsObserver {
   loaded?(ctx: ContextState): void;
   /** Corrections of official results were confirmed (issue 43; webhooks send them). */
   corrected?(ctx: ContextState, corrections: readonly ResultCorrection[]): void;
+  /** Reads this node stored (new ones; duplicates left out), as soon as they are durable (metrics). */
+  stored?(db: string, rows: readonly repo.PassingRow[]): void;
+  /**
+   * A publication went out: `lagMs` from the oldest read it carries being stored to its events
+   * being sent (issue 41's metrics: what a screen waits for behind the mat).
+   */
+  published?(db: string, lagMs: number): void;
 }
 
 /**
@@ -155,6 +162,8 @@ export interface ResultsCore {
   readonly windows: Map<string, { timer: ReturnType<typeof setTimeout>; ctx: ContextState }>;
   /** When each context last published (the start of its current window). */
   readonly publishedAt: Map<string, number>;
+  /** Per context: when the oldest read not published yet was stored (the publication lag's start). */
+  readonly stagedSince: Map<string, number>;
   /** Publications in order per context. */
   readonly publishing: Map<string, Promise<void>>;
   /** The `seq` each context's publisher last announced (see `flush`). */
@@ -201,6 +210,7 @@ export function createCore(deps: ResultsDeps): ResultsCore {
     maxPatchBytes: deps.maxPatchBytes ?? MAX_PATCH_BYTES,
     windows: new Map(),
     publishedAt: new Map(),
+    stagedSince: new Map(),
     publishing: new Map(),
     announced: new Map(),
     loaded: new Map(),

@@ -63,6 +63,7 @@ export async function ingest(
   return core.mutex.run(db, async () => {
     const rows = incoming.map((p) => toPassing(p, source, meta));
     const stored = await database.transaction((sql) => repo.insertPassings(sql, db, rows));
+    if (stored.length) notify(core, (o) => o.stored?.(db, stored));
     // Issue 20, one publisher per context: a node that does not hold the context's lease
     // (and cannot take it) leaves its reads to the publisher, which hears of them, reads them
     // and publishes them in its own chain; this node applies them when that publication
@@ -92,6 +93,7 @@ export async function ingest(
       try {
         // Applied now (reads answer it), published with the window's other changes.
         const changes = ctx.stage(all);
+        if (!core.stagedSince.has(db)) core.stagedSince.set(db, Date.now());
         notify(core, (o) => o.applied?.(ctx, stored, changes));
         // Reads this node stored while another published (it took over since).
         if (cluster && earlier.length) ownApplied(core, db, ctx, earlier, changes);

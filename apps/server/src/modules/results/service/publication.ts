@@ -9,7 +9,7 @@ import {
   TOP_WINDOW_ROWS,
 } from '@tempora/contracts';
 import type { ContextState, RaceLive, ReportWatch } from '../context-state.ts';
-import { type ClusterNotice, claim, publishes, type ResultsCore } from './core.ts';
+import { type ClusterNotice, claim, notify, publishes, type ResultsCore } from './core.ts';
 import { invalidate } from './state.ts';
 
 /**
@@ -46,6 +46,16 @@ export function flush(core: ResultsCore, db: string, ctx: ContextState): void {
   const announce = cluster !== undefined && ctx.lastSeq > (announced.get(db) ?? 0);
   if (!ctx.hasPending && !announce) return;
   let publication: ReturnType<ContextState['flush']> = null;
+  // Publication lag (metrics): from the oldest read staged to its changes going out — or to
+  // their being dropped here because no view is watched (nothing to send, nobody waiting).
+  const since = ctx.hasPending ? core.stagedSince.get(db) : undefined;
+
+  core.stagedSince.delete(db);
+  const lag = () => {
+    if (since === undefined) return;
+    const lagMs = Date.now() - since;
+    notify(core, (o) => o.published?.(db, lagMs));
+  };
   if (ctx.hasPending) {
     core.publishedAt.set(db, Date.now());
     try {
@@ -61,7 +71,7 @@ export function flush(core: ResultsCore, db: string, ctx: ContextState): void {
     announced.set(db, ctx.lastSeq);
     notice = { kind: 'published', db, seq: ctx.lastSeq, versions: ctx.versionsOf() };
   }
-  if (!publication && !notice) return;
+  if (!publication && !notice) return lag();
   const { patches, windows: tops, passed } = publication ?? { patches: [], windows: [], passed: [] };
   const next = (publishing.get(db) ?? Promise.resolve())
     .then(() => {
@@ -70,6 +80,7 @@ export function flush(core: ResultsCore, db: string, ctx: ContextState): void {
       if (notice) cluster?.send(notice);
       return publish(core, ctx, patches, tops, passed);
     })
+    .then(lag)
     .catch((error) => console.error('results: publishing passings failed', error));
   publishing.set(db, next);
   void next.then(() => {
