@@ -194,6 +194,10 @@ describe('group deposits API', () => {
   });
 
   it('submits: prices frozen into one order with a valid structured communication, mailed to the captain', async () => {
+    // Issue 41: the payer reads the order in their account's language.
+    await app.database.query(`UPDATE users SET lng = 'fr' WHERE lower(email) = lower($1)`, [
+      cast.captain.email,
+    ]);
     const submitted = await call('POST', `/api/deposits/${deposit.id}/submit`, cast.captain);
     expect(submitted.status).toBe(200);
     deposit = submitted.body;
@@ -211,7 +215,10 @@ describe('group deposits API', () => {
     expect(n).toBe(1);
     expect(deposit.editable).toBe(false);
     const mails = await app.outbox.list(20);
-    expect(mails.some((m) => m.to === cast.captain.email && m.text.includes(order.structured))).toBe(true);
+    const orderMail = mails.find((m) => m.to === cast.captain.email && m.text.includes(order.structured));
+    expect(orderMail?.subject).toContain('à payer');
+    expect(orderMail?.text).toContain('avec la communication structurée');
+    expect(orderMail?.text).not.toContain('Bank transfer');
     // Prices stay frozen when the organiser changes the fees later.
     await app.inject({
       method: 'PUT',

@@ -428,6 +428,18 @@ export async function messagesOf(sql: Sql, depositId: string) {
 }
 
 /** E-mails of the owners and staff of an organisation (messages to the organiser). */
+/** The organisation's owners and staff with the language of their account (their notices). */
+export function organiserRecipients(
+  sql: Sql,
+  organisationId: string,
+): Promise<{ email: string; lng: 'en' | 'fr' }[]> {
+  return sql.query<{ email: string; lng: 'en' | 'fr' }>(
+    `SELECT u.email, u.lng FROM organisation_members m JOIN users u ON u.sub = m.user_sub
+      WHERE m.organisation_id = $1 AND m.role IN ('owner', 'staff')`,
+    [organisationId],
+  );
+}
+
 export async function organiserEmails(sql: Sql, organisationId: string): Promise<string[]> {
   const rows = await sql.query<{ email: string }>(
     `SELECT u.email FROM organisation_members m JOIN users u ON u.sub = m.user_sub

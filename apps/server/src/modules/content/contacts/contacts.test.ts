@@ -90,4 +90,20 @@ describe('contacts API', () => {
     expect((await app.inject({ method: 'DELETE', url, headers: who.b })).statusCode).toBe(403);
     expect((await app.inject({ method: 'DELETE', url, headers: who.a })).statusCode).toBe(204);
   });
+
+  it('writes to the recipient in the language of their account (issue 41)', async () => {
+    await app.database.query(
+      `INSERT INTO users (email, email_verified, lng) VALUES ('race@demo-city-run.test', true, 'fr')`,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: `${base}/contact`,
+      payload: { ...message, email: 'bea@example.test' },
+      remoteAddress: '10.0.0.5',
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await app.outbox.list(1);
+    expect(mail?.to).toBe('race@demo-city-run.test');
+    expect(mail?.text).toContain('a écrit via le formulaire de contact de Demo City Run');
+  });
 });

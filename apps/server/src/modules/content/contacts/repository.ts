@@ -59,16 +59,20 @@ export async function insertMessage(sql: Sql, eventId: string, m: ContactMessage
  * Who receives the contact form's messages: the event's first contact with an e-mail, else the
  * owners of its organisation.
  */
-export async function messageRecipients(sql: Sql, eventId: string): Promise<string[]> {
-  const [contact] = await sql.query<{ email: string }>(
-    `SELECT email FROM contacts WHERE event_id = $1 AND email <> '' ORDER BY position, name LIMIT 1`,
+export async function messageRecipients(
+  sql: Sql,
+  eventId: string,
+): Promise<{ email: string; lng: 'en' | 'fr' }[]> {
+  // Each in the language of their account (issue 41); an address without one gets English.
+  const [contact] = await sql.query<{ email: string; lng: 'en' | 'fr' | null }>(
+    `SELECT c.email, u.lng FROM contacts c LEFT JOIN users u ON lower(u.email) = lower(c.email)
+      WHERE c.event_id = $1 AND c.email <> '' ORDER BY c.position, c.name LIMIT 1`,
     [eventId],
   );
-  if (contact) return [contact.email];
-  const owners = await sql.query<{ email: string }>(
-    `SELECT u.email FROM events e JOIN organisation_members m ON m.organisation_id = e.organisation_id
+  if (contact) return [{ email: contact.email, lng: contact.lng ?? 'en' }];
+  return sql.query<{ email: string; lng: 'en' | 'fr' }>(
+    `SELECT u.email, u.lng FROM events e JOIN organisation_members m ON m.organisation_id = e.organisation_id
        JOIN users u ON u.sub = m.user_sub WHERE e.id = $1 AND m.role = 'owner' ORDER BY u.email`,
     [eventId],
   );
-  return owners.map((o) => o.email);
 }

@@ -112,8 +112,8 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       // A filled honeypot: answer as if sent so the bot learns nothing, but keep and send nothing.
       if (message.website) return { ok: true as const };
       await repo.insertMessage(app.database, id, message, request.ip);
-      const mail = contactMail(event.name, message);
-      for (const to of await repo.messageRecipients(app.database, id)) await app.outbox.send({ to, ...mail });
+      for (const to of await repo.messageRecipients(app.database, id))
+        await app.outbox.send({ to: to.email, ...contactMail(event.name, message, to.lng) });
       return { ok: true as const };
     },
   );

@@ -8,13 +8,13 @@ const escapeHtml = (s: string) =>
   );
 
 /**
- * The e-mail the organiser receives for a contact form message (the sender's text is escaped).
- * In English, as we do not know the organiser's language; the words are the `mails` namespace's
- * `contact.*` (packages/contracts/src/locales, issue 30: one label source).
+ * The e-mail the organiser receives for a contact form message (the sender's text is escaped),
+ * in the recipient's language (issue 41); the words are the `mails` namespace's `contact.*`
+ * (packages/contracts/src/locales, issue 30: one label source).
  */
-export function contactMail(eventName: string, m: ContactMessageInput) {
+export function contactMail(eventName: string, m: ContactMessageInput, lng: 'en' | 'fr' = 'en') {
   const subject = `[${eventName}] ${m.subject}`.slice(0, 250);
-  const wrote = interpolate(sharedLocales.en.mails.contact.wrote, {
+  const wrote = interpolate(sharedLocales[lng].mails.contact.wrote, {
     name: m.name,
     email: m.email,
     event: eventName,

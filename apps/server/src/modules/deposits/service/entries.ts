@@ -1,5 +1,4 @@
 import type { EntryInput } from '@tempora/contracts';
-import { sharedLocales } from '@tempora/contracts/locales';
 import { errors } from '../../../errors.ts';
 import { settleDeposit } from '../confirm.ts';
 import * as repo from '../repository.ts';
@@ -79,7 +78,7 @@ export function createEntries(
       await repo.setSubstitution(database, entry.id, { ...input, raceId: entry.raceId });
       await notifyOrganiser(
         deposit,
-        sharedLocales.en.mails.depositNotice.substitutionAsked,
+        'substitutionAsked',
         `${entry.firstName} ${entry.lastName} → ${fields.firstName} ${fields.lastName}`,
       );
       return;

@@ -1,4 +1,5 @@
 import type { MessageInput } from '@tempora/contracts';
+import { type SharedNamespaces, sharedLocales } from '@tempora/contracts/locales';
 import * as payRepo from '../../payments/port.ts';
 import { assessEntry } from '../entry-rules.ts';
 import * as repo from '../repository.ts';
@@ -12,10 +13,21 @@ import { type DepositsContext, htmlOf } from './shared.ts';
 export function createMessages(ctx: DepositsContext) {
   const { database, outbox, link } = ctx;
 
-  async function notifyOrganiser(deposit: repo.DepositRow, subject: string, body: string) {
-    for (const to of await repo.organiserEmails(database, deposit.organisationId)) {
+  /** A notice to the organisation's owners and staff, each in their account's language (issue 41). */
+  async function notifyOrganiser(
+    deposit: repo.DepositRow,
+    notice: keyof SharedNamespaces['mails']['depositNotice'],
+    body: string,
+  ) {
+    for (const to of await repo.organiserRecipients(database, deposit.organisationId)) {
+      const subject = sharedLocales[to.lng].mails.depositNotice[notice];
       const text = `${deposit.eventName} — ${deposit.organisationName}\n${body}\n${link(`/deposit/${deposit.eventId}/${deposit.id}/overview`)}`;
-      await outbox.send({ to, subject: `${deposit.eventName}: ${subject}`, text, html: htmlOf(text) });
+      await outbox.send({
+        to: to.email,
+        subject: `${deposit.eventName}: ${subject}`,
+        text,
+        html: htmlOf(text),
+      });
     }
   }
 

@@ -113,16 +113,19 @@ export function createSubmission(ctx: DepositsContext) {
     created: { id: string; payerSub: string; amountCents: number; structured: string }[],
   ) {
     for (const order of created.filter((o) => o.amountCents > 0)) {
-      const [payer] = await database.query<{ email: string }>('SELECT email FROM users WHERE sub = $1', [
-        order.payerSub,
-      ]);
+      const [payer] = await database.query<{ email: string; lng: 'en' | 'fr' }>(
+        'SELECT email, lng FROM users WHERE sub = $1',
+        [order.payerSub],
+      );
       if (!payer) continue;
+      // In the payer's language (issue 41: the French words existed, unused).
+      const words = sharedLocales[payer.lng].mails.depositOrder;
       const amount = `${(order.amountCents / 100).toFixed(2)} ${settings.currency}`;
       const communication = formatStructured(order.structured);
       const text = [
         `${deposit.eventName} — ${deposit.organisationName}`,
-        interpolate(sharedLocales.en.mails.depositOrder.order, { id: order.id, amount }),
-        interpolate(sharedLocales.en.mails.depositOrder.transfer, {
+        interpolate(words.order, { id: order.id, amount }),
+        interpolate(words.transfer, {
           beneficiary: settings.beneficiary,
           iban: settings.iban,
           communication,
@@ -131,7 +134,7 @@ export function createSubmission(ctx: DepositsContext) {
       ].join('\n');
       await outbox.send({
         to: payer.email,
-        subject: interpolate(sharedLocales.en.mails.depositOrder.subject, {
+        subject: interpolate(words.subject, {
           event: deposit.eventName,
           amount,
           communication,
