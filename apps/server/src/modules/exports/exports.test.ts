@@ -24,29 +24,37 @@ const EXPORT = `/api/exports/${EVENT}/groups/city-10k/reports/LIVE1`;
 const DEVICE_KEY = 'tdk_exports_test_device_1234';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-exports-'));
 
-/** The report page's cells, computed here from the JSON report (time cells as spec §5 says). */
-function screenRows(table: { columns: ColumnDef[]; rows: unknown[][] }, lng: 'en' | 'fr') {
+/**
+ * The report page's cells, computed here from the JSON report (time cells as spec §5 says). The
+ * data exports (`data`: CSV, XLSX) give a running time's point a column of its own (issue 41).
+ */
+function screenRows(table: { columns: ColumnDef[]; rows: unknown[][] }, lng: 'en' | 'fr', data = false) {
   const columns = table.columns.filter((c) => c.Type !== 'favorite' && c.Type !== 'spacer');
+  const split = (c: ColumnDef) => data && c.Type === 'time' && c.Settings.At !== undefined;
   return {
-    headers: columns.map((c) => c.Title[lng]),
+    headers: columns.flatMap((c) =>
+      split(c) ? [c.Title[lng], `${c.Title[lng]} ${lng === 'fr' ? 'à' : 'at'}`] : [c.Title[lng]],
+    ),
     rows: table.rows.map((row) =>
-      columns.map((c) => {
+      columns.flatMap((c) => {
         const v = row[c.FieldIdx];
         if (c.Type === 'time') {
           const text = c.Settings.Format === 'gap' ? formatGap(Number(v), lng) : formatDuration(Number(v));
           // A running time with its point (issue 27): `1:30:11 · 30 km`.
           const at = c.Settings.At === undefined ? '' : String(row[c.Settings.At] ?? '');
           const point = lng === 'fr' ? (c.Settings.Names?.[at] ?? at) : at;
-          return at && text ? `${text} · ${point}` : text;
+          if (split(c)) return [text, at && text ? point : ''];
+          return [at && text ? `${text} · ${point}` : text];
         }
-        return v === null || v === undefined ? '' : String(labelledCell(c, v, lng));
+        return [v === null || v === undefined ? '' : String(labelledCell(c, v, lng))];
       }),
     ),
   };
 }
 
-/** What a spreadsheet shows once formula-like cells are neutralised. */
-const safe = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+/** What a spreadsheet shows once formula-like cells are neutralised (numbers and times are values). */
+const safe = (cell: string) =>
+  /^[=+\-@\t\r]/.test(cell) && !/^[+-]\d+(?:[:.,]\d+)*$/.test(cell) ? `'${cell}` : cell;
 
 function pdfText(bytes: Buffer, name: string): string {
   const file = path.join(tmp, name);
@@ -169,9 +177,12 @@ describe('exports, printed lists, certificates and feeds', () => {
         delimiter: sep,
         relax_column_count: false,
       });
-      const expected = screenRows(table, lng);
+      const expected = screenRows(table, lng, true);
       expect(records[0]).toEqual(expected.headers);
       expect(records.slice(1)).toEqual(expected.rows.map((r) => r.map(safe)));
+      // Issue 41: a time column holds a time (its point has its own column); gaps stay `+0:50`.
+      expect(records.flat().filter((cell) => cell.includes(' · '))).toEqual([]);
+      expect(records.flat().filter((cell) => cell.startsWith("'+0") || cell.startsWith("'+1"))).toEqual([]);
       // Runners without a rank show their status as a label in the language asked, never a code.
       const ranks = records.slice(1).map((r) => r[0]);
       expect(ranks).toContain(lng === 'fr' ? 'Non parti' : 'Not started');
@@ -183,7 +194,9 @@ describe('exports, printed lists, certificates and feeds', () => {
     expect(text).toContain("'+Club");
     expect(text).toContain("'@ÖDÖN ŁUKASZ Ångström");
     expect(text).toContain("'-dash");
-    expect(text).not.toMatch(/(^|[;,])[=+@]/m);
+    const cells = (parse(res.rawPayload, { bom: true, delimiter: ';' }) as string[][]).flat();
+    // Only signed numbers and times start with a formula character: gaps are written `+0:50`.
+    expect(cells.filter((c) => /^[=+\-@]/.test(c) && !/^[+-]\d+(?:[:.,]\d+)*$/.test(c))).toEqual([]);
   });
 
   it('applies the page search to the export', async () => {
@@ -198,7 +211,7 @@ describe('exports, printed lists, certificates and feeds', () => {
     expect(byName.map((r: string[]) => r[1])).toEqual(['Dossard', 'X2']);
   });
 
-  it('exports XLSX equal to the report, formulas neutralised, headers in the language asked', async () => {
+  it('exports XLSX as data: ranks numbers, times and gaps durations, text never a formula (issue 41)', async () => {
     const table = (await get(REPORT)).json();
     for (const lng of ['en', 'fr'] as const) {
       const res = await get(`${EXPORT}?format=xlsx&lng=${lng}`, owner);
@@ -206,20 +219,46 @@ describe('exports, printed lists, certificates and feeds', () => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0]!;
-      const values: string[][] = [];
-      sheet.eachRow({ includeEmpty: true }, (row) => {
-        const cells: string[] = [];
-        for (let c = 1; c <= sheet.columnCount; c++) {
-          const v = row.getCell(c).value;
-          expect(typeof v === 'string' || v === null).toBe(true); // never a formula object
-          cells.push(v === null ? '' : String(v));
-        }
-        values.push(cells);
+      const expected = screenRows(table, lng, true);
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(headers).toEqual(expected.headers);
+      const column = (title: string) => headers.indexOf(title) + 1;
+      const rank = column(lng === 'fr' ? 'Place' : 'Rank');
+      const time = column(lng === 'fr' ? 'Temps' : 'Time');
+      const gap = column(lng === 'fr' ? 'Écart' : 'Gap');
+      expect([rank, time, gap].every((c) => c > 0)).toBe(true);
+      let numbers = 0;
+      expected.rows.forEach((cells, k) => {
+        const row = sheet.getRow(k + 2);
+        cells.forEach((text, c) => {
+          const read = row.getCell(c + 1).value;
+          // exceljs reads a number with a time format back as a Date (days since 1899-12-30).
+          const v = read instanceof Date ? (read.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : read;
+          expect(typeof v === 'object' && v !== null).toBe(false); // never a formula object
+          // Every time and gap shown is a duration, every rank a number.
+          if ((c + 1 === time || c + 1 === gap) && text) expect(typeof v).toBe('number');
+          if (c + 1 === rank && /^\d+$/.test(text)) expect(typeof v).toBe('number');
+          if (typeof v === 'number') {
+            numbers++;
+            const shown = c + 1 === rank ? String(v) : text;
+            expect(shown).toBe(text);
+            if (c + 1 === time || c + 1 === gap) {
+              const ms = Math.round(v * 86_400_000);
+              const again = c + 1 === gap ? formatGap(ms, lng) : formatDuration(ms);
+              expect(again).toBe(text);
+            }
+          } else expect(v === null ? '' : v).toBe(text); // text as it is: no apostrophe
+        });
       });
-      const expected = screenRows(table, lng);
-      expect(values[0]).toEqual(expected.headers);
-      expect(values.slice(1)).toEqual(expected.rows.map((r) => r.map(safe)));
-      expect(values.flat()).not.toContain('notStarted');
+      expect(numbers).toBeGreaterThan(50);
+      expect(sheet.getColumn(time).numFmt).toBe('[h]:mm:ss');
+      expect(sheet.getColumn(gap).numFmt).toMatch(/^\+\[h\]:mm:ss/);
+      expect(typeof sheet.getRow(2).getCell(rank).value).toBe('number');
+      // A formula-like name is the name, as text: no apostrophe, no formula (issue 41).
+      const names: unknown[] = [];
+      sheet.eachRow((row) => names.push(...(row.values as unknown[])));
+      expect(names).toContain('=HYPERLINK("HTTP://X") Zoë');
+      expect(names).not.toContain('notStarted');
     }
   }, 90_000); // two workbooks written on a worker thread and read back: slow on a loaded machine
 

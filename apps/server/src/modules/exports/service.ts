@@ -87,11 +87,18 @@ export function createExportsService(deps: {
       eventId: string,
       group: string,
       reportKey: string,
-      options: { lng: Lng; q?: string | undefined; sections: 'none' | 'category' },
+      options: {
+        lng: Lng;
+        q?: string | undefined;
+        sections: 'none' | 'category';
+        format?: 'csv' | 'xlsx' | 'pdf';
+      },
     ) {
       const { event, definition, table, race } = await report(eventId, group, reportKey);
       const rows = selectRows(table, options.q);
-      const text = await textTableAsync(table, rows, options.lng);
+      // CSV and XLSX are data: a running time's point in its own column (issue 41); the printed
+      // list reads as the page (`1:30:11 · 30 km`).
+      const text = await textTableAsync(table, rows, options.lng, options.format !== 'pdf');
       const kind = definition.definition.kind;
       const categoryField = kind === 'ranking' ? F.category : kind === 'startList' ? S.category : -1;
       let sections: ListSection[] = [{ heading: null, rows: text.rows }];

@@ -1,8 +1,9 @@
 import type { ColumnDef } from '@tempora/contracts';
 import { describe, expect, it } from 'vitest';
 import { csvLine } from './csv.ts';
-import { cellText, neutralise, searchTableRows } from './table-text.ts';
+import { cellText, neutralise, searchTableRows, shownTimeMs } from './table-text.ts';
 import { signCertificate, verifyCertificate } from './verify-token.ts';
+import { typedCell } from './xlsx.ts';
 
 const column = (Type: ColumnDef['Type'], FieldIdx = 0, Decimals?: number): ColumnDef => ({
   FieldIdx,
@@ -21,6 +22,26 @@ describe('export cells', () => {
     for (const lead of ['=', '+', '-', '@', '\t', '\r'])
       expect(neutralise(`${lead}SUM(A1)`)).toBe(`'${lead}SUM(A1)`);
     for (const safe of ['', 'Zoë', '1:02:03', "'quoted", ' =late']) expect(neutralise(safe)).toBe(safe);
+    // Issue 41: a signed number or time is a value, not a formula: gaps stay as written.
+    for (const value of ['+0:50', '+1:02:03', '-1', '-2.5', '+12,5']) expect(neutralise(value)).toBe(value);
+    for (const formula of ['+0:50+cmd', '-1+2', '=1+2', '+A1'])
+      expect(neutralise(formula)).toBe(`'${formula}`);
+  });
+
+  it('reads a shown time back and types XLSX cells by their column (issue 41)', () => {
+    expect(shownTimeMs('1:02:03')).toBe(3_723_000);
+    expect(shownTimeMs('45:12')).toBe(2_712_000);
+    expect(shownTimeMs('21')).toBe(21_000);
+    expect(shownTimeMs('+0:50')).toBe(50_000);
+    expect(shownTimeMs('\u22121:02,5')).toBe(-62_500);
+    expect(shownTimeMs('7:04 · 2,5 km')).toBeNull();
+    expect(typedCell('1:00:00', 'duration')).toBe(1 / 24);
+    expect(typedCell('+0:50', 'gap')).toBeCloseTo(50 / 86_400, 12);
+    expect(typedCell('42', 'integer')).toBe(42);
+    expect(typedCell('Not started', 'integer')).toBe('Not started');
+    expect(typedCell('1985-03-02', 'date')).toEqual(new Date('1985-03-02T00:00:00Z'));
+    expect(typedCell('=1+2', 'text')).toBe('=1+2');
+    expect(typedCell('', 'integer')).toBeNull();
   });
 
   it('quotes CSV fields holding the separator, quotes or line breaks (RFC 4180)', () => {

@@ -5,7 +5,15 @@ import {
   type ReportTable,
   shownRunnerName,
 } from '@tempora/contracts';
+import { interpolate, sharedLocales } from '@tempora/contracts/locales';
 import { formatDuration, formatGap, searchTableRows } from '@tempora/domain';
+
+/**
+ * What a column holds, for the data exports (issue 41: "exports are data"): XLSX writes an
+ * `integer` as a number, a `duration` or a `gap` as a duration (a fraction of a day with a time
+ * format: Excel sums and sorts it), a `date` (ISO text) as a date; `text` as text.
+ */
+export type CellKind = 'text' | 'integer' | 'duration' | 'gap' | 'date';
 
 /** A report made text, as the report page shows it: what every export format writes. */
 export interface TextTable {
@@ -14,7 +22,21 @@ export interface TextTable {
   aligns: ('left' | 'center' | 'right')[];
   /** Whether a column is bold on screen (PDF keeps it). */
   bold: boolean[];
+  /** Per column, what it holds (absent: all text). */
+  kinds?: CellKind[];
   rows: string[][];
+}
+
+/**
+ * A time as `formatDuration`/`formatGap` write it (`1:02:03`, `45:12`, `21`, `+0:50`, `−1:02,5`)
+ * back in milliseconds, or null for anything else.
+ */
+export function shownTimeMs(text: string): number | null {
+  const m = /^([+\-\u2212]?)(\d+(?::\d{1,2}){0,2})(?:[.,](\d{1,3}))?$/.exec(text.trim());
+  if (!m) return null;
+  const seconds = m[2]!.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  const ms = seconds * 1000 + (m[3] ? Number(m[3].padEnd(3, '0')) : 0);
+  return m[1] && m[1] !== '+' ? -ms : ms;
 }
 
 type Lng = 'en' | 'fr';
@@ -75,14 +97,46 @@ function timeAt(column: ColumnDef, row: readonly unknown[], lng: Lng): string {
 
 /**
  * One row as text in a language, in the exported columns' order; a running time with the point it
- * was taken at (`1:30:11 · 30 km`, issue 27), as the report page shows it.
+ * was taken at (`1:30:11 · 30 km`, issue 27), as the report page shows it — or, for the data
+ * exports (`pointColumns`, issue 41: a time column holds a time), the point in a column of its own
+ * right after the time's.
  */
-export function rowText(columns: readonly ColumnDef[], row: readonly unknown[], lng: Lng = 'en'): string[] {
-  return columns.map((c) => {
+export function rowText(
+  columns: readonly ColumnDef[],
+  row: readonly unknown[],
+  lng: Lng = 'en',
+  pointColumns = false,
+): string[] {
+  return columns.flatMap((c) => {
     const text = cellText(c, row[c.FieldIdx], lng);
+    if (pointColumns && hasPoint(c)) return [text, text ? timeAt(c, row, lng) : ''];
     const at = c.Type === 'time' && text ? timeAt(c, row, lng) : '';
-    return at ? `${text} · ${at}` : text;
+    return [at ? `${text} · ${at}` : text];
   });
+}
+
+/** A time column that names where its running time was taken. */
+const hasPoint = (c: ColumnDef) => c.Type === 'time' && c.Settings.At !== undefined;
+
+/** What a column holds: times by their format; a column of whole numbers only (ranks, counts). */
+function kindOf(column: ColumnDef, rows: readonly (readonly unknown[])[]): CellKind {
+  if (column.Type === 'time') return column.Settings.Format === 'gap' ? 'gap' : 'duration';
+  if (column.Type !== 'text' || column.Settings.Labels === 'points') return 'text';
+  // The rank column holds the rank as digits, or a status code where there is none (`notStarted`,
+  // written as its label: stays text). Elsewhere digits in a string are an identifier (a bib).
+  const labels = column.Settings.Labels === 'status';
+  let seen = false;
+  for (const row of rows) {
+    const v = row[column.FieldIdx];
+    if (v === null || v === undefined || v === '') continue;
+    if (labels && typeof v === 'string') {
+      seen ||= /^\d+$/.test(v);
+      continue;
+    }
+    if (typeof v !== 'number' || !Number.isInteger(v)) return 'text';
+    seen = true;
+  }
+  return seen ? 'integer' : 'text';
 }
 
 /**
@@ -93,11 +147,15 @@ export async function textTableAsync(
   table: Pick<ReportTable, 'title' | 'columns' | 'keyField'>,
   rows: readonly unknown[][],
   lng: Lng,
+  pointColumns = false,
 ): Promise<TextTable> {
-  const head = textTable(table, [], lng);
+  const head = textTable(table, [], lng, pointColumns);
   const columns = exportedColumns(table.columns);
+  head.kinds = columns.flatMap((c) =>
+    pointColumns && hasPoint(c) ? [kindOf(c, rows), 'text'] : [kindOf(c, rows)],
+  );
   for (let k = 0; k < rows.length; k += 2000) {
-    for (const row of rows.slice(k, k + 2000)) head.rows.push(rowText(columns, row, lng));
+    for (const row of rows.slice(k, k + 2000)) head.rows.push(rowText(columns, row, lng, pointColumns));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return head;
@@ -108,26 +166,41 @@ export function textTable(
   table: Pick<ReportTable, 'title' | 'columns' | 'keyField'>,
   rows: readonly unknown[][],
   lng: Lng,
+  pointColumns = false,
 ): TextTable {
   const columns = exportedColumns(table.columns);
+  /** Each exported column, and the point's column after a running time's (data exports). */
+  const each = <T>(of: (c: ColumnDef) => T, point: (c: ColumnDef) => T) =>
+    columns.flatMap((c) => (pointColumns && hasPoint(c) ? [of(c), point(c)] : [of(c)]));
+  const align = (c: ColumnDef) =>
+    c.Alignment === 'Center' ? 'center' : c.Alignment === 'Right' ? 'right' : ('left' as const);
   return {
     title: table.title[lng],
-    headers: columns.map((c) => c.Title[lng]),
-    aligns: columns.map((c) =>
-      c.Alignment === 'Center' ? 'center' : c.Alignment === 'Right' ? 'right' : 'left',
+    headers: each(
+      (c) => c.Title[lng],
+      (c) => interpolate(sharedLocales[lng].printing.takenAt, { column: c.Title[lng] }),
     ),
-    bold: columns.map((c) => c.Bold),
-    rows: rows.map((row) => rowText(columns, row, lng)),
+    aligns: each(align, () => 'left' as const),
+    bold: each(
+      (c) => c.Bold,
+      () => false,
+    ),
+    kinds: each(
+      (c) => kindOf(c, rows),
+      () => 'text' as const,
+    ),
+    rows: rows.map((row) => rowText(columns, row, lng, pointColumns)),
   };
 }
 
 /**
- * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell starting with `=`, `+`,
- * `-`, `@`, a tab or a carriage return as a formula. Such a cell is prefixed with a single quote,
- * which spreadsheets show as text. A negative number (`-1`) is data, not a formula, but a time
- * gap never starts with `-` here and a name may: every such cell is neutralised alike, as OWASP
- * advises, rather than guessing which are safe.
+ * Formula injection (OWASP "CSV Injection"), for CSV only: a spreadsheet runs a cell starting with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return as a formula. Such a cell is prefixed with a
+ * single quote, which spreadsheets show as text — unless it is a plain number or time (`-1`,
+ * `+0:50`, `−1:02`): a spreadsheet reads those as values, nothing runs (issue 41: gaps came out as
+ * `'+0:50`). An XLSX cell is text or number by its type and never a formula: not neutralised.
  */
 export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  if (!/^[=+\-@\t\r]/.test(cell)) return cell;
+  return /^[+-]\d+(?:[:.,]\d+)*$/.test(cell) ? cell : `'${cell}`;
 }

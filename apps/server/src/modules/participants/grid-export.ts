@@ -37,11 +37,13 @@ export function participantsTable(
   columns: readonly ParticipantExportColumn[],
   lng: Lng,
   raceNames: ReadonlyMap<string, string>,
+  format: 'csv' | 'xlsx' = 'csv',
 ): TextTable {
   const cell = (row: ConsoleParticipant, column: ParticipantExportColumn): string => {
     switch (column) {
       case 'birthDate':
-        return birthDateText(row.birthDate, lng);
+        // XLSX: a date cell (issue 41), from the ISO date; CSV: as the grid shows it.
+        return format === 'xlsx' ? (row.birthDate ?? '') : birthDateText(row.birthDate, lng);
       case 'chips':
         return row.chips.join(' ');
       case 'race':
@@ -57,6 +59,7 @@ export function participantsTable(
     headers: columns.map((c) => HEADERS[lng][c]),
     aligns: columns.map((c) => (c === 'bib' ? 'right' : 'left')),
     bold: columns.map(() => false),
+    kinds: columns.map((c) => (c === 'birthDate' ? 'date' : 'text')),
     rows: rows.map((row) => columns.map((c) => cell(row, c))),
   };
 }

@@ -165,5 +165,17 @@ describe('participants grid: chips, bulk edit, export (issue 29)', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Bib');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(2).value).toBe('Colin');
+    // Issue 41: a birth date is a date cell, Excel sorts and computes with it.
+    const dated = await inject(
+      'staff',
+      'GET',
+      `${base}/participants/export?format=xlsx&lng=fr&race=five&sort=bib&columns=bib,birthDate`,
+    );
+    const datedBook = new ExcelJS.Workbook();
+    await datedBook.xlsx.load(dated.rawPayload as never);
+    const dates = datedBook.worksheets[0]!;
+    expect(dates.getRow(2).getCell(1).value).toBe('1');
+    expect(dates.getRow(2).getCell(2).value).toEqual(new Date('1985-03-02T00:00:00Z'));
+    expect(dates.getColumn(2).numFmt).toBe('yyyy-mm-dd');
   });
 });

@@ -482,7 +482,7 @@ export async function participantsRoutes(
         offset: 0,
         limit: 100_000,
       });
-      const table = participantsTable(rows, query.columns, query.lng, races);
+      const table = participantsTable(rows, query.columns, query.lng, races, query.format);
       const name = `participants-${event.id}`;
       reply
         .header('content-disposition', `attachment; filename="${name}.${query.format}"`)
