@@ -40,6 +40,15 @@ export interface Texts {
 export const eventStatuses = ['upcoming', 'live', 'finished'] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
+/**
+ * An https URL with a host name, as a pattern the API document states (issue 41: `https://` alone
+ * passed the document's `uri` and was refused by the server).
+ */
+const httpsUrl = z
+  .url({ protocol: /^https$/, hostname: /^[A-Za-z0-9.-]+$/ })
+  .max(500)
+  .regex(/^https:\/\/[A-Za-z0-9.-]+(?:[/?#][^\s<>"]*)?$/, 'an https URL');
+
 /** Free-form branding of an event (all optional). */
 export const eventBrandingSchema = z
   .object({
@@ -47,8 +56,8 @@ export const eventBrandingSchema = z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour')
       .optional(),
-    logoUrl: z.string().url().max(500).startsWith('https://').optional(),
-    bannerUrl: z.string().url().max(500).startsWith('https://').optional(),
+    logoUrl: httpsUrl.optional(),
+    bannerUrl: httpsUrl.optional(),
     tagline: z.string().max(200).optional(),
   })
   .strict();
@@ -121,7 +130,8 @@ export const eventDetailSchema = eventSummarySchema.extend({
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');
+/** A real calendar date (issue 41: `7505-62-38` passed a pattern and failed in the database: 500). */
+const isoDate = z.iso.date({ message: 'a YYYY-MM-DD date' });
 
 /** `PATCH events/{id}`: any subset; endDate must not precede startDate. */
 export const eventPatchSchema = z

@@ -187,6 +187,13 @@ declare module 'fastify' {
      * fields): the OpenAPI document lists the body under each (issue 41).
      */
     consumes?: readonly string[];
+    /**
+     * Rules the route checks that its schemas cannot state (they depend on stored rows, or on
+     * other fields), by the field a 400 `VALIDATION_FAILED` names: the OpenAPI operation lists
+     * them (`x-rules` and its description), so a body the schema accepts may be refused only for
+     * a rule the document says (issue 41; the contract test holds every route to it).
+     */
+    rules?: Readonly<Record<string, string>>;
   }
 }
 

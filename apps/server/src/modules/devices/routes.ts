@@ -492,6 +492,7 @@ export async function racedayRoutes(
     '/api/raceday/contexts/:db/races/:raceId/status',
     {
       schema: {
+        rules: { reason: 'required to set a status other than registered' },
         access: 'timekeeper',
         params: s.raceParams,
         body: afterAccess(s.statusSchema),

@@ -53,11 +53,42 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
     io: 'input',
     unrepresentable: 'any',
     reused: 'inline',
-    override: ({ jsonSchema }) => {
+    override: ({ zodSchema, jsonSchema }) => {
       if (typeof jsonSchema.format === 'string' && !KNOWN_FORMATS.has(jsonSchema.format))
         delete jsonSchema.format;
+      const rules = refinements(zodSchema as unknown as ZodInternals);
+      if (rules.length) {
+        jsonSchema['x-refined'] = rules;
+        const said = typeof jsonSchema.description === 'string' ? `${jsonSchema.description} ` : '';
+        jsonSchema.description = `${said}Checked by the server beyond this schema: ${rules.join('; ')}.`;
+      }
     },
   }) as JsonSchema;
+}
+
+/** What the override reads of a zod schema (zod 4's internals: its checks, or a pipe's sides). */
+interface ZodInternals {
+  _zod: { def: { type: string; checks?: { _zod: { def: { check: string; error?: unknown } } }[] } };
+}
+
+/**
+ * The rules a zod schema checks that JSON Schema cannot state (issue 41: refinements, and values
+ * read through a transform, such as a comma-separated list): the document names them as
+ * `x-refined` and in the description, so a client knows a value the schema accepts may still be
+ * refused, and why.
+ */
+function refinements(schema: ZodInternals): string[] {
+  const def = schema._zod?.def;
+  if (!def) return [];
+  const rules = (def.checks ?? [])
+    .filter((c) => c._zod.def.check === 'custom')
+    .map((c) => {
+      const error = c._zod.def.error;
+      const message = typeof error === 'function' ? (error as (i: object) => unknown)({}) : error;
+      return typeof message === 'string' ? message : 'a rule across its fields';
+    });
+  if (def.type === 'pipe') rules.push('read and checked further by the server');
+  return [...new Set(rules)];
 }
 
 /** Where the document keeps named schemas: a zod schema's `.meta({ id })` lands there. */
@@ -151,6 +182,16 @@ export function openApiDocument(routes: DocumentedRoute[], info: { version: stri
     const operation: Record<string, unknown> = {
       tags: [moduleOf(route.url)],
       ...(route.schema.summary ? { summary: route.schema.summary } : {}),
+      ...(route.schema.rules
+        ? {
+            description: `Also checked (400 VALIDATION_FAILED naming the field): ${Object.entries(
+              route.schema.rules,
+            )
+              .map(([field, rule]) => `\`${field}\`: ${rule}`)
+              .join('; ')}.`,
+            'x-rules': route.schema.rules,
+          }
+        : {}),
       ...(route.schema.access ? { 'x-access': route.schema.access } : {}),
       parameters: [...parameters(parts.params, 'path'), ...parameters(parts.querystring, 'query')],
       ...(parts.body

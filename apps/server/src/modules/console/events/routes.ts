@@ -131,6 +131,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
     '/api/console/events/:eventId',
     {
       schema: {
+        rules: { endDate: 'on or after the start date (the one sent, else the event’s)' },
         access: 'manager',
         params: eventParams,
         body: afterAccess(eventUpdateSchema),

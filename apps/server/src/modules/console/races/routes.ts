@@ -96,6 +96,7 @@ export async function raceRoutes(fastify: FastifyInstance) {
     '/api/console/contexts/:db/races',
     {
       schema: {
+        rules: { waves: 'a wave start (startType waves) needs its waves' },
         access: 'manager',
         params: dbParams,
         body: afterAccess(raceCreateSchema),
@@ -184,6 +185,7 @@ export async function raceRoutes(fastify: FastifyInstance) {
     '/api/console/races/:raceId',
     {
       schema: {
+        rules: { waves: 'a wave start (startType waves) needs its waves' },
         access: 'manager',
         params: raceParams,
         body: afterAccess(raceUpdateSchema),
@@ -346,6 +348,7 @@ export async function raceRoutes(fastify: FastifyInstance) {
     '/api/console/races/:raceId/course/place',
     {
       schema: {
+        rules: { placements: 'each key names a timing point of the race' },
         access: 'manager',
         params: raceParams,
         body: afterAccess(coursePlacementSchema),
@@ -456,6 +459,10 @@ export async function raceRoutes(fastify: FastifyInstance) {
     {
       bodyLimit: 12 * 1024 * 1024,
       schema: {
+        rules: {
+          csv: 'a result list with at least one half-time band of 5 finishers',
+          fromRaceId: 'a race with at least one half-time band of 5 finishers',
+        },
         access: 'manager',
         params: raceParams,
         body: afterAccess(fadePriorSchema),
@@ -501,6 +508,11 @@ export async function raceRoutes(fastify: FastifyInstance) {
     '/api/console/races/:raceId/format',
     {
       schema: {
+        rules: {
+          lapPointKey: 'a timing point of the race',
+          legs: 'each pointKey names a timing point of the race',
+          cutoffs: 'each pointKey names a timing point of the race',
+        },
         access: 'manager',
         params: raceParams,
         body: afterAccess(raceFormatSchema),
@@ -682,6 +694,7 @@ export async function raceRoutes(fastify: FastifyInstance) {
     '/api/console/races/:raceId/relay-members',
     {
       schema: {
+        rules: { teams: 'each bib names a team of this race' },
         access: 'manager',
         params: raceParams,
         body: afterAccess(relayMembersSchema),

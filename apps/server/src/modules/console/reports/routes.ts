@@ -164,6 +164,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     '/api/console/races/:raceId/reports/order',
     {
       schema: {
+        rules: { keys: "every one of the race's report keys, once" },
         access: 'manager',
         params: raceParams,
         body: afterAccess(reportOrderSchema),
@@ -198,6 +199,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     '/api/console/races/:raceId/reports/visibility',
     {
       schema: {
+        rules: { keys: 'report keys of this race' },
         access: 'manager',
         params: raceParams,
         body: afterAccess(reportVisibilitySchema),

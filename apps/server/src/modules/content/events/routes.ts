@@ -42,6 +42,7 @@ export async function eventsRoutes(fastify: FastifyInstance) {
     '/api/events/:eventId',
     {
       schema: {
+        rules: { endDate: 'on or after the start date (the one sent, else the event’s)' },
         access: 'manager',
         params: eventParams,
         body: afterAccess(eventPatchSchema),

@@ -71,7 +71,10 @@ export function flush(core: ResultsCore, db: string, ctx: ContextState): void {
     announced.set(db, ctx.lastSeq);
     notice = { kind: 'published', db, seq: ctx.lastSeq, versions: ctx.versionsOf() };
   }
-  if (!publication && !notice) return lag();
+  if (!publication && !notice) {
+    lag();
+    return;
+  }
   const { patches, windows: tops, passed } = publication ?? { patches: [], windows: [], passed: [] };
   const next = (publishing.get(db) ?? Promise.resolve())
     .then(() => {
