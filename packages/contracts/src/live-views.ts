@@ -112,7 +112,8 @@ export const timeTrialBoardSchema = z.object({
   onCourseCount: n,
   onCourse: z.array(
     timeTrialRiderSchema.extend({
-      startMs: n,
+      /** Null when the rider's start is unknown (no gun, no start read: issue 41). */
+      startMs: nn,
       /** Index into `points` of the last point reached, -1 before the first. */
       lastPoint: n,
       netMs: nn,

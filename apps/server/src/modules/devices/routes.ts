@@ -235,6 +235,7 @@ export async function racedayRoutes(
     '/api/raceday/contexts/:db/devices',
     {
       schema: {
+        rules: CONNECTOR_RULES,
         access: 'timekeeper',
         params: s.dbParams,
         body: afterAccess(s.connectorSchema),
@@ -266,6 +267,7 @@ export async function racedayRoutes(
     '/api/raceday/contexts/:db/devices/:deviceId',
     {
       schema: {
+        rules: CONNECTOR_RULES,
         access: 'timekeeper',
         params: s.deviceParams,
         body: afterAccess(s.connectorPatchSchema),
@@ -740,6 +742,13 @@ export async function racedayRoutes(
     );
   }
 }
+
+/** The rules `checkFields` holds, for the API document (issue 41). */
+const CONNECTOR_RULES = {
+  host: 'required for a device Tempora connects to (kind raceresult or wiclax)',
+  port: 'required for kind wiclax',
+  listenPort: 'required for a device that connects to Tempora (kind mylaps or chronotrack)',
+} as const;
 
 /** A connector needs its address: clients a host (and a port for Wiclax), listeners a port. */
 function checkFields(c: {

@@ -215,7 +215,10 @@ export function teamStandings(
     const members = people.map((i) => {
       const p = race.participants[i]!;
       const status = statusOf(r, i);
-      const net = status === 'finished' ? netTimeOf(r, i, finish) : null;
+      // A finisher without a known start has no net time (NaN): not a scorer (issue 41: its NaN
+      // made the team's total null, off the declared schema: a 500).
+      const time = status === 'finished' ? netTimeOf(r, i, finish) : Number.NaN;
+      const net = Number.isFinite(time) ? time : null;
       return {
         bib: p.bib,
         name: `${p.firstName} ${p.lastName}`.trim(),

@@ -73,7 +73,7 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
                 </TableHead>
                 <TableBody>
                   {b.onCourse.map((r) => {
-                    const elapsed = Number.isFinite(r.startMs) && now > r.startMs ? now - r.startMs : null;
+                    const elapsed = r.startMs !== null && now > r.startMs ? now - r.startMs : null;
                     return (
                       <TableRow key={r.bib} data-bib={r.bib}>
                         <TableCell>
