@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -164,6 +168,21 @@ describe('the lock on official results (issue 43)', () => {
     const verified = (await app.inject({ url: `/api/verify/${token}` })).json();
     expect(verified.replacedAtMs).toBeGreaterThan(verified.issuedAt);
     expect(verified.corrections).toHaveLength(1);
+    // The re-issued certificate prints the correction at its foot, in the language asked.
+    const pdf = await app.inject({
+      url: `/api/certificates/${(await card('K3')).athlete.trackingKey}?lng=fr`,
+    });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lock-')), 'cert.pdf');
+    fs.writeFileSync(file, pdf.rawPayload);
+    if (process.env.OFFICIAL_SHOTS)
+      fs.copyFileSync(file, path.join(process.env.OFFICIAL_SHOTS, 'certificate-fr.pdf'));
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toMatch(
+      /Corrigé le \d+ \S+ \d{4}, \d\d:\d\d UTC\+[12] : dossard K4 Runner K4, un temps à Finish ajouté/,
+    );
     const queued = await app.database.query<{
       type: string;
       payload: { data: { bib: string; reason: string } };
