@@ -440,6 +440,17 @@ describe('group deposits API', () => {
       headers: cast.staff,
     });
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Issue 41: typed cells — amounts numbers, the order's time a date, text never prefixed.
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const first = sheet.getRow(2);
+    expect(typeof first.getCell(header.indexOf('amount') + 1).value).toBe('number');
+    expect(first.getCell(header.indexOf('created') + 1).value).toBeInstanceOf(Date);
+    const texts = (first.values as unknown[]).filter((v) => typeof v === 'string') as string[];
+    expect(texts.filter((v) => v.startsWith("'"))).toEqual([]);
     const refund = await call('POST', `/api/payments/staff/events/${EVENT}/refunds`, cast.staff, {
       orderIds: [order.id],
       kind: 'policy',

@@ -102,6 +102,8 @@ export function amountCell(cents: number, lng: 'en' | 'fr'): string {
 
 /** The columns of HEADER holding amounts (rowsOf gives them in cents). */
 const AMOUNTS = new Set([10, 11, 12]);
+/** The columns of HEADER holding times (ISO; date cells in XLSX). */
+const DATES = new Set([14, 15]);
 
 function rowsOf(orders: OrderDetail[]): (string | number)[][] {
   return orders.map((o) => [
@@ -146,14 +148,16 @@ export async function ordersXlsx(orders: OrderDetail[]): Promise<Buffer> {
   sheet.addRow(HEADER);
   sheet.getRow(1).font = { bold: true };
   for (const row of rowsOf(orders)) {
-    // Strings that look like formulas stay text: exceljs writes them as plain strings.
+    // Issue 41: a cell is text or number by its type — a string is never a formula, so it is
+    // written as it is (no apostrophe); amounts are numbers, the two times dates.
     sheet.addRow(
       row.map((v, k) =>
-        AMOUNTS.has(k) ? Number(v) / 100 : typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v,
+        AMOUNTS.has(k) ? Number(v) / 100 : DATES.has(k) && v ? new Date(String(v)) : v === '' ? null : v,
       ),
     );
   }
   for (const col of [11, 12, 13]) sheet.getColumn(col).numFmt = '0.00';
+  for (const k of DATES) sheet.getColumn(k + 1).numFmt = 'yyyy-mm-dd hh:mm';
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
