@@ -35,6 +35,11 @@
  *        context or race, whose id is public on the results pages. Such routes check the caller
  *        before looking up the child id, so a real and a missing child id answer the same (the
  *        matrix asserts it for every route with a real row).
+ * A draft event and a hidden report (issue 42, route-draft.test.ts, policy/visibility.ts): every
+ * route whose parameters reach the draft's data, and every route naming the hidden report,
+ * answers anonymous callers and another organisation's owner and timekeeper exactly as it answers
+ * a missing id. A parameter of a new name either leads to its event there or says why not
+ * (`NOT_SCOPES` in route-draft.test.ts).
  */
 export type Access =
   | 'public'
