@@ -26,7 +26,6 @@ export const correctionKinds = [
   'start',
   'chip',
   'imported',
-  'undone',
   'reopened',
 ] as const;
 export type CorrectionKind = (typeof correctionKinds)[number];

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
-import { requireAbility, type SubjectType } from '../../policy/policy.ts';
+import { allows, requireAbility, type SubjectType } from '../../policy/policy.ts';
 import { reportId } from './context-state.ts';
 import { participantsFromCsv, passingsFromCsv } from './csv-import.ts';
 import { lapTable } from './lap-table.ts';
@@ -123,6 +123,11 @@ const passingsMapping = mappingQuery.pipe(
     id: z.string().optional(),
     defaultPoint: z.string().optional(),
     day: z.iso.date().optional(),
+    /**
+     * Issue 43: the organiser's reason when the file changes official results (it then goes in as
+     * a correction spectators see; 409 RACE_OFFICIAL without it).
+     */
+    correction: z.string().trim().min(1).max(100).optional(),
   }),
 );
 /** Which CSV column holds what (`POST …/import/participants`). */
@@ -756,15 +761,44 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
     },
     async (request) => {
       const { db } = request.params;
-      await authorize(request, db, 'manage', 'Passing');
+      const context = await authorize(request, db, 'manage', 'Passing');
       if (typeof request.body !== 'string')
         throw errors.badRequest('CSV_REQUIRED', `Send the file as ${csvBody}`);
       const mapping = checked(request, 'querystring');
-      const { defaultPoint, day, ...columns } = mapping;
+      const { defaultPoint, day, correction, ...columns } = mapping;
+      // Issue 43: only the organiser confirms a change of official results.
+      if (correction && !allows(request, 'update', 'Race', { organisationId: context.organisationId }))
+        throw new AppError(403, 'CORRECTION_NEEDS_ORGANISER', 'Only the organiser corrects official results');
+      const confirmed = correction ? { reason: correction } : undefined;
       const dayStart = day ? Date.parse(`${day}T00:00:00Z`) : null;
       const incoming = await passingsFromCsv(request.body, columns, defaultPoint ?? null, dayStart);
       // Through the race-day ingest: a read clears a DNS, as from any other way in (issue 26).
-      return app.raceday.service.ingest(db, incoming, 'import', { createdBy: request.user?.sub ?? null });
+      const service = app.raceday.service;
+      const out = await service.ingest(
+        db,
+        incoming,
+        'import',
+        { createdBy: request.user?.sub ?? null },
+        { confirmed },
+      );
+      if (confirmed && out.accepted) {
+        // One correction per official race the file changed: how many of its reads came in.
+        const ctx = await app.results.state(db);
+        const official = service.officialRaces(ctx);
+        const counts = new Map<string, number>();
+        for (const r of incoming) {
+          const race = ctx.raceOf({ ...(r.bib ? { bib: r.bib } : {}), ...(r.chip ? { chip: r.chip } : {}) });
+          if (race && official.has(race.row.id)) counts.set(race.row.id, (counts.get(race.row.id) ?? 0) + 1);
+        }
+        await service.recordCorrections(
+          db,
+          confirmed,
+          [...counts].map(([raceId, count]) =>
+            service.correctionNote(ctx.races.get(raceId)!, null, 'imported', { count }),
+          ),
+        );
+      }
+      return out;
     },
   );
 
