@@ -27,6 +27,8 @@ const onlyWhenNamed = {
   'apps/web/bench/lighthouse.bench.mjs': 'builds, starts a server and runs Lighthouse 27 times',
   'apps/server/bench/cold-start.bench.ts':
     'imports Boston once, then restarts a server several times (minutes)',
+  'apps/web/bench/first-rows-restart.bench.mjs':
+    'needs a build; seeds Boston once, then restarts a server 16 times with a browser (minutes)',
 };
 for (const bench of benches) {
   if (filter.length && !filter.some((f) => bench.includes(f))) continue;

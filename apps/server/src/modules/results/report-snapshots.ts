@@ -108,20 +108,28 @@ export async function snapshotRows(
 
 /**
  * A snapshot's whole report as the JSON texts of its chunks, in order (the whole table is sent
- * without parsing 26,000 rows to serialise them again); null as `snapshotRows`.
+ * without parsing 26,000 rows to serialise them again); null as `snapshotRows`. One chunk per
+ * statement, the event loop let in between: PGlite runs a statement on the main thread, and the
+ * 7 MB of Boston read in one held a first visitor's requests after a restart (issue 41).
  */
 export async function snapshotTexts(
   sql: Sql,
   snapshot: Snapshot,
   report: SnapshotReport,
 ): Promise<string[] | null> {
-  const chunks = await sql.query<{ rows: string }>(
-    `SELECT rows FROM report_snapshots
-      WHERE db = $1 AND group_key = $2 AND report_key = $3 AND stamp = $4 ORDER BY chunk`,
-    [snapshot.db, report.head.group, report.head.report, snapshot.stamp],
-  );
   const expected = Math.max(1, Math.ceil(report.total / SNAPSHOT_CHUNK));
-  return chunks.length === expected ? chunks.map((c) => c.rows) : null;
+  const texts: string[] = [];
+  for (let k = 0; k < expected; k++) {
+    if (k > 0) await new Promise((resolve) => setImmediate(resolve));
+    const [chunk] = await sql.query<{ rows: string }>(
+      `SELECT rows FROM report_snapshots
+        WHERE db = $1 AND group_key = $2 AND report_key = $3 AND stamp = $4 AND chunk = $5`,
+      [snapshot.db, report.head.group, report.head.report, snapshot.stamp, k],
+    );
+    if (!chunk) return null;
+    texts.push(chunk.rows);
+  }
+  return texts;
 }
 
 /**
