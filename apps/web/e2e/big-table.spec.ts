@@ -108,6 +108,18 @@ for (const [viewport, size] of [
       await expect(target).toBeVisible();
       // Its rank cell (the first cell is the favourite star).
       await expect(target.getByRole('cell', { name: '20000', exact: true })).toBeVisible();
+      // Issue 41: five-digit ranks and hours-long gaps fit their columns in the page's own font —
+      // no number, time or gap on screen is cut (a name may be).
+      const cut = await table
+        .locator('[role=row][data-index] [role=cell]')
+        .evaluateAll((cells) =>
+          cells
+            .filter((c) => /^[+\d:.]+$/.test(c.textContent ?? '') && c.scrollWidth > c.clientWidth)
+            .map((c) => c.textContent),
+        );
+      expect(cut).toEqual([]);
+      if (viewport === 'desktop')
+        await expect(target.getByRole('cell', { name: /^\+\d:\d\d:\d\d$/ })).toBeVisible();
       // The sticky header stays on top of the scrolled rows.
       await expect(table.getByRole('columnheader').first()).toBeInViewport();
       // Rank 20000 is row 20,001 of the grid: window 666 (ranks 19,981–20,010) is held.
@@ -132,6 +144,57 @@ for (const [viewport, size] of [
       await page.screenshot({ path: `${SHOTS}/top-${viewport}-${lng}.png` });
     });
   }
+}
+
+test('a jump made while the name search holds text clears it and lands on the row (issue 41)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}/?lng=en#${EVENT}/reportlist/group/boston/report/LIVE1`);
+  const table = page.getByTestId('report-table');
+  await expect(table).toHaveAttribute('aria-rowcount', '26411', { timeout: 60_000 });
+  const search = page.getByPlaceholder('Name or bib');
+  await search.fill('smith');
+  await expect(table).not.toHaveAttribute('aria-rowcount', '26411');
+  await page.getByRole('textbox', { name: 'Rank or bib number' }).fill('20000');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(search).toHaveValue('');
+  await expect(table).toHaveAttribute('aria-rowcount', '26411');
+  const target = table.locator('[aria-current="true"]');
+  await expect(target.getByRole('cell', { name: '20000', exact: true })).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/jump-after-search-desktop-en.png` });
+});
+
+for (const lng of ['en', 'fr'] as const) {
+  test(`a category list on a phone shows each runner's overall rank (issue 41, ${lng})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const list = (await (await fetch(`${server.url}/api/results/demo-city-run/reportlist`)).json()) as {
+      groups: { key: string; reports: { key: string }[] }[];
+    };
+    const category = list.groups
+      .find((g) => g.key === 'boston')!
+      .reports.find((r) => r.key.startsWith('CAT-F'))!;
+    const url = `${server.url}/api/results/demo-city-run/groups/boston/reports/${category.key}?offset=0&limit=3`;
+    const report = (await (await fetch(url)).json()) as {
+      rows: unknown[][];
+      columns: { FieldIdx: number; Title: { en: string } }[];
+    };
+    const overall = report.columns.find((c) => c.Title.en === 'Overall')!.FieldIdx;
+    await page.goto(`${server.url}/?lng=${lng}#${EVENT}/reportlist/group/boston/report/${category.key}`);
+    const table = page.getByTestId('report-table');
+    const first = table.locator('[aria-rowindex="2"]');
+    await expect(first).toBeVisible({ timeout: 30_000 });
+    // Its own rank is 1; the overall rank is on the row itself, not behind its details button.
+    const word = lng === 'en' ? 'Overall' : 'Pl. gén.';
+    for (const [k, row] of report.rows.entries())
+      await expect(table.locator(`[aria-rowindex="${k + 2}"] .rt-beneath`)).toContainText(
+        `${word} ${String(row[overall])}`,
+      );
+    await expect(first.locator('.rt-beneath')).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/category-phone-${lng}.png` });
+  });
 }
 
 test('a table scrolled to a runner holds the rank window on screen and receives its patches', async ({

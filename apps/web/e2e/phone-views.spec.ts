@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -62,6 +63,41 @@ for (const lng of ['en', 'fr']) {
     }
     // Times of day on a 24-hour clock (the event's zone), never "PM".
     await expect(cards.first()).not.toContainText(/\bPM\b|\bAM\b/);
+  });
+}
+
+for (const lng of ['en', 'fr'] as const) {
+  test(`a live table is the page: ten rows on the first screen, the race's views one tap away (issue 41, ${lng})`, async ({
+    page,
+  }) => {
+    const text = {
+      en: { views: 'Views', leaders: 'Leaders', map: 'Course map' },
+      fr: { views: 'Vues', leaders: 'Leaders', map: 'Carte du parcours' },
+    }[lng];
+    await page.goto(`${server.url}/?lng=${lng}#${EVENT}/reportlist/group/city-marathon/report/LIVE1`);
+    const table = page.getByTestId('report-table');
+    await expect(table.locator('[aria-rowindex="2"]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('#pre-paint')).toHaveCount(0, { timeout: 15_000 });
+    // Rows wholly inside the first screen, the page not scrolled.
+    const whole = await table.locator('[role=row][data-index]').evaluateAll((rows) =>
+      rows.filter((r) => {
+        const box = r.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      }),
+    );
+    expect(whole.length).toBeGreaterThanOrEqual(10);
+    await page.screenshot({
+      path: path.resolve(import.meta.dirname, `../../../.tmp/e2e-results/phone-views/live-table-${lng}.png`),
+    });
+    // The views are folded behind one button; one tap shows them all.
+    const views = page.getByRole('button', { name: text.views, exact: true });
+    await expect(views).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: text.map })).toBeHidden();
+    await views.click();
+    await expect(views).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: text.map })).toBeVisible();
+    await page.getByRole('link', { name: text.leaders, exact: true }).click();
+    await expect(page).toHaveURL(/\/firstrow\/demo-city-run-marathon\/race\/city-marathon$/);
   });
 }
 

@@ -1,3 +1,4 @@
+export * from './clock-offset.ts';
 export * from './console/category-check.ts';
 export * from './console/category-templates.ts';
 export * from './console/course.ts';
@@ -48,4 +49,5 @@ export * from './search/athlete-search.ts';
 export * from './search/table-search.ts';
 export * from './text/title.ts';
 export * from './time-format.ts';
+export * from './time-range.ts';
 export * from './zoned-date-time.ts';

@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatClockOffset,
-  formatDuration,
-  formatRange,
-  MAX_CLOCK_OFFSET_MS,
-  parseClockOffset,
-} from './time-format.ts';
+import { formatClockOffset, MAX_CLOCK_OFFSET_MS, parseClockOffset } from './clock-offset.ts';
+import { formatDuration } from './time-format.ts';
+import { formatRange } from './time-range.ts';
 
 describe('formatDuration (spec §5 time cells)', () => {
   it('is blank for zero and missing values', () => {

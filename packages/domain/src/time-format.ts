@@ -55,40 +55,6 @@ export function formatGap(ms: Millis | null | undefined, lng = 'en', decimals = 
   return `${ms < 0 ? '\u2212' : '+'}${text}`;
 }
 
-/** The largest clock offset a device may have: a day either way (the devices module's bound). */
-export const MAX_CLOCK_OFFSET_MS = 86_400_000;
-
-/**
- * A device's clock offset as the race-day form shows it (issue 29: it was typed in milliseconds,
- * `-7200000`): always signed and always `h:mm:ss`, milliseconds only when there are some,
- * `+0:00:00`, `-2:00:00`, `+0:00:01.250`.
- */
-export function formatClockOffset(ms: Millis): string {
-  const abs = Math.abs(Math.trunc(ms));
-  const totalSeconds = Math.floor(abs / 1000);
-  const h = Math.floor(totalSeconds / 3600);
-  const rest = abs % 1000;
-  const fraction = rest ? `.${String(rest).padStart(3, '0')}` : '';
-  return `${ms < 0 ? '-' : '+'}${h}:${pad(Math.floor((totalSeconds % 3600) / 60))}:${pad(totalSeconds % 60)}${fraction}`;
-}
-
-/**
- * A typed clock offset → ms, or null when it is not one: an optional sign (`+`, `-` or `−`),
- * hours, minutes and optionally seconds with up to three decimals (`.` or `,`): `-2:00:00`,
- * `+0:00:01.25`, `-1:30`; a day at most either way.
- */
-export function parseClockOffset(text: string): Millis | null {
-  const m = /^([+\-\u2212])?\s*(\d{1,2}):([0-5]\d)(?::([0-5]\d)(?:[.,](\d{1,3}))?)?$/.exec(text.trim());
-  if (!m) return null;
-  const abs =
-    Number(m[2]) * 3_600_000 +
-    Number(m[3]) * 60_000 +
-    Number(m[4] ?? 0) * 1000 +
-    Number((m[5] ?? '').padEnd(3, '0'));
-  if (abs > MAX_CLOCK_OFFSET_MS) return null;
-  return m[1] && m[1] !== '+' && abs ? -abs : abs;
-}
-
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -111,17 +77,4 @@ export function formatTimeOfDay(ms: Millis | null | undefined, timeZone?: string
     clocks.set(key, format);
   }
   return format.format(ms);
-}
-
-/**
- * A predicted finish's interval (issue 27, `Prediction.finishRange`), as `3:31–3:38`: to the
- * minute from an hour on (low down, high up, so the interval shown holds the one computed),
- * `m:ss` below. Empty when either end is missing.
- */
-export function formatRange(lowMs: Millis | null | undefined, highMs: Millis | null | undefined): string {
-  if (!(lowMs && highMs && lowMs > 0 && highMs >= lowMs)) return '';
-  if (highMs < 3_600_000)
-    return `${formatDuration(Math.floor(lowMs / 1000) * 1000)}–${formatDuration(Math.ceil(highMs / 1000) * 1000)}`;
-  const hm = (minutes: number) => `${Math.floor(minutes / 60)}:${pad(minutes % 60)}`;
-  return `${hm(Math.floor(lowMs / 60_000))}–${hm(Math.ceil(highMs / 60_000))}`;
 }

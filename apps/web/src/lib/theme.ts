@@ -1,5 +1,6 @@
 import { createTheme, getContrastRatio, type Theme } from '@mui/material';
 import type { Branding } from './branding-variants.ts';
+import { FONT_FAMILY } from './font.ts';
 
 /** Text on the brand colour: white when it reaches WCAG AA (4.5:1), else a near-black. */
 export function textOn(colour: string): string {
@@ -29,7 +30,7 @@ export function createAppTheme(branding: Branding): Theme {
     },
     shape: { borderRadius: 8 },
     typography: {
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontFamily: FONT_FAMILY,
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {

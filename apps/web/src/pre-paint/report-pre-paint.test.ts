@@ -1,6 +1,7 @@
 import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/contracts';
 import { describe, expect, it } from 'vitest';
-import { planColumns } from '../features/results/components/column-layout.ts';
+import { columnRoles, planColumns, reachedTimes } from '../features/results/components/column-layout.ts';
+import { contentWidths } from '../features/results/components/column-widths.ts';
 import enCommon from '../locales/en/common.json';
 import enResults from '../locales/en/results.json';
 import enViews from '../locales/en/views.json';
@@ -104,11 +105,14 @@ describe('the report pre-paint', () => {
       ...event,
       races: [{ ...event.races[0]!, format: 'relay', publication: { state: 'official' } }],
     } as EventDetail;
-    const chips = (lng: 'en' | 'fr') =>
-      [...paint({ event: relay, lng }).querySelectorAll('.pp-chip')].map((c) => c.textContent);
+    const chips = (lng: 'en' | 'fr', width = 1280) =>
+      [...paint({ event: relay, lng, width }).querySelectorAll('.pp-chip')].map((c) => c.textContent);
     expect(chips('en').slice(0, 4)).toEqual(['Official results', 'Favourites', 'Relay legs', 'Leaders']);
     expect(chips('fr')[0]).toBe('Résultats officiels');
     expect(chips('fr')[2]).toBe('Relais');
+    // On a phone the views are folded behind one button, the state in sight (issue 41).
+    expect(chips('en', 390)).toEqual(['Official results', 'Views']);
+    expect(chips('fr', 390)).toEqual(['Résultats officiels', 'Vues']);
   });
 
   it('draws the page title, the breadcrumbs and the first rows with rank, name and time', () => {
@@ -133,7 +137,13 @@ describe('the report pre-paint', () => {
     for (const width of [390, 1280]) {
       const root = paint({ width });
       // The table's width: the viewport's less the rail (≥ 900 px), the padding and the border.
-      const plan = planColumns(columns, width - (width >= 900 ? 56 : 0) - (width >= 600 ? 48 : 24) - 2);
+      // Its columns as wide as their widest value (issue 41), from the same rows as React's first render.
+      const plan = planColumns(
+        columns,
+        width - (width >= 900 ? 56 : 0) - (width >= 600 ? 48 : 24) - 2,
+        new Set(reachedTimes(columns, table.rows).split(',').map(Number)),
+        contentWidths(columns, columnRoles(columns), table.rows, table.total, 'en'),
+      );
       const head = root.querySelector<HTMLElement>('.rt-head')!;
       expect(root.querySelector<HTMLElement>('.pp-table')!.style.getPropertyValue('--pp-grid')).toBe(
         plan.template,
@@ -189,6 +199,7 @@ describe('the report pre-paint', () => {
     const root = paint({ favorites: new Set(['17']) });
     const stars = [...root.querySelectorAll('.rt-star')];
     expect(stars.map((s) => s.classList.contains('pp-on'))).toEqual([false, true, false]);
-    expect(root.querySelector('.pp-chip')?.textContent).toBe('Favourites (1)');
+    const wide = paint({ favorites: new Set(['17']), width: 1280 });
+    expect(wide.querySelector('.pp-chip')?.textContent).toBe('Favourites (1)');
   });
 });

@@ -2,7 +2,14 @@ import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/c
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
 import { joinTitle } from '../../../../packages/domain/src/text/title.ts';
 import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
-import { pageTableWidth, planColumns, reachedTimes } from '../features/results/components/column-layout.ts';
+import {
+  beneathText,
+  columnRoles,
+  pageTableWidth,
+  planColumns,
+  reachedTimes,
+} from '../features/results/components/column-layout.ts';
+import { contentWidths } from '../features/results/components/column-widths.ts';
 import { formatCount } from '../lib/intl.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';
 import type { PrePaintIcon } from './icons.ts';
@@ -87,7 +94,7 @@ export const PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:1400;ove
 #pre-paint .rt-cell,#pre-paint .rt-th{padding:0 8px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-variant-numeric:tabular-nums}
 #pre-paint .rt-th{padding:0 6px}
 #pre-paint [data-type=favorite]{padding:0;text-align:center}
-#pre-paint .pp-compact .rt-row{min-height:48px}
+#pre-paint .pp-compact .rt-row{min-height:44px}
 #pre-paint .pp-compact .rt-two{white-space:normal;line-height:1.2;padding-top:2px;padding-bottom:2px}
 #pre-paint .rt-beneath{display:block;overflow:hidden;text-overflow:ellipsis;font-size:12px;font-weight:400;color:#555f66;white-space:nowrap}
 #pre-paint .rt-at{font-size:12px;font-weight:400;color:#555f66}#pre-paint .rt-at::before{content:" · "}#pre-paint .rt-cell:has(> .rt-at){font-style:italic}
@@ -207,6 +214,8 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       chips.append(li);
     };
     const published = raceOf.publication;
+    // On a phone the views are folded behind one button (race-view-links.tsx, issue 41).
+    const folded = width < 600;
     if (published)
       chip(
         'certificate',
@@ -215,22 +224,30 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
         }),
         published.state === 'official' ? ' pp-official' : ' pp-state',
       );
-    chip(
-      'star',
-      input.favorites.size ? fill(s.favoritesCount, { count: String(input.favorites.size) }) : s.favorites,
-    );
-    if (raceOf.format === 'laps' || raceOf.format === 'timeLimited' || raceOf.format === 'backyard')
-      chip('repeat', s.laps);
-    if (raceOf.format === 'multisport' || raceOf.format === 'relay')
-      chip('swap', raceOf.format === 'relay' ? s.relayLegs : s.legs);
-    chip('podium', s.leaders);
-    chip('chart', s.stats);
-    if (raceOf.startType === 'individual') chip('timer', s.clm);
-    chip('monitor', s.scroller);
-    if (event.available?.map ?? true) chip('map', s.map);
-    chip('athlete', s.tracking);
-    chip('list', s.results);
-    for (const series of event.series ?? []) chip('trophy', fill(s.series, { name: series.name }));
+    if (folded) {
+      const li = el('li');
+      const c = el('span', 'pp-chip', s.moreViews);
+      c.append(icon('chevron'));
+      li.append(c);
+      chips.append(li);
+    } else {
+      chip(
+        'star',
+        input.favorites.size ? fill(s.favoritesCount, { count: String(input.favorites.size) }) : s.favorites,
+      );
+      if (raceOf.format === 'laps' || raceOf.format === 'timeLimited' || raceOf.format === 'backyard')
+        chip('repeat', s.laps);
+      if (raceOf.format === 'multisport' || raceOf.format === 'relay')
+        chip('swap', raceOf.format === 'relay' ? s.relayLegs : s.legs);
+      chip('podium', s.leaders);
+      chip('chart', s.stats);
+      if (raceOf.startType === 'individual') chip('timer', s.clm);
+      chip('monitor', s.scroller);
+      if (event.available?.map ?? true) chip('map', s.map);
+      chip('athlete', s.tracking);
+      chip('list', s.results);
+      for (const series of event.series ?? []) chip('trophy', fill(s.series, { name: series.name }));
+    }
     main.append(chips);
   }
 
@@ -267,6 +284,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
     table.columns,
     tableWidth,
     new Set(reachedTimes(table.columns, table.rows).split(',').map(Number)),
+    contentWidths(table.columns, columnRoles(table.columns), table.rows, table.total, lng),
   );
   const grid = el('div', plan.compact ? 'pp-table pp-compact' : 'pp-table');
   // One grid for the header and every row (set once: a style per row was most of the build's time).
@@ -294,10 +312,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   rows.forEach((row, index) => {
     const key = text(row[table.keyField]);
     const line = el('div', index % 2 ? 'rt-row rt-odd' : 'rt-row');
-    const beneath = plan.beneath
-      .map((i) => text(row[table.columns[i]!.FieldIdx]))
-      .filter(Boolean)
-      .join(' · ');
+    const beneath = beneathText(plan, table.columns, row, lng);
     for (const i of plan.visible) {
       const column = table.columns[i]!;
       const two = plan.roles[i] === 'name' && beneath;

@@ -34,6 +34,7 @@ export interface PrePaintStrings {
   provisional: string;
   protestOpen: string;
   official: string;
+  moreViews: string;
 }
 
 /** A namespace's JSON, as read from `src/locales/{lng}/{ns}.json`. */
@@ -76,6 +77,7 @@ export function prePaintStrings(ns: { common: Locale; results: Locale; views: Lo
     relayLegs: v.relayLegs!,
     provisional: v.provisional!,
     protestOpen: v.protestOpen!,
+    moreViews: v.moreViews!,
     official: v.official!,
   };
 }

@@ -1,7 +1,8 @@
 import type { AthleteCard } from '@tempora/contracts';
 import { formatDateTime } from '../../../../packages/domain/src/date-format.ts';
 import { formatPaceIn, paceUnitOf } from '../../../../packages/domain/src/results/pace.ts';
-import { formatDuration, formatGap, formatRange } from '../../../../packages/domain/src/time-format.ts';
+import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
+import { formatRange } from '../../../../packages/domain/src/time-range.ts';
 import { pointName } from '../lib/point-name.ts';
 import { DEFAULT_CHROME_CSS, type DefaultChromeStrings, drawDefaultChrome } from './default-chrome.ts';
 import { prePaintRoot, spriteIcon } from './dom.ts';

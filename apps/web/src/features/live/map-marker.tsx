@@ -51,6 +51,9 @@ export function MapMarker({
     ? favs.map((m) => shortName(m.a)).join(', ') +
       (items.length > favs.length && favs.length > 0 ? ` +${items.length - favs.length}` : '')
     : null;
+  // What the marker shows (the bib or the pack's size, and the followed names): its accessible
+  // name starts with it (WCAG 2.5.3, axe's label-content-name-mismatch on the French map, issue 41).
+  const shown = [single ?? `×${items.length}`, name].filter(Boolean).join(' ');
   const right = x < width * 0.6;
   const r = single && single.length > 4 ? 19 : 16;
   const onKeyDown = (e: KeyboardEvent) => {
@@ -65,7 +68,7 @@ export function MapMarker({
       data-testid="map-athlete"
       role="button"
       tabIndex={0}
-      aria-label={t('mapMarker', { count: items.length, names: names.join(', ') })}
+      aria-label={t('mapMarker', { count: items.length, names: names.join(', '), shown })}
       aria-expanded={expanded}
       onClick={onToggle}
       onKeyDown={onKeyDown}

@@ -2,6 +2,7 @@ import {
   mdiAccountSearchOutline,
   mdiCertificateOutline,
   mdiChartBar,
+  mdiChevronDown,
   mdiFormatListNumbered,
   mdiMapOutline,
   mdiMonitor,
@@ -14,6 +15,7 @@ import {
 } from '@mdi/js';
 import { Box } from '@mui/material';
 import type { EventDetail } from '@tempora/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CorrectionsNote } from '../../components/corrections-note.tsx';
@@ -29,6 +31,32 @@ const publicationTime = (ms: number, lng: string) =>
 const GENERIC = 'live';
 
 type Race = EventDetail['races'][number];
+
+/** A chip's look: MUI's outlined clickable Chip. */
+const chipSx = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 0.75,
+  height: 32,
+  px: 1.25,
+  border: 1,
+  borderColor: 'rgba(0, 0, 0, 0.23)',
+  borderRadius: 4,
+  bgcolor: 'transparent',
+  color: 'text.primary',
+  font: 'inherit',
+  fontSize: 13,
+  fontWeight: 500,
+  lineHeight: 1,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  '&:hover': { bgcolor: 'action.hover' },
+  '&:focus-visible': { outline: 2, outlineColor: 'primary.dark', outlineOffset: 1 },
+  '& svg': { color: 'text.secondary' },
+} as const;
+
+/** Below this width (px) a report page's views fold behind one button (report-pre-paint.ts too). */
+const PHONE = '@media (max-width: 599.95px)';
 
 /**
  * A link in a row of chips: styled as MUI's outlined clickable Chip, without its 3 KB of gzip on
@@ -47,27 +75,13 @@ function ViewChip({
   tone?: 'state' | 'official';
 }) {
   return (
-    <li>
+    <li data-keep={tone ? true : undefined}>
       <Box
         {...(to ? { component: RouterLink, to } : { component: 'span' })}
         sx={{
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 0.75,
-          height: 32,
-          px: 1.25,
-          border: 1,
-          borderColor: 'rgba(0, 0, 0, 0.23)',
-          borderRadius: 4,
-          color: 'text.primary',
+          ...chipSx,
           textDecoration: 'none',
-          fontSize: 13,
-          fontWeight: 500,
-          lineHeight: 1,
-          whiteSpace: 'nowrap',
-          '&:hover': { bgcolor: 'action.hover' },
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.dark', outlineOffset: 1 },
-          '& svg': { color: 'text.secondary' },
+          cursor: undefined,
           ...(tone && {
             borderColor: 'transparent',
             bgcolor: tone === 'official' ? '#e8f5e9' : 'rgba(0, 0, 0, 0.06)',
@@ -97,6 +111,7 @@ export function RaceViewLinks({
   withEvent = false,
   map = true,
   timeZone,
+  folded = false,
 }: {
   eventId: string;
   race: Race;
@@ -107,15 +122,34 @@ export function RaceViewLinks({
   withEvent?: boolean;
   /** Whether the event has a course map to show (issue 27: no chip leading nowhere). */
   map?: boolean;
+  /**
+   * On a phone, the views behind one button (issue 41: a report page's table is the page — seven
+   * chips stood above its first rows); the results' state stays in sight.
+   */
+  folded?: boolean;
 }) {
   const { t, i18n } = useTranslation('views');
+  const [open, setOpen] = useState(false);
   const published = race.publication;
   return (
     <>
       <Box
         component="ul"
+        id={`views-${race.id}`}
         aria-label={t('liveViewsOf', { race: race.name })}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+        data-open={open}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          ...(folded && {
+            [PHONE]: { '&[data-open=false] > li:not([data-keep])': { display: 'none' } },
+            '& > li[data-toggle]': { display: 'none', [PHONE]: { display: 'list-item' } },
+          }),
+        }}
       >
         {withEvent && published && (
           <ViewChip
@@ -125,6 +159,25 @@ export function RaceViewLinks({
               time: published.protestEndsMs ? publicationTime(published.protestEndsMs, i18n.language) : '',
             })}
           />
+        )}
+        {folded && (
+          <li data-keep data-toggle>
+            <Box
+              component="button"
+              type="button"
+              aria-expanded={open}
+              aria-controls={`views-${race.id}`}
+              onClick={() => setOpen((o) => !o)}
+              sx={{
+                ...chipSx,
+                '& svg': { transition: 'transform 150ms' },
+                '&[aria-expanded=true] svg': { transform: 'rotate(180deg)' },
+              }}
+            >
+              {t('moreViews')}
+              <MdiIcon path={mdiChevronDown} fontSize="small" aria-hidden />
+            </Box>
+          </li>
         )}
         {withEvent && (
           <ViewChip

@@ -62,6 +62,7 @@ export const ReportLinks = memo(function ReportLinks({
       map={event.data?.available?.map ?? true}
       timeZone={event.data?.timeZone}
       withEvent
+      folded
     />
   );
 });

@@ -9,6 +9,7 @@ import type { ColumnDef } from '@tempora/contracts';
 export type ColumnRole =
   | 'favorite'
   | 'rank'
+  | 'overall'
   | 'name'
   | 'bib'
   | 'category'
@@ -44,6 +45,8 @@ export function columnRoles(columns: readonly ColumnDef[]): ColumnRole[] {
     if (/\bpace\b|\bspeed\b|allure|vitesse/.test(title)) return 'pace';
     if (/^(bib|dossard)$/.test(title)) return 'bib';
     if (/^(category|cat\.?|catégorie)$/.test(title)) return 'category';
+    // A gender or category list's overall rank beside its own (issue 27's `rankOverall`).
+    if (rankTaken && c.Type === 'text' && title === 'overall') return 'overall';
     if (
       !rankTaken &&
       (i < name || name < 0) &&
@@ -100,7 +103,7 @@ const TOGGLE_WIDTH = 36;
 const NAME_MIN_COMPACT = 120;
 
 /** Columns a spectator looks for first, then the rest: the order columns are added as width allows. */
-const PRIORITY: ColumnRole[] = ['gap', 'pace', 'bib', 'category', 'flag', 'other', 'split'];
+const PRIORITY: ColumnRole[] = ['gap', 'pace', 'overall', 'bib', 'category', 'flag', 'other', 'split'];
 
 /** How a report lays out at one width. */
 export interface ColumnPlan {
@@ -140,8 +143,14 @@ export function planColumns(
   columns: readonly ColumnDef[],
   width: number,
   reached?: ReadonlySet<number>,
+  /** Each column's widest value in px (`contentWidths`), by index (null or undefined: none). */
+  content: readonly (number | null | undefined)[] = [],
 ): ColumnPlan {
   const roles = columnRoles(columns);
+  // A column as wide as its widest value needs (column-widths.ts, issue 41: "19998" and "+2:18:38"
+  // were cut on Boston's row 20,000), never narrower than its role's default.
+  const widthOf = (i: number, role: ColumnRole, narrow: boolean) =>
+    Math.max(columnWidth(columns[i]!, role, narrow), content[i] ?? 0);
   const compact = width < COMPACT_BELOW;
   const essential = new Set<ColumnRole>(['favorite', 'rank', 'name', 'time']);
   const shown = new Set<number>();
@@ -150,15 +159,18 @@ export function planColumns(
   roles.forEach((role, i) => {
     if (essential.has(role)) {
       shown.add(i);
-      used += role === 'name' && compact ? NAME_MIN_COMPACT : columnWidth(columns[i]!, role, compact);
+      used += role === 'name' && compact ? NAME_MIN_COMPACT : widthOf(i, role, compact);
     } else if (compact && (role === 'bib' || role === 'category')) beneath.push(i);
+    // On a phone a gender or category list's overall rank leads the line beneath the name (issue
+    // 41: it was only behind the row's details button).
+    else if (compact && role === 'overall') beneath.unshift(i);
   });
   // Without a rank column the bib leads (start lists): it is essential there.
   if (!roles.includes('rank')) {
     const bib = roles.indexOf('bib');
     if (bib >= 0 && !shown.has(bib)) {
       shown.add(bib);
-      used += columnWidth(columns[bib]!, 'bib', compact);
+      used += widthOf(bib, 'bib', compact);
       beneath.splice(beneath.indexOf(bib), 1);
     }
   }
@@ -172,7 +184,7 @@ export function planColumns(
       order.forEach((i) => {
         const r = roles[i]!;
         if (r !== role || shown.has(i) || columns[i]!.Type === 'spacer') return;
-        const w = columnWidth(columns[i]!, r);
+        const w = widthOf(i, r, false);
         if (used + w <= width) {
           shown.add(i);
           used += w;
@@ -188,7 +200,7 @@ export function planColumns(
         !shown.has(i) && !beneath.includes(i) && roles[i] !== 'favorite' && columns[i]!.Type !== 'spacer',
     );
   const tracks = visible.map((i) => {
-    const w = columnWidth(columns[i]!, roles[i]!, compact);
+    const w = widthOf(i, roles[i]!, compact);
     if (roles[i] === 'name') return `minmax(${compact ? NAME_MIN_COMPACT : w}px, 3fr)`;
     if (roles[i] === 'other' && columns[i]!.Alignment !== 'Right') return `minmax(${w}px, 1fr)`;
     return `${w}px`;
@@ -207,4 +219,24 @@ export function reachedTimes(columns: readonly ColumnDef[], rows: readonly unkno
     .filter((c) => c.Type === 'time' && lead.some((r) => Number(r[c.FieldIdx]) > 0))
     .map((c) => c.FieldIdx)
     .join(',');
+}
+
+/**
+ * The small line beneath a phone row's name (report-row.tsx and the pre-paint): bib and category,
+ * led by the overall rank of a gender or category list, named by its column ("Overall 24").
+ */
+export function beneathText(
+  plan: Pick<ColumnPlan, 'beneath' | 'roles'>,
+  columns: readonly ColumnDef[],
+  row: readonly unknown[],
+  lng: 'en' | 'fr',
+): string {
+  return plan.beneath
+    .map((i) => {
+      const value = row[columns[i]!.FieldIdx];
+      const text = value === null || value === undefined ? '' : String(value);
+      return text && plan.roles[i] === 'overall' ? `${columns[i]!.Title[lng]} ${text}` : text;
+    })
+    .filter(Boolean)
+    .join(' · ');
 }

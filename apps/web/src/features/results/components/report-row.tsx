@@ -4,7 +4,7 @@ import { mdiChevronDown } from '@mdi/js';
 import type { ReportTable as Table } from '@tempora/contracts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnPlan } from './column-layout.ts';
+import { beneathText, type ColumnPlan } from './column-layout.ts';
 import { CellContent, ReportCell } from './report-cell.tsx';
 
 /** What one row needs. */
@@ -47,10 +47,7 @@ export const ReportRow = memo(function ReportRow(props: ReportRowProps) {
     starLabel: props.starLabel,
     lng,
   };
-  const beneathText = plan.beneath
-    .map((i) => text(row[table.columns[i]!.FieldIdx]))
-    .filter(Boolean)
-    .join(' · ');
+  const beneath = beneathText(plan, table.columns, row, lng);
   const nameAt = plan.roles.indexOf('name');
   const name = nameAt >= 0 ? text(row[table.columns[nameAt]!.FieldIdx]) : rowKey;
   const detailsId = `rt-details-${table.report}-${rowKey}`;
@@ -83,9 +80,7 @@ export const ReportRow = memo(function ReportRow(props: ReportRowProps) {
             {...cellProps}
             short={plan.roles[i] === 'rank'}
             beneath={
-              plan.roles[i] === 'name' && beneathText ? (
-                <span className="rt-beneath">{beneathText}</span>
-              ) : undefined
+              plan.roles[i] === 'name' && beneath ? <span className="rt-beneath">{beneath}</span> : undefined
             }
           />
         );

@@ -9,7 +9,8 @@ import { currentEnvironment } from '../../../lib/api-client.ts';
 import { viewportSize } from '../../../lib/viewport.ts';
 import { useTableVirtualizer } from '../hooks/use-table-virtualizer.ts';
 import { useWidth } from '../hooks/use-width.ts';
-import { pageTableWidth, planColumns, reachedTimes } from './column-layout.ts';
+import { columnRoles, pageTableWidth, planColumns, reachedTimes } from './column-layout.ts';
+import { contentWidths } from './column-widths.ts';
 import { alignmentOf } from './report-cell.tsx';
 import { ReportRow } from './report-row.tsx';
 import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, tableSx, topButtonSx } from './table-styles.ts';
@@ -156,9 +157,17 @@ export const ReportTable = memo(function ReportTable({
   // The time columns the leading runners have reached (rows come furthest first): the layout shows
   // the latest of them (issue 27). A string, so the layout is only redone when it changes.
   const reachedKey = reachedTimes(table.columns, rows);
+  // Columns as wide as their widest value in the page's font (issue 41), as a string: the layout
+  // (and every row) is redone only when a width changes, not at each live patch.
+  const widthsKey = useMemo(
+    () =>
+      JSON.stringify(contentWidths(table.columns, columnRoles(table.columns), table.rows, table.total, lng)),
+    [table.columns, table.rows, table.total, lng],
+  );
   const plan = useMemo(
-    () => planColumns(table.columns, width, new Set(reachedKey.split(',').map(Number))),
-    [table.columns, width, reachedKey],
+    () =>
+      planColumns(table.columns, width, new Set(reachedKey.split(',').map(Number)), JSON.parse(widthsKey)),
+    [table.columns, width, reachedKey, widthsKey],
   );
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const rowHeight = plan.compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;

@@ -2,8 +2,12 @@ import type { SxProps, Theme } from '@mui/material';
 
 /** Row height (px): one line of text, a 20 px flag and a star fit. */
 export const ROW_HEIGHT = 36;
-/** Row height of compact (phone) rows: the name over a small line with bib and category. */
-export const COMPACT_ROW_HEIGHT = 48;
+/**
+ * Row height of compact (phone) rows: the name over a small line with bib and category — 44 px, a
+ * touch target's minimum (issue 41: ten rows on a phone's first screen; a name on two lines grows
+ * its row).
+ */
+export const COMPACT_ROW_HEIGHT = 44;
 
 /**
  * Styles of the report table, as one style sheet on its scroll container: rows and cells are plain
