@@ -23,6 +23,7 @@ import {
 import { publicationStatus, searchTableRows } from '@tempora/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { organisationKey } from '../../db/organisation-keys.ts';
 import { AppError, errors } from '../../errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
@@ -632,10 +633,13 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
       const event = await repo.findEvent(database, eventId);
       if (!event) throw errors.notFound('EVENT_NOT_FOUND', `No event '${eventId}'`);
       requireAbility(request, 'update', 'Event', event.organisationId, `event '${eventId}'`);
-      if (await repo.findContext(database, body.db))
-        throw errors.conflict('CONTEXT_EXISTS', `Context '${body.db}' exists`);
-      await repo.insertContext(database, { db: body.db, eventId, name: body.name });
-      return reply.code(201).send({ db: body.db });
+      // Issue 41: one namespace per organisation (db/organisation-keys.ts): a key another
+      // organisation holds gets a suffix, the answer names the key kept.
+      const db = await organisationKey(database, 'context', body.db, event.organisationId);
+      if (!db)
+        throw errors.conflict('CONTEXT_EXISTS', `Your organisation has a context '${body.db}' already`);
+      await repo.insertContext(database, { db, eventId, name: body.name });
+      return reply.code(201).send({ db });
     },
   );
 

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { organisationKey } from '../../../db/organisation-keys.ts';
 import { errors } from '../../../errors.ts';
 import { logoFile } from '../../../lib/event-logo.ts';
 import { imageType } from '../../../lib/image-type.ts';
@@ -82,9 +83,12 @@ export async function eventRoutes(fastify: FastifyInstance) {
       if (!allows(request, 'create', 'Event', { organisationId: org.id }))
         throw errors.forbidden('Your role does not allow creating events');
       const body = checked(request, 'body');
-      const id = body.id ?? (await repo.freeEventId(database, body.name, body.startDate));
-      if ((await database.query('SELECT 1 FROM events WHERE id = $1', [id])).length)
-        throw errors.conflict('EVENT_EXISTS', `An event '${id}' exists`);
+      // Issue 41: an id another organisation holds is made this one's (db/organisation-keys.ts);
+      // only an event of this organisation refuses it, and the answer names the id kept.
+      const id = body.id
+        ? await organisationKey(database, 'event', body.id, org.id)
+        : await repo.freeEventId(database, body.name, body.startDate);
+      if (!id) throw errors.conflict('EVENT_EXISTS', `Your organisation has an event '${body.id}' already`);
       await repo.insertEvent(database, {
         id,
         organisationId: org.id,
@@ -103,10 +107,10 @@ export async function eventRoutes(fastify: FastifyInstance) {
         },
       });
       if (body.context) {
-        const taken = async (db: string) =>
-          (await database.query('SELECT 1 FROM contexts WHERE db = $1', [db])).length > 0;
-        const db = (await taken(id)) ? `${id.slice(0, 60)}-ctx` : id;
-        if (!(await taken(db)))
+        const db =
+          (await organisationKey(database, 'context', id, org.id)) ??
+          (await organisationKey(database, 'context', `${id.slice(0, 60)}-ctx`, org.id));
+        if (db)
           await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
             db,
             id,
@@ -304,16 +308,18 @@ export async function eventRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { eventId } = request.params;
-      await eventFor(request, database, eventId, 'update');
+      const event = await eventFor(request, database, eventId, 'update');
       const body = checked(request, 'body');
-      if ((await database.query('SELECT 1 FROM contexts WHERE db = $1', [body.db])).length)
-        throw errors.conflict('CONTEXT_EXISTS', `A context '${body.db}' exists`);
+      // Issue 41: one namespace per organisation (db/organisation-keys.ts).
+      const db = await organisationKey(database, 'context', body.db, event.organisationId);
+      if (!db)
+        throw errors.conflict('CONTEXT_EXISTS', `Your organisation has a context '${body.db}' already`);
       await database.query('INSERT INTO contexts (db, event_id, name) VALUES ($1, $2, $3)', [
-        body.db,
+        db,
         eventId,
         body.name,
       ]);
-      return reply.code(201).send({ db: body.db, name: body.name, races: 0 });
+      return reply.code(201).send({ db, name: body.name, races: 0 });
     },
   );
 
