@@ -263,6 +263,8 @@ export const visibilityPlugin = fp(
       );
       const longest = rows.sort((a, b) => b.db.length - a.db.length)[0]?.db ?? null;
       const value = { at: Date.now(), events: [...new Set(rows.map((r) => r.eventId))], db: longest };
+      // A channel naming no context yet is not remembered: the context may be made a moment later.
+      if (!rows.length) return value;
       if (channelOwners.size > MAX_ENTRIES) channelOwners.clear();
       channelOwners.set(channel, value);
       return value;
