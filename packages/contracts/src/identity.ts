@@ -37,10 +37,18 @@ export const emailSchema = z
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const languageSchema = z.enum(languages).default('fr');
 
+/**
+ * Where the verification link leads after verifying (issue 43: an invitee signing up went back to
+ * the home page): an invitation of the console only, so the link can send nobody elsewhere.
+ */
+export const afterVerifySchema = z
+  .string()
+  .regex(/^\/console\/invitations\/[A-Za-z0-9_-]{8,200}$/, 'an invitation of the console');
 export const signUpRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   lng: languageSchema,
+  next: afterVerifySchema.optional(),
 });
 export const signInRequestSchema = z.object({
   email: emailSchema,

@@ -50,6 +50,28 @@ describe('sign-up and sign-in errors', () => {
     expect(problem(again)).toEqual([409, 'EMAIL_IN_USE']);
   });
 
+  it('leads the verification link back to an invitation, never elsewhere (issue 43)', async () => {
+    const next = '/console/invitations/AbCdEfGh12345678';
+    const res = await post('/api/auth/sign-up', {
+      email: 'invitee@example.org',
+      password: 'a password 12',
+      lng: 'en',
+      next,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(mails.sent.findLast((m) => m.to === 'invitee@example.org')?.link).toContain(
+      `&next=${encodeURIComponent(next)}`,
+    );
+    const elsewhere = await post('/api/auth/sign-up', {
+      email: 'other@example.org',
+      password: 'a password 12',
+      lng: 'en',
+      next: 'https://evil.example/',
+    });
+    expect(problem(elsewhere)).toEqual([400, 'VALIDATION_FAILED']);
+    expect(mails.sent.some((m) => m.to === 'other@example.org')).toBe(false);
+  });
+
   it('rejects bad input with field errors', async () => {
     const res = await post('/api/auth/sign-up', { email: 'not-an-email', password: 'short' });
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invitationMail } from '../modules/console/organisations/mails.ts';
-import { actionMail, signInNoticeMail } from './mails.ts';
+import { actionLink, actionMail, signInNoticeMail } from './mails.ts';
 
 // The mails' words come from the label source's `mails` namespace (issue 30); these pin what the
 // reader gets, placeholders filled and the HTML escaped.
@@ -14,6 +14,15 @@ describe('mails from the label source', () => {
     );
     expect(fr.html).toContain('Si vous n&#39;avez pas créé de compte');
     expect(actionMail('a@b.test', 'en', 'resetPassword', link).subject).toBe('Tempora — Reset your password');
+  });
+
+  it('leads a verification link back to an invitation when asked (issue 43)', () => {
+    expect(actionLink('https://app.test/', 'verifyEmail', 'c', '/console/invitations/abcDEF123_-x')).toBe(
+      'https://app.test/#/auth/action?mode=verifyEmail&oobCode=c&next=%2Fconsole%2Finvitations%2FabcDEF123_-x',
+    );
+    expect(actionLink('https://app.test', 'verifyEmail', 'c')).toBe(
+      'https://app.test/#/auth/action?mode=verifyEmail&oobCode=c',
+    );
   });
 
   it('writes the sign-in notice as three paragraphs and the link', () => {

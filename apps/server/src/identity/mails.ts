@@ -12,9 +12,13 @@ export type ActionMode = 'verifyEmail' | 'resetPassword';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The link the web client's action handler opens. */
-export function actionLink(baseUrl: string, mode: ActionMode, code: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/#/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
+/**
+ * The link the web client's action handler opens; `next`, a page of the web client to go to once
+ * verified (an invitation: issue 43).
+ */
+export function actionLink(baseUrl: string, mode: ActionMode, code: string, next?: string): string {
+  const then = next ? `&next=${encodeURIComponent(next)}` : '';
+  return `${baseUrl.replace(/\/+$/, '')}/#/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}${then}`;
 }
 
 /** A verification or reset mail in the user's language. */

@@ -48,7 +48,11 @@ export function createIdentityService(deps: {
   // Compared against when the account does not exist, so unknown and known e-mails take as long.
   const dummyHash = hashPassword(randomSecret());
 
-  async function sendCode(user: { sub: string; email: string; lng: Language }, mode: ActionMode) {
+  async function sendCode(
+    user: { sub: string; email: string; lng: Language },
+    mode: ActionMode,
+    next?: string,
+  ) {
     const code = randomSecret();
     const purpose = mode === 'verifyEmail' ? 'verify' : 'reset';
     await repo.insertCode(
@@ -58,7 +62,7 @@ export function createIdentityService(deps: {
       hashSecret(code),
       purpose === 'verify' ? VERIFY_CODE_TTL_MS : RESET_CODE_TTL_MS,
     );
-    const link = actionLink(publicUrl, mode, code);
+    const link = actionLink(publicUrl, mode, code, next);
     await outbox.send({ ...actionMail(user.email, user.lng, mode, link), secrets: [code], link });
   }
 
@@ -73,12 +77,12 @@ export function createIdentityService(deps: {
   }
 
   return {
-    async signUp(input: { email: string; password: string; lng: Language }) {
+    async signUp(input: { email: string; password: string; lng: Language; next?: string | undefined }) {
       if (await repo.findLocalByEmail(db, input.email)) throw identityErrors.emailInUse();
       const passwordHash = await hashPassword(input.password);
       const sub = await repo.insertLocal(db, { email: input.email, passwordHash, lng: input.lng });
       if (!sub) throw identityErrors.emailInUse();
-      await sendCode({ sub, email: input.email, lng: input.lng }, 'verifyEmail');
+      await sendCode({ sub, email: input.email, lng: input.lng }, 'verifyEmail', input.next);
       return { sub };
     },
 

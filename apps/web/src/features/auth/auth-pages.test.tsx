@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -21,9 +22,11 @@ describe('RegisterPage (issue 29: a sign-up submit is never silent)', () => {
 
   it('says so in an alert when the fields are empty, and sends nothing', async () => {
     render(
-      <MemoryRouter>
-        <RegisterPage />
-      </MemoryRouter>,
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <RegisterPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Some fields are not valid.');
@@ -33,9 +36,11 @@ describe('RegisterPage (issue 29: a sign-up submit is never silent)', () => {
   it('signs up with the typed e-mail and password', async () => {
     api.apiPost.mockResolvedValue({});
     render(
-      <MemoryRouter>
-        <RegisterPage />
-      </MemoryRouter>,
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <RegisterPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     await userEvent.type(screen.getByLabelText(/E-mail/), 'ada@example.org');
     await userEvent.type(screen.getByLabelText(/Password/), 'a long password here');

@@ -18,9 +18,11 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, apiPost } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
-import { takeIntendedRoute } from '../../lib/auth/intended-route.ts';
+import { invitationToken, peekIntendedRoute, takeIntendedRoute } from '../../lib/auth/intended-route.ts';
 import { useBranding } from '../../lib/branding.tsx';
 import { useServerTranslations } from '../../lib/server-translations.ts';
+import { useInvitationPreview } from './api/get-invitation.ts';
+import { InvitationNote } from './components/invitation-note.tsx';
 
 /** A translated message for an identity failure (one message for wrong password and unknown user). */
 export function authErrorKey(error: unknown): string {
@@ -79,6 +81,20 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
       </Card>
     </Box>
   );
+}
+
+/**
+ * The invitation the visitor came to sign in for (the guard remembered its route), with the
+ * address to prefill (issue 43).
+ */
+function useInvitationOnTheWay(setEmail: (email: string) => void) {
+  const [token] = useState(() => invitationToken(peekIntendedRoute()));
+  const invitation = useInvitationPreview(token);
+  const invited = invitation.data?.state === 'pending' ? invitation.data : null;
+  useEffect(() => {
+    if (invited) setEmail(invited.email);
+  }, [invited, setEmail]);
+  return { invited, next: token && invited ? `/console/invitations/${token}` : undefined };
 }
 
 function useSubmit<T>(action: () => Promise<T>, onDone: (value: T) => void) {
@@ -166,8 +182,10 @@ export function LoginPage() {
     () => undefined,
   );
   const notVerified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
+  const { invited } = useInvitationOnTheWay(setEmail);
   return (
     <AuthCard title={t('login.title')}>
+      {invited && <InvitationNote invitation={invited} />}
       <ErrorAlert error={error instanceof ApiError || error instanceof InvalidFields ? error : null} />
       {notVerified && <ResendVerification email={email.trim()} />}
       <Box component="form" noValidate onSubmit={submit}>
@@ -217,6 +235,7 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const passwordOk = password.length >= PASSWORD_MIN;
+  const { invited, next } = useInvitationOnTheWay(setEmail);
   const { busy, error, submit } = useSubmit(
     async () => {
       setTouched(true);
@@ -224,7 +243,13 @@ export function RegisterPage() {
       return apiPost<{ mailLinksInLog?: true }>(
         'userApiUrlBase',
         'auth/sign-up',
-        { email: email.trim(), password, lng: i18n.language === 'en' ? 'en' : 'fr' },
+        // `next`: the verification link leads back to the invitation (issue 43).
+        {
+          email: email.trim(),
+          password,
+          lng: i18n.language === 'en' ? 'en' : 'fr',
+          ...(next ? { next } : {}),
+        },
         { anonymous: true },
       );
     },
@@ -232,6 +257,7 @@ export function RegisterPage() {
   );
   return (
     <AuthCard title={t('register.title')}>
+      {invited && <InvitationNote invitation={invited} />}
       <ErrorAlert error={error instanceof ApiError || error instanceof InvalidFields ? error : null} />
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
@@ -399,13 +425,19 @@ export function ActionPage() {
   const navigate = useNavigate();
   const mode = params.get('mode');
   const code = params.get('oobCode') ?? '';
+  // Issue 43: verified, an invitee goes straight back to the invitation (signing in on the way).
+  const next = params.get('next');
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     if (mode !== 'verifyEmail') return;
     apiPost('userApiUrlBase', 'auth/verify-email', { code }, { anonymous: true })
-      .then(() => navigate(paths.authMessage('email-verified'), { replace: true }))
+      .then(() =>
+        navigate(invitationToken(next) && next ? next : paths.authMessage('email-verified'), {
+          replace: true,
+        }),
+      )
       .catch(setError);
-  }, [mode, code, navigate]);
+  }, [mode, code, next, navigate]);
   if (mode === 'resetPassword') return <ResetForm code={code} />;
   if (mode !== 'verifyEmail')
     return (

@@ -7,3 +7,13 @@ export function takeIntendedRoute(storage: Pick<Storage, 'getItem' | 'removeItem
   storage.removeItem(INTENDED_ROUTE);
   return intended?.startsWith('/') && !intended.startsWith('/login') ? intended : '/';
 }
+
+/** The remembered route without taking it (the sign-in page names the invitation it leads to). */
+export function peekIntendedRoute(storage: Pick<Storage, 'getItem'> = sessionStorage): string | null {
+  return storage.getItem(INTENDED_ROUTE);
+}
+
+/** The invitation token of a console invitation route (`/console/invitations/{token}`), or null. */
+export function invitationToken(route: string | null | undefined): string | null {
+  return /^\/console\/invitations\/([A-Za-z0-9_-]{8,200})$/.exec(route ?? '')?.[1] ?? null;
+}

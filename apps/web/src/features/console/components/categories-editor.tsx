@@ -194,7 +194,7 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
           {rows.map((r, k) => (
             <EditorRow
               key={r.uid}
-              columns={{ xs: '1.4fr 1fr 1fr auto', sm: '110px 1fr 120px 90px 90px auto' }}
+              columns={{ xs: '1fr 1fr 1fr auto', sm: '110px 1fr 120px 90px 90px auto' }}
               areas={{ xs: '"id name name del" "gen min max ."', sm: '"id name gen min max del"' }}
               sx={{ pb: { xs: 1, sm: 0 }, borderBottom: { xs: 1, sm: 0 }, borderColor: 'divider' }}
             >
