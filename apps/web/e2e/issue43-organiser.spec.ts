@@ -20,6 +20,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../.tmp/issue43');
 const W = {
   en: {
     signIn: 'Sign in',
+    submit: 'Sign in',
     newEvent: 'New event',
     zoneHelp: /typed and shown in Europe\/Brussels \((CET|CEST)\)/,
     format: 'Race format',
@@ -32,6 +33,7 @@ const W = {
   },
   fr: {
     signIn: 'Connexion',
+    submit: 'Se connecter',
     newEvent: 'Nouvel événement',
     zoneHelp: /saisis et affichés en Europe\/Brussels \(UTC\+[12]\)/,
     format: 'Format de la course',
@@ -90,7 +92,7 @@ async function signIn(page: Page, lng: 'en' | 'fr', hash: string) {
   await expect(page).toHaveURL(/#\/login$/);
   await page.getByLabel(lng === 'en' ? 'E-mail' : 'E-mail').fill(STAFF);
   await page.getByLabel(lng === 'en' ? 'Password' : 'Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: W[lng].signIn }).click();
+  await page.getByRole('button', { name: W[lng].submit }).click();
 }
 
 /** Labels of the visible text fields whose text is cut (wider than their box). */
@@ -241,7 +243,7 @@ for (const lng of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/#\/login$/);
     await expect(page.getByTestId('invitation-note')).toContainText('Brussels Runners');
     await page.getByLabel(lng === 'en' ? /^Password/ : /^Mot de passe/).fill(PASSWORD);
-    await page.getByRole('button', { name: W[lng].signIn }).click();
+    await page.getByRole('button', { name: W[lng].submit }).click();
     // The basic profile first (a new account), then the invitation.
     await expect(page).toHaveURL(/#\/(auth\/basic-profile|console\/invitations\/)/, { timeout: 20_000 });
     if (page.url().includes('basic-profile')) {
@@ -259,4 +261,34 @@ for (const lng of ['en', 'fr'] as const) {
     ).toBeVisible();
     await shot(page, `invitation-back-phone-${lng}`);
   });
+}
+
+// The demo without its replay: the marathon is live, its gun gone, nobody timed yet.
+for (const [size, viewport] of Object.entries(SIZES)) {
+  for (const lng of ['en', 'fr'] as const) {
+    test(`${size} ${lng}: a live race before its first split says when the first times come`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(
+        `${server.url}/?lng=${lng}#/events/${EVENT}/reportlist/group/city-marathon/report/LIVE1`,
+      );
+      const note = page.getByTestId('before-first-times');
+      await expect(note).toContainText(
+        lng === 'en'
+          ? /^Started at \d\d:\d\d CES?T\. First times at 5 km from about \d\d:\d\d CES?T\./
+          : /^Parti à \d\d:\d\d UTC\+[12]\. Premiers temps à 5 km vers \d\d:\d\d UTC\+[12]\./,
+        { timeout: 20_000 },
+      );
+      const startList = note.getByRole('link', {
+        name: lng === 'en' ? /start list: [\d,]+ runners/ : /liste de départ : [\d\s\u202f]+ coureurs/,
+      });
+      await shot(page, `before-first-times-${size}-${lng}`);
+      await startList.click();
+      await expect(page).toHaveURL(/report\/START$/);
+      await expect(page.getByTestId('report-table').locator('[aria-rowindex="2"]')).toBeVisible({
+        timeout: 20_000,
+      });
+    });
+  }
 }

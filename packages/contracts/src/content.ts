@@ -99,6 +99,18 @@ export const eventDetailSchema = eventSummarySchema.extend({
       /** The race's format when not a road race (issue 31): its live table is the laps or legs page. */
       format: z.enum(['laps', 'timeLimited', 'backyard', 'multisport', 'relay']).optional(),
       /**
+       * The gun and the first timing point after the start, with when its first times may come
+       * (the gun plus that distance at 3:00 a km, in wall time): a live race before its first
+       * split says when the first times come instead of a table of blanks (issue 43).
+       */
+      start: z
+        .object({
+          gunTimeMs: z.number(),
+          firstPoint: z.object({ name: z.string(), nameFr: z.string(), distanceM: z.number() }).nullable(),
+          firstTimesMs: z.number().nullable(),
+        })
+        .optional(),
+      /**
        * Where the race's results stand (issue 31): provisional until the timekeeper publishes them,
        * open to protests until `protestEndsMs`, then official.
        */

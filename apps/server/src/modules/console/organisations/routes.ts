@@ -229,7 +229,9 @@ export async function organisationRoutes(fastify: FastifyInstance) {
     { schema: { access: 'public', params: tokenParams, response: { 200: invitationPreviewSchema } } },
     async (request): Promise<InvitationPreview> => {
       const { token } = request.params;
-      requireUser(request);
+      // Read signed out too (issue 43): the sign-in and sign-up pages name the organisation, the
+      // role and the address of the invitation they lead to. The token is the secret the invitee
+      // received (256 bits, only its SHA-256 stored); accepting still needs that address's account.
       const row = await repo.invitationByTokenHash(database, hashToken(token));
       if (!row) throw errors.notFound('INVITATION_NOT_FOUND', 'This invitation link is not valid');
       return {

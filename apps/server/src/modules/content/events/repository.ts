@@ -113,39 +113,87 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
     [id],
   );
   const rows = await sql.query<
-    Omit<EventDetail['races'][number], 'format' | 'publication'> & {
+    Omit<EventDetail['races'][number], 'format' | 'publication' | 'start'> & {
       format: string | null;
       published: { publishedAtMs?: unknown; protestWindowMs?: unknown } | null;
       corrections: unknown;
+      gunTimeMs: string | number | null;
+      clockRate: number;
+      firstName: string | null;
+      firstNameFr: string | null;
+      firstDistanceM: number | null;
     }
   >(
     `SELECT r.id, r.db, r.name, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.rules->'format'->>'kind' AS format, r.rules->'publication' AS published,
-            r.rules->'corrections' AS corrections
-       FROM races r JOIN contexts c ON c.db = r.db WHERE c.event_id = $1 ORDER BY r.position, r.id`,
+            r.rules->'corrections' AS corrections,
+            r.gun_time_ms AS "gunTimeMs", r.clock_rate AS "clockRate",
+            p.name AS "firstName", p.name_fr AS "firstNameFr", p.distance_m AS "firstDistanceM"
+       FROM races r JOIN contexts c ON c.db = r.db
+       LEFT JOIN LATERAL (
+         SELECT t.name, t.name_fr, t.distance_m FROM timing_points t
+          WHERE t.race_id = r.id AND NOT t.is_start AND t.distance_m > 0
+          ORDER BY t.position LIMIT 1
+       ) p ON true
+      WHERE c.event_id = $1 ORDER BY r.position, r.id`,
     [id],
   );
   // The format only when another than the road race (issue 31), so road races read as before; the
   // publication state of every race (provisional until the timekeeper publishes).
   const now = Date.now();
-  const races = rows.map(({ format, published, corrections, ...race }) => ({
-    ...race,
-    ...(format && format !== 'road' ? { format: format as EventDetail['races'][number]['format'] } : {}),
-    publication: {
-      ...publicationStatus(
-        typeof published?.publishedAtMs === 'number'
-          ? {
-              publishedAtMs: published.publishedAtMs,
-              protestWindowMs: typeof published.protestWindowMs === 'number' ? published.protestWindowMs : 0,
-            }
-          : {},
-        now,
-      ),
-      // Issue 43: the corrections of official results, on every page that states the publication.
-      ...(corrections ? { corrections: correctionsOf({ corrections }) } : {}),
-    },
-  }));
+  const races = rows.map(
+    ({
+      format,
+      published,
+      corrections,
+      gunTimeMs,
+      clockRate,
+      firstName,
+      firstNameFr,
+      firstDistanceM,
+      ...race
+    }) => ({
+      ...race,
+      ...startOf(gunTimeMs, clockRate, firstName, firstNameFr, firstDistanceM),
+      ...(format && format !== 'road' ? { format: format as EventDetail['races'][number]['format'] } : {}),
+      publication: {
+        ...publicationStatus(
+          typeof published?.publishedAtMs === 'number'
+            ? {
+                publishedAtMs: published.publishedAtMs,
+                protestWindowMs:
+                  typeof published.protestWindowMs === 'number' ? published.protestWindowMs : 0,
+              }
+            : {},
+          now,
+        ),
+        // Issue 43: the corrections of official results, on every page that states the publication.
+        ...(corrections ? { corrections: correctionsOf({ corrections }) } : {}),
+      },
+    }),
+  );
   return { ...event, contexts, races };
+}
+
+/** A fast front runner's pace (3:00 a km, in ms a metre): when a race's first times may come. */
+const FRONT_PACE_MS_PER_M = 180;
+
+/** A race's start as the event page carries it (issue 43), when its gun is set. */
+function startOf(
+  gun: string | number | null,
+  clockRate: number,
+  name: string | null,
+  nameFr: string | null,
+  distanceM: number | null,
+): Pick<EventDetail['races'][number], 'start'> {
+  if (gun === null) return {};
+  const gunTimeMs = Number(gun);
+  const firstPoint = name !== null && distanceM !== null ? { name, nameFr: nameFr || name, distanceM } : null;
+  // Race time runs `clockRate` times faster than the wall clock (0005_race_clock.sql: the demo).
+  const firstTimesMs = firstPoint
+    ? Math.round(gunTimeMs + (firstPoint.distanceM * FRONT_PACE_MS_PER_M) / clockRate)
+    : null;
+  return { start: { gunTimeMs, firstPoint, firstTimesMs } };
 }
 
 /** Applies a validated patch (branding replaced as a whole). */

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ReportView } from '../../../features/results/components/report-view.tsx';
+import { BeforeFirstTimes } from './before-first-times.tsx';
 import { ReportLinks, useReportLinksReady } from './report-links.tsx';
 import { useResultsBase } from './use-results-base.ts';
 
@@ -28,7 +29,13 @@ export default function ReportPage() {
       key={`${eventId}/${group}/${report}`}
       source={{ eventId, group, report }}
       eventId={eventId}
-      links={(table) => <ReportLinks eventId={eventId} db={table.db} group={table.group} />}
+      links={(table) => (
+        <>
+          <ReportLinks eventId={eventId} db={table.db} group={table.group} />
+          {/* Issue 43: a live race before its first split says when the first times come. */}
+          <BeforeFirstTimes eventId={eventId} table={table} />
+        </>
+      )}
       linksReady={linksReady}
       chrome={!bare}
       crumbs={[[t('reportList'), `${base}/reportlist`]]}

@@ -233,6 +233,8 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
               <RowField
                 area="min"
                 label={t('categories.minAge')}
+                // Shrunk even when empty: the label fits the phone's narrow age fields (issue 43).
+                slotProps={{ inputLabel: { shrink: true } }}
                 value={r.min}
                 onValue={(min) => patch(k, { min })}
                 disabled={!editable}
@@ -242,6 +244,8 @@ export function CategoriesEditor({ race, editable }: { race: ConsoleRace; editab
               <RowField
                 area="max"
                 label={t('categories.maxAge')}
+                // Shrunk even when empty: the label fits the phone's narrow age fields (issue 43).
+                slotProps={{ inputLabel: { shrink: true } }}
                 value={r.max}
                 onValue={(max) => patch(k, { max })}
                 disabled={!editable}

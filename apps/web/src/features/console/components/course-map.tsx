@@ -98,6 +98,9 @@ export function CourseMap({
         borderColor: 'divider',
         bgcolor: '#eef2f5',
         cursor: selected ? 'crosshair' : 'grab',
+        // Leaflet's panes and controls (attribution: z-index 1000) stay inside the map, under
+        // the race page's sticky section menu (issue 43: drawn over it on a phone).
+        isolation: 'isolate',
       }}
       data-testid="course-map"
     />

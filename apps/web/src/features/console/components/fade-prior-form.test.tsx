@@ -37,7 +37,7 @@ describe('FadePriorForm (issue 19: previous editions for the finish prediction)'
       new File([csv], 'last-year.csv', { type: 'text/csv' }),
     );
     await waitFor(() => expect(api.setFadePrior).toHaveBeenCalledWith('marathon', { csv }));
-    await userEvent.type(screen.getByLabelText('Or an earlier race in Tempora (its id)'), 'marathon-2025');
+    await userEvent.type(screen.getByLabelText("An earlier race's id"), 'marathon-2025');
     await userEvent.click(screen.getByRole('button', { name: 'Use this race' }));
     await waitFor(() =>
       expect(api.setFadePrior).toHaveBeenLastCalledWith('marathon', { fromRaceId: 'marathon-2025' }),

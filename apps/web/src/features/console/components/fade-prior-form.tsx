@@ -51,7 +51,8 @@ export function FadePriorForm({ race, editable }: { race: ConsoleRace; editable:
           onChange={(e) => setFromRaceId(e.target.value)}
           disabled={!editable}
           error={!!fieldError(save.error, 'fromRaceId', 'csv')}
-          helperText={fieldError(save.error, 'fromRaceId', 'csv')}
+          // A short label and the rest beneath (issue 43: the French label was cut on a phone).
+          helperText={fieldError(save.error, 'fromRaceId', 'csv') ?? t('prediction.fromRaceHelp')}
           sx={{ minWidth: { sm: 340 } }}
         />
         {editable && (
