@@ -94,7 +94,7 @@ export function ReadsList({
             label={t('desk.filterBib')}
             value={bibText}
             onChange={(e) => setBibText(e.target.value)}
-            sx={{ width: 130 }}
+            sx={{ width: 160 }}
           />
         </Box>
         <Button onClick={() => setDialog({ kind: 'add', read: null })}>{t('correct.addTitle')}</Button>
