@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { withInstallSecrets } from './db/secrets.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-routes.ts';
+import { alertsModule } from './modules/alerts/plugin.ts';
 import { confirmationModule } from './modules/confirmation/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(exportsModule);
   await app.register(webhooksModule);
   await app.register(runnerModule);
+  await app.register(alertsModule);
   await app.register(docsRoutes, { routes: () => routeTable });
   await app.register(staticPlugin, { root: config.WEB_DIST });
   return app;

@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './alerts.ts';
 export * from './audit.ts';
 export * from './confirmation.ts';
 export * from './confirmation-labels.ts';

@@ -215,6 +215,12 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/tracking/:trackingKey': 'public',
   'GET /api/translation/i18n/:ui/:ns/:lng': 'public',
   'GET /api/me/results': 'signed-in',
+  'GET /api/me/alerts': 'signed-in',
+  'PUT /api/me/alerts': 'signed-in',
+  'GET /api/alerts/vapid': 'public',
+  'POST /api/alerts': 'public',
+  'POST /api/alerts/confirm/:token': ['public', { params: { token: 'AbCdEfGhIjKlMnOpQrStUv' } }],
+  'POST /api/alerts/unsubscribe/:token': ['public', { params: { token: 'AbCdEfGhIjKlMnOpQrStUv' } }],
   'GET /api/me/claims/suggestions': 'signed-in',
   'POST /api/me/claims': ['signed-in', { body: { participantId: '00000000-0000-4000-8000-000000000000' } }],
   'POST /api/me/claims/:claimId/confirm': [

@@ -43,6 +43,8 @@ export const users = pgTable(
     /** The public runner page is opt-in, at `#/r/{publicSlug}` (issue 40, 0066_runner_claims.sql). */
     publicProfile: boolean('public_profile').notNull().default(false),
     publicSlug: text('public_slug').unique(),
+    /** The runner turned alerts about themselves off (issue 40, 0067_alerts.sql). */
+    alertsOff: boolean('alerts_off').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

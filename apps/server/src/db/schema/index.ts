@@ -3,6 +3,7 @@
  * its own file here; the SQL that creates them lives in `../migrations` (hand-written, numbered,
  * checked against this schema by `schema-drift.test.ts`).
  */
+export * from './alerts.ts';
 export * from './audit.ts';
 export * from './confirmation.ts';
 export * from './console.ts';

@@ -1,0 +1,70 @@
+import http from 'node:http';
+import https from 'node:https';
+import webPush from 'web-push';
+import { type EgressPolicy, guardedLookup } from '../../lib/egress/policy.ts';
+import { assertDeliverable } from '../../lib/egress/url.ts';
+import type { VapidKeys } from './repository.ts';
+
+/** A new VAPID key pair (RFC 8292), base64url as browsers take the public one. */
+export function makeVapidKeys(): VapidKeys {
+  return webPush.generateVAPIDKeys();
+}
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/**
+ * Sends one web push message: `web-push` (a maintained library) encrypts it (RFC 8291,
+ * aes128gcm) and signs the VAPID header; the request itself goes through the egress policy like
+ * every connection a user's input opens (lib/egress: the endpoint is the browser's, so a
+ * follower's input). Answers the push service's status, or null when it could not be reached.
+ */
+export async function sendPush(
+  target: PushTarget,
+  payload: string,
+  options: { vapid: VapidKeys; subject: string; egress: EgressPolicy; ttlSeconds: number; timeoutMs: number },
+): Promise<number | null> {
+  const details = webPush.generateRequestDetails(
+    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    payload,
+    {
+      vapidDetails: {
+        subject: options.subject,
+        publicKey: options.vapid.publicKey,
+        privateKey: options.vapid.privateKey,
+      },
+      TTL: options.ttlSeconds,
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  let url: URL;
+  try {
+    url = assertDeliverable(details.endpoint, options.egress);
+  } catch {
+    return null;
+  }
+  const body = details.body ?? Buffer.alloc(0);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const request = client.request(
+      url,
+      {
+        method: details.method,
+        headers: { ...(details.headers as Record<string, string>), 'content-length': String(body.length) },
+        signal: AbortSignal.timeout(options.timeoutMs),
+        lookup: guardedLookup(options.egress),
+        agent: false,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? null));
+        response.on('error', () => resolve(response.statusCode ?? null));
+      },
+    );
+    request.on('error', () => resolve(null));
+    request.end(body);
+  });
+}
