@@ -163,3 +163,27 @@ export async function alertsOff(sql: Sql, sub: string): Promise<boolean> {
   ]);
   return row?.off ?? false;
 }
+
+/** {@link claimSend} for many (subscription, point) pairs in one statement. */
+export async function claimSends(
+  sql: Sql,
+  rows: readonly { subscriptionId: string; pointKey: string; timeMs: number; readAtMs: number }[],
+): Promise<Map<string, 'new' | 'corrected'>> {
+  if (!rows.length) return new Map();
+  const claimed = await sql.query<{ id: string; point: string; corrections: number }>(
+    `INSERT INTO alert_sends (subscription_id, point_key, time_ms, read_at_ms)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[])
+     ON CONFLICT (subscription_id, point_key) DO UPDATE
+        SET time_ms = EXCLUDED.time_ms, corrections = alert_sends.corrections + 1,
+            read_at_ms = EXCLUDED.read_at_ms, sent_at = now()
+      WHERE alert_sends.time_ms <> EXCLUDED.time_ms
+     RETURNING subscription_id::text AS id, point_key AS point, corrections`,
+    [
+      rows.map((r) => r.subscriptionId),
+      rows.map((r) => r.pointKey),
+      rows.map((r) => Math.round(r.timeMs)),
+      rows.map((r) => Math.round(r.readAtMs)),
+    ],
+  );
+  return new Map(claimed.map((c) => [`${c.id}|${c.point}`, c.corrections === 0 ? 'new' : 'corrected']));
+}

@@ -22,6 +22,8 @@ export interface AlertsDeps {
 }
 
 const token = () => crypto.randomBytes(18).toString('base64url');
+/** Messages sent at once by a node. */
+const DELIVERY_CONCURRENCY = 16;
 
 /** One runner's passings in a batch of reads (what the observer queues). */
 interface Touched {
@@ -96,6 +98,11 @@ export function createAlertsService(deps: AlertsDeps) {
     const subs = await repo.subscriptionsFor(database, [...touched.keys()]);
     const byKey = new Map<string, repo.ActiveSubscription[]>();
     for (const s of subs) byKey.set(s.trackingKey, [...(byKey.get(s.trackingKey) ?? []), s]);
+    const wanted: {
+      sub: repo.ActiveSubscription;
+      card: AthleteCard;
+      passing: Omit<AlertPassing, 'corrected'>;
+    }[] = [];
     for (const [key, list] of byKey) {
       const card = await deps.card(key).catch(() => null);
       if (!card) continue;
@@ -103,24 +110,64 @@ export function createAlertsService(deps: AlertsDeps) {
       for (const sub of list) {
         for (const pointKey of sub.points) {
           const passing = passings.get(pointKey);
-          if (!passing) continue;
-          const claim = await repo.claimSend(
-            database,
-            sub.id,
-            pointKey,
-            passing.netMs,
-            touched.get(key)!.readAt,
-          );
-          if (!claim) continue;
-          await deliver(sub, card, { ...passing, corrected: claim === 'corrected' }).catch(
-            (error: unknown) => {
-              sent.failed++;
-              log.warn({ err: error, subscription: sub.id }, 'alert not sent');
-            },
-          );
+          if (passing) wanted.push({ sub, card, passing });
         }
       }
     }
+    // One statement claims the batch's messages (several nodes, one row each).
+    const claims = await repo.claimSends(
+      database,
+      wanted.map((w) => ({
+        subscriptionId: w.sub.id,
+        pointKey: w.passing.pointKey,
+        timeMs: w.passing.netMs,
+        readAtMs: touched.get(w.sub.trackingKey)!.readAt,
+      })),
+    );
+    const deliveries = wanted.flatMap(({ sub, card, passing }) => {
+      const claim = claims.get(`${sub.id}|${passing.pointKey}`);
+      if (!claim) return [];
+      return [
+        () =>
+          deliver(sub, card, { ...passing, corrected: claim === 'corrected' }).catch((error: unknown) => {
+            sent.failed++;
+            log.warn({ err: error, subscription: sub.id }, 'alert not sent');
+          }),
+      ];
+    });
+    // A few at a time: a push service answers in tens of milliseconds, the messages of a batch
+    // (a runner followed by many) should not wait for each other.
+    let next = 0;
+    const worker = async () => {
+      while (next < deliveries.length) await deliveries[next++]!();
+    };
+    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, deliveries.length) }, worker));
+  }
+
+  /**
+   * The runners touched since the last round, merged: under load a round takes every read that
+   * came while the previous one ran (one query for all of them, not one per read).
+   */
+  let pending = new Map<string, Touched>();
+  let running = false;
+  function queue(touched: Map<string, Touched>) {
+    for (const [key, t] of touched) {
+      const known = pending.get(key);
+      pending.set(
+        key,
+        known ? { readAt: Math.min(known.readAt, t.readAt), start: t.start ?? known.start } : t,
+      );
+    }
+    if (running) return;
+    running = true;
+    chain = (async () => {
+      while (pending.size) {
+        const round = pending;
+        pending = new Map();
+        await process(round).catch((error: unknown) => log.warn({ err: error }, 'alerts failed'));
+      }
+      running = false;
+    })();
   }
 
   const observer: ResultsObserver = {
@@ -138,10 +185,7 @@ export function createAlertsService(deps: AlertsDeps) {
         if (point?.isStart && !passing.deleted) entry.start = passing.timeMs;
         touched.set(key, entry);
       }
-      if (!touched.size) return;
-      chain = chain
-        .then(() => process(touched))
-        .catch((error: unknown) => log.warn({ err: error }, 'alerts failed'));
+      if (touched.size) queue(touched);
     },
   };
 
