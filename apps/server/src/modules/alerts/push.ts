@@ -61,13 +61,9 @@ export async function sendPush(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     payload,
     {
-      vapidDetails: {
-        subject: options.subject,
-        publicKey: options.vapid.publicKey,
-        privateKey: options.vapid.privateKey,
-      },
       TTL: options.ttlSeconds,
       contentEncoding: 'aes128gcm',
+      headers: vapidHeaders(target.endpoint, options),
     },
   );
   let url: URL;
