@@ -8,6 +8,7 @@ import { CertificateButton } from '../../../features/exports/components/certific
 import { useAthlete, useEventName } from '../../../features/live/api.ts';
 import { AthleteCard } from '../../../features/live/athlete-card.tsx';
 import { FollowButton } from '../../../features/live/follow-button.tsx';
+import { AlertsButton } from '../../../features/runner/components/alerts-button.tsx';
 import { useEndPrePaint } from '../../../lib/pre-paint.ts';
 import { runnerName } from '../../../lib/runner-name.ts';
 
@@ -62,6 +63,7 @@ export default function TrackingPage() {
           actions={
             <>
               <FollowButton card={card} />
+              <AlertsButton card={card} />
               {/* From an event's card, the list keeps the event's navigation (issue 27). */}
               <Button component={RouterLink} to={paths.genericTracking(undefined, eventId ?? card.eventId)}>
                 {t('follow.title')}

@@ -6,6 +6,7 @@ import { PageError, PageHeader, PageLoading } from '../../../components/page-sta
 import { useConfirmClaim } from '../../../features/runner/api/claims.ts';
 import { useMyResults, useSetHideAll, useSetResultPrivacy } from '../../../features/runner/api/my-results.ts';
 import { ClaimSuggestions } from '../../../features/runner/components/claim-suggestions.tsx';
+import { MyAlertsToggle } from '../../../features/runner/components/my-alerts-toggle.tsx';
 import { MyResultCard } from '../../../features/runner/components/my-result-card.tsx';
 import {
   PersonalBests,
@@ -100,6 +101,7 @@ export default function MyResultsPage() {
         </Typography>
       </Paper>
       <PublicPageToggle slug={publicSlug} />
+      <MyAlertsToggle />
     </>
   );
 }
