@@ -2,9 +2,14 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ReportView } from '../../../features/results/components/report-view.tsx';
-import { BeforeFirstTimes } from './before-first-times.tsx';
+import { hasTimes } from './has-times.ts';
 import { ReportLinks, useReportLinksReady } from './report-links.tsx';
 import { useResultsBase } from './use-results-base.ts';
+
+// A live race's note before its first split (issue 43) loads only when it shows: the first JS.
+const BeforeFirstTimes = lazy(() =>
+  import('./before-first-times.tsx').then((m) => ({ default: m.BeforeFirstTimes })),
+);
 
 // The download menu (menu, dialog, snackbar) loads after the table: issue 19, the first JS.
 const ExportButtons = lazy(() =>
@@ -33,7 +38,11 @@ export default function ReportPage() {
         <>
           <ReportLinks eventId={eventId} db={table.db} group={table.group} />
           {/* Issue 43: a live race before its first split says when the first times come. */}
-          <BeforeFirstTimes eventId={eventId} table={table} />
+          {!hasTimes(table) && (
+            <Suspense fallback={null}>
+              <BeforeFirstTimes eventId={eventId} table={table} />
+            </Suspense>
+          )}
         </>
       )}
       linksReady={linksReady}
