@@ -75,7 +75,6 @@ export function MapMarker({
       style={{ cursor: 'pointer' }}
       className="map-marker"
     >
-      <title>{names.join(', ')}</title>
       {/* A target of at least 44 px on a phone (the drawing is about the screen's width). */}
       <circle cx={x} cy={y} r={22} fill="transparent" data-hit-area="" />
       <circle
@@ -114,7 +113,8 @@ export function MapMarker({
           strokeWidth={4}
           data-testid="map-followed-name"
         >
-          {name}
+          {/* A space first: the marker's text reads "5001 J. Doe" as its name starts (not "5001J. Doe"). */}
+          {` ${name}`}
         </text>
       )}
     </g>
