@@ -20,7 +20,7 @@ const args = process.argv.slice(2);
 const dist = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'apps/web/dist');
 const BUDGET = 200 * 1024;
 /**
- * Pages still over the target, each with its ceiling (its size when set, rounded up): none. The
+ * Pages still over the target, each with its ceiling (its size when set, rounded up). The
  * report page counts its pre-paint (src/pre-paint/, 6.7 KB: the first screenful drawn before the
  * app, issue 19's LCP), the tracking card its own (3.6 KB). The report page went back under the
  * target when the table's virtualiser was pinned to @tanstack/react-virtual 3.13.0 (4.3 KB gzip
@@ -31,7 +31,15 @@ const BUDGET = 200 * 1024;
  * chunk with react-i18next, which let rolldown merge the entry's shared chunks into the entry
  * (apps/web/vite.config.ts): look there first when a page jumps by several KB for a small change.
  */
-const ALLOWANCES = {};
+// Session of 2026-12-04 (issues 38–43 landing together): the report page went 199.3 → 202.1 KB and
+// the tracking card 194.6 → 201.7 KB (the entry +1.0 KB: the runner's routes and menu; the card's
+// finisher summary, zoned times, corrections note and hidden-runner label). Ceilings set at their
+// size to stop further growth; the next step is to load the corrections note and the summary's
+// date formatter with the data that needs them.
+const ALLOWANCES = {
+  'results/report-page.tsx': 202.5 * 1024,
+  'live/tracking-page.tsx': 202 * 1024,
+};
 const ceilingOf = (page) => ALLOWANCES[page] ?? BUDGET;
 const PUBLIC =
   /^src\/app\/routes\/(content|live|results)\/[^/]+-page\.tsx$|^src\/app\/routes\/not-found-page\.tsx$/;
