@@ -14,9 +14,10 @@ const htmlOf = (text: string) =>
 export function createMails(ctx: EntriesContext) {
   const { database, outbox, link } = ctx;
 
-  async function send(to: string, subject: string, lines: string[]) {
+  async function send(to: string, subject: string, lines: string[], action?: string) {
     const text = lines.join('\n');
-    await outbox.send({ to, subject, text, html: htmlOf(text) });
+    // `link`: printed on the development console (the outbox's convention for action links).
+    await outbox.send({ to, subject, text, html: htmlOf(text), ...(action ? { link: action } : {}) });
   }
 
   /** Confirmations not mailed yet (each once: `mailed_at`). */
@@ -41,11 +42,12 @@ export function createMails(ctx: EntriesContext) {
     for (const r of rows) {
       const words = sharedLocales[r.lang].mails.entryConfirmed;
       const values = { ...r, link: link(`/entries/entry/${r.code}`) };
-      await send(r.email, interpolate(words.subject, values), [
-        interpolate(words.body, values),
-        interpolate(words.code, values),
-        interpolate(words.link, values),
-      ]);
+      await send(
+        r.email,
+        interpolate(words.subject, values),
+        [interpolate(words.body, values), interpolate(words.code, values), interpolate(words.link, values)],
+        values.link,
+      );
     }
   }
 
@@ -63,7 +65,12 @@ export function createMails(ctx: EntriesContext) {
         until: inv.invitedUntil.slice(0, 16).replace('T', ' '),
         link: link(`/entries/${eventId}?race=${encodeURIComponent(inv.raceId)}&invitation=${inv.token}`),
       };
-      await send(inv.email, interpolate(words.subject, values), [interpolate(words.body, values)]);
+      await send(
+        inv.email,
+        interpolate(words.subject, values),
+        [interpolate(words.body, values)],
+        values.link,
+      );
     }
   }
 
