@@ -29,7 +29,9 @@ export default function EntriesEventPage() {
   const place = usePlaceOrder(event);
   const waitlist = useJoinWaitlist(event);
   const invitation = params.get('invitation');
-  const [raceId, setRaceId] = useState<string | null>(params.get('race'));
+  // The race chosen on the page, else the invitation link's (read on every navigation).
+  const [chosen, setRaceId] = useState<string | null>(null);
+  const raceId = chosen ?? params.get('race');
   if (page.isPending) return <PageLoading />;
   if (page.isError) return <PageError error={page.error} />;
   const data = page.data;

@@ -34,6 +34,8 @@ export default function EntryOrderPage() {
   const money = (c: number) => formatMoney(c, o.currency, i18n.language);
   const confirmed = o.entries.some((e) => e.state === 'confirmed');
   const held = o.entries.some((e) => e.state === 'held');
+  // A change's order (a move's difference, a transfer's fee) has no entries of its own.
+  const change = o.entries.length === 0;
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto' }}>
       <PageHeader title={confirmed ? t('confirmation.title') : t('summary.title')} crumbs={[[t('title')]]} />
@@ -71,11 +73,16 @@ export default function EntryOrderPage() {
             </Box>
           ))}
           <Typography variant="h6" data-testid="order-total">
-            {t('summary.total')}: {money(o.amountCents)}
+            {t('summary.item', { label: t('summary.total'), amount: money(o.amountCents) })}
           </Typography>
         </Stack>
       </Paper>
-      {held && o.state === 'awaiting_payment' && (
+      {change && o.state === 'paid' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('actions.done')}
+        </Alert>
+      )}
+      {(held || change) && o.state === 'awaiting_payment' && (
         <>
           {o.holdExpiresAt && (
             <Alert severity="info" sx={{ mb: 2 }}>
