@@ -308,6 +308,8 @@ test.describe('online entries on a phone, in French', () => {
 
     // The organiser's list and export show it all; the participants are those of the start list.
     await org.goto(`${server.url}/?lng=fr#/console/events/${EVENT}/entries`);
+    // The page's own tab (the event's navigation has an 'Inscriptions' tab too).
+    await org.getByRole('tab', { name: 'Inscriptions', exact: true }).last().click();
     const rows = org.getByTestId('staff-entry');
     await expect(rows).toHaveCount(4, SLOW);
     await expect(org.getByRole('table', { name: 'Inscriptions' })).toContainText('Annulée');
