@@ -304,7 +304,9 @@ describe('online entries', () => {
 
   it('a payment after its hold expired: confirmed if a place is left, else refunded automatically', async () => {
     // One place left: runner 4 and runner 5 hold; runner 4's hold lapses, runner 5 pays; runner 4 pays late.
-    const a = JSON.parse((await enter(runners[4]!, { runners: [runner(4)] })).body);
+    const placed = await enter(runners[4]!, { runners: [runner(4)] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const a = JSON.parse(placed.body);
     const late = await payWithMollie(app, mollie, runners[4]!.authorization, a.orderId);
     await app.database.query(
       `UPDATE registration_entries SET hold_expires_at = now() - interval '1 minute' WHERE order_id = $1::bigint`,

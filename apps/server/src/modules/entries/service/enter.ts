@@ -12,6 +12,7 @@ import { auditEntry, type EntriesContext, fieldProblem } from './shared.ts';
 import { takeInvitation } from './waitlist.ts';
 
 const STOCK_CODES = { race: 'RACE_FULL', addOn: 'ADDON_SOLD_OUT', code: 'CODE_USED_UP' } as const;
+const STOCK = new Set<string>(Object.values(STOCK_CODES));
 
 /**
  * Entering (issue 38): one order for one or several runners (a family), each checked and priced
@@ -31,16 +32,17 @@ export function createEnter(ctx: EntriesContext) {
    * are what count (a place freed less than a second ago is offered at the next read).
    */
   const cache = new Map<string, { at: number; terms: settingsRepo.EventTerms | null; rules: EntryRules }>();
-  async function rulesOf(eventId: string, at: Date) {
+  async function rulesOf(eventId: string, at: Date, reread = false) {
     const hit = cache.get(eventId);
-    if (hit && at.getTime() - hit.at < 1000 && at.getTime() >= hit.at) return hit;
+    if (!reread && hit && at.getTime() - hit.at < 1000 && at.getTime() >= hit.at)
+      return { ...hit, cached: true };
     const fresh = {
       at: at.getTime(),
       terms: await settingsRepo.eventTerms(database, eventId),
       rules: await entryRules(database, eventId),
     };
     cache.set(eventId, fresh);
-    return fresh;
+    return { ...fresh, cached: false };
   }
 
   async function placeOrder(
@@ -50,7 +52,27 @@ export function createEnter(ctx: EntriesContext) {
   ): Promise<EntryOrder> {
     const input = entryOrderInputSchema.parse(raw);
     const at = now();
-    const { terms, rules } = await rulesOf(eventId, at);
+    const first = await rulesOf(eventId, at);
+    try {
+      return await place(user, eventId, input, at, first);
+    } catch (error) {
+      // A refusal for a stock that ran out, from counts read less than a second ago: read them
+      // again before refusing (a place freed meanwhile — a cancellation, an expiry — is offered).
+      const stale =
+        first.cached && error instanceof AppError && error.status === 409 && STOCK.has(error.code);
+      if (!stale) throw error;
+      const fresh = await rulesOf(eventId, at, true);
+      return place(user, eventId, input, at, fresh);
+    }
+  }
+
+  async function place(
+    user: { sub: string; email: string },
+    eventId: string,
+    input: ReturnType<typeof entryOrderInputSchema.parse>,
+    at: Date,
+    { terms, rules }: { terms: settingsRepo.EventTerms | null; rules: EntryRules },
+  ): Promise<EntryOrder> {
     if (!terms) throw errors.notFound('REGISTRATION_NOT_FOUND', 'This event takes no entries online');
     const checked: CheckedRunner[] = [];
     const problems: { field: string; code: string }[] = [];
@@ -60,8 +82,7 @@ export function createEnter(ctx: EntriesContext) {
       if (r.runner) checked.push(r.runner);
     }
     // A stock that ran out is a conflict (409) like a full race, whether seen here or at the hold.
-    const stock = new Set<string>(Object.values(STOCK_CODES));
-    if (problems.length) throw fieldProblem(problems.every((p) => stock.has(p.code)) ? 409 : 400, problems);
+    if (problems.length) throw fieldProblem(problems.every((p) => STOCK.has(p.code)) ? 409 : 400, problems);
     // A fast refusal for a full race without a transaction (the rush: most requests end here).
     // The hold below is what counts; this read only spares the database the losers' writes.
     for (const [n, r] of checked.entries()) {
