@@ -24,7 +24,7 @@ import {
 } from '@tempora/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CorrectionsNote } from '../../components/corrections-note.tsx';
+import { LazyCorrectionsNote } from '../../components/corrections-note-lazy.tsx';
 import { numberFormat } from '../../lib/intl.ts';
 import { pointName } from '../../lib/point-name.ts';
 import { runnerName } from '../../lib/runner-name.ts';
@@ -93,7 +93,7 @@ export function AthleteCard({ card, actions }: { card: Card; actions?: ReactNode
       {/* A finisher's summary first, with the certificate, on a phone's first screen (issue 43). */}
       {summary && <FinishSummary card={card} unit={unit} actions={buttons} />}
       {/* Issue 43: official results corrected since — said on the card, not only on the list. */}
-      <CorrectionsNote corrections={card.corrections} timeZone={card.timeZone} />
+      <LazyCorrectionsNote corrections={card.corrections} timeZone={card.timeZone} />
       <Box sx={{ my: 2 }}>
         <Typography variant="body2" sx={{ mb: 0.5 }}>
           {last && lastPoint

@@ -18,7 +18,7 @@ import type { EventDetail } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { CorrectionsNote } from '../../components/corrections-note.tsx';
+import { LazyCorrectionsNote } from '../../components/corrections-note-lazy.tsx';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { dateTimeFormat } from '../../lib/intl.ts';
@@ -226,7 +226,7 @@ export function RaceViewLinks({
           </>
         )}
       </Box>
-      {withEvent && <CorrectionsNote corrections={published?.corrections} timeZone={timeZone} />}
+      {withEvent && <LazyCorrectionsNote corrections={published?.corrections} timeZone={timeZone} />}
     </>
   );
 }
