@@ -113,7 +113,11 @@ describe('lap race live table (issue 31)', () => {
     expect(during.protestEndsMs).toBe(open.json().publication.publishedAtMs + 30 * MIN);
     expect((await publish({ official: true })).json().publication.protestWindowMs).toBe(0);
     expect((await table()).json().publication).toEqual({ state: 'official' });
-    expect((await publish({ official: false })).json().publication).toBeNull();
+    // Re-opening official results needs a reason (issue 43: kept as a correction spectators see).
+    const unexplained = await publish({ official: false });
+    expect(unexplained.statusCode).toBe(400);
+    expect((await table()).json().publication).toEqual({ state: 'official' });
+    expect((await publish({ official: false, reason: 'a lap was missed' })).json().publication).toBeNull();
     expect((await table()).json().publication).toEqual({ state: 'provisional' });
     expect((await publish({ official: 'yes' })).statusCode).toBe(400);
   });
