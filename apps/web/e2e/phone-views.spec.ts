@@ -85,7 +85,10 @@ for (const lng of ['en', 'fr'] as const) {
         return box.top >= 0 && box.bottom <= innerHeight;
       }),
     );
-    expect(whole.length).toBeGreaterThanOrEqual(10);
+    // Between the gun and the first times, the note saying when they come (issue 43) stands above
+    // the start list and takes two rows' height: ten rows once times are in, eight before.
+    const waiting = await page.getByText(/First times at|Premiers temps/).count();
+    expect(whole.length).toBeGreaterThanOrEqual(waiting ? 8 : 10);
     await page.screenshot({
       path: path.resolve(import.meta.dirname, `../../../.tmp/e2e-results/phone-views/live-table-${lng}.png`),
     });
@@ -111,12 +114,17 @@ test('the course map has readable labels (≥ 11 px) and markers that do not ove
   const svg = page.getByRole('group', { name: /course/i });
   await expect(svg).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('map-athlete').first()).toBeAttached({ timeout: 15_000 });
-  const sizes = await svg
-    .locator('text')
-    .evaluateAll((texts) => texts.map((t) => (t as SVGTextElement).getBoundingClientRect().height));
-  expect(sizes.length).toBeGreaterThan(0);
-  // A text box is about 1.15 × its font size: 11 px fonts give boxes of 12.6 px or more.
-  for (const h of sizes) expect(h).toBeGreaterThanOrEqual(12.5);
+  // Measured in one pass, again until it holds: live updates replace markers, and a label taken
+  // out of the drawing while it is measured has no box (0). A text box is about 1.15 × its font
+  // size: 11 px fonts give boxes of 12.6 px or more.
+  const smallest = () =>
+    svg.evaluate((el) => {
+      const heights = [...el.querySelectorAll('text')]
+        .filter((t) => t.textContent?.trim())
+        .map((t) => t.getBoundingClientRect().height);
+      return heights.length ? Math.min(...heights) : 0;
+    });
+  await expect.poll(smallest, { timeout: 10_000 }).toBeGreaterThanOrEqual(12.5);
   const circles = await page
     .getByTestId('map-athlete')
     .locator('circle:not([data-hit-area])')
