@@ -79,6 +79,8 @@ export const raceRegistrationSchema = z
     maxAge: z.number().int().min(0).max(120).nullable().default(null),
     required: z.array(z.enum(entryFieldNames)).max(7).default([]),
     guardianForMinors: z.boolean().default(false),
+    /** Team entries (relays, company challenges): most members of a team; null: no teams. */
+    teamSize: z.number().int().min(2).max(100).nullable().default(null),
   })
   .strict();
 
@@ -206,6 +208,7 @@ export const registrationPageSchema = z.object({
       maxAge: z.number().nullable(),
       required: z.array(z.enum(entryFieldNames)),
       guardianForMinors: z.boolean(),
+      teamSize: z.number().nullable(),
     }),
   ),
   questions: z.array(questionSchema),
@@ -418,3 +421,54 @@ export const staffEntriesQuerySchema = z.object({
   state: z.enum(entryStates).optional(),
   q: z.string().max(100).optional(),
 });
+
+/**
+ * Team entries (issue 38): relays and company challenges.
+ *
+ *   POST entries/events/{event}/teams  TeamInput          → Team (the caller is its captain)
+ *   GET  entries/teams/{token}                            → Team (public: the link's holder)
+ *   POST entries/events/{event}/teams/{token}/join  EntryOrderInput → TeamJoin (each pays: an order
+ *        holding the places; the captain pays: the members wait for the captain's order)
+ *   POST entries/teams/{token}/order                      → EntryOrder (the captain pays for the members waiting)
+ *
+ * A link of another event or race is refused on its field (`team`: TEAM_OTHER_EVENT, TEAM_OTHER_RACE).
+ */
+export const TEAM_TOKEN_PATTERN = /^T[0-9A-Za-z_-]{22}$/;
+export const teamTokenSchema = z.string().regex(TEAM_TOKEN_PATTERN);
+
+export const teamInputSchema = z
+  .object({
+    raceId: z.string().min(1).max(100),
+    name: z.string().trim().min(2).max(80),
+    pays: z.enum(['captain', 'each']),
+  })
+  .strict();
+export type TeamInput = z.infer<typeof teamInputSchema>;
+
+export const teamSchema = z.object({
+  token: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  raceId: z.string(),
+  raceName: z.string(),
+  name: z.string(),
+  pays: z.enum(['captain', 'each']),
+  teamSize: z.number().nullable(),
+  captainName: z.string(),
+  /** Whether the caller is the captain (false when signed out). */
+  captain: z.boolean(),
+  currency: z.string(),
+  members: z.array(
+    z.object({
+      name: z.string(),
+      /** waiting: joined, the captain has not paid yet; held: an order holds the place; confirmed. */
+      state: z.enum(['waiting', 'held', 'confirmed']),
+    }),
+  ),
+  /** What the captain's next order costs now (the members waiting), in cents. */
+  dueCents: z.number(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamJoinSchema = z.object({ team: teamSchema, order: entryOrderSchema.nullable() });
+export type TeamJoin = z.infer<typeof teamJoinSchema>;

@@ -334,6 +334,16 @@ export const routeAccess: Record<string, AccessEntry> = {
   'POST /api/entries/entry/:code/quote': ['party', { params: { code: 'E00000000000000000000' } }],
   'POST /api/entries/entry/:code/action': ['party', { params: { code: 'E00000000000000000000' } }],
   'POST /api/entries/races/:race/waitlist': ['signed-in', { params: { race: 'city-10k' } }],
+  'POST /api/entries/events/:event/teams': 'signed-in',
+  'GET /api/entries/teams/:teamToken': ['public', { params: { teamToken: 'T0000000000000000000000' } }],
+  'POST /api/entries/events/:event/teams/:teamToken/join': [
+    'signed-in',
+    { params: { teamToken: 'T0000000000000000000000' } },
+  ],
+  'POST /api/entries/teams/:teamToken/order': [
+    'signed-in',
+    { params: { teamToken: 'T0000000000000000000000' } },
+  ],
   'GET /api/entries/staff/events/:event/settings': 'manager',
   'PUT /api/entries/staff/events/:event/settings': 'manager',
   'GET /api/entries/staff/events/:event/entries': 'manager',

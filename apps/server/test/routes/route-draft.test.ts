@@ -125,6 +125,16 @@ beforeAll(async () => {
   await send('PUT', `/api/exports/${EVENT}/settings`, owner, { spectatorExports: true }, 200);
   // Online entries open: the race's waitlist and the entry page name real rows.
   await send('PUT', `/api/entries/staff/events/${EVENT}/settings`, owner, registrationSettings(), 200);
+  // A team of the draft's relay: its link names the event's data.
+  const team = await app.inject({
+    method: 'POST',
+    url: `/api/entries/events/${EVENT}/teams`,
+    headers: { authorization: owner },
+    payload: { raceId: 'city-marathon', name: 'Draft relay', pays: 'each' },
+  });
+  if (team.statusCode !== 201) throw new Error(`setup: team ${team.body}`);
+  real.teamToken = JSON.parse(team.body).token;
+  missing.teamToken = 'T0000000000000000000000';
   await send('PATCH', `/api/console/events/${EVENT}`, owner, { visibility: 'draft' }, 200);
 }, 180_000);
 afterAll(() => app.close());

@@ -50,6 +50,7 @@ export const registrationRaces = pgTable('registration_races', {
   maxAge: integer('max_age'),
   required: text('required').array().notNull(),
   guardianForMinors: boolean('guardian_for_minors').notNull().default(false),
+  teamSize: integer('team_size'),
 });
 
 export const registrationQuestions = pgTable(
@@ -143,6 +144,7 @@ export const registrationEntries = pgTable('registration_entries', {
   waiverAcceptedAt: ts('waiver_accepted_at'),
   holdExpiresAt: ts('hold_expires_at'),
   waitlistId: id('waitlist_id'),
+  teamId: id('team_id').references(() => registrationTeams.id),
   source: text('source').notNull().default('online'),
   refundDue: boolean('refund_due').notNull().default(false),
   mailedAt: ts('mailed_at'),
@@ -177,5 +179,36 @@ export const registrationWaitlist = pgTable('registration_waitlist', {
   state: text('state').notNull().default('waiting'),
   token: text('token').unique(),
   invitedUntil: ts('invited_until'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Team entries (SQL in ../migrations/0090_entry_teams.sql). */
+export const registrationTeams = pgTable('registration_teams', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  token: text('token').notNull().unique(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  raceId: text('race_id')
+    .notNull()
+    .references(() => races.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  captainSub: uuid('captain_sub')
+    .notNull()
+    .references(() => users.sub),
+  pays: text('pays').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const registrationTeamMembers = pgTable('registration_team_members', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  teamId: id('team_id')
+    .notNull()
+    .references(() => registrationTeams.id, { onDelete: 'cascade' }),
+  accountSub: uuid('account_sub').references(() => users.sub),
+  email: text('email').notNull(),
+  lang: text('lang').notNull().default('en'),
+  runner: jsonb('runner').notNull(),
+  entryCode: text('entry_code'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -68,6 +68,7 @@ export interface EntryRow {
   waiverAcceptedAt: string | null;
   holdExpiresAt: string | null;
   waitlistId: string | null;
+  teamId: string | null;
   source: 'online' | 'manual';
   refundDue: boolean;
   mailedAt: string | null;
@@ -79,7 +80,7 @@ const ENTRY = `e.id::text AS id, e.code, e.event_id AS "eventId", e.race_id AS "
   e.answers, e.addons AS "addOns", e.code_id::text AS "codeId", e.entry_cents AS "entryCents",
   e.discount_cents AS "discountCents", e.addons_cents AS "addOnsCents", e.waiver_version AS "waiverVersion",
   e.waiver_accepted_at AS "waiverAcceptedAt", e.hold_expires_at AS "holdExpiresAt", e.waitlist_id::text AS "waitlistId",
-  e.source, e.refund_due AS "refundDue", e.mailed_at AS "mailedAt", e.created_at AS "createdAt"`;
+  e.team_id::text AS "teamId", e.source, e.refund_due AS "refundDue", e.mailed_at AS "mailedAt", e.created_at AS "createdAt"`;
 
 const entryOf = (r: EntryRow): EntryRow => ({
   ...r,
@@ -134,6 +135,7 @@ export interface NewEntry {
   waiverVersion: number | null;
   holdExpiresAt: Date | null;
   waitlistId: string | null;
+  teamId?: string | null;
   source: 'online' | 'manual';
 }
 
@@ -141,9 +143,9 @@ export async function insertEntry(sql: Sql, e: NewEntry): Promise<string> {
   const [row] = await sql.query<{ id: string }>(
     `INSERT INTO registration_entries (code, event_id, race_id, order_id, account_sub, email, lang, state, details, answers,
        addons, code_id, member_code, entry_cents, discount_cents, addons_cents, waiver_version, waiver_accepted_at,
-       hold_expires_at, waitlist_id, source)
+       hold_expires_at, waitlist_id, source, team_id)
      VALUES ($1, $2, $3, $4::bigint, $5::uuid, $6, $7, $8, $9, $10, $11, $12::bigint, $13, $14, $15, $16, $17,
-             CASE WHEN $17::int IS NULL THEN NULL ELSE now() END, $18, $19::bigint, $20)
+             CASE WHEN $17::int IS NULL THEN NULL ELSE now() END, $18, $19::bigint, $20, $21::bigint)
      RETURNING id::text`,
     [
       e.code,
@@ -166,6 +168,7 @@ export async function insertEntry(sql: Sql, e: NewEntry): Promise<string> {
       e.holdExpiresAt,
       e.waitlistId,
       e.source,
+      e.teamId ?? null,
     ],
   );
   return (row as { id: string }).id;

@@ -7,6 +7,10 @@ import {
   entryQuoteSchema,
   myEntrySchema,
   registrationPageSchema,
+  teamInputSchema,
+  teamJoinSchema,
+  teamSchema,
+  teamTokenSchema,
   waitlistPlaceSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +28,8 @@ const eventParams = z.object({ event: z.string().min(1).max(100) });
 const raceParams = z.object({ race: z.string().min(1).max(100) });
 const orderParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'an order number') });
 const codeParams = z.object({ code: entryCodeSchema });
+const teamParams = z.object({ teamToken: teamTokenSchema });
+const eventTeamParams = z.object({ event: z.string().min(1).max(100), teamToken: teamTokenSchema });
 
 /** The runner's routes of online entries (paths in packages/contracts/src/entries.ts). */
 export async function entryRoutes(fastify: FastifyInstance, { service }: { service: EntriesService }) {
@@ -193,6 +199,78 @@ export async function entryRoutes(fastify: FastifyInstance, { service }: { servi
     missing: () => errors.notFound('REGISTRATION_NOT_FOUND', 'This race takes no entries online'),
     routeAnswersMissing: true,
   });
+
+  // A team's link names its event's data (the event's and race's names): a draft's team answers
+  // outsiders as a missing one (policy/visibility.ts, route-draft.test.ts).
+  app.visibility.addScope('teamToken', {
+    eventOf: async (_cache, token) =>
+      (
+        await database.query<{ id: string }>(
+          'SELECT event_id AS id FROM registration_teams WHERE token = $1',
+          [token],
+        )
+      )[0]?.id ?? null,
+    missing: () => errors.notFound('TEAM_NOT_FOUND', 'No such team'),
+  });
+
+  app.post(
+    '/api/entries/events/:event/teams',
+    {
+      schema: {
+        access: 'signed-in',
+        params: eventParams,
+        body: afterAccess(teamInputSchema),
+        response: { 201: teamSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const team = await service.teams.create(user, request.params.event, checked(request, 'body'));
+      return reply.code(201).send(team);
+    },
+  );
+
+  app.get(
+    '/api/entries/teams/:teamToken',
+    { schema: { access: 'public', params: teamParams, response: { 200: teamSchema } } },
+    async (request) => service.teams.view(request.params.teamToken, request.user?.sub ?? null),
+  );
+
+  app.post(
+    '/api/entries/events/:event/teams/:teamToken/join',
+    {
+      schema: {
+        access: 'signed-in',
+        params: eventTeamParams,
+        body: afterAccess(entryOrderInputSchema),
+        response: { 201: teamJoinSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { event, teamToken } = request.params;
+      const joined = await service.teams.join(user, event, teamToken, checked(request, 'body'));
+      return reply.code(201).send(joined);
+    },
+  );
+
+  app.post(
+    '/api/entries/teams/:teamToken/order',
+    {
+      schema: {
+        access: 'signed-in',
+        params: teamParams,
+        body: afterAccess(z.object({ lang: z.enum(['en', 'fr']).default('en') }).strict()),
+        response: { 201: entryOrderSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { lang } = checked(request, 'body');
+      const order = await service.teams.captainOrder(user, request.params.teamToken, lang);
+      return reply.code(201).send(order);
+    },
+  );
 
   app.post(
     '/api/entries/races/:race/waitlist',

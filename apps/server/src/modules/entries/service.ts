@@ -5,6 +5,7 @@ import { createSettings } from './service/settings.ts';
 import { createContext, type EntriesDeps } from './service/shared.ts';
 import { createStaff } from './service/staff.ts';
 import { createSweep } from './service/sweep.ts';
+import { createTeams } from './service/teams.ts';
 
 export type { EntriesDeps } from './service/shared.ts';
 
@@ -17,9 +18,11 @@ export function createEntriesService(deps: EntriesDeps) {
   const ctx = createContext(deps);
   const mails = createMails(ctx);
   const sweep = createSweep(ctx, mails);
+  const enter = createEnter(ctx);
   return {
     settings: createSettings(ctx),
-    enter: createEnter(ctx),
+    enter,
+    teams: createTeams(ctx, enter),
     self: createSelfService(ctx, mails),
     staff: createStaff(ctx, mails),
     sweep,

@@ -30,6 +30,7 @@ export interface RaceRegistration {
   maxAge: number | null;
   required: string[];
   guardianForMinors: boolean;
+  teamSize: number | null;
 }
 
 export interface AddOnRow {
@@ -66,7 +67,8 @@ export async function eventTerms(sql: Sql, eventId: string): Promise<EventTerms 
 
 const RACE = `g.race_id AS "raceId", g.event_id AS "eventId", r.name, to_char(r.race_date, 'YYYY-MM-DD') AS "raceDate", r.db,
   g.opens_at AS "opensAt", g.closes_at AS "closesAt", g.capacity, g.taken, g.held, g.prices, g.min_age AS "minAge",
-  g.max_age AS "maxAge", g.required, g.guardian_for_minors AS "guardianForMinors"`;
+  g.max_age AS "maxAge", g.required, g.guardian_for_minors AS "guardianForMinors",
+  g.team_size AS "teamSize"`;
 
 const raceOf = (r: RaceRegistration): RaceRegistration => ({
   ...r,
@@ -150,10 +152,10 @@ export async function saveSettings(sql: Sql, eventId: string, s: RegistrationSet
   for (const r of s.races) {
     await sql.query(
       `INSERT INTO registration_races (race_id, event_id, opens_at, closes_at, capacity, prices, min_age, max_age, required,
-                                       guardian_for_minors)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10)
+                                       guardian_for_minors, team_size)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11)
        ON CONFLICT (race_id) DO UPDATE SET opens_at = $3, closes_at = $4, capacity = $5, prices = $6, min_age = $7,
-         max_age = $8, required = $9::text[], guardian_for_minors = $10`,
+         max_age = $8, required = $9::text[], guardian_for_minors = $10, team_size = $11`,
       [
         r.raceId,
         eventId,
@@ -165,6 +167,7 @@ export async function saveSettings(sql: Sql, eventId: string, s: RegistrationSet
         r.maxAge,
         r.required,
         r.guardianForMinors,
+        r.teamSize ?? null,
       ],
     );
   }

@@ -52,6 +52,8 @@ export function registrationSettings(
         minAge: 18,
         maxAge: null,
         required: [],
+        // Relays: teams of up to 3 (team entries).
+        teamSize: 3,
       },
     ],
     questions: [

@@ -1,6 +1,7 @@
 import type { EntryOrder, EntryOrderInput } from '@tempora/contracts';
 import { entryOrderInputSchema } from '@tempora/contracts';
 import { holdExpiresAt } from '@tempora/domain';
+import type { Sql } from '../../../db/database.ts';
 import { AppError, errors } from '../../../errors.ts';
 import { freeStructured, insertOrder, nextOrderId, ordersWhere } from '../../payments/port.ts';
 import { holdEntry } from '../counters.ts';
@@ -10,6 +11,18 @@ import { type CheckedRunner, checkRunner, type EntryRules, entryRules } from './
 import { settleEntryOrder } from './settle.ts';
 import { auditEntry, type EntriesContext, fieldProblem } from './shared.ts';
 import { takeInvitation } from './waitlist.ts';
+
+/**
+ * An order of a team's members (teams.ts): its entries carry the team; `reserve` counts the
+ * members under the team's lock, `entered` links each member to the entry holding their place;
+ * `accounts` are the members' own accounts when the captain pays for them.
+ */
+export interface TeamOrder {
+  id: string;
+  accounts?: readonly (string | null)[];
+  reserve(sql: Sql, runners: number): Promise<void>;
+  entered(sql: Sql, n: number, code: string): Promise<void>;
+}
 
 const STOCK_CODES = { race: 'RACE_FULL', addOn: 'ADDON_SOLD_OUT', code: 'CODE_USED_UP' } as const;
 const STOCK = new Set<string>(Object.values(STOCK_CODES));
@@ -49,12 +62,13 @@ export function createEnter(ctx: EntriesContext) {
     user: { sub: string; email: string },
     eventId: string,
     raw: EntryOrderInput,
+    team?: TeamOrder,
   ): Promise<EntryOrder> {
     const input = entryOrderInputSchema.parse(raw);
     const at = now();
     const first = await rulesOf(eventId, at);
     try {
-      return await place(user, eventId, input, at, first);
+      return await place(user, eventId, input, at, first, team);
     } catch (error) {
       // A refusal for a stock that ran out, from counts read less than a second ago: read them
       // again before refusing (a place freed meanwhile — a cancellation, an expiry — is offered).
@@ -62,7 +76,7 @@ export function createEnter(ctx: EntriesContext) {
         first.cached && error instanceof AppError && error.status === 409 && STOCK.has(error.code);
       if (!stale) throw error;
       const fresh = await rulesOf(eventId, at, true);
-      return place(user, eventId, input, at, fresh);
+      return place(user, eventId, input, at, fresh, team);
     }
   }
 
@@ -72,6 +86,7 @@ export function createEnter(ctx: EntriesContext) {
     input: ReturnType<typeof entryOrderInputSchema.parse>,
     at: Date,
     { terms, rules }: { terms: settingsRepo.EventTerms | null; rules: EntryRules },
+    team?: TeamOrder,
   ): Promise<EntryOrder> {
     if (!terms) throw errors.notFound('REGISTRATION_NOT_FOUND', 'This event takes no entries online');
     const checked: CheckedRunner[] = [];
@@ -109,6 +124,8 @@ export function createEnter(ctx: EntriesContext) {
         expiresAt: expires,
         lines: [],
       });
+      // A team's members are counted under the team's lock (two joining at once never pass its size).
+      if (team) await team.reserve(sql, checked.length);
       let invitationUsed = false;
       for (const [n, r] of checked.entries()) {
         let waitlistId: string | null = null;
@@ -135,7 +152,7 @@ export function createEnter(ctx: EntriesContext) {
           eventId,
           raceId: r.race.raceId,
           orderId,
-          accountSub: user.sub,
+          accountSub: team?.accounts?.[n] !== undefined ? (team.accounts[n] ?? null) : user.sub,
           email: r.details.email || user.email,
           lang: input.lang,
           state: 'held',
@@ -150,8 +167,10 @@ export function createEnter(ctx: EntriesContext) {
           waiverVersion: rules.waiver?.version ?? null,
           holdExpiresAt: expires,
           waitlistId,
+          teamId: team?.id ?? null,
           source: 'online',
         });
+        if (team) await team.entered(sql, n, code);
         await auditEntry(sql, { code, eventId }, 'held', user.sub, { orderId, totalCents: r.totalCents });
       }
       if (input.invitation && !invitationUsed)

@@ -37,6 +37,7 @@ export function createSettings(ctx: EntriesContext) {
         maxAge: r.maxAge,
         required: r.required as RegistrationSettings['races'][number]['required'],
         guardianForMinors: r.guardianForMinors,
+        teamSize: r.teamSize,
         taken: r.taken,
         held: r.held,
       })),
@@ -122,6 +123,7 @@ export function createSettings(ctx: EntriesContext) {
         maxAge: r.maxAge,
         required: r.required as RegistrationPage['races'][number]['required'],
         guardianForMinors: r.guardianForMinors,
+        teamSize: r.teamSize,
       };
     });
     const closing = list.filter((r) => r.open && r.closesAt).map((r) => r.closesAt as string);

@@ -55,6 +55,12 @@ export async function contextsOf(sql: Sql, raceIds: readonly string[]): Promise<
 /** An entry confirmed: a participant of its race (the runner's identity moves there). */
 export async function confirmEntry(sql: Sql, entry: repo.EntryRow, actorSub: string | null): Promise<void> {
   const d = entry.details;
+  // A team member's club on the start list is the team's name (relays, company challenges).
+  const [team] = entry.teamId
+    ? await sql.query<{ name: string }>('SELECT name FROM registration_teams WHERE id = $1::bigint', [
+        entry.teamId,
+      ])
+    : [];
   const participantId = await enrolEntrant(sql, {
     raceId: entry.raceId,
     firstName: d.firstName,
@@ -62,7 +68,7 @@ export async function confirmEntry(sql: Sql, entry: repo.EntryRow, actorSub: str
     gender: d.gender ?? 'X',
     birthDate: d.birthDate,
     nationality: d.nationality,
-    club: d.club,
+    club: team?.name ?? d.club,
     email: d.email,
     accountSub: entry.accountSub,
   });
