@@ -201,7 +201,7 @@ describe('predict (product.md tracking: predicted finish and arrival at the next
     expect(predict(results, 12)!.finishNetMs).toBeGreaterThan(predict(alone, 12)!.finishNetMs);
   });
 
-  it('with nobody ahead, the 80 % interval is the prior’s doubt: 10 % faster to 13 % slower on the time still to run (issue 27)', () => {
+  it('with nobody ahead, the 80 % interval is the prior’s doubt: 10 % faster to 16 % slower on the time still to run (issues 27, 41)', () => {
     const marathon: RaceDefinition = {
       ...race,
       id: 'm',
@@ -216,7 +216,7 @@ describe('predict (product.md tracking: predicted finish and arrival at the next
     expect(toRun).toBeGreaterThan(100 * MIN);
     const [low, high] = p.finishRange!;
     expect(Math.abs(low - (p.finishNetMs - 0.1 * toRun))).toBeLessThanOrEqual(1);
-    expect(Math.abs(high - (p.finishNetMs + 0.13 * toRun))).toBeLessThanOrEqual(1);
+    expect(Math.abs(high - (p.finishNetMs + 0.16 * toRun))).toBeLessThanOrEqual(1);
   });
 
   it('once runners ahead have run the whole way, their spread sets the interval, not the prior (issue 27)', () => {
