@@ -12,7 +12,11 @@ export interface PublicationState {
 }
 
 /** A table with its publication state, as the API answers it. */
-export type Published<T> = T & { publication: PublicationState };
+export type Published<T> = T & {
+  publication: PublicationState;
+  /** The event's IANA time zone: the table's times of day are shown there (issue 43). */
+  timeZone?: string | null;
+};
 
 /** One row of a lap race's live table: what spectators of a criterium, 24 h or backyard read. */
 export interface LapTableRow {

@@ -166,6 +166,8 @@ export const publishedLapTableSchema = z.object({
   ),
   chart: z.array(z.object({ bib: z.string(), name: z.string(), positions: z.array(nn) })),
   publication: publicationSchema,
+  /** The event's IANA time zone: times of day (cut-offs, the protest window) are shown there (issue 43). */
+  timeZone: z.string().nullable().optional(),
 });
 
 /** A multisport race's or a relay's legs with the publication state (format-tables.ts `LegTable`). */
@@ -191,6 +193,8 @@ export const publishedLegTableSchema = z.object({
     }),
   ),
   publication: publicationSchema,
+  /** The event's IANA time zone: times of day (cut-offs, the protest window) are shown there (issue 43). */
+  timeZone: z.string().nullable().optional(),
 });
 
 /** A race's course: its line (a GeoJSON LineString of [lon, lat], as drawn in the console) and its points. */

@@ -1,5 +1,6 @@
 import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/contracts';
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
+import { formatDateTime } from '../../../../packages/domain/src/date-format.ts';
 import { joinTitle } from '../../../../packages/domain/src/text/title.ts';
 import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
 import {
@@ -117,9 +118,9 @@ function emojiFlag(code: string): string | null {
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
-/** The end of a protest window as the race's links show it (race-view-links.tsx). */
-const publicationTime = (ms: number, lng: string) =>
-  new Date(ms).toLocaleTimeString(lng, { hour: '2-digit', minute: '2-digit' });
+/** The end of a protest window in the event's zone, named, as the race's links show it (race-view-links.tsx). */
+const publicationTime = (ms: number, lng: string, timeZone: string | undefined) =>
+  formatDateTime(ms, timeZone, lng, { date: false });
 
 /**
  * The first screenful of a report page (issue 19: LCP before React), drawn with DOM calls from the
@@ -220,7 +221,7 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
       chip(
         'certificate',
         fill(s[published.state], {
-          time: published.protestEndsMs ? publicationTime(published.protestEndsMs, lng) : '',
+          time: published.protestEndsMs ? publicationTime(published.protestEndsMs, lng, event.timeZone) : '',
         }),
         published.state === 'official' ? ' pp-official' : ' pp-state',
       );

@@ -48,3 +48,14 @@ export function formatPaceIn(msPerKm: number | null | undefined, unit: PaceUnit)
   if (msPerKm === null || msPerKm === undefined) return '';
   return formatPace(unit === 'mi' ? (msPerKm * MILE_M) / 1000 : msPerKm);
 }
+
+/**
+ * A race's distance as its event reads it, in the page language's number format: `42.195 km`,
+ * `10 km`, `42,195 km`; `26.2 mi` for a US race (issue 43: one wording for every race).
+ */
+export function formatDistance(distanceM: number, unit: PaceUnit, lng = 'en'): string {
+  const locale = lng.startsWith('fr') ? 'fr-BE' : 'en-GB';
+  const value = unit === 'mi' ? distanceM / MILE_M : distanceM / 1000;
+  const digits = unit === 'mi' ? 1 : 3;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
+}

@@ -487,7 +487,8 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
       const race = await raceOfRequest(request);
       const table = lapTable(race, raceClock(race, Date.now()));
       if (!table) throw errors.notFound('NOT_A_LAP_RACE', `Race '${race.row.id}' is not a lap race`);
-      return { ...table, publication: publicationState(race) };
+      const { context } = await service.state(request.params.db);
+      return { ...table, publication: publicationState(race), timeZone: context.timeZone ?? null };
     },
   );
 
@@ -500,7 +501,8 @@ export async function resultsRoutes(fastify: FastifyInstance, opts: { service: R
       const table = legTable(race, raceClock(race, Date.now()));
       if (!table)
         throw errors.notFound('NOT_A_LEG_RACE', `Race '${race.row.id}' is neither multisport nor a relay`);
-      return { ...table, publication: publicationState(race) };
+      const { context } = await service.state(request.params.db);
+      return { ...table, publication: publicationState(race), timeZone: context.timeZone ?? null };
     },
   );
 

@@ -15,17 +15,20 @@ import {
 } from '@mdi/js';
 import { Box } from '@mui/material';
 import type { EventDetail } from '@tempora/contracts';
+import { formatDateTime } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LazyCorrectionsNote } from '../../components/corrections-note-lazy.tsx';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { paths } from '../../config/paths.ts';
-import { dateTimeFormat } from '../../lib/intl.ts';
 
-/** The end of a protest window, as the report's pre-paint shows it (report-pre-paint.ts). */
-const publicationTime = (ms: number, lng: string) =>
-  dateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(ms);
+/**
+ * The end of a protest window in the event's zone, named (issue 43), as the report's pre-paint
+ * shows it (report-pre-paint.ts).
+ */
+const publicationTime = (ms: number, lng: string, timeZone: string | undefined) =>
+  formatDateTime(ms, timeZone, lng, { date: false });
 
 /** The generic path segment of the live views (`…/generic/live/stats/{race}`). */
 const GENERIC = 'live';
@@ -156,7 +159,9 @@ export function RaceViewLinks({
             tone={published.state === 'official' ? 'official' : 'state'}
             icon={mdiCertificateOutline}
             label={t(published.state, {
-              time: published.protestEndsMs ? publicationTime(published.protestEndsMs, i18n.language) : '',
+              time: published.protestEndsMs
+                ? publicationTime(published.protestEndsMs, i18n.language, timeZone)
+                : '',
             })}
           />
         )}

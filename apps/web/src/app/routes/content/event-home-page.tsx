@@ -10,7 +10,7 @@ import {
   mdiVideoOutline,
 } from '@mdi/js';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, Paper, Typography } from '@mui/material';
-import { joinTitle } from '@tempora/domain';
+import { formatDistance, paceUnitOf } from '@tempora/domain';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -24,7 +24,6 @@ import { useCanManage } from '../../../features/content/use-can-manage.ts';
 import { EntriesBanner } from '../../../features/entries/components/entries-banner.tsx';
 import { RaceViewLinks } from '../../../features/live/race-view-links.tsx';
 import { useFavorites } from '../../../lib/favorites/use-favorites.ts';
-import { numberFormat } from '../../../lib/intl.ts';
 import { useEndPrePaint } from '../../../lib/pre-paint.ts';
 
 /** `/events/{eventId}/home`: the event's branding, dates, place, races and quick links. */
@@ -45,6 +44,7 @@ export default function EventHomePage() {
   if (event.isError) return <PageError error={event.error} />;
   if (!e) return <PageLoading />;
   // Issue 27: a tile only where something is behind it (organisers see every tile, to fill them).
+  const unit = paceUnitOf(e.timeZone);
   const has = (key: keyof NonNullable<typeof e.available>) => canEdit || !e.available || e.available[key];
   const links = (
     [
@@ -128,12 +128,21 @@ export default function EventHomePage() {
             >
               {e.races.map((r) => (
                 <li key={r.id}>
+                  {/* Issue 43: every race said alike, its name then its distance in the event's unit. */}
                   <Chip
                     variant="outlined"
-                    label={joinTitle([
-                      r.name,
-                      `${numberFormat(i18n.language).format(r.distanceM / 1000)} km`,
-                    ])}
+                    data-testid="race-chip"
+                    label={
+                      <>
+                        <Box component="span" sx={{ fontWeight: 500 }}>
+                          {r.name}
+                        </Box>
+                        {' · '}
+                        <Box component="span" sx={{ color: 'text.secondary' }}>
+                          {formatDistance(r.distanceM, unit, i18n.language)}
+                        </Box>
+                      </>
+                    }
                   />
                 </li>
               ))}

@@ -1,12 +1,12 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDuration } from '@tempora/domain';
+import { formatDateTime, formatDuration } from '@tempora/domain';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLaps } from '../../../features/live/api/get-laps.ts';
-import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
+import { numberFormat } from '../../../lib/intl.ts';
 import { runnerName } from '../../../lib/runner-name.ts';
 
 /** The lap chart's own chunk: the table shows first, the chart when it arrives. */
@@ -27,8 +27,8 @@ export default function LapsPage() {
   if (table.isError) return <PageError error={table.error} />;
   const data = table.data;
   const byDistance = data.format === 'timeLimited';
-  const clock = (ms: number) =>
-    dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(ms);
+  // Times of day in the event's zone, named (issue 43).
+  const clock = (ms: number) => formatDateTime(ms, data.timeZone, i18n.language, { date: false });
   return (
     <>
       <PageHeader
@@ -40,12 +40,7 @@ export default function LapsPage() {
         color={data.publication.state === 'official' ? 'success' : 'default'}
         sx={{ mb: 1 }}
         label={t(`laps.publication.${data.publication.state}`, {
-          time: data.publication.protestEndsMs
-            ? new Date(data.publication.protestEndsMs).toLocaleTimeString(i18n.language, {
-                hour: '2-digit',
-                minute: '2-digit',
-              })
-            : '',
+          time: data.publication.protestEndsMs ? clock(data.publication.protestEndsMs) : '',
         })}
       />
       <Typography color="text.secondary" sx={{ mb: 1 }}>

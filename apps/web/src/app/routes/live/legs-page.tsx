@@ -1,11 +1,10 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDuration } from '@tempora/domain';
+import { formatDateTime, formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLegs } from '../../../features/live/api/get-legs.ts';
-import { dateTimeFormat } from '../../../lib/intl.ts';
 import { runnerName } from '../../../lib/runner-name.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -25,8 +24,8 @@ export default function LegsPage() {
   if (table.isPending) return <PageLoading />;
   if (table.isError) return <PageError error={table.error} />;
   const data = table.data;
-  const clock = (ms: number) =>
-    dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(ms);
+  // Times of day in the event's zone, named (issue 43).
+  const clock = (ms: number) => formatDateTime(ms, data.timeZone, i18n.language, { date: false });
   // A relay's leg is "Leg n" (its end point is an exchange's mat); a multisport leg is its name.
   const legName = (k: number) =>
     data.format === 'relay' ? t('legs.legN', { n: k + 1 }) : (data.legs[k]?.name[lng] ?? '');

@@ -1,6 +1,6 @@
 import { Box, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { AthleteCard } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDateTime, formatDuration } from '@tempora/domain';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
@@ -80,6 +80,18 @@ export default function MapPage() {
     db,
     leaderBibs.filter((b) => !favorites.has(b)),
   );
+
+  // Issue 43: a live race before its first split showed an empty map. Say it on the map, as the
+  // table does: when it started and from about when the first times come at the first point.
+  const start = race?.start;
+  const zone = event.data?.timeZone;
+  const clock = (ms: number) => formatDateTime(ms, zone, i18n.language, { date: false });
+  const beforeFirstTimes =
+    event.data?.status === 'live' &&
+    !!start &&
+    !!leaders.data &&
+    !leaders.data.points.some((p) => p.distanceM > 0 && p.rows.length > 0);
+  const firstPoint = start?.firstPoint && pointName(start.firstPoint, i18n.language);
 
   if (event.isPending) return <PageLoading />;
   if (event.isError) return <PageError error={event.error} />;
@@ -176,7 +188,37 @@ export default function MapPage() {
       {course.isError && <PageError error={course.error} />}
       {!project && course.data && <Typography>{t('noCourse')}</Typography>}
       {project && (
-        <Paper variant="outlined" sx={{ bgcolor: '#eef4f0', overflow: 'hidden', maxWidth: 960 }}>
+        <Paper
+          variant="outlined"
+          sx={{ bgcolor: '#eef4f0', overflow: 'hidden', maxWidth: 960, position: 'relative' }}
+        >
+          {beforeFirstTimes && start && (
+            <Box
+              role="status"
+              data-testid="map-before-first-times"
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                right: 8,
+                p: 1.5,
+                bgcolor: 'rgba(255, 255, 255, 0.94)',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                boxShadow: 1,
+                fontSize: 14,
+              }}
+            >
+              {t(start.gunTimeMs <= Date.now() ? 'mapBefore.started' : 'mapBefore.starts', {
+                time: clock(start.gunTimeMs),
+              })}{' '}
+              {firstPoint &&
+                start.firstTimesMs !== null &&
+                t('mapBefore.first', { point: firstPoint, time: clock(start.firstTimesMs) })}{' '}
+              {t('mapBefore.empty')}
+            </Box>
+          )}
           <Box
             component="svg"
             viewBox={`0 0 ${W} ${H}`}

@@ -2,9 +2,9 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import type { TimeTrialBoard } from '@tempora/contracts';
 import {
   countdownMs,
+  formatDateTime,
   formatDuration,
   formatGap,
-  formatTimeOfDay,
   predictedFinishShown,
   tickRaceClock,
   wallClock,
@@ -35,7 +35,12 @@ export function TimeTrialSections({ board: b, fetchedAt }: { board: TimeTrialBoa
   // Race time ticks on from the board's clock, at the race's rate (a replay runs faster); times
   // of day on the wall clock, in the event's zone (packages/domain live-boards).
   const now = tickRaceClock(b.now, fetchedAt, wallNow, b.clockRate);
-  const clock = (raceMs: number) => formatTimeOfDay(wallClock(b.gunTimeMs, b.clockRate, raceMs), b.timeZone);
+  // Start times named with the zone (issue 43): a reader may be elsewhere.
+  const clock = (raceMs: number) =>
+    formatDateTime(wallClock(b.gunTimeMs, b.clockRate, raceMs), b.timeZone, i18n.language, {
+      date: false,
+      seconds: true,
+    });
   const gap = (ms: number | null | undefined) => formatGap(ms, i18n.language);
   const reachedPoint = (p: number) =>
     p >= 0 ? (b.points[p] ? pointName(b.points[p], i18n.language) : '') : t('clm.started');

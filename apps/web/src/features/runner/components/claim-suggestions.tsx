@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, TextField, Typography } from '@mui/material';
 import type { ClaimSuggestion } from '@tempora/contracts';
+import { formatDay } from '@tempora/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -51,7 +52,7 @@ function Suggestion({ s, onCode }: { s: ClaimSuggestion; onCode(claimId: string)
   const open = useOpenClaim();
   const message = useClaimError();
   const claimId = open.data?.id ?? s.pendingClaimId;
-  const date = new Date(`${s.date}T12:00:00Z`).toLocaleDateString(i18n.language);
+  const date = formatDay(s.date, i18n.language);
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }} data-testid="claim-suggestion">
       <CardContent sx={{ pb: 0 }}>

@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { MyResult } from '@tempora/contracts';
-import { formatDuration } from '@tempora/domain';
+import { formatDay, formatDuration } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -30,7 +30,7 @@ export function MyResultCard({
 }) {
   const { t, i18n } = useTranslation('runner');
   const lng = i18n.language === 'en' ? 'en' : 'fr';
-  const date = new Date(`${result.date}T12:00:00Z`).toLocaleDateString(lng);
+  const date = formatDay(result.date, lng);
   const finished = result.status === 'finished';
   const rank = (n: number | null) => (n ? n.toLocaleString(lng) : '—');
   return (
