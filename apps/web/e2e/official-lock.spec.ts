@@ -32,11 +32,16 @@ test.beforeAll(async ({}, testInfo) => {
 });
 test.afterAll(async () => server?.stop());
 
-async function signedIn(browser: Browser, lng: 'en' | 'fr', viewport: { width: number; height: number }) {
+async function signedIn(
+  browser: Browser,
+  lng: 'en' | 'fr',
+  viewport: { width: number; height: number },
+  email = STAFF,
+) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${server.url}/?lng=${lng}#/login`);
-  await page.getByLabel('E-mail').fill(STAFF);
+  await page.getByLabel('E-mail').fill(email);
   await page.locator('input[type="password"]').fill(PASSWORD);
   await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/#\/$/);
@@ -47,6 +52,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 
 async function rankOf(bib: string): Promise<number | null> {
+  // Every race of the test has its finish at the point keyed `finish`.
   const res = await fetch(`${server.url}/api/results/contexts/${DB}/participants/${bib}`);
   const card = (await res.json()) as { splits: { pointKey: string; rankOverall: number | null }[] };
   return card.splits.find((s) => s.pointKey === 'finish')?.rankOverall ?? null;
@@ -71,6 +77,16 @@ test('published only when asked; the desk asks before changing official results;
     },
     token,
   );
+  // The finish's French name is "Arrivée" (issue 43: the French desk and the French correction
+  // line said "Finish"), set as an organiser does in the race's points.
+  const named = await fetch(`${server.url}/api/console/races/${RACE}/points`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      points: [{ key: 'finish', name: { en: 'Finish', fr: 'Arrivée' }, distanceM: 10_000, kind: 'finish' }],
+    }),
+  });
+  expect(named.status, await named.text()).toBe(200);
   const runners = [
     ['O1', 'Anna', 'Jacobs'],
     ['O2', 'Bart', 'Claes'],
@@ -159,7 +175,7 @@ test('published only when asked; the desk asks before changing official results;
   const note = report.getByTestId('corrections');
   await expect(note).toContainText('Corrections depuis la publication officielle');
   await expect(note).toContainText(
-    /Corrigé le \d+ \S+ \d{4}, \d\d:\d\d UTC\+1 : dossard O4 Karel Van den Broeck, un temps à Finish ajouté \(\d\d:\d\d:\d\d\)\. Motif : oubliée par le tapis/,
+    /Corrigé le \d+ \S+ \d{4}, \d\d:\d\d UTC\+1 : dossard O4 Karel Van den Broeck, un temps à Arrivée ajouté \(\d\d:\d\d:\d\d UTC\+1\)\. Motif : oubliée par le tapis/,
   );
   await note.scrollIntoViewIfNeeded();
   await shot(report, 'report-corrected-phone-fr');
@@ -174,7 +190,7 @@ test('published only when asked; the desk asks before changing official results;
   const card = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await card.goto(`${server.url}/?lng=en#/tracking/${key}`);
   await expect(card.getByTestId('corrections')).toContainText(
-    /Corrected on \d+ \w+ \d{4}, \d\d:\d\d CET: bib O4 Karel Van den Broeck, a time at Finish added \(\d\d:\d\d:\d\d\)\. Reason: oubliée par le tapis/,
+    /Corrected on \d+ \w+ \d{4}, \d\d:\d\d CET: bib O4 Karel Van den Broeck, a time at Finish added \(\d\d:\d\d:\d\d CET\)\. Reason: oubliée par le tapis/,
   );
   await shot(card, 'card-corrected-desktop-en');
   // The card of a phone in English too, and the certificate is re-issued with the correction.
@@ -183,4 +199,148 @@ test('published only when asked; the desk asks before changing official results;
   await shot(card, 'card-corrected-phone-en');
   const pdf = await fetch(`${server.url}/api/certificates/${key}?lng=en`);
   expect(pdf.status).toBe(200);
+});
+
+const DEMO_ORG = '00000000-0000-4000-8000-000000000001';
+const TIMEKEEPER = 'timekeeper43@example.org';
+
+/** The link of the last invitation the development server printed for `email`. */
+async function invitationToken(email: string): Promise<string> {
+  for (let k = 0; k < 100; k++) {
+    const line = server.logs
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes('console/invitations/') && l.includes(email))
+      .at(-1);
+    const token = /console\/invitations\/([A-Za-z0-9_%-]+)/.exec(line ?? '')?.[1];
+    if (token) return decodeURIComponent(token);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no invitation link for ${email}`);
+}
+
+test('a timekeeper at the desk on an official race is asked first, then held: only the organiser corrects (desktop en, phone fr)', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const TK_RACE = 'e2e-official-tk';
+  const gun = Date.now() - 60 * 60_000;
+  await post(
+    server,
+    `/api/results/contexts/${DB}/races`,
+    {
+      id: TK_RACE,
+      name: 'Timekeeper 10 km',
+      date: new Date().toISOString().slice(0, 10),
+      distanceM: 10_000,
+      startType: 'mass',
+      gunTimeMs: gun,
+      points: [{ key: 'finish', name: 'Finish', distanceM: 10_000 }],
+    },
+    token,
+  );
+  await post(
+    server,
+    `/api/results/contexts/${DB}/races/${TK_RACE}/participants`,
+    {
+      participants: ['K1', 'K2', 'K3'].map((bib) => ({ bib, firstName: 'Tim', lastName: bib, gender: 'F' })),
+    },
+    token,
+  );
+  await post(
+    server,
+    `/api/results/contexts/${DB}/passings`,
+    {
+      passings: [
+        { id: 'k1', bib: 'K1', point: 'finish', time: gun + 38 * 60_000 },
+        { id: 'k2', bib: 'K2', point: 'finish', time: gun + 40 * 60_000 },
+      ],
+    },
+    token,
+  );
+  const published = await fetch(`${server.url}/api/console/races/${TK_RACE}/publication`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ official: true, protestWindowMinutes: 0 }),
+  });
+  expect(published.status, await published.text()).toBe(200);
+  // A timekeeper of the organisation (invited, accepted): the desk's rights, not the organiser's.
+  await post(
+    server,
+    `/api/console/organisations/${DEMO_ORG}/invitations`,
+    { email: TIMEKEEPER, role: 'timekeeper', lng: 'en' },
+    token,
+  );
+  const invitation = await invitationToken(TIMEKEEPER);
+  const timekeeper = await verifiedAccount(server, TIMEKEEPER, PASSWORD, true);
+  await post(server, `/api/console/invitations/${invitation}/accept`, {}, timekeeper);
+  const finish = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Brussels',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(gun + 39 * 60_000);
+
+  const words = {
+    en: {
+      time: 'Time',
+      title: 'The results of Timekeeper 10 km are official',
+      held: '1 entry held: not counted',
+      reason: 'Reason (shown to spectators)',
+      send: 'Send as a correction',
+      organiser:
+        'Only the organiser (owner or staff) can correct official results: ask them, or drop these entries.',
+      drop: 'Drop the entries',
+      allSent: 'All entries sent',
+    },
+    fr: {
+      time: 'Heure',
+      title: 'Les résultats de Timekeeper 10 km sont officiels',
+      held: '1 saisie retenue : non comptée',
+      reason: 'Motif (visible des spectateurs)',
+      send: 'Envoyer comme correction',
+      organiser:
+        'Seul l’organisateur (propriétaire ou équipe) peut corriger des résultats officiels : demandez-le-lui, ou abandonnez ces saisies.',
+      drop: 'Abandonner les saisies',
+      allSent: 'Toutes les saisies sont envoyées',
+    },
+  } as const;
+  for (const [lng, viewport] of [
+    ['en', DESKTOP],
+    ['fr', PHONE],
+  ] as const) {
+    const w = words[lng];
+    const desk = await signedIn(browser, lng, viewport, TIMEKEEPER);
+    await desk.goto(`${server.url}/?lng=${lng}#/console/events/${EVENT}/raceday/desk?db=${DB}`);
+    await expect(desk.getByTestId('official-banner')).toContainText('Timekeeper 10 km', { timeout: 20_000 });
+    await desk.getByLabel(w.time, { exact: true }).fill(finish);
+    const bib = desk.getByTestId('bib-input');
+    await bib.fill('K3');
+    await bib.press('Enter');
+    // Asked before anything changes: the entry is held, not counted.
+    const held = desk.getByRole('dialog', { name: w.title });
+    await expect(held).toBeVisible();
+    await expect(held).toContainText(w.held);
+    expect(await rankOf('K3')).toBeNull();
+    // A timekeeper's correction is refused by the lock: the dialog says only the organiser corrects.
+    await held.getByLabel(w.reason).fill('late read');
+    await held.getByRole('button', { name: w.send }).click();
+    await expect(held).toContainText(w.organiser);
+    await expect(held.getByRole('button', { name: w.send })).toHaveCount(0);
+    await shot(desk, `desk-timekeeper-refused-${lng === 'en' ? 'desktop-en' : 'phone-fr'}`);
+    expect(await rankOf('K3')).toBeNull();
+    expect(await rankOf('K2')).toBe(2);
+    // Dropped: nothing pending, nothing changed.
+    await held.getByRole('button', { name: w.drop }).click();
+    await expect(held).toBeHidden();
+    await expect(desk.getByTestId('pending-count')).toHaveText(w.allSent);
+    expect(await rankOf('K3')).toBeNull();
+    await desk.context().close();
+  }
+  // No correction was recorded: spectators read none on the runners' cards.
+  const card = (await (await fetch(`${server.url}/api/results/contexts/${DB}/participants/K2`)).json()) as {
+    corrections?: unknown[];
+  };
+  expect(card.corrections ?? []).toEqual([]);
 });

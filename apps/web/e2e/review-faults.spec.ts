@@ -169,3 +169,91 @@ test('the review lists one fault of each kind with its fix, in both languages, a
   await expect(liste.getByRole('listitem')).toHaveCount(5);
   await expect(liste).not.toContainText('#R6');
 });
+
+test('a road race’s cut-off is a race setting: the review flags a finish slower than it (desktop en, phone fr)', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const CUT = 'e2e-cutoff';
+  const gun = Date.now() - 3 * 3_600_000;
+  await post(
+    server,
+    `/api/results/contexts/${DB}/races`,
+    {
+      id: CUT,
+      name: 'Cut-off 10 km',
+      date: new Date().toISOString().slice(0, 10),
+      distanceM: 10_000,
+      startType: 'mass',
+      gunTimeMs: gun,
+      points: [{ key: 'cfin', name: 'Finish', distanceM: 10_000 }],
+    },
+    token,
+  );
+  const bibs = ['K1', 'K2', 'K3', 'K4'];
+  await post(
+    server,
+    `/api/results/contexts/${DB}/races/${CUT}/participants`,
+    { participants: bibs.map((bib) => ({ bib, firstName: 'Runner', lastName: bib, gender: 'F' })) },
+    token,
+  );
+  // 40, 42, 44 and 75 minutes: K4 is under three times the median, over a 70-minute cut-off.
+  await post(
+    server,
+    `/api/results/contexts/${DB}/passings`,
+    {
+      passings: [40, 42, 44, 75].map((m, k) => ({
+        id: `cut-${k}`,
+        bib: bibs[k],
+        point: 'cfin',
+        time: gun + m * 60_000,
+      })),
+    },
+    token,
+  );
+  const open = async (lng: 'en' | 'fr', viewport: { width: number; height: number }) => {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await page.goto(`${server.url}/?lng=${lng}#/login`);
+    await page.getByLabel('E-mail').fill(STAFF);
+    await page.locator('input[type="password"]').fill(PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/#\/$/);
+    await page.goto(`${server.url}/?lng=${lng}#/console/events/demo-city-run/races/${CUT}#race-format`);
+    return page;
+  };
+
+  // Desktop, English: no cut-off, nothing slow (75 min is under 3 × the median); a cut-off set
+  // in the race's format, K4 listed as slower than it.
+  const desk = await open('en', { width: 1280, height: 900 });
+  await expect(desk.getByText("No anomalies: every runner's reads look plausible.")).toBeVisible({
+    timeout: 20_000,
+  });
+  const form = desk.getByRole('form', { name: 'Race format' });
+  const cutoff = form.getByRole('textbox', { name: 'Cut-off', exact: true });
+  await expect(cutoff).toHaveValue('');
+  await cutoff.fill('70');
+  await form.getByRole('button', { name: 'Save the format' }).click();
+  const list = desk.getByRole('list', { name: 'Anomalies' });
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
+  await expect(list).toContainText("#K4 — finish at Finish slower than the race's cut-off (1:10:00)");
+  await form.scrollIntoViewIfNeeded();
+  await desk.screenshot({ path: path.join(SHOTS, 'cutoff-desktop-en.png'), fullPage: false });
+  await list.scrollIntoViewIfNeeded();
+  await desk.screenshot({ path: path.join(SHOTS, 'cutoff-review-desktop-en.png'), fullPage: false });
+
+  // Phone, French: the cut-off kept, the same finish flagged in French, within the phone's width.
+  const phone = await open('fr', { width: 390, height: 844 });
+  const formulaire = phone.getByRole('form', { name: 'Format de la course' });
+  await expect(formulaire.getByRole('textbox', { name: 'Barrière horaire', exact: true })).toHaveValue('70', {
+    timeout: 20_000,
+  });
+  const liste = phone.getByRole('list', { name: 'Anomalies' });
+  await expect(liste.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
+  await expect(liste).toContainText(
+    '#K4 — arrivée à Finish plus lente que la barrière horaire de la course (1:10:00)',
+  );
+  await liste.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: path.join(SHOTS, 'cutoff-review-phone-fr.png'), fullPage: false });
+  const box = await liste.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});

@@ -477,7 +477,17 @@ export type RelayMembers = z.infer<typeof relayMembersSchema>;
 
 export const raceFormatKinds = ['road', 'laps', 'timeLimited', 'backyard', 'multisport', 'relay'] as const;
 export const raceFormatSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('road') }).strict(),
+  z
+    .object({
+      kind: z.literal('road'),
+      /**
+       * The race's cut-off (issue 43): the time within which a runner finishes, from their own
+       * start. The review flags a finish slower than it ("slower than the cut-off"); without it,
+       * a finish slower than three times the field's median.
+       */
+      cutoffMinutes: z.number().int().min(1).max(20_160).optional(),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal('laps'),

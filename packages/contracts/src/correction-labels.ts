@@ -1,4 +1,4 @@
-import { formatDateTimeInZone, formatTimeOfDay } from '@tempora/domain';
+import { formatDateTime, formatDateTimeInZone } from '@tempora/domain';
 import type { ResultCorrection } from './corrections.ts';
 import en from './locales/en/corrections.json' with { type: 'json' };
 import statusesEn from './locales/en/statuses.json' with { type: 'json' };
@@ -11,7 +11,7 @@ const statusWords: Record<'en' | 'fr', Record<string, string>> = { en: statusesE
 
 /**
  * What a correction changed, in words (issue 43): "bib 4 Karel Van den Broeck, a time at Finish
- * added (23:38:28)". The words are the `corrections` namespace of the one label source; times of
+ * added (23:38:28 CET)". The words are the `corrections` namespace of the one label source; times of
  * day in the event's zone. The page, the card, the certificate and the feed all say it this way.
  */
 export function correctionWhat(c: ResultCorrection, lng: 'en' | 'fr', timeZone?: string | null): string {
@@ -27,7 +27,8 @@ export function correctionWhat(c: ResultCorrection, lng: 'en' | 'fr', timeZone?:
   return interpolate(w.kinds[key as keyof typeof w.kinds], {
     runner,
     point,
-    time: formatTimeOfDay(c.timeMs, timeZone),
+    // The read's time of day in the event's zone, named (issue 43): `23:38:28 CET`.
+    time: formatDateTime(c.timeMs, timeZone, lng, { date: false, seconds: true }),
     status: c.status ? (statusWords[lng][c.status] ?? c.status) : '',
     count: c.count ?? 0,
   });
@@ -35,7 +36,7 @@ export function correctionWhat(c: ResultCorrection, lng: 'en' | 'fr', timeZone?:
 
 /**
  * A correction as one line: "Corrected on 4 Dec 2026, 23:50 CET: bib 4 …, a time at Finish added
- * (23:38:28). Reason: missed by the mat" — the date and time in the event's zone, in the language's
+ * (23:38:28 CET). Reason: missed by the mat" — the date and time in the event's zone, in the language's
  * format, the zone named (`formatDateTimeInZone`).
  */
 export function correctionText(c: ResultCorrection, lng: 'en' | 'fr', timeZone?: string | null): string {

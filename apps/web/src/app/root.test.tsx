@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import {
   type Location,
   MemoryRouter,
   matchRoutes,
+  type Navigator,
   type RouteObject,
+  Router,
   useLocation,
   useRoutes,
 } from 'react-router';
@@ -15,8 +17,16 @@ import { Root } from './root.tsx';
 
 const auth = vi.hoisted(() => ({
   current: { status: 'initialising', profile: null as null | { profileComplete: boolean } },
+  listeners: new Set<() => void>(),
 }));
-vi.mock('../lib/auth/auth-context.tsx', () => ({ useAuth: () => auth.current }));
+vi.mock('../lib/auth/auth-context.tsx', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    auth.listeners.add(listener);
+    return () => auth.listeners.delete(listener);
+  };
+  return { useAuth: () => useSyncExternalStore(subscribe, () => auth.current) };
+});
 
 const protectedMeta: RouteMeta = { requireAuth: true };
 const routes: RouteObject[] = [
@@ -103,5 +113,34 @@ describe('navigation guard in the router (spec §2)', () => {
     auth.current = { status: 'signedIn', profile: { profileComplete: false } };
     renderAt('/console');
     expect((await screen.findByRole('heading')).textContent).toBe('console');
+  });
+
+  it('after sign-in keeps the remembered route when the sign-in page renders again before the navigation commits (the console journey’s flake)', () => {
+    // The router's navigation is a transition: the sign-in page may render again (the profile
+    // arriving) before it commits. Here the location stays /login and every navigation is kept.
+    auth.current = { status: 'signedIn', profile: null };
+    sessionStorage.setItem(INTENDED_ROUTE, '/console/invitations/abcdefgh12');
+    const went: string[] = [];
+    const navigator = {
+      createHref: (to: unknown) => String(to),
+      go: () => undefined,
+      push: (to: unknown) =>
+        went.push(typeof to === 'string' ? to : ((to as { pathname: string }).pathname ?? '')),
+      replace: (to: unknown) =>
+        went.push(typeof to === 'string' ? to : ((to as { pathname: string }).pathname ?? '')),
+    } as unknown as Navigator;
+    const at = () => (
+      <Router location="/login" navigator={navigator}>
+        <Routes seen={{ location: null }} />
+      </Router>
+    );
+    render(at());
+    act(() => {
+      auth.current = { status: 'signedIn', profile: { profileComplete: true } };
+      for (const listener of auth.listeners) listener();
+    });
+    expect(went.length).toBeGreaterThan(0);
+    expect(new Set(went)).toEqual(new Set(['/console/invitations/abcdefgh12']));
+    expect(sessionStorage.getItem(INTENDED_ROUTE)).toBeNull();
   });
 });

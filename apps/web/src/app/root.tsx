@@ -1,10 +1,11 @@
 import { Box, CircularProgress } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, type RouteMatch, useLocation } from 'react-router';
 import type { RouteMeta } from '../config/paths.ts';
 import { useAuth } from '../lib/auth/auth-context.tsx';
+import { intendedRoute, takeIntendedRoute } from '../lib/auth/intended-route.ts';
 import { isSigningOut, markSigningOut } from '../lib/auth/tokens.ts';
-import { AFTER_SIGN_IN, guardDecision, INTENDED_ROUTE, takeIntendedRoute } from './guard.ts';
+import { AFTER_SIGN_IN, guardDecision, INTENDED_ROUTE } from './guard.ts';
 
 /** Spec §2: after navigation scroll to the top, or smoothly to the hash target when one is given. */
 function useScrollOnNavigate() {
@@ -22,6 +23,21 @@ function useScrollOnNavigate() {
     // layout in the task of its first render (issue 28: 20 ms, 80 on a throttled phone).
     else if (!first) window.scrollTo({ top: 0 });
   }, [location.pathname]);
+}
+
+/**
+ * After sign-in, to the remembered route (or `/`). The route is read when this mounts and
+ * forgotten once the navigation is committed — never taken during a render: the router's
+ * navigation is a transition, and a render of the sign-in page before it commits (the profile
+ * arriving just after the sign-in) took the route already taken, found none and went to `/`
+ * instead (the console journey's invitation, "Join Brussels Running Club", not found).
+ */
+function AfterSignIn() {
+  const [to] = useState(() => intendedRoute());
+  useEffect(() => {
+    takeIntendedRoute();
+  }, []);
+  return <Navigate to={to} replace />;
 }
 
 /**
@@ -64,7 +80,7 @@ export function Root({ matchesOf }: { matchesOf: (pathname: string) => RouteMatc
     if (worth && (decision.to === '/login' || !sessionStorage.getItem(INTENDED_ROUTE))) {
       sessionStorage.setItem(INTENDED_ROUTE, remember + location.search);
     }
-    return <Navigate to={decision.to === AFTER_SIGN_IN ? takeIntendedRoute() : decision.to} replace />;
+    return decision.to === AFTER_SIGN_IN ? <AfterSignIn /> : <Navigate to={decision.to} replace />;
   }
   return <Outlet />;
 }

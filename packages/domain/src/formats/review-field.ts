@@ -31,9 +31,12 @@ export interface FieldReviewInput {
   readonly offCourse?: readonly { readonly bib: Bib; readonly read: ReadRef }[];
   /** The race's runners' reads of a chip another runner of the context carries too (by bib). */
   readonly sharedChipReads?: readonly { readonly bib: Bib; readonly read: ReadRef }[];
-  /** Slower than this pace at the finish is implausible (a cut-off), ms per km. */
+  /**
+   * Slower than this pace at the finish is implausible (the race's cut-off), ms per km; when set
+   * it replaces the multiple of the median.
+   */
   readonly slowestPaceMsPerKm?: number;
-  /** A finish slower than this many times the median is implausible (default 3). */
+  /** Without a cut-off, a finish slower than this many times the median is implausible (default 3). */
   readonly slowFactor?: number;
   /** A winner ahead of the next finisher by more than this share is implausible (default 0.15). */
   readonly aheadMargin?: number;
@@ -69,8 +72,10 @@ export function reviewField(input: FieldReviewInput): Anomaly[] {
     const p = participants[f.index]!;
     const pace = km > 0 ? f.netMs / km : Number.NaN;
     const overCutoff = input.slowestPaceMsPerKm !== undefined && pace > input.slowestPaceMsPerKm;
-    // The median says little of a field of two.
-    const overMedian = sorted.length >= 3 && f.netMs > slowFactor * median;
+    // The race's cut-off when it has one (issue 43), else the median (which says little of a
+    // field of two).
+    const overMedian =
+      input.slowestPaceMsPerKm === undefined && sorted.length >= 3 && f.netMs > slowFactor * median;
     if (overCutoff || overMedian)
       push({
         kind: 'tooSlow',

@@ -185,7 +185,11 @@ export function createExportsService(deps: {
           rankCategory: finish.rankCategory,
           finishers: finisherCounts(race, i),
           pace: formatPace(finish.paceMsPerKm ?? Number.NaN),
-          splits: card.race.points.map((p, k) => ({ name: p.name, netMs: card.splits[k]?.netMs ?? null })),
+          // Each point by its name in the certificate's language (issue 43: "Finish" on a French one).
+          splits: card.race.points.map((p, k) => ({
+            name: lng === 'fr' && p.nameFr ? p.nameFr : p.name,
+            netMs: card.splits[k]?.netMs ?? null,
+          })),
           verifyUrl: `${origin.replace(/\/$/, '')}/#/verify/${token}`,
           corrections: (card.corrections ?? []).map((c) => correctionText(c, lng, card.timeZone)),
         },

@@ -1,11 +1,17 @@
 /** Session storage key of the route a visitor wanted before being sent to sign in. */
 export const INTENDED_ROUTE = 'intendedRoute';
 
+/** Where to go after sign-in: the remembered route, else `/` (spec §2); it stays remembered. */
+export function intendedRoute(storage: Pick<Storage, 'getItem'> = sessionStorage): string {
+  const intended = storage.getItem(INTENDED_ROUTE);
+  return intended?.startsWith('/') && !intended.startsWith('/login') ? intended : '/';
+}
+
 /** Where to go after sign-in: the remembered route (once), else `/` (spec §2). */
 export function takeIntendedRoute(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage): string {
-  const intended = storage.getItem(INTENDED_ROUTE);
+  const intended = intendedRoute(storage);
   storage.removeItem(INTENDED_ROUTE);
-  return intended?.startsWith('/') && !intended.startsWith('/login') ? intended : '/';
+  return intended;
 }
 
 /** The remembered route without taking it (the sign-in page names the invitation it leads to). */

@@ -181,3 +181,75 @@ describe('the review catches what a timer would (issue 43)', () => {
     expect(await listed()).toEqual([]);
   });
 });
+
+/**
+ * Issue 43, "slower than a cut-off": a road race's cut-off is a race setting; the review flags a
+ * finish slower than it when set, and a multiple of the field's median otherwise.
+ */
+describe('a road race’s cut-off in the review (issue 43)', () => {
+  let app: FastifyInstance;
+  let owner: string;
+  const CUT = 'cut43';
+  const send = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    app.inject({ method, url, headers: { authorization: owner }, payload: payload as object });
+  const slow = async () => {
+    const res = await app.inject({
+      url: `/api/console/races/${CUT}/review`,
+      headers: { authorization: owner },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json().anomalies as { kind: string; bib: string }[])
+      .filter((a) => a.kind === 'tooSlow')
+      .map((a) => a.bib);
+  };
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    owner = (await createTestUser(app, { memberships: [{ organisationId: DEMO_ORG, role: 'owner' }] }))
+      .authorization;
+    expect(
+      (
+        await send('POST', `/api/results/contexts/${DEMO_DB}/races`, {
+          id: CUT,
+          name: CUT,
+          date: '2026-12-04',
+          distanceM: 10_000,
+          startType: 'mass',
+          gunTimeMs: GUN,
+          categories: [],
+          points: [{ key: 'cfin', name: 'Finish', distanceM: 10_000 }],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const bibs = ['K1', 'K2', 'K3', 'K4'];
+    await send('POST', `/api/results/contexts/${DEMO_DB}/races/${CUT}/participants`, {
+      participants: bibs.map((bib) => ({ bib, firstName: 'K', lastName: bib, gender: 'F' })),
+    });
+    // 40, 42, 44 and 75 minutes: 75 is under three times the median (126), over a 70-minute cut-off.
+    const stored = await send('POST', `/api/results/contexts/${DEMO_DB}/passings`, {
+      passings: [40, 42, 44, 75].map((m, k) => ({
+        id: `k-${k}`,
+        bib: bibs[k],
+        point: 'cfin',
+        time: GUN + m * MIN,
+      })),
+    });
+    expect(stored.json()).toMatchObject({ accepted: 4 });
+  });
+  afterAll(() => app.close());
+
+  it('uses the median without a cut-off, the race’s cut-off once set, and refuses a bad one', async () => {
+    expect(await slow()).toEqual([]);
+    const set = await send('PUT', `/api/console/races/${CUT}/format`, { kind: 'road', cutoffMinutes: 70 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().format).toEqual({ kind: 'road', cutoffMinutes: 70 });
+    expect(await slow()).toEqual(['K4']);
+    const bad = await send('PUT', `/api/console/races/${CUT}/format`, { kind: 'road', cutoffMinutes: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toContain('application/problem+json');
+    expect(await slow()).toEqual(['K4']);
+    // A cut-off above every finish flags nobody.
+    await send('PUT', `/api/console/races/${CUT}/format`, { kind: 'road', cutoffMinutes: 90 });
+    expect(await slow()).toEqual([]);
+  });
+});

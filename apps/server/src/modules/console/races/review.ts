@@ -126,6 +126,15 @@ export async function reviewOf(
     .filter((p) => !onLegs || onLegs.has(p.id))
     .map((p) => ({ id: p.id, distanceM: p.distanceM }));
   const pace = fastestPaceS ?? (multisport ? 60 : 120);
+  // "Slower than a cut-off" (issue 43): the asked pace, else the road race's cut-off over the
+  // finish's distance, else (undefined) a multiple of the field's median.
+  const finishKm = (points.at(-1)?.distanceM ?? 0) / 1000;
+  const cutoffMinutes = format.success && format.data.kind === 'road' ? format.data.cutoffMinutes : undefined;
+  const slowest = slowestPaceS
+    ? slowestPaceS * 1000
+    : cutoffMinutes && finishKm > 0
+      ? (cutoffMinutes * 60_000) / finishKm
+      : undefined;
   const passings = passingsOfResults(live.results);
   const startOf = (p: { bib: string }) => start.get(p.bib) ?? Number.NaN;
   const perRunner = reviewReads(points, index.participants, passings, {
@@ -145,7 +154,7 @@ export async function reviewOf(
       live,
       index.race.points.map((p) => p.id),
     )),
-    ...(slowestPaceS ? { slowestPaceMsPerKm: slowestPaceS * 1000 } : {}),
+    ...(slowest ? { slowestPaceMsPerKm: slowest } : {}),
   });
   return [...perRunner, ...field];
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ConsoleRace, type RaceFormat, raceFormatKinds } from '@tempora/contracts';
 import { type FormEvent, useState } from 'react';
@@ -31,6 +31,8 @@ interface Draft {
   lapCutoffLaps: string;
   lapCutoffGun: string;
   lapCutoffElapsed: string;
+  /** A road race's cut-off, minutes from each runner's own start (issue 43). */
+  roadCutoff: string;
 }
 
 const str = (n: number | undefined) => (n === undefined ? '' : String(n));
@@ -52,6 +54,7 @@ function draftOf(race: ConsoleRace): Draft {
       f.kind === 'relay' ? f.legs.map((l) => [l.pointKey, str(l.massStartMinutes)]) : [],
     ),
     ...cutoffDraft(f),
+    roadCutoff: f.kind === 'road' ? str(f.cutoffMinutes) : '',
   };
 }
 
@@ -125,7 +128,7 @@ function formatOf(d: Draft, race: ConsoleRace): RaceFormat {
   const legPoints = race.points.slice(1);
   switch (d.kind) {
     case 'road':
-      return { kind: 'road' };
+      return { kind: 'road', ...(d.roadCutoff.trim() ? { cutoffMinutes: num(d.roadCutoff) } : {}) };
     case 'laps':
       return {
         kind: 'laps',
@@ -237,6 +240,17 @@ export function FormatForm({ race, editable }: { race: ConsoleRace; editable: bo
             </MenuItem>
           ))}
         </TextField>
+        {draft.kind === 'road' && (
+          <Box sx={{ display: 'grid', maxWidth: 480 }}>
+            {numberField(
+              'roadCutoff',
+              t('format.roadCutoff'),
+              'cutoffMinutes',
+              'unitMin',
+              t('format.roadCutoffHelp'),
+            )}
+          </Box>
+        )}
         {lapKind && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <TextField

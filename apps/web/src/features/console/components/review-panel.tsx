@@ -1,7 +1,7 @@
 import { Alert, Box, Button, List, ListItem, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleRace, LapTable, LegTable, ReviewAnomaly } from '@tempora/contracts';
-import { formatTimeOfDay } from '@tempora/domain';
+import { formatDateTime, formatDuration, formatPace } from '@tempora/domain';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import {
@@ -95,7 +95,16 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
     const p = race.points.find((x) => x.key === key);
     return p ? p.name[lng] : (key ?? '');
   };
-  const clock = (ms: number) => formatTimeOfDay(ms, race.timeZone);
+  // Read times in the event's zone, named (issue 43).
+  const clock = (ms: number) => formatDateTime(ms, race.timeZone, lng, { date: false, seconds: true });
+  // A road race's cut-off (issue 43): "slower than the cut-off" says which.
+  const cutoffMinutes = race.format.kind === 'road' ? race.format.cutoffMinutes : undefined;
+  const kindText = (a: ReviewAnomaly) => {
+    const point = a.pointName?.[lng] ?? pointName(a.pointId);
+    return a.kind === 'tooSlow' && cutoffMinutes
+      ? t('review.kinds.tooSlowCutoff', { point, cutoff: formatDuration(cutoffMinutes * 60_000) })
+      : t(`review.kinds.${a.kind}`, { point });
+  };
   const fix = (f: ReviewFix) => act.mutate({ kind: 'fix', fix: f });
   const reason = t('review.reason');
   if (review.isPending) return <Typography color="text.secondary">{t('review.loading')}</Typography>;
@@ -123,10 +132,8 @@ export function ReviewPanel({ race, desk }: { race: ConsoleRace; desk: boolean }
             >
               <Typography sx={{ fontWeight: 600 }}>
                 #{a.bib}
-                {a.kind === 'unknownRead' ? ` (${t('review.nobody')})` : ''} —{' '}
-                {t(`review.kinds.${a.kind}`, { point: a.pointName?.[lng] ?? pointName(a.pointId) })}
-                {a.paceMsPerKm !== null &&
-                  ` (${t('review.pace', { pace: `${Math.floor(a.paceMsPerKm / 60_000)}:${String(Math.round((a.paceMsPerKm % 60_000) / 1000)).padStart(2, '0')}` })})`}
+                {a.kind === 'unknownRead' ? ` (${t('review.nobody')})` : ''} — {kindText(a)}
+                {a.paceMsPerKm !== null && ` (${t('review.pace', { pace: formatPace(a.paceMsPerKm) })})`}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {a.reads
