@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootScript } from './build/boot-script.ts';
@@ -53,13 +55,56 @@ function entryClosure(): Plugin {
   };
 }
 
+/**
+ * The chunk names of the pages spectators never open first (organiser, runner, pickup, console,
+ * exports' verification, the auth pages): the entry's router imports each of them, and each import
+ * carried its list of files to preload, the lists and the file names sitting in the entry that
+ * every spectator downloads (1.5 KB of gzip once the runner's and the pickup's pages came, issues
+ * 38–40). Their imports preload nothing: such a page fetches its chunk, then the chunk's own
+ * imports (one round trip more, on pages opened once per session); spectators' pages keep theirs.
+ */
+const PRIVATE_PAGE_DIRS = [
+  'console',
+  'entries',
+  'exports',
+  'organiser',
+  'participants',
+  'pickup',
+  'raceday',
+  'runner',
+];
+const privatePageNames = new Set([
+  'auth-pages',
+  ...PRIVATE_PAGE_DIRS.flatMap((dir) => {
+    const folder = path.join(import.meta.dirname, 'src/app/routes', dir);
+    return fs.existsSync(folder)
+      ? fs
+          .readdirSync(folder)
+          .filter((f) => /\.tsx?$/.test(f))
+          .map((f) => f.replace(/\.tsx?$/, ''))
+      : [];
+  }),
+]);
+/**
+ * Parts a public page loads after its first paint (the download menu, the note before a live
+ * race's first times): their imports preload nothing either — their lists of file names (0.3 KB of
+ * gzip on the report page) sat in the page's first JavaScript, for code not on the first screen.
+ */
+const afterPaintNames = new Set(['export-buttons', 'before-first-times']);
+const chunkName = (file: string) => /([^/]+)-[\w-]{8}\.js$/.exec(file)?.[1] ?? '';
+const preloadsNothing = (file: string) =>
+  privatePageNames.has(chunkName(file)) || afterPaintNames.has(chunkName(file));
+
 /** The SPA build; in development `/api` and the realtime socket go to the server on :8080. */
 export default defineConfig({
   plugins: [mdiIcons(), muiThemeWithoutVars(), react(), entryClosure(), bootScript(), racedayPrecache()],
   build: {
     // A lazy page's preload list leaves out the entry's files, loaded before any page: the lists
     // and their file names were 4 KB of gzip in the entry, on every page (issue 28, the budget).
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !entryFiles.has(dep)) },
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'js' && preloadsNothing(file) ? [] : deps.filter((dep) => !entryFiles.has(dep)),
+    },
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,

@@ -1,8 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { EnvironmentConfig, ReportTable } from '@tempora/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
-import { receivePatch } from '../hooks/use-live-report.ts';
+import { loadPatchCode, receivePatch } from '../hooks/use-live-report.ts';
 import {
   FIRST_PAGE,
   type ReportSource,
@@ -10,6 +10,11 @@ import {
   reportQueryKey,
   requireFreshReport,
 } from './get-report.ts';
+
+// The patch code is loaded lazily (the report page's first JavaScript): these tests fold patches.
+beforeAll(async () => {
+  await loadPatchCode();
+});
 
 const base = '/api/';
 configureApiClient({

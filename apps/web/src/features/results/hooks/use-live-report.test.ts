@@ -1,7 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { ReportTable } from '@tempora/contracts';
-import { describe, expect, it, vi } from 'vitest';
-import { receivePatch } from './use-live-report.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadPatchCode, receivePatch } from './use-live-report.ts';
+
+// The patch code is loaded lazily (the report page's first JavaScript): these tests fold patches.
+beforeAll(async () => {
+  await loadPatchCode();
+});
 
 const key = ['results', 'report', { eventId: 'e', group: 'g', report: 'LIVE1' }];
 const table = (): ReportTable => ({

@@ -1,13 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  applyReportPatch,
-  applyWindowPatch,
-  liveChannels,
-  mergeWindow,
-  type ReportPatch,
-  type ReportTable,
-  TOP_WINDOW_ROWS,
-} from '@tempora/contracts';
+import { liveChannels, type ReportPatch, type ReportTable, TOP_WINDOW_ROWS } from '@tempora/contracts';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   useChannelEvent,
@@ -22,6 +14,25 @@ import {
   requireFreshReport,
   requireReportVersion,
 } from '../api/get-report.ts';
+
+type PatchCode = typeof import('@tempora/contracts/report-patch');
+let patchCode: PatchCode | undefined;
+let patchCodeLoading: Promise<PatchCode> | undefined;
+/**
+ * The code that folds patches into a table, loaded once a table subscribes to its live channel
+ * (a finished race never needs it: it left the report page's first JavaScript, the budget of
+ * scripts/bundle-budget.mjs). Patches wait for it in order (`useLiveReport`'s queue).
+ */
+export function loadPatchCode(): Promise<PatchCode> {
+  patchCodeLoading ??= import('@tempora/contracts/report-patch').then((code) => {
+    patchCode = code;
+    return code;
+  });
+  return patchCodeLoading;
+}
+
+/** The queue of heard patches when none waits for the patch code. */
+const settled: Promise<unknown> = Promise.resolve();
 
 /** How long a row changed by a live patch stays highlighted. */
 export const HIGHLIGHT_MS = 2500;
@@ -76,6 +87,7 @@ export async function refreshWindow(
   if (heldAt(table, k) > page.version) return;
   // Nothing moved (a finished race): the table stays whole, so a search needs no refetch.
   if (!windowed.has(table) && page.version === table.version && page.tag === table.tag) return;
+  const { mergeWindow } = await loadPatchCode();
   const merged = mergeWindow(table, offset, TOP_WINDOW_ROWS, page.rows);
   const next = { ...merged, version: Math.max(table.version, page.version) };
   client.setQueryData(queryKey, withWindow(table, next, k, page.version));
@@ -102,6 +114,13 @@ export function receivePatch(
     return null;
   }
   if (patch.group !== table.group || patch.report !== table.report) return null;
+  // Not loaded yet (`useLiveReport` waits for it; a direct caller may not): fetched again instead.
+  if (!patchCode) {
+    if (source) requireReportVersion(source, patch.version);
+    void client.invalidateQueries({ queryKey, exact: true });
+    return null;
+  }
+  const { applyReportPatch, applyWindowPatch } = patchCode;
   // A window's patch or reload (issue 28): only that window moves, a gap refetches only it.
   const window = 'reload' in patch ? k : patch.window === undefined ? undefined : (patch.offset ?? 0);
   if (window !== undefined) {
@@ -169,7 +188,23 @@ export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
     [channels, windowKey],
   );
 
+  // The patch code loads as the table subscribes; patches heard before it came wait, in order.
+  const [queue] = useState(() => ({ tail: settled }));
+  useEffect(() => {
+    if (channels) void loadPatchCode();
+  }, [channels]);
   useChannelEvent(channels, 'report-patch', (patch, channel) => {
+    if (patchCode && queue.tail === settled) return applyHeard(patch, channel);
+    const tail = queue.tail.then(loadPatchCode).then(
+      () => applyHeard(patch, channel),
+      () => applyHeard(patch, channel), // no code (offline): receivePatch refetches the table
+    );
+    queue.tail = tail;
+    void tail.then(() => {
+      if (queue.tail === tail) queue.tail = settled;
+    });
+  });
+  function applyHeard(patch: ReportPatch, channel: string) {
     const keys = receivePatch(client, queryKey, patch, source, windowOfChannel(channel));
     if (!keys?.length) return;
     const now = Date.now();
@@ -182,7 +217,7 @@ export function useLiveReport(source: ReportSource, live: LiveWindow = 'all') {
         return map;
       }),
     );
-  });
+  }
 
   // Drop highlights once they are old.
   useEffect(() => {
