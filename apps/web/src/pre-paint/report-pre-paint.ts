@@ -1,6 +1,5 @@
 import type { ColumnDef, EventDetail, ReportList, ReportTable } from '@tempora/contracts';
 import { labelledCell } from '../../../../packages/contracts/src/status-labels.ts';
-import { formatDateTime } from '../../../../packages/domain/src/date-format.ts';
 import { joinTitle } from '../../../../packages/domain/src/text/title.ts';
 import { formatDuration, formatGap } from '../../../../packages/domain/src/time-format.ts';
 import {
@@ -118,9 +117,22 @@ function emojiFlag(code: string): string | null {
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
-/** The end of a protest window in the event's zone, named, as the race's links show it (race-view-links.tsx). */
+/**
+ * The end of a protest window in the event's zone, named, as the race's links show it
+ * (race-view-links.tsx: `formatDateTime` of the domain, which this picture does not load: the
+ * same clock and zone name for the zones Intl names alike in both — Europe's, UTC; an American
+ * zone's English name, EDT, comes with React's page).
+ */
 const publicationTime = (ms: number, lng: string, timeZone: string | undefined) =>
-  formatDateTime(ms, timeZone, lng, { date: false });
+  new Intl.DateTimeFormat(lng === 'fr' ? 'fr-BE' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  })
+    .format(ms)
+    .replace(/GMT(?=[+\-−])/, 'UTC');
 
 /**
  * The first screenful of a report page (issue 19: LCP before React), drawn with DOM calls from the
