@@ -1,4 +1,5 @@
 import type { PickupList, PickupOp, PickupOpAnswer } from '@tempora/contracts';
+import { committed, databaseOpener, deviceId, resultOf } from '../../lib/idb.ts';
 
 /**
  * The pickup phone's own storage (issue 39: a sports hall without signal). The event's pickup
@@ -19,38 +20,12 @@ export interface QueuedOp {
 const DB_NAME = 'tempora-pickup';
 const LISTS = 'lists';
 const OPS = 'ops';
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(LISTS);
-      request.result.createObjectStore(OPS, { keyPath: 'opId' }).createIndex('eventId', 'eventId');
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
-}
-
-function read<T>(request: IDBRequest): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result as T);
-    request.onerror = () => reject(request.error);
-  });
-}
+const open = databaseOpener(DB_NAME, 1, (db) => {
+  db.createObjectStore(LISTS);
+  db.createObjectStore(OPS, { keyPath: 'opId' }).createIndex('eventId', 'eventId');
+});
+const done = committed;
+const read = resultOf;
 
 /** Keeps the event's list (the last one loaded online). */
 export async function saveList(list: PickupList): Promise<void> {
@@ -80,10 +55,4 @@ export async function opsOf(eventId: string): Promise<QueuedOp[]> {
 }
 
 /** A new operation id: random, URL-safe, 22 characters. */
-export function newOpId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+export const newOpId = deviceId;

@@ -1,3 +1,5 @@
+import { committed, databaseOpener, deviceId, resultOf } from '../../lib/idb.ts';
+
 /**
  * The offline desk's queue (issue 15: finish lines have poor networks). Every manual entry is
  * written to IndexedDB at the key press — with its key-press time and a client-made id — before
@@ -22,40 +24,13 @@ const STORE = 'entries';
 /** Sent entries kept on the device for the helper's list. */
 const KEEP_SENT = 300;
 
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      const store = request.result.createObjectStore(STORE, { keyPath: 'clientId' });
-      store.createIndex('db', 'db');
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
-}
+const open = databaseOpener(DB_NAME, 1, (db) => {
+  db.createObjectStore(STORE, { keyPath: 'clientId' }).createIndex('db', 'db');
+});
+const done = committed;
 
 /** A new client id: random, URL-safe, 22 characters. */
-export function newClientId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+export const newClientId = deviceId;
 
 /** Writes entries (durably, before the caller says "saved"). */
 export async function putEntries(entries: QueuedEntry[]): Promise<void> {
@@ -68,12 +43,9 @@ export async function putEntries(entries: QueuedEntry[]): Promise<void> {
 /** Every entry of a context, oldest first. */
 export async function entriesOf(context: string): Promise<QueuedEntry[]> {
   const db = await open();
-  const tx = db.transaction(STORE, 'readonly');
-  const request = tx.objectStore(STORE).index('db').getAll(context);
-  const rows = await new Promise<QueuedEntry[]>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result as QueuedEntry[]);
-    request.onerror = () => reject(request.error);
-  });
+  const rows = await resultOf<QueuedEntry[]>(
+    db.transaction(STORE, 'readonly').objectStore(STORE).index('db').getAll(context),
+  );
   return rows.sort((a, b) => a.timeMs - b.timeMs);
 }
 
