@@ -52,6 +52,7 @@ export interface SentMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
   link?: string;
 }
 

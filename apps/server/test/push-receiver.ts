@@ -42,8 +42,17 @@ export function decryptPush(body: Buffer, ua: crypto.ECDH, authSecret: Buffer): 
   return padded.subarray(0, end);
 }
 
+/**
+ * Signatures checked already, by header (an application server reuses its VAPID header for hours,
+ * RFC 8292 §2: a push service needs to verify each once; the expiry is checked every time).
+ */
+const verified = new Map<string, { signed: boolean; aud: string; exp: number; key: string }>();
+
 /** Checks `Authorization: vapid t=<JWT>, k=<key>` (ES256 over the key given, audience, expiry). */
 function vapidValid(header: string | undefined, origin: string): { valid: boolean; key: string } {
+  const known = header ? verified.get(header) : undefined;
+  if (known)
+    return { valid: known.signed && known.aud === origin && known.exp * 1000 > Date.now(), key: known.key };
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!m) return { valid: false, key: '' };
   const [h, p, s] = m[1]!.split('.');
@@ -59,6 +68,8 @@ function vapidValid(header: string | undefined, origin: string): { valid: boolea
     Buffer.from(s!, 'base64url'),
   );
   const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { aud: string; exp: number };
+  if (verified.size > 1000) verified.clear();
+  verified.set(header!, { signed, aud: claims.aud, exp: claims.exp, key: m[2]! });
   return { valid: signed && claims.aud === origin && claims.exp * 1000 > Date.now(), key: m[2]! };
 }
 

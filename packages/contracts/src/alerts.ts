@@ -50,6 +50,8 @@ export interface AlertPush {
   url: string;
   /** One click: no more alerts of this subscription. */
   unsubscribeUrl: string;
+  /** The message's unsubscribe action, in the follower's language. */
+  unsubscribeLabel: string;
   corrected: boolean;
   pointKey: string;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { OutboxMessage } from '@tempora/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -28,6 +29,8 @@ export type MailObserver = (mail: Mail) => void;
 /** `app.outbox`: every mail is kept in the outbox table, and sent through SMTP when configured. */
 export interface Outbox {
   send(mail: Mail): Promise<void>;
+  /** {@link Outbox.send} for many mails: one statement stores them all (followers' alerts). */
+  sendMany(mails: readonly Mail[]): Promise<void>;
   /** The latest messages, newest first (dev/outbox), secrets masked. */
   list(limit?: number): Promise<OutboxMessage[]>;
   /** Registers an in-process observer of every mail sent; returns its removal. */
@@ -84,23 +87,44 @@ export function createOutbox(
     }
   };
 
+  /** After a mail is stored: the observers, then SMTP behind the caller's answer. */
+  const stored = (id: string, mail: Mail) => {
+    for (const observer of observers) {
+      try {
+        observer(mail);
+      } catch (err) {
+        options.log.error({ err }, 'mail observer failed');
+      }
+    }
+    if (!transport) return;
+    const job = deliver(id, mail).finally(() => pending.delete(job));
+    pending.add(job);
+  };
+
   return {
     async send(mail) {
       const rows = await database.query<{ id: string }>(
         'INSERT INTO outbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4) RETURNING id',
         [mail.to, mail.subject, maskSecrets(mail.text, mail.secrets), maskSecrets(mail.html, mail.secrets)],
       );
-      const id = (rows[0] as { id: string }).id;
-      for (const observer of observers) {
-        try {
-          observer(mail);
-        } catch (err) {
-          options.log.error({ err }, 'mail observer failed');
-        }
-      }
-      if (!transport) return;
-      const job = deliver(id, mail).finally(() => pending.delete(job));
-      pending.add(job);
+      stored((rows[0] as { id: string }).id, mail);
+    },
+    async sendMany(mails) {
+      if (!mails.length) return;
+      // The ids made here: each stored row is known as its mail's (SMTP marks it sent).
+      const ids = mails.map(() => crypto.randomUUID());
+      await database.query(
+        `INSERT INTO outbox (id, recipient, subject, text_body, html_body)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+        [
+          ids,
+          mails.map((m) => m.to),
+          mails.map((m) => m.subject),
+          mails.map((m) => maskSecrets(m.text, m.secrets)),
+          mails.map((m) => maskSecrets(m.html, m.secrets)),
+        ],
+      );
+      for (const [k, mail] of mails.entries()) stored(ids[k]!, mail);
     },
     async list(limit = 50) {
       const rows = await database.query<OutboxRow>(

@@ -45,6 +45,8 @@ export const alertSends = pgTable(
     timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
     corrections: integer('corrections').notNull().default(0),
     readAtMs: bigint('read_at_ms', { mode: 'number' }),
+    /** The seq of the read the message was sent for (0088: an older read never replaces it). */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.pointKey] })],

@@ -79,6 +79,7 @@ export function alertPush(words: ReturnType<typeof alertWords>, passing: AlertPa
     body: words.lines.join(' '),
     url: words.cardLink,
     unsubscribeUrl: words.unsubscribeLink,
+    unsubscribeLabel: words.t.unsubscribeAction,
     corrected: passing.corrected,
     pointKey: passing.pointKey,
   };

@@ -21,8 +21,9 @@ export const alertsModule = fp(
     const service = createAlertsService({
       database: app.database,
       log: app.log,
-      card: (key) => app.results.tracking(key),
+      card: (db, key) => app.results.trackingIn(db, key),
       send: (mail) => app.outbox.send(mail),
+      sendMany: (mails) => app.outbox.sendMany(mails),
       publicUrl: app.config.publicUrl,
       egress: webhookPolicy(app.config),
       vapidSubject: `mailto:${app.config.MAIL_FROM.replace(/^.*<|>.*$/g, '')}`,

@@ -40,6 +40,13 @@ function vapidHeaders(
   return headers;
 }
 
+/**
+ * Connections kept open to the push services (a race's alerts go to a handful of them: one TLS
+ * handshake per connection, not per message), as many at once as the alerts send.
+ */
+const AGENT_OPTIONS = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: 30_000 };
+const agents = { http: new http.Agent(AGENT_OPTIONS), https: new https.Agent(AGENT_OPTIONS) };
+
 export interface PushTarget {
   endpoint: string;
   p256dh: string;
@@ -82,7 +89,7 @@ export async function sendPush(
         headers: { ...(details.headers as Record<string, string>), 'content-length': String(body.length) },
         signal: AbortSignal.timeout(options.timeoutMs),
         lookup: guardedLookup(options.egress),
-        agent: false,
+        agent: url.protocol === 'https:' ? agents.https : agents.http,
       },
       (response) => {
         response.resume();

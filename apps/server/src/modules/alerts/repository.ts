@@ -122,31 +122,6 @@ export async function subscriptionsFor(sql: Sql, keys: readonly string[]): Promi
   );
 }
 
-/**
- * Claims the message of one passing for one subscription (several nodes, one row): 'new' the
- * first time, 'corrected' when the time at that point changed since it was sent, null when it
- * was sent already with this time.
- */
-export async function claimSend(
-  sql: Sql,
-  subscriptionId: string,
-  pointKey: string,
-  timeMs: number,
-  readAtMs: number,
-): Promise<'new' | 'corrected' | null> {
-  const [row] = await sql.query<{ corrections: number }>(
-    `INSERT INTO alert_sends (subscription_id, point_key, time_ms, read_at_ms) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (subscription_id, point_key) DO UPDATE
-        SET time_ms = EXCLUDED.time_ms, corrections = alert_sends.corrections + 1,
-            read_at_ms = EXCLUDED.read_at_ms, sent_at = now()
-      WHERE alert_sends.time_ms <> EXCLUDED.time_ms
-     RETURNING corrections`,
-    [subscriptionId, pointKey, Math.round(timeMs), Math.round(readAtMs)],
-  );
-  if (!row) return null;
-  return row.corrections === 0 ? 'new' : 'corrected';
-}
-
 /** A push endpoint the push service says is gone (404/410): no more messages to it. */
 export async function dropSubscription(sql: Sql, id: string): Promise<void> {
   await sql.query('UPDATE alert_subscriptions SET active = false WHERE id = $1', [id]);
@@ -164,25 +139,38 @@ export async function alertsOff(sql: Sql, sub: string): Promise<boolean> {
   return row?.off ?? false;
 }
 
-/** {@link claimSend} for many (subscription, point) pairs in one statement. */
+/**
+ * Claims the messages of passings, one per (subscription, point), in one statement (several
+ * nodes, one row each): 'new' the first time, 'corrected' when the time at that point changed
+ * since it was sent, absent when it was sent already with this time; `seq` is the read's
+ * (passings.seq): a sent time is replaced (a corrected message) only from a read at least as new
+ * as the one it was sent for, so a node late with an older read sends nothing.
+ */
 export async function claimSends(
   sql: Sql,
-  rows: readonly { subscriptionId: string; pointKey: string; timeMs: number; readAtMs: number }[],
+  rows: readonly {
+    subscriptionId: string;
+    pointKey: string;
+    timeMs: number;
+    readAtMs: number;
+    seq: number;
+  }[],
 ): Promise<Map<string, 'new' | 'corrected'>> {
   if (!rows.length) return new Map();
   const claimed = await sql.query<{ id: string; point: string; corrections: number }>(
-    `INSERT INTO alert_sends (subscription_id, point_key, time_ms, read_at_ms)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[])
+    `INSERT INTO alert_sends (subscription_id, point_key, time_ms, read_at_ms, seq)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[])
      ON CONFLICT (subscription_id, point_key) DO UPDATE
         SET time_ms = EXCLUDED.time_ms, corrections = alert_sends.corrections + 1,
-            read_at_ms = EXCLUDED.read_at_ms, sent_at = now()
-      WHERE alert_sends.time_ms <> EXCLUDED.time_ms
+            read_at_ms = EXCLUDED.read_at_ms, seq = EXCLUDED.seq, sent_at = now()
+      WHERE alert_sends.time_ms <> EXCLUDED.time_ms AND EXCLUDED.seq >= alert_sends.seq
      RETURNING subscription_id::text AS id, point_key AS point, corrections`,
     [
       rows.map((r) => r.subscriptionId),
       rows.map((r) => r.pointKey),
       rows.map((r) => Math.round(r.timeMs)),
       rows.map((r) => Math.round(r.readAtMs)),
+      rows.map((r) => r.seq),
     ],
   );
   return new Map(claimed.map((c) => [`${c.id}|${c.point}`, c.corrections === 0 ? 'new' : 'corrected']));

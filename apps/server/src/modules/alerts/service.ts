@@ -13,7 +13,10 @@ import * as repo from './repository.ts';
 export interface AlertsDeps {
   database: Database;
   log: FastifyBaseLogger;
-  card: (trackingKey: string) => Promise<AthleteCard>;
+  /** The runner's card (the same numbers every view shows) in the context of the read. */
+  card: (db: string, trackingKey: string) => Promise<AthleteCard>;
+  /** Stores and sends e-mails, many in one statement (the outbox). */
+  sendMany: (mails: readonly Mail[]) => Promise<void>;
   send: (mail: Mail) => Promise<void>;
   publicUrl: string;
   egress: EgressPolicy;
@@ -22,14 +25,22 @@ export interface AlertsDeps {
 }
 
 const token = () => crypto.randomBytes(18).toString('base64url');
-/** Messages sent at once by a node. */
-const DELIVERY_CONCURRENCY = 16;
+/**
+ * Push messages in flight at once on a node: a push service answers in tens of milliseconds,
+ * on kept-alive connections (push.ts), so the sends of a round overlap their waits; each one
+ * costs the node ~0.5 ms of encryption.
+ */
+const PUSH_CONCURRENCY = 48;
 
 /** One runner's passings in a batch of reads (what the observer queues). */
 interface Touched {
+  /** The context of the read (its live state gives the card, without a query). */
+  db: string;
   /** The start read's time of day, when the batch held one. */
   start?: number;
   readAt: number;
+  /** The newest of the runner's reads (passings.seq): an older one never replaces a sent time. */
+  seq: number;
 }
 
 /**
@@ -38,7 +49,10 @@ interface Touched {
  * view shows) gives the time, rank and prediction at each point, and each subscribed point with a
  * time is claimed in `alert_sends` — one row per (subscription, point), so with several nodes and
  * repeated reads one message goes out per passing, and a corrected time sends one corrected
- * message. The work runs behind ingest's acknowledgement, in one chain per node.
+ * message. The work runs behind ingest's acknowledgement: one chain of rounds per node (a round
+ * takes every runner touched since the previous one: one query for the subscriptions, one
+ * statement claims the messages, one statement stores the round's e-mails in the outbox), and
+ * the push messages claimed go to a pool that sends them while the next round is claimed.
  */
 export function createAlertsService(deps: AlertsDeps) {
   const { database, log } = deps;
@@ -53,13 +67,8 @@ export function createAlertsService(deps: AlertsDeps) {
   };
   const sent = { email: 0, push: 0, failed: 0 };
 
-  async function deliver(sub: repo.ActiveSubscription, card: AthleteCard, passing: AlertPassing) {
+  async function deliverPush(sub: repo.ActiveSubscription, card: AthleteCard, passing: AlertPassing) {
     const words = alertWords(card, passing, sub.lng, deps.publicUrl, sub.token);
-    if (sub.channel === 'email') {
-      await deps.send(alertMail(sub.email!, words));
-      sent.email++;
-      return;
-    }
     const status = await sendPush(
       { endpoint: sub.endpoint!, p256dh: sub.p256dh!, auth: sub.auth! },
       JSON.stringify(alertPush(words, passing)),
@@ -74,6 +83,38 @@ export function createAlertsService(deps: AlertsDeps) {
     if (status === 404 || status === 410) await repo.dropSubscription(database, sub.id);
     if (status !== null && status >= 200 && status < 300) sent.push++;
     else sent.failed++;
+  }
+
+  /**
+   * The push messages claimed and not yet sent, oldest first, sent {@link PUSH_CONCURRENCY} at
+   * a time by workers that live while there is work.
+   */
+  const pushQueue: (() => Promise<void>)[] = [];
+  let pushHead = 0;
+  let workers = 0;
+  let drained: Promise<void> = Promise.resolve();
+  let drainedResolve: (() => void) | null = null;
+  function enqueuePush(jobs: (() => Promise<void>)[]) {
+    if (!jobs.length) return;
+    pushQueue.push(...jobs);
+    if (!drainedResolve) drained = new Promise<void>((resolve) => (drainedResolve = resolve));
+    while (workers < PUSH_CONCURRENCY && workers < pushQueue.length - pushHead) {
+      workers++;
+      void (async () => {
+        while (pushHead < pushQueue.length) {
+          const job = pushQueue[pushHead]!;
+          pushQueue[pushHead++] = undefined as never;
+          await job();
+        }
+        workers--;
+        if (!workers) {
+          pushQueue.length = 0;
+          pushHead = 0;
+          drainedResolve?.();
+          drainedResolve = null;
+        }
+      })();
+    }
   }
 
   /** The passings of a runner's card, by point key (start from the read itself). */
@@ -97,16 +138,21 @@ export function createAlertsService(deps: AlertsDeps) {
   async function process(touched: Map<string, Touched>) {
     const subs = await repo.subscriptionsFor(database, [...touched.keys()]);
     const byKey = new Map<string, repo.ActiveSubscription[]>();
-    for (const s of subs) byKey.set(s.trackingKey, [...(byKey.get(s.trackingKey) ?? []), s]);
+    for (const s of subs) {
+      const list = byKey.get(s.trackingKey);
+      if (list) list.push(s);
+      else byKey.set(s.trackingKey, [s]);
+    }
     const wanted: {
       sub: repo.ActiveSubscription;
       card: AthleteCard;
       passing: Omit<AlertPassing, 'corrected'>;
     }[] = [];
     for (const [key, list] of byKey) {
-      const card = await deps.card(key).catch(() => null);
+      const t = touched.get(key)!;
+      const card = await deps.card(t.db, key).catch(() => null);
       if (!card) continue;
-      const passings = passingsOf(card, touched.get(key)!);
+      const passings = passingsOf(card, t);
       for (const sub of list) {
         for (const pointKey of sub.points) {
           const passing = passings.get(pointKey);
@@ -122,26 +168,49 @@ export function createAlertsService(deps: AlertsDeps) {
         pointKey: w.passing.pointKey,
         timeMs: w.passing.netMs,
         readAtMs: touched.get(w.sub.trackingKey)!.readAt,
+        seq: touched.get(w.sub.trackingKey)!.seq,
       })),
     );
-    const deliveries = wanted.flatMap(({ sub, card, passing }) => {
+    const mails: Mail[] = [];
+    /** A subscription's messages of the round, sent in the order of the course (one job). */
+    const pushes = new Map<
+      string,
+      { sub: repo.ActiveSubscription; card: AthleteCard; alerts: AlertPassing[] }
+    >();
+    for (const { sub, card, passing } of wanted) {
       const claim = claims.get(`${sub.id}|${passing.pointKey}`);
-      if (!claim) return [];
-      return [
-        () =>
-          deliver(sub, card, { ...passing, corrected: claim === 'corrected' }).catch((error: unknown) => {
+      if (!claim) continue;
+      const alert = { ...passing, corrected: claim === 'corrected' };
+      if (sub.channel === 'email') {
+        mails.push(alertMail(sub.email!, alertWords(card, alert, sub.lng, deps.publicUrl, sub.token)));
+        continue;
+      }
+      const job = pushes.get(sub.id);
+      if (job) job.alerts.push(alert);
+      else pushes.set(sub.id, { sub, card, alerts: [alert] });
+    }
+    // The pushes start at once; the e-mails of the round are stored in one statement meanwhile.
+    enqueuePush(
+      [...pushes.values()].map(({ sub, card, alerts }) => async () => {
+        for (const alert of alerts) {
+          await deliverPush(sub, card, alert).catch((error: unknown) => {
             sent.failed++;
             log.warn({ err: error, subscription: sub.id }, 'alert not sent');
-          }),
-      ];
-    });
-    // A few at a time: a push service answers in tens of milliseconds, the messages of a batch
-    // (a runner followed by many) should not wait for each other.
-    let next = 0;
-    const worker = async () => {
-      while (next < deliveries.length) await deliveries[next++]!();
-    };
-    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, deliveries.length) }, worker));
+          });
+        }
+      }),
+    );
+    if (mails.length) {
+      await deps.sendMany(mails).then(
+        () => {
+          sent.email += mails.length;
+        },
+        (error: unknown) => {
+          sent.failed += mails.length;
+          log.warn({ err: error, mails: mails.length }, 'alert e-mails not stored');
+        },
+      );
+    }
   }
 
   /**
@@ -155,7 +224,14 @@ export function createAlertsService(deps: AlertsDeps) {
       const known = pending.get(key);
       pending.set(
         key,
-        known ? { readAt: Math.min(known.readAt, t.readAt), start: t.start ?? known.start } : t,
+        known
+          ? {
+              db: t.db,
+              readAt: Math.min(known.readAt, t.readAt),
+              start: t.start ?? known.start,
+              seq: Math.max(known.seq, t.seq),
+            }
+          : t,
       );
     }
     if (running) return;
@@ -180,7 +256,8 @@ export function createAlertsService(deps: AlertsDeps) {
         const i = passing.chip ? race.byChip.get(passing.chip) : race.byBib.get(passing.bib ?? '');
         if (i === undefined) continue;
         const key = race.participants[i]!.trackingKey;
-        const entry = touched.get(key) ?? { readAt };
+        const entry = touched.get(key) ?? { db: ctx.context.db, readAt, seq: 0 };
+        entry.seq = Math.max(entry.seq, passing.seq);
         const point = race.points.find((p) => p.key === passing.pointId);
         if (point?.isStart && !passing.deleted) entry.start = passing.timeMs;
         touched.set(key, entry);
@@ -193,8 +270,15 @@ export function createAlertsService(deps: AlertsDeps) {
     observer,
     /** Sent since start (the bench reads it). */
     stats: () => ({ ...sent }),
-    /** Waits for the alerts queued so far (tests, the bench, closing). */
-    idle: () => chain,
+    /** Waits for the alerts queued so far, sent (tests, the bench, closing). */
+    async idle() {
+      for (;;) {
+        const [c, d] = [chain, drained];
+        await c;
+        await d;
+        if (c === chain && d === drained && !running && !workers) return;
+      }
+    },
     publicKey: async () => (await vapidKeys()).publicKey,
 
     async subscribe(input: AlertSubscribe & { lng: 'en' | 'fr' }): Promise<AlertSubscribed> {

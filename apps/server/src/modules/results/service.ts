@@ -20,7 +20,14 @@ import {
 import { hear } from './service/following.ts';
 import { type IncomingPassing, ingest } from './service/ingest.ts';
 import { dropWindow, settle, settleAll } from './service/publication.ts';
-import { athleteByBib, contextOfGroup, participants, reportList, tracking } from './service/queries.ts';
+import {
+  athleteByBib,
+  contextOfGroup,
+  participants,
+  reportList,
+  tracking,
+  trackingIn,
+} from './service/queries.ts';
 import { invalidate, snapshot, snapshotsWritten, state, stopSnapshots } from './service/state.ts';
 
 export { type ClusterNotice, PUBLISH_MS, type ResultsObserver } from './service/core.ts';
@@ -140,6 +147,11 @@ export function createResultsService(deps: ResultsDeps) {
 
     tracking(trackingKey: string): Promise<AthleteCard> {
       return tracking(core, trackingKey);
+    },
+
+    /** An athlete by tracking key in a known context (alerts: the context of the read). */
+    trackingIn(db: string, trackingKey: string): Promise<AthleteCard> {
+      return trackingIn(core, db, trackingKey);
     },
   };
 }

@@ -88,6 +88,11 @@ export async function tracking(core: ResultsCore, trackingKey: string): Promise<
   );
   const db = rows[0]?.db;
   if (!db) throw errors.notFound('ATHLETE_NOT_FOUND', 'No athlete with this tracking key');
+  return trackingIn(core, db, trackingKey);
+}
+
+/** {@link tracking} when the context is known (followers' alerts: no query, the live state). */
+export async function trackingIn(core: ResultsCore, db: string, trackingKey: string): Promise<AthleteCard> {
   const ctx = await state(core, db);
   for (const race of ctx.races.values()) {
     const i = race.byTracking.get(trackingKey);
