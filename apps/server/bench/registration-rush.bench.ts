@@ -15,7 +15,7 @@
  * Modes: `pglite` (one node, the embedded database) and `postgres` (two nodes on PostgreSQL and
  * Redis: BENCH_DATABASE_URL or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test's
  * server; a fresh database is created). BENCH_RUSH_MODES=pglite,postgres; BENCH_RUSH_RUNNERS,
- * BENCH_RUSH_PLACES, BENCH_RUSH_SECONDS to scale.
+ * BENCH_RUSH_PLACES, BENCH_RUSH_SECONDS to scale; BENCH_RUSH_PROFILE=dir for the nodes' CPU profiles.
  * Run: npm run bench -- registration-rush
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,9 +23,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { ID_TOKEN_AUDIENCE } from '../src/identity/keys.ts';
 import { createRace } from '../src/modules/results/setup.ts';
 import { startMollieStub } from '../test/mollie-stub.ts';
 import { printTable, quantile } from './bench-setup.ts';
@@ -35,6 +37,8 @@ const PLACES = Number(process.env.BENCH_RUSH_PLACES ?? 5_000);
 const SHIRTS = Math.round(PLACES / 10);
 const USES = Math.round((PLACES * 3) / 50);
 const SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
+/** How long the runners' tokens live: longer than any run (the signer's are 15 minutes). */
+const TOKEN_HOURS = 12;
 const MODES = (process.env.BENCH_RUSH_MODES ?? 'pglite,postgres').split(',');
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ??
@@ -121,19 +125,43 @@ async function setUp(vars: Record<string, string>): Promise<string[]> {
      SELECT 'runner' || n || '@rush.test', true, 'Runner', 'N' || n FROM generate_series(1, $1) n RETURNING sub, email`,
     [RUNNERS],
   );
+  // The runners' ID tokens outlive the run (issue 41): the signer's 15 minutes ran out during a
+  // slow run, and every runner still queued then was refused (TOKEN_INVALID), so confirmed < places.
+  // Signed here with the node's own key, as the signer does, for TOKEN_HOURS.
+  const [key] = await app.database.query<{ kid: string; private_jwk: JWK }>(
+    'SELECT kid, private_jwk FROM signing_keys ORDER BY generation DESC LIMIT 1',
+  );
+  const privateKey = await importJWK(key!.private_jwk, 'ES256');
   const tokens: string[] = [];
   for (const u of users)
-    tokens.push(await app.identity.signer.sign({ sub: u.sub, email: u.email, emailVerified: true }));
+    tokens.push(
+      await new SignJWT({ email: u.email, email_verified: true })
+        .setProtectedHeader({ alg: 'ES256', kid: key!.kid, typ: 'JWT' })
+        .setIssuer(app.identity.signer.issuer)
+        .setAudience(ID_TOKEN_AUDIENCE)
+        .setSubject(u.sub)
+        .setIssuedAt()
+        .setExpirationTime(`${TOKEN_HOURS}h`)
+        .sign(privateKey),
+    );
   await app.close();
   return tokens;
 }
 
 function startNode(port: number, vars: Record<string, string>): { child: ChildProcess; url: string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...vars, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_RUSH_PROFILE=dir: each node writes a CPU profile there when it stops (what the entry step spends on).
+  const profile = process.env.BENCH_RUSH_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_RUSH_PROFILE)]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, ...vars, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   return { child, url: `http://127.0.0.1:${port}` };
 }
 

@@ -1,3 +1,5 @@
+import https from 'node:https';
+import tls from 'node:tls';
 import { createMollieClient, type MollieClient, type Payment } from '@mollie/api-client';
 import { cents, decimal, type OnlineProvider, type PaymentStatus } from './provider.ts';
 
@@ -8,10 +10,12 @@ import { cents, decimal, type OnlineProvider, type PaymentStatus } from './provi
  * local stub of Mollie's API).
  */
 export function createMollieProvider(options: { apiKey: string; apiUrl?: string | undefined }) {
-  const client: MollieClient = createMollieClient({
-    apiKey: options.apiKey,
-    ...(options.apiUrl ? { apiEndpoint: options.apiUrl } : {}),
-  });
+  const client: MollieClient = withSharedTls(() =>
+    createMollieClient({
+      apiKey: options.apiKey,
+      ...(options.apiUrl ? { apiEndpoint: options.apiUrl } : {}),
+    }),
+  );
   const provider: OnlineProvider & { status(id: string): Promise<PaymentStatus | null> } = {
     name: 'mollie',
     async start(request) {
@@ -53,3 +57,36 @@ export function createMollieProvider(options: { apiKey: string; apiUrl?: string 
 }
 
 export type MollieProvider = ReturnType<typeof createMollieProvider>;
+
+/** TLS contexts by CA bundle: the SDK's bundle is one string, parsed once per process. */
+const contexts = new Map<unknown, tls.SecureContext>();
+
+/**
+ * Runs `create` (the SDK's client construction) with `https.Agent` giving its agents one shared
+ * TLS context and kept-alive sockets (issue 41, the registration rush). The SDK makes its agent
+ * with its own 200 KB CA bundle (`ca`) and no keep-alive, so every call to Mollie opened a
+ * connection and parsed the bundle into a new TLS context on the event loop: 88 of 277 s of a
+ * rush's CPU (3,000 runners, a pay and a webhook each), holding the entry step and
+ * `/api/health` behind it. The same bundle still verifies Mollie's certificate.
+ */
+function withSharedTls<T>(create: () => T): T {
+  const Original = https.Agent;
+  class SharedTlsAgent extends Original {
+    constructor(agentOptions?: https.AgentOptions) {
+      const ca = agentOptions?.ca;
+      let secureContext = ca === undefined ? undefined : contexts.get(ca);
+      if (ca !== undefined && !secureContext) {
+        secureContext = tls.createSecureContext({ ca });
+        contexts.set(ca, secureContext);
+      }
+      super({ ...agentOptions, keepAlive: true, ...(secureContext ? { secureContext } : {}) });
+    }
+  }
+  const mutable = https as { Agent: typeof https.Agent };
+  mutable.Agent = SharedTlsAgent;
+  try {
+    return create();
+  } finally {
+    mutable.Agent = Original;
+  }
+}
