@@ -6,7 +6,7 @@ import { registrationSettings, runner } from '../../server/src/modules/entries/t
 import { post, verifiedAccount } from './api.ts';
 import { chromiumPath } from './chromium.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { writeQrVideo } from './y4m.ts';
+import { type CameraCode, writeQrVideo } from './y4m.ts';
 
 /**
  * Issue 39, race-day pickup, on a 390 px phone: the volunteer (organisation role `pickup`, invited
@@ -114,18 +114,18 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-async function signIn(page: Page, lng: string) {
+async function signIn(page: Page, lng: string, email = VOLUNTEER) {
   await page.goto(`${server.url}/?lng=${lng}#/login`);
-  await page.getByLabel('E-mail').fill(VOLUNTEER);
+  await page.getByLabel('E-mail').fill(email);
   await page.locator('input[type="password"]').fill(PASSWORD);
   await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/#\/$/);
 }
 
-/** A phone whose camera shows `texts` as QR codes in turn. */
-async function phoneWithCamera(texts: string[]): Promise<Browser> {
+/** A phone whose camera shows `codes` in turn (a text as a QR code, or a printed 1D barcode). */
+async function phoneWithCamera(codes: CameraCode[]): Promise<Browser> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pickup-cam-')), 'qr.y4m');
-  writeQrVideo(file, texts);
+  writeQrVideo(file, codes);
   return chromium.launch({
     executablePath: chromiumPath(),
     args: [
@@ -142,7 +142,11 @@ for (const lng of ['en', 'fr'] as const) {
     test.setTimeout(240_000);
     const t = labels(lng);
     const chip = `CHIP-${lng.toUpperCase()}-1`;
-    const browser = await phoneWithCamera([codes[lng]!, chip]);
+    // The chip's printed barcode: Code 128 on one phone, Code 39 on the other.
+    const browser = await phoneWithCamera([
+      codes[lng]!,
+      { bcid: lng === 'en' ? 'code128' : 'code39', text: chip },
+    ]);
     const context = await browser.newContext({ ...PHONE, permissions: ['camera'] });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -173,6 +177,8 @@ for (const lng of ['en', 'fr'] as const) {
       await signIn(page, lng);
       await page.goto(`${server.url}/?lng=${lng}#/pickup/${EVENT}`);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(t.title);
+      // This Chromium has no BarcodeDetector: the page's own decoders read the camera.
+      expect(await page.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
       await page.getByRole('button', { name: t.scan.start }).click();
       const name = lng === 'en' ? 'Zoé PICKUP' : 'Léa RETRAIT';
       await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 20_000 });
@@ -316,4 +322,171 @@ test('two phones offline hand out 100 runners, 5 in both: each stored once, 5 co
   expect(open).toHaveLength(5);
   expect(new Set(open.map((c) => c.participantId))).toEqual(new Set(runners.slice(48, 53).map((r) => r.id)));
   for (const c of phones) await c.close();
+});
+
+type Dashboard = {
+  races: { raceId: string; name: string; runners: number; pickedUp: number }[];
+  perHour: { hour: string; count: number; races: { raceId: string; count: number }[] }[];
+  addOns: {
+    key: string;
+    name: string;
+    stock: number | null;
+    handedOut: number;
+    onSite: number | null;
+    toHandOut: number;
+  }[];
+  collected: { method: 'cash' | 'card'; cents: number; count: number }[];
+  unpaid: { cents: number; runners: number };
+  notPickedUp: { name: string }[];
+  notPickedUpCount: number;
+};
+
+test('the organiser’s dashboard: T-shirts left on the tables, per race and per hour, unpaid collected by method, not picked up; a conflict resolved (390 and 1280 px, en and fr)', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const before = await api<Dashboard>(`/api/pickup/events/${EVENT}/dashboard`);
+  // Three runners with a T-shirt, all to pay on site: Ana pays cash, Bob by card, both are handed
+  // out (Bob twice, by two tables: a conflict); Cléo has neither paid nor picked up.
+  const names = [
+    ['Ana', 'Dashboard'],
+    ['Bob', 'Dashboard'],
+    ['Cléo', 'Dashboard'],
+  ] as const;
+  const entered: string[] = [];
+  for (const [k, [first, last]] of names.entries())
+    entered.push(await entrant(`dash-${k}@example.org`, first, last));
+  const list = await api<{ runners: { id: string; code: string | null; unpaidCents: number }[] }>(
+    `/api/pickup/events/${EVENT}/list`,
+  );
+  const [ana, bob] = entered.map((code) => list.runners.find((r) => r.code === code)!);
+  const now = new Date().toISOString();
+  const op = (o: Record<string, unknown>) => ({ at: now, device: 'table-1', ...o });
+  await post(
+    server,
+    `/api/pickup/events/${EVENT}/ops`,
+    {
+      ops: [
+        op({
+          kind: 'pay',
+          opId: 'dash-pay-ana',
+          participantId: ana!.id,
+          method: 'cash',
+          amountCents: ana!.unpaidCents,
+        }),
+        op({ kind: 'handout', opId: 'dash-hand-ana', participantId: ana!.id, items: ['bib', 'tshirt-m'] }),
+        op({
+          kind: 'pay',
+          opId: 'dash-pay-bob',
+          participantId: bob!.id,
+          method: 'card',
+          amountCents: bob!.unpaidCents,
+        }),
+        op({ kind: 'handout', opId: 'dash-hand-bob', participantId: bob!.id, items: ['bib', 'tshirt-m'] }),
+        op({
+          kind: 'handout',
+          opId: 'dash-hand-bob-2',
+          participantId: bob!.id,
+          items: ['bib'],
+          device: 'table-2',
+        }),
+      ],
+    },
+    staffToken,
+  );
+  const after = await api<Dashboard>(`/api/pickup/events/${EVENT}/dashboard`);
+  const shirt = (d: Dashboard) => d.addOns.find((a) => a.key === 'tshirt-m')!;
+  const paid = (d: Dashboard, m: 'cash' | 'card') =>
+    d.collected.find((c) => c.method === m) ?? { cents: 0, count: 0 };
+  // What the server counts: two more shirts handed out, two fewer on the tables; the money by method.
+  expect(shirt(after).handedOut).toBe(shirt(before).handedOut + 2);
+  expect(shirt(after).onSite).toBe(shirt(after).stock! - shirt(after).handedOut);
+  expect(paid(after, 'cash').cents - paid(before, 'cash').cents).toBe(ana!.unpaidCents);
+  expect(paid(after, 'card').cents - paid(before, 'card').cents).toBe(bob!.unpaidCents);
+  expect(after.unpaid.runners).toBe(before.unpaid.runners + 1);
+  expect(after.notPickedUpCount).toBe(before.notPickedUpCount + 1);
+  const ten = (d: Dashboard) => d.races.find((r) => r.raceId === RACE)!;
+  expect(ten(after).pickedUp).toBe(ten(before).pickedUp + 2);
+  const hour = after.perHour.at(-1)!;
+  expect(hour.races.find((r) => r.raceId === RACE)!.count).toBeGreaterThanOrEqual(2);
+
+  for (const lng of ['fr', 'en'] as const) {
+    const t = labels(lng);
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext(width === 390 ? PHONE : { viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await signIn(page, lng, STAFF);
+      await page.goto(`${server.url}/?lng=${lng}#/console/events/${EVENT}/pickup`);
+      const shirts = page.getByRole('table', { name: t.dashboard.addOns });
+      const row = shirts.getByRole('row').filter({ hasText: 'T-shirt M' });
+      await expect(row).toBeVisible({ timeout: 20_000 });
+      const s = shirt(after);
+      await expect(row.getByRole('cell')).toHaveText([
+        'T-shirt M',
+        String(s.stock),
+        String(s.handedOut),
+        String(s.onSite),
+        String(s.toHandOut),
+        String(s.onSite! - s.toHandOut),
+      ]);
+      const races = page.getByRole('table', { name: t.dashboard.races });
+      await expect(races.getByRole('row').filter({ hasText: ten(after).name }).first()).toContainText(
+        String(ten(after).pickedUp),
+      );
+      const hours = page.getByRole('table', { name: t.dashboard.perHour });
+      await expect(hours.getByRole('row').last()).toContainText(hour.hour.slice(11));
+      await expect(hours.getByRole('row').last()).toContainText(String(hour.count));
+      const collected = page.getByRole('table', { name: t.dashboard.collected });
+      await expect(collected.getByRole('row').filter({ hasText: t.card.cash })).toBeVisible();
+      await expect(collected.getByRole('row').filter({ hasText: t.card.card })).toBeVisible();
+      await expect(page.getByTestId('pickup-still-owed')).toContainText(String(after.unpaid.runners));
+      const waiting = page.getByRole('region', {
+        name: t.dashboard.notPickedUp_other.replace('{{count}}', String(after.notPickedUpCount)),
+      });
+      await expect(waiting.first()).toBeVisible();
+      // Nothing cut: no cell, heading or button wider than its box.
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('main td, main th, main h2, main h3, main button, main label')]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'auto')
+          .map((e) => e.textContent),
+      );
+      expect(cut).toEqual([]);
+
+      const conflicts = page.getByRole('region', { name: /conflit|conflict/ });
+      if (lng === 'fr' && width === 390) {
+        await expect(conflicts).toContainText('Bob Dashboard');
+        await page.screenshot({
+          path: path.join(SHOTS, `dashboard-conflict-${lng}-${width}.png`),
+          fullPage: true,
+        });
+        // Table 2's handout is the one that happened: keep it, table 1's is undone.
+        await page
+          .getByRole('button', { name: t.conflicts.keepLabel.second.replace('{{name}}', 'Bob Dashboard') })
+          .click();
+        const resolved = page.getByRole('list', { name: /conflits? résolus?/ });
+        await page
+          .getByText(/conflits? résolus?/)
+          .first()
+          .click();
+        await expect(resolved).toContainText(`Résolu par ${STAFF}`);
+        const stored = await api<
+          { participantId: string; state: string; resolution: string; resolvedBy: string }[]
+        >(`/api/pickup/events/${EVENT}/conflicts`);
+        expect(stored.find((c) => c.participantId === bob!.id)).toMatchObject({
+          state: 'resolved',
+          resolution: 'second',
+          resolvedBy: STAFF,
+        });
+        const runners = await api<{ runners: { id: string; handedOut: { by: string } | null }[] }>(
+          `/api/pickup/events/${EVENT}/list`,
+        );
+        expect(runners.runners.find((r) => r.id === bob!.id)!.handedOut).not.toBeNull();
+      }
+      await page.screenshot({ path: path.join(SHOTS, `dashboard-${lng}-${width}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }
 });

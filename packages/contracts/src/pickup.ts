@@ -11,7 +11,8 @@ import { ENTRY_CODE_PATTERN } from './entries.ts';
  *   POST pickup/events/{event}/ops  { ops }       → { answers } (handouts, bibs, chips, payments, late entries;
  *                                                   each op once by its `opId`, queued offline and sent again safely)
  *   GET  pickup/events/{event}/conflicts          → PickupConflict[] (a runner handed out twice)
- *   POST pickup/events/{event}/conflicts/{id}/resolve → PickupConflict
+ *   POST pickup/events/{event}/conflicts/{id}/resolve { keep: first|second } → PickupConflict (one handout
+ *                                                   kept, the other undone, with who and when)
  * For owners and staff only:
  *   GET  pickup/events/{event}/dashboard          → PickupDashboard
  *   POST pickup/events/{event}/dns  { raceId }    → { marked } (runners never picked up, after the start)
@@ -142,20 +143,33 @@ const handoutSide = z.object({
   device: z.string(),
   items: z.array(z.string()),
 });
+/**
+ * A runner handed out twice (two phones offline): `first` is the handout kept when the `second`
+ * arrived. Resolved by keeping one and undoing the other (`resolution`), with who and when; both
+ * stay on record.
+ */
 export const pickupConflictSchema = z.object({
   id: z.string(),
   participantId: z.string(),
   name: z.string(),
   bib: z.string().nullable(),
   raceName: z.string(),
-  kept: handoutSide.nullable(),
-  conflict: handoutSide,
+  first: handoutSide.nullable(),
+  second: handoutSide,
   state: z.enum(['conflict', 'resolved']),
+  /** Which handout was kept (the other undone); null while open. */
+  resolution: z.enum(['first', 'second']).nullable(),
   resolvedBy: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
 });
 export type PickupConflict = z.infer<typeof pickupConflictSchema>;
+/** Resolving a conflict: keep the first handout (the second undone) or the second (the first undone). */
+export const pickupResolveInputSchema = z.object({ keep: z.enum(['first', 'second']) }).strict();
+export type PickupResolveInput = z.infer<typeof pickupResolveInputSchema>;
 
 export const pickupDashboardSchema = z.object({
+  /** The event's zone (hours and times are the event's local time). */
+  timeZone: z.string(),
   races: z.array(
     z.object({
       raceId: z.string(),
@@ -165,8 +179,14 @@ export const pickupDashboardSchema = z.object({
       started: z.boolean(),
     }),
   ),
-  /** Handouts per hour of the event's day (`hour`: the event's local time, `HH:00`). */
-  perHour: z.array(z.object({ hour: z.string(), count: z.number().int() })),
+  /** Handouts per hour of the event's day (`hour`: the event's local time, `YYYY-MM-DD HH:00`), by race. */
+  perHour: z.array(
+    z.object({
+      hour: z.string(),
+      count: z.number().int(),
+      races: z.array(z.object({ raceId: z.string(), count: z.number().int() })),
+    }),
+  ),
   addOns: z.array(
     z.object({
       key: z.string(),
@@ -176,6 +196,12 @@ export const pickupDashboardSchema = z.object({
       handedOut: z.number().int(),
       /** Sold units not handed out yet. */
       toHandOut: z.number().int(),
+      /** Units the organiser has (the add-on's stock), null when unlimited. */
+      stock: z.number().int().nullable(),
+      /** Units still on the tables: stock minus handed out; null when unlimited. */
+      onSite: z.number().int().nullable(),
+      /** On the tables and not owed to anyone yet (on site minus to hand out); null when unlimited. */
+      spare: z.number().int().nullable(),
       /** Units left for sale (stock), null when unlimited. */
       stockLeft: z.number().int().nullable(),
     }),
@@ -183,6 +209,8 @@ export const pickupDashboardSchema = z.object({
   collected: z.array(
     z.object({ method: z.enum(['cash', 'card']), cents: z.number().int(), count: z.number().int() }),
   ),
+  /** What runners still owe (paid on site chosen at entry, not paid yet). */
+  unpaid: z.object({ cents: z.number().int(), runners: z.number().int() }),
   currency: z.string(),
   notPickedUp: z.array(
     z.object({ id: z.string(), name: z.string(), bib: z.string().nullable(), raceName: z.string() }),

@@ -35,7 +35,10 @@ export const pickupOperations = pgTable(
   (t) => [index('pickup_operations_event_idx').on(t.eventId, t.receivedAt)],
 );
 
-/** A runner's handout: one kept per runner, a second kept as a conflict to resolve. */
+/**
+ * A runner's handout: one kept per runner, a second kept as a conflict to resolve (keep the first:
+ * the conflict `resolved`; keep the second: it becomes `kept`, the first `undone`).
+ */
 export const pickupHandouts = pgTable(
   'pickup_handouts',
   {
@@ -46,7 +49,7 @@ export const pickupHandouts = pgTable(
     participantId: uuid('participant_id').notNull(),
     raceId: text('race_id').notNull(),
     opId: text('op_id').notNull().unique(),
-    state: text('state', { enum: ['kept', 'conflict', 'resolved'] }).notNull(),
+    state: text('state', { enum: ['kept', 'conflict', 'resolved', 'undone'] }).notNull(),
     items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
     idNote: text('id_note').notNull().default(''),
     device: text('device').notNull().default(''),
@@ -56,6 +59,10 @@ export const pickupHandouts = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
     resolvedBy: text('resolved_by'),
     resolvedAt: ts('resolved_at'),
+    /** A conflict's: the kept handout it met (0095). */
+    againstId: bigint('against_id', { mode: 'number' }),
+    /** A resolved conflict's: which handout was kept (the first, or this second one). */
+    resolution: text('resolution', { enum: ['first', 'second'] }),
   },
   (t) => [
     uniqueIndex('pickup_handouts_kept_idx').on(t.participantId).where(sql`state = 'kept'`),

@@ -232,15 +232,86 @@ describe('race-day pickup', () => {
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({
       state: 'conflict',
-      kept: { device: 'phone-a' },
-      conflict: { device: 'phone-b' },
+      resolution: null,
+      first: { device: 'phone-a', by: volunteer.email },
+      second: { device: 'phone-b' },
     });
-    const resolved = await app.inject({
-      method: 'POST',
-      url: `${base}/conflicts/${conflicts[0].id}/resolve`,
-      headers: { authorization: volunteer.authorization },
+    const resolve = (id: string, payload?: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `${base}/conflicts/${id}/resolve`,
+        headers: { authorization: volunteer.authorization },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const states = async () =>
+      (
+        await app.database.query<{ state: string; device: string }>(
+          'SELECT state, device FROM pickup_handouts WHERE participant_id = $1 ORDER BY id',
+          [runnerId],
+        )
+      ).map((r) => `${r.device}:${r.state}`);
+    // Bad input (no choice, a choice that is not one) changes nothing.
+    for (const payload of [undefined, {}, { keep: 'both' }]) {
+      const bad = await resolve(conflicts[0].id, payload);
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.headers['content-type']).toContain('application/problem+json');
+    }
+    expect((await resolve('424242', { keep: 'first' })).statusCode).toBe(404);
+    expect(await states()).toEqual(['phone-a:kept', 'phone-b:conflict']);
+
+    // The second handout is kept (phone A's was a wrong runner, say): phone A's undone, with who and when.
+    const kept = await resolve(conflicts[0].id, { keep: 'second' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const body = JSON.parse(kept.body);
+    expect(body).toMatchObject({ state: 'resolved', resolution: 'second', resolvedBy: volunteer.email });
+    expect(Date.parse(body.resolvedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await states()).toEqual(['phone-a:undone', 'phone-b:kept']);
+    const list = JSON.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${base}/list`,
+          headers: { authorization: volunteer.authorization },
+        })
+      ).body,
+    );
+    expect(list.runners.find((r: { id: string }) => r.id === runnerId).handedOut.at).toBe(
+      '2026-05-31T07:31:00.000Z',
+    );
+    // Sent again the same way (another phone): the same answer; the other way: refused, nothing changed.
+    expect(JSON.parse((await resolve(conflicts[0].id, { keep: 'second' })).body)).toEqual(body);
+    const other = await resolve(conflicts[0].id, { keep: 'first' });
+    expect(other.statusCode).toBe(409);
+    expect(JSON.parse(other.body).code).toBe('CONFLICT_RESOLVED');
+    expect(await states()).toEqual(['phone-a:undone', 'phone-b:kept']);
+
+    // A third phone hands the runner out: a conflict with phone B's handout; the first kept.
+    const third = JSON.parse(
+      (await ops(volunteer, [{ ...handout, opId: 'op-hand-0003', device: 'phone-c' }])).body,
+    ).answers[0];
+    expect(third).toMatchObject({ status: 'conflict' });
+    const open = JSON.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${base}/conflicts`,
+          headers: { authorization: volunteer.authorization },
+        })
+      ).body,
+    );
+    expect(open[0]).toMatchObject({
+      state: 'conflict',
+      first: { device: 'phone-b' },
+      second: { device: 'phone-c' },
     });
-    expect(JSON.parse(resolved.body)).toMatchObject({ state: 'resolved', resolvedBy: volunteer.email });
+    expect(open[1]).toMatchObject({ state: 'resolved', resolution: 'second' });
+    const keepFirst = await resolve(open[0].id, { keep: 'first' });
+    expect(JSON.parse(keepFirst.body)).toMatchObject({
+      state: 'resolved',
+      resolution: 'first',
+      resolvedBy: volunteer.email,
+    });
+    expect(await states()).toEqual(['phone-a:undone', 'phone-b:kept', 'phone-c:resolved']);
   });
 
   it('bad input changes nothing; a typed bib someone holds is refused', async () => {
@@ -332,10 +403,19 @@ describe('race-day pickup', () => {
       handedOut: 1,
       toHandOut: 0,
       stockLeft: 4,
+      // Five shirts brought, one handed out: four on the tables, none owed to a runner yet.
+      stock: 5,
+      onSite: 4,
+      spare: 4,
     });
+    expect(dash.unpaid).toEqual({ cents: 0, runners: 0 });
+    expect(dash.timeZone).toBe('Europe/Brussels');
     const tenK = dash.races.find((r: { raceId: string }) => r.raceId === TEN_K);
     expect(tenK.pickedUp).toBe(1);
-    expect(dash.perHour).toEqual([{ hour: '2026-05-31 09:00', count: 1 }]);
+    // The kept handout (phone B's, 07:31 UTC) in the event's hour, by race.
+    expect(dash.perHour).toEqual([
+      { hour: '2026-05-31 09:00', count: 1, races: [{ raceId: TEN_K, count: 1 }] },
+    ]);
 
     await app.database.query('UPDATE races SET gun_time_ms = NULL WHERE id = $1', [TEN_K]);
     const early = await app.inject({

@@ -160,8 +160,9 @@ export async function insertHandout(
   ];
   const insert = (state: string, tail: string) =>
     sql.query(
-      `INSERT INTO pickup_handouts (event_id, participant_id, race_id, op_id, items, id_note, device, actor_sub, actor_email, handed_at, state)
-       VALUES ($1, $2::uuid, $3, $4, $5, $6, $7, $8::uuid, $9, $10, '${state}') ${tail}`,
+      `INSERT INTO pickup_handouts (event_id, participant_id, race_id, op_id, items, id_note, device, actor_sub, actor_email, handed_at, state, against_id)
+       VALUES ($1, $2::uuid, $3, $4, $5, $6, $7, $8::uuid, $9, $10, '${state}',
+               ${state === 'conflict' ? `(SELECT id FROM pickup_handouts WHERE participant_id = $2::uuid AND state = 'kept')` : 'NULL'}) ${tail}`,
       values,
     );
   const kept = await insert(

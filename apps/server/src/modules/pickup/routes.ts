@@ -8,6 +8,7 @@ import {
   pickupOpsAnswerSchema,
   pickupOpsInputSchema,
   pickupPdfQuerySchema,
+  pickupResolveInputSchema,
   pickupRunnerSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -107,6 +108,7 @@ export async function pickupRoutes(
       schema: {
         access: 'pickup',
         params: afterAccess(conflictParams),
+        body: afterAccess(pickupResolveInputSchema),
         response: { 200: pickupConflictSchema },
       },
     },
@@ -114,7 +116,8 @@ export async function pickupRoutes(
       requireUser(request);
       const { event, id }: { event: string; id: string } = checked(request, 'params');
       const owner = await volunteer(request, event);
-      return service.views.resolve(owner.id, id, actor(request));
+      const { keep } = checked(request, 'body');
+      return service.views.resolve(owner.id, id, keep, actor(request));
     },
   );
 

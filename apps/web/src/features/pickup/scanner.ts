@@ -1,9 +1,11 @@
 /**
  * The phone's camera as a code reader (issue 39): the browser's `BarcodeDetector` where it exists
- * (Android Chrome, Safari: QR codes and the chips' and bibs' printed barcodes), otherwise jsQR
- * (QR codes only; 48 KB gzipped, loaded only by the pickup page when first needed) on frames of
- * the video drawn to a canvas. Calls `onCode` with each text read; returns the function that stops
- * the camera.
+ * (Android Chrome, Safari: QR codes and the chips' and bibs' printed barcodes), otherwise, on
+ * frames of the video drawn to a canvas, jsQR for QR codes (48 KB gzipped) and, when the camera
+ * looks for a chip, ZXing's 1D readers for the printed barcodes of chips and bibs (Code 128,
+ * Code 39, EAN, ITF: `linear-codes.ts`, 17 KB gzipped) — each loaded only by the pickup page,
+ * when first needed. Calls `onCode` with each text read; returns the function that stops the
+ * camera.
  */
 interface Detector {
   detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
@@ -24,11 +26,20 @@ async function nativeDetector(): Promise<Detector | null> {
   return formats.includes('qr_code') ? new Native({ formats }) : null;
 }
 
-/** A reader of video frames: native, else jsQR. */
-async function frameReader(video: HTMLVideoElement): Promise<() => Promise<string | null>> {
+/** What the camera looks for: an entry's QR, or a chip (its printed 1D barcode, or a QR). */
+export type ScanTarget = 'entry' | 'chip';
+
+/** A reader of video frames: native, else jsQR (and the 1D readers for a chip). */
+async function frameReader(
+  video: HTMLVideoElement,
+  target: ScanTarget,
+): Promise<() => Promise<string | null>> {
   const native = await nativeDetector();
   if (native) return async () => (await native.detect(video).catch(() => []))[0]?.rawValue ?? null;
-  const { default: jsQR } = await import('jsqr');
+  const [{ default: jsQR }, linear] = await Promise.all([
+    import('jsqr'),
+    target === 'chip' ? import('./linear-codes.ts') : null,
+  ]);
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   return async () => {
@@ -38,6 +49,10 @@ async function frameReader(video: HTMLVideoElement): Promise<() => Promise<strin
     canvas.height = h;
     context.drawImage(video, 0, 0, w, h);
     const image = context.getImageData(0, 0, w, h);
+    if (linear) {
+      const text = linear.readLinearCode(linear.lumaOf(image.data, w, h), w, h);
+      if (text) return text;
+    }
     return jsQR(image.data, w, h, { inversionAttempts: 'dontInvert' })?.data ?? null;
   };
 }
@@ -45,6 +60,7 @@ async function frameReader(video: HTMLVideoElement): Promise<() => Promise<strin
 export async function startScanner(
   video: HTMLVideoElement,
   onCode: (text: string) => void,
+  target: ScanTarget = 'entry',
 ): Promise<() => void> {
   const stream = await navigator.mediaDevices.getUserMedia({
     video: { facingMode: 'environment' },
@@ -53,7 +69,7 @@ export async function startScanner(
   video.srcObject = stream;
   video.setAttribute('playsinline', 'true');
   await video.play().catch(() => undefined);
-  const read = await frameReader(video);
+  const read = await frameReader(video, target);
   let stopped = false;
   let last = '';
   const loop = async () => {

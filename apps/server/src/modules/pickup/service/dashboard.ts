@@ -16,11 +16,21 @@ export function createDashboard(deps: PickupDeps) {
   async function figures(event: { id: string; timeZone: string }): Promise<PickupDashboard> {
     const races = await repo.racesOf(database, event.id);
     const runners = await repo.runnersOf(database, event.id);
-    const perHour = await database.query<{ hour: string; count: number }>(
-      `SELECT to_char(handed_at AT TIME ZONE $2, 'YYYY-MM-DD HH24:00') AS hour, count(*)::int AS count
-         FROM pickup_handouts WHERE event_id = $1 AND state = 'kept' GROUP BY 1 ORDER BY 1`,
+    const hours = await database.query<{ hour: string; raceId: string; count: number }>(
+      `SELECT to_char(handed_at AT TIME ZONE $2, 'YYYY-MM-DD HH24:00') AS hour, race_id AS "raceId", count(*)::int AS count
+         FROM pickup_handouts WHERE event_id = $1 AND state = 'kept' GROUP BY 1, 2 ORDER BY 1, 2`,
       [event.id, event.timeZone],
     );
+    const perHour: PickupDashboard['perHour'] = [];
+    for (const row of hours) {
+      let hour = perHour.at(-1);
+      if (hour?.hour !== row.hour) {
+        hour = { hour: row.hour, count: 0, races: [] };
+        perHour.push(hour);
+      }
+      hour.count += row.count;
+      hour.races.push({ raceId: row.raceId, count: row.count });
+    }
     const collected = await database.query<{ method: 'cash' | 'card'; cents: number; count: number }>(
       `SELECT method, sum(amount_cents)::int AS cents, count(*)::int AS count FROM pickup_payments
         WHERE event_id = $1 GROUP BY method ORDER BY method`,
@@ -39,6 +49,7 @@ export function createDashboard(deps: PickupDeps) {
       }
     const waiting = runners.filter((r) => !r.handedOut && r.status === 'registered');
     return {
+      timeZone: event.timeZone,
       races: races.map((race) => {
         const of = runners.filter((r) => r.raceId === race.id);
         return {
@@ -50,15 +61,26 @@ export function createDashboard(deps: PickupDeps) {
         };
       }),
       perHour,
-      addOns: (await addOnsOf(database, event.id)).map((a) => ({
-        key: a.key,
-        name: a.name,
-        sold: sold.get(a.key) ?? 0,
-        handedOut: handedOut.get(a.key) ?? 0,
-        toHandOut: (sold.get(a.key) ?? 0) - (handedOut.get(a.key) ?? 0),
-        stockLeft: a.capacity === null ? null : a.capacity - a.taken - a.held,
-      })),
+      addOns: (await addOnsOf(database, event.id)).map((a) => {
+        const out = handedOut.get(a.key) ?? 0;
+        const toHandOut = (sold.get(a.key) ?? 0) - out;
+        return {
+          key: a.key,
+          name: a.name,
+          sold: sold.get(a.key) ?? 0,
+          handedOut: out,
+          toHandOut,
+          stock: a.capacity,
+          onSite: a.capacity === null ? null : a.capacity - out,
+          spare: a.capacity === null ? null : a.capacity - out - toHandOut,
+          stockLeft: a.capacity === null ? null : a.capacity - a.taken - a.held,
+        };
+      }),
       collected,
+      unpaid: {
+        cents: runners.reduce((sum, r) => sum + (r.status === 'registered' ? r.unpaidCents : 0), 0),
+        runners: runners.filter((r) => r.status === 'registered' && r.unpaidCents > 0).length,
+      },
       currency: (await eventTerms(database, event.id))?.currency ?? 'EUR',
       notPickedUp: waiting.slice(0, 500).map((r) => ({
         id: r.id,

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -11,7 +11,23 @@ import {
   useMarkDns,
   usePickupDashboard,
 } from '../../../features/pickup/api/pickup.ts';
+import { ConflictsPanel } from '../../../features/pickup/components/conflicts-panel.tsx';
 import { formatMoney } from '../../../lib/money.ts';
+
+/** The runners not picked up listed here (the paper list has them all). */
+const SHOWN = 50;
+
+/** A titled part of the dashboard. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ display: 'grid', gap: 1 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold' }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
 
 type Row<K extends keyof PickupDashboard> = PickupDashboard[K] extends (infer R)[] ? R : never;
 
@@ -31,6 +47,10 @@ export default function PickupDashboardPage() {
   if (dash.isError) return <PageError error={dash.error} />;
   const d = dash.data;
   const money = (cents: number) => formatMoney(cents, d.currency, i18n.language);
+  const oneDay = new Set(d.perHour.map((h) => h.hour.slice(0, 10))).size <= 1;
+  const hourRaces = d.races.filter((race) =>
+    d.perHour.some((h) => h.races.some((x) => x.raceId === race.raceId)),
+  );
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -41,11 +61,12 @@ export default function PickupDashboardPage() {
           {t('dashboard.open')}
         </Button>
       </Stack>
-      {d.conflicts > 0 && (
-        <Alert severity="warning" role="status">
-          {t('dashboard.conflicts', { count: d.conflicts })}
-        </Alert>
-      )}
+      <ConflictsPanel
+        eventId={eventId}
+        online
+        timeZone={d.timeZone}
+        names={Object.fromEntries(d.addOns.map((a) => [a.key, a.name]))}
+      />
       {dns.data && (
         <Alert severity="success" role="status">
           {t('dashboard.dnsDone', { count: dns.data.marked })}
@@ -59,6 +80,7 @@ export default function PickupDashboardPage() {
           { key: 'race', header: t('dashboard.race'), cell: (r) => r.name },
           { key: 'runners', header: t('dashboard.runners'), cell: (r) => r.runners, align: 'right' },
           { key: 'picked', header: t('dashboard.pickedUp'), cell: (r) => r.pickedUp, align: 'right' },
+          { key: 'left', header: t('dashboard.notYet'), cell: (r) => r.runners - r.pickedUp, align: 'right' },
           {
             key: 'dns',
             header: '',
@@ -77,53 +99,113 @@ export default function PickupDashboardPage() {
           },
         ]}
       />
-      <DataTable<Row<'perHour'>>
-        label={t('dashboard.perHour')}
-        rows={d.perHour}
-        getRowKey={(r) => r.hour}
-        columns={[
-          { key: 'hour', header: t('dashboard.hour'), cell: (r) => r.hour },
-          { key: 'count', header: t('dashboard.count'), cell: (r) => r.count, align: 'right' },
-        ]}
-      />
-      <DataTable<Row<'addOns'>>
-        label={t('dashboard.addOns')}
-        rows={d.addOns}
-        getRowKey={(r) => r.key}
-        columns={[
-          { key: 'name', header: t('dashboard.addOn'), cell: (r) => r.name },
-          { key: 'sold', header: t('dashboard.sold'), cell: (r) => r.sold, align: 'right' },
-          { key: 'handed', header: t('dashboard.handedOut'), cell: (r) => r.handedOut, align: 'right' },
-          { key: 'to', header: t('dashboard.toHandOut'), cell: (r) => r.toHandOut, align: 'right' },
-          {
-            key: 'left',
-            header: t('dashboard.stockLeft'),
-            cell: (r) => (r.stockLeft === null ? t('dashboard.unlimited') : r.stockLeft),
-            align: 'right',
-          },
-        ]}
-      />
-      <DataTable<Row<'collected'>>
-        label={t('dashboard.collected')}
-        rows={d.collected}
-        getRowKey={(r) => r.method}
-        columns={[
-          { key: 'method', header: t('dashboard.method'), cell: (r) => t(`card.${r.method}`) },
-          { key: 'count', header: t('dashboard.count'), cell: (r) => r.count, align: 'right' },
-          { key: 'total', header: t('dashboard.total'), cell: (r) => money(r.cents), align: 'right' },
-        ]}
-      />
-      <Box>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold' }}>
-          {t('dashboard.notPickedUp', { count: d.notPickedUpCount })}
+      {d.perHour.length ? (
+        <DataTable<Row<'perHour'>>
+          label={t('dashboard.perHour')}
+          rows={d.perHour}
+          getRowKey={(r) => r.hour}
+          columns={[
+            { key: 'hour', header: t('dashboard.hour'), cell: (r) => (oneDay ? r.hour.slice(11) : r.hour) },
+            ...hourRaces.map((race) => ({
+              key: race.raceId,
+              header: race.name,
+              cell: (r: Row<'perHour'>) => r.races.find((x) => x.raceId === race.raceId)?.count ?? 0,
+              align: 'right' as const,
+            })),
+            ...(hourRaces.length > 1
+              ? [
+                  {
+                    key: 'total',
+                    header: t('dashboard.total'),
+                    cell: (r: Row<'perHour'>) => r.count,
+                    align: 'right' as const,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      ) : (
+        <Section title={t('dashboard.perHour')}>
+          <Typography variant="body2">{t('dashboard.noHandout')}</Typography>
+        </Section>
+      )}
+      {d.addOns.length > 0 && (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <DataTable<Row<'addOns'>>
+            label={t('dashboard.addOns')}
+            rows={d.addOns}
+            getRowKey={(r) => r.key}
+            columns={[
+              { key: 'name', header: t('dashboard.addOn'), cell: (r) => r.name },
+              {
+                key: 'stock',
+                header: t('dashboard.stock'),
+                cell: (r) => r.stock ?? t('dashboard.unlimited'),
+                align: 'right',
+              },
+              { key: 'handed', header: t('dashboard.handedOut'), cell: (r) => r.handedOut, align: 'right' },
+              {
+                key: 'onSite',
+                header: t('dashboard.onSite'),
+                cell: (r) => (r.onSite === null ? '—' : <strong>{r.onSite}</strong>),
+                align: 'right',
+              },
+              { key: 'to', header: t('dashboard.toHandOut'), cell: (r) => r.toHandOut, align: 'right' },
+              {
+                key: 'spare',
+                header: t('dashboard.spare'),
+                cell: (r) => r.spare ?? '—',
+                align: 'right',
+                cellSx: (r) =>
+                  r.spare !== null && r.spare < 0 ? { color: 'error.main', fontWeight: 'bold' } : {},
+              },
+            ]}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {t('dashboard.stockHelp')}
+          </Typography>
+        </Box>
+      )}
+      <Section title={t('dashboard.unpaidTitle')}>
+        {d.collected.length ? (
+          <DataTable<Row<'collected'>>
+            label={t('dashboard.collected')}
+            rows={d.collected}
+            getRowKey={(r) => r.method}
+            columns={[
+              { key: 'method', header: t('dashboard.method'), cell: (r) => t(`card.${r.method}`) },
+              { key: 'count', header: t('dashboard.count'), cell: (r) => r.count, align: 'right' },
+              { key: 'total', header: t('dashboard.total'), cell: (r) => money(r.cents), align: 'right' },
+            ]}
+          />
+        ) : (
+          <Typography variant="body2">{t('dashboard.noneCollected')}</Typography>
+        )}
+        <Typography variant="body2" data-testid="pickup-still-owed">
+          {d.unpaid.runners
+            ? t('dashboard.stillOwed', { count: d.unpaid.runners, amount: money(d.unpaid.cents) })
+            : t('dashboard.nothingOwed')}
         </Typography>
-        <Typography variant="body2">
-          {d.notPickedUp
-            .slice(0, 100)
-            .map((r) => `${r.bib ?? '—'} ${r.name}`)
-            .join(' · ')}
-        </Typography>
-      </Box>
+      </Section>
+      <Section title={t('dashboard.notPickedUp', { count: d.notPickedUpCount })}>
+        {d.notPickedUp.length > 0 && (
+          <DataTable<Row<'notPickedUp'>>
+            label={t('dashboard.notPickedUp', { count: d.notPickedUpCount })}
+            rows={d.notPickedUp.slice(0, SHOWN)}
+            getRowKey={(r) => r.id}
+            columns={[
+              { key: 'bib', header: t('dashboard.bib'), cell: (r) => r.bib ?? '—' },
+              { key: 'name', header: t('dashboard.name'), cell: (r) => r.name },
+              { key: 'race', header: t('dashboard.race'), cell: (r) => r.raceName },
+            ]}
+          />
+        )}
+        {d.notPickedUpCount > SHOWN && (
+          <Typography variant="body2">
+            {t('dashboard.more', { count: d.notPickedUpCount - SHOWN })}
+          </Typography>
+        )}
+      </Section>
       <Box
         component="form"
         aria-label={t('dashboard.pdf')}

@@ -87,7 +87,13 @@ export default function PickupPage() {
         {pickup.pending ? t('waiting', { count: pickup.pending }) : t('allSent')}
       </Typography>
       {pickup.sendError && <Alert severity="error">{pickup.sendError}</Alert>}
-      <ConflictsPanel eventId={eventId} online={online} timeZone={list.event.timeZone} />
+      <ConflictsPanel
+        eventId={eventId}
+        online={online}
+        timeZone={list.event.timeZone}
+        names={Object.fromEntries(list.addOns.map((a) => [a.key, a.name]))}
+        onResolved={() => void pickup.load()}
+      />
       {open ? (
         <RunnerCard
           runner={open}

@@ -40,12 +40,17 @@ export function useConflicts(eventId: string, online: boolean) {
   });
 }
 
-export function useResolveConflict(eventId: string) {
+/** Resolves a conflict: keeps the first or the second handout (the other undone). */
+export function useResolveConflict(eventId: string, onResolved?: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiPost<PickupConflict>('apiUrlBase', `${base(eventId)}/conflicts/${enc(id)}/resolve`),
-    onSuccess: () => client.invalidateQueries({ queryKey: pickupKeys.conflicts(eventId) }),
+    mutationFn: ({ id, keep }: { id: string; keep: 'first' | 'second' }) =>
+      apiPost<PickupConflict>('apiUrlBase', `${base(eventId)}/conflicts/${enc(id)}/resolve`, { keep }),
+    onSuccess: () => {
+      onResolved?.();
+      void client.invalidateQueries({ queryKey: pickupKeys.conflicts(eventId) });
+      void client.invalidateQueries({ queryKey: pickupKeys.dashboard(eventId) });
+    },
   });
 }
 

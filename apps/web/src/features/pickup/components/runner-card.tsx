@@ -1,13 +1,29 @@
-import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
 import type { PickupOpAnswer, PickupRunner } from '../api/pickup.ts';
 import type { usePickup } from '../hooks/use-pickup.ts';
 import { AnswerAlert } from './answer-alert.tsx';
+import { BUTTON, FIELD, ROW } from './layout.ts';
 import { ScanPanel } from './scan-panel.tsx';
 
 type Add = ReturnType<typeof usePickup>['add'];
+
 
 /**
  * A runner's card at the bib table (issue 39): race, wave, bib (given now from the race's range or
@@ -72,7 +88,7 @@ export function RunnerCard({
           )}
           <Box
             component="form"
-            sx={{ display: 'flex', gap: 1 }}
+            sx={ROW}
             onSubmit={(e) => {
               e.preventDefault();
               if (bib.trim()) void add({ kind: 'bib', participantId: id, bib: bib.trim() });
@@ -85,9 +101,9 @@ export function RunnerCard({
               value={bib}
               onChange={(e) => setBib(e.target.value)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              sx={{ flexGrow: 1 }}
+              sx={FIELD}
             />
-            <Button type="submit" variant="outlined">
+            <Button type="submit" variant="outlined" sx={BUTTON}>
               {t('card.giveBib')}
             </Button>
           </Box>
@@ -103,7 +119,7 @@ export function RunnerCard({
           <ScanPanel entry={false} label={t('card.scanChip')} onCode={bindChip} />
           <Box
             component="form"
-            sx={{ display: 'flex', gap: 1 }}
+            sx={ROW}
             onSubmit={(e) => {
               e.preventDefault();
               bindChip(chip);
@@ -114,9 +130,10 @@ export function RunnerCard({
               label={t('card.chip')}
               value={chip}
               onChange={(e) => setChip(e.target.value)}
-              sx={{ flexGrow: 1 }}
+              sx={FIELD}
+              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
             />
-            <Button type="submit" variant="outlined">
+            <Button type="submit" variant="outlined" sx={BUTTON}>
               {t('card.bindChip')}
             </Button>
           </Box>
@@ -146,26 +163,25 @@ export function RunnerCard({
             <Alert severity="info" role="status">
               {t('card.unpaid', { amount: formatMoney(runner.unpaidCents, currency, i18n.language) })}
             </Alert>
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <TextField
-                size="small"
-                label={t('card.amount')}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <TextField
-                select
-                size="small"
-                label={t('card.method')}
+            <TextField
+              size="small"
+              label={t('card.amount')}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <FormControl>
+              <FormLabel id={`pay-method-${id}`}>{t('card.method')}</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby={`pay-method-${id}`}
                 value={method}
                 onChange={(e) => setMethod(e.target.value as 'cash' | 'card')}
-                sx={{ minWidth: 110 }}
               >
-                <MenuItem value="cash">{t('card.cash')}</MenuItem>
-                <MenuItem value="card">{t('card.card')}</MenuItem>
-              </TextField>
-            </Box>
+                <FormControlLabel value="cash" control={<Radio />} label={t('card.cash')} />
+                <FormControlLabel value="card" control={<Radio />} label={t('card.card')} />
+              </RadioGroup>
+            </FormControl>
             <Button type="submit" variant="outlined">
               {t('card.paid')}
             </Button>

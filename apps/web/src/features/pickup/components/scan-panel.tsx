@@ -2,6 +2,7 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entryCodeIn, startScanner } from '../scanner.ts';
+import { BUTTON, FIELD, ROW } from './layout.ts';
 
 /**
  * The camera and the typed entry code (issue 39): a scanned or typed code is handed to `onCode`;
@@ -29,11 +30,15 @@ export function ScanPanel({
     if (!on || !video.current) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    startScanner(video.current, (text) => {
-      // A chip's scan skips entry QR codes (a runner's QR in view is not their chip).
-      const code = entry ? entryCodeIn(text) : entryCodeIn(text) ? null : text.trim();
-      if (code) handler.current(code);
-    })
+    startScanner(
+      video.current,
+      (text) => {
+        // A chip's scan skips entry QR codes (a runner's QR in view is not their chip).
+        const code = entry ? entryCodeIn(text) : entryCodeIn(text) ? null : text.trim();
+        if (code) handler.current(code);
+      },
+      entry ? 'entry' : 'chip',
+    )
       .then((s) => {
         if (cancelled) s();
         else stop = s;
@@ -70,7 +75,7 @@ export function ScanPanel({
       {entry && (
         <Box
           component="form"
-          sx={{ display: 'flex', gap: 1 }}
+          sx={ROW}
           onSubmit={(e) => {
             e.preventDefault();
             const code = entryCodeIn(typed);
@@ -82,10 +87,10 @@ export function ScanPanel({
             label={t('scan.code')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            sx={{ flexGrow: 1 }}
+            sx={FIELD}
             slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
           />
-          <Button type="submit" variant="outlined">
+          <Button type="submit" variant="outlined" sx={BUTTON}>
             {t('scan.open')}
           </Button>
         </Box>

@@ -128,7 +128,7 @@ export function usePickup(eventId: string, me: string) {
     () => (list ? list.runners.map((r) => applyPending(r, pending, me)) : []),
     [list, pending, me],
   );
-  return { list, runners, fromPhone, loadError, ops, pending: pending.length, add, sync, sendError };
+  return { list, runners, fromPhone, loadError, ops, pending: pending.length, add, sync, sendError, load };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
