@@ -8,7 +8,8 @@
  * read of a participant by the organiser's grid
  * (`GET /api/console/events/{event}/participants?q={bib}&limit=1`), by the same 10 callers at
  * once, before and after; the table quotes the ratio to the last baseline.
- * BENCH_PICKUP_RUNNERS, BENCH_PICKUP_HANDOUTS (total), BENCH_PICKUP_VOLUNTEERS to scale.
+ * BENCH_PICKUP_RUNNERS, BENCH_PICKUP_HANDOUTS (total), BENCH_PICKUP_VOLUNTEERS, BENCH_PICKUP_READS (each
+ * baseline) to scale.
  * Run: npm run bench -- pickup
  */
 import type { AddressInfo } from 'node:net';
@@ -20,7 +21,7 @@ import { benchApp, printTable, quantile } from './bench-setup.ts';
 const RUNNERS = Number(process.env.BENCH_PICKUP_RUNNERS ?? 10_000);
 const HANDOUTS = Number(process.env.BENCH_PICKUP_HANDOUTS ?? 2_000);
 const VOLUNTEERS = Number(process.env.BENCH_PICKUP_VOLUNTEERS ?? 10);
-const READS = 1_000;
+const READS = Number(process.env.BENCH_PICKUP_READS ?? 1_000);
 const ORG = '00000000-0000-4000-8000-0000000000be';
 const EVENT = 'bench';
 const DB = 'bench-pickup';

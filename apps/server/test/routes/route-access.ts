@@ -359,7 +359,10 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/pickup/events/:event/entries/:code': ['pickup', { params: { code: 'E00000000000000000000' } }],
   'POST /api/pickup/events/:event/ops': 'pickup',
   'GET /api/pickup/events/:event/conflicts': 'pickup',
-  'POST /api/pickup/events/:event/conflicts/:id/resolve': ['pickup', { params: { id: '999999' } }],
+  'POST /api/pickup/events/:event/conflicts/:id/resolve': [
+    'pickup',
+    { params: { id: '999999' }, body: { keep: 'first' } },
+  ],
   'GET /api/pickup/events/:event/dashboard': 'manager',
   'POST /api/pickup/events/:event/dns': 'manager',
   'GET /api/pickup/events/:event/list.pdf': 'manager',

@@ -17,6 +17,9 @@ import { formatMoney } from '../../../lib/money.ts';
 /** The runners not picked up listed here (the paper list has them all). */
 const SHOWN = 50;
 
+/** A column left out on a phone (the stock table fits 390 px: name, left, to hand out, spare). */
+const PHONE_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** A titled part of the dashboard. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -72,65 +75,74 @@ export default function PickupDashboardPage() {
           {t('dashboard.dnsDone', { count: dns.data.marked })}
         </Alert>
       )}
-      <DataTable<Row<'races'>>
-        label={t('dashboard.races')}
-        rows={d.races}
-        getRowKey={(r) => r.raceId}
-        columns={[
-          { key: 'race', header: t('dashboard.race'), cell: (r) => r.name },
-          { key: 'runners', header: t('dashboard.runners'), cell: (r) => r.runners, align: 'right' },
-          { key: 'picked', header: t('dashboard.pickedUp'), cell: (r) => r.pickedUp, align: 'right' },
-          { key: 'left', header: t('dashboard.notYet'), cell: (r) => r.runners - r.pickedUp, align: 'right' },
-          {
-            key: 'dns',
-            header: '',
-            cell: (r) =>
-              r.started && r.runners > r.pickedUp ? (
-                <Button
-                  size="small"
-                  disabled={dns.isPending}
-                  onClick={() => {
-                    if (window.confirm(t('dashboard.dnsConfirm', { race: r.name }))) dns.mutate(r.raceId);
-                  }}
-                >
-                  {t('dashboard.dns', { race: r.name })}
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
-      {d.perHour.length ? (
-        <DataTable<Row<'perHour'>>
-          label={t('dashboard.perHour')}
-          rows={d.perHour}
-          getRowKey={(r) => r.hour}
+      <Section title={t('dashboard.races')}>
+        <DataTable<Row<'races'>>
+          label={t('dashboard.races')}
+          rows={d.races}
+          getRowKey={(r) => r.raceId}
           columns={[
-            { key: 'hour', header: t('dashboard.hour'), cell: (r) => (oneDay ? r.hour.slice(11) : r.hour) },
-            ...hourRaces.map((race) => ({
-              key: race.raceId,
-              header: race.name,
-              cell: (r: Row<'perHour'>) => r.races.find((x) => x.raceId === race.raceId)?.count ?? 0,
-              align: 'right' as const,
-            })),
-            ...(hourRaces.length > 1
-              ? [
-                  {
-                    key: 'total',
-                    header: t('dashboard.total'),
-                    cell: (r: Row<'perHour'>) => r.count,
-                    align: 'right' as const,
-                  },
-                ]
-              : []),
+            { key: 'race', header: t('dashboard.race'), cell: (r) => r.name },
+            { key: 'runners', header: t('dashboard.runners'), cell: (r) => r.runners, align: 'right' },
+            { key: 'picked', header: t('dashboard.pickedUp'), cell: (r) => r.pickedUp, align: 'right' },
+            {
+              key: 'left',
+              header: t('dashboard.notYet'),
+              cell: (r) => r.runners - r.pickedUp,
+              align: 'right',
+            },
           ]}
         />
-      ) : (
-        <Section title={t('dashboard.perHour')}>
-          <Typography variant="body2">{t('dashboard.noHandout')}</Typography>
-        </Section>
+      </Section>
+      {d.races.some((r) => r.started && r.runners > r.pickedUp) && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {d.races
+            .filter((r) => r.started && r.runners > r.pickedUp)
+            .map((r) => (
+              <Button
+                key={r.raceId}
+                variant="outlined"
+                disabled={dns.isPending}
+                onClick={() => {
+                  if (window.confirm(t('dashboard.dnsConfirm', { race: r.name }))) dns.mutate(r.raceId);
+                }}
+              >
+                {t('dashboard.dns', { race: r.name })}
+              </Button>
+            ))}
+        </Stack>
       )}
+      <Section title={t('dashboard.perHour')}>
+        {d.perHour.length ? (
+          <DataTable<Row<'perHour'>>
+            label={t('dashboard.perHour')}
+            rows={d.perHour}
+            getRowKey={(r) => r.hour}
+            columns={[
+              { key: 'hour', header: t('dashboard.hour'), cell: (r) => (oneDay ? r.hour.slice(11) : r.hour) },
+              ...hourRaces.map((race) => ({
+                key: race.raceId,
+                header: race.name,
+                cell: (r: Row<'perHour'>) => r.races.find((x) => x.raceId === race.raceId)?.count ?? 0,
+                align: 'right' as const,
+              })),
+              ...(hourRaces.length > 1
+                ? [
+                    {
+                      key: 'total',
+                      header: t('dashboard.total'),
+                      cell: (r: Row<'perHour'>) => r.count,
+                      align: 'right' as const,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        ) : (
+          <Typography variant="body2">{t('dashboard.noHandout')}</Typography>
+        )}
+      </Section>
       {d.addOns.length > 0 && (
-        <Box sx={{ display: 'grid', gap: 1 }}>
+        <Section title={t('dashboard.addOns')}>
           <DataTable<Row<'addOns'>>
             label={t('dashboard.addOns')}
             rows={d.addOns}
@@ -142,8 +154,15 @@ export default function PickupDashboardPage() {
                 header: t('dashboard.stock'),
                 cell: (r) => r.stock ?? t('dashboard.unlimited'),
                 align: 'right',
+                sx: PHONE_HIDDEN,
               },
-              { key: 'handed', header: t('dashboard.handedOut'), cell: (r) => r.handedOut, align: 'right' },
+              {
+                key: 'handed',
+                header: t('dashboard.handedOut'),
+                cell: (r) => r.handedOut,
+                align: 'right',
+                sx: PHONE_HIDDEN,
+              },
               {
                 key: 'onSite',
                 header: t('dashboard.onSite'),
@@ -164,7 +183,7 @@ export default function PickupDashboardPage() {
           <Typography variant="body2" color="text.secondary">
             {t('dashboard.stockHelp')}
           </Typography>
-        </Box>
+        </Section>
       )}
       <Section title={t('dashboard.unpaidTitle')}>
         {d.collected.length ? (
@@ -174,7 +193,7 @@ export default function PickupDashboardPage() {
             getRowKey={(r) => r.method}
             columns={[
               { key: 'method', header: t('dashboard.method'), cell: (r) => t(`card.${r.method}`) },
-              { key: 'count', header: t('dashboard.count'), cell: (r) => r.count, align: 'right' },
+              { key: 'count', header: t('dashboard.payments'), cell: (r) => r.count, align: 'right' },
               { key: 'total', header: t('dashboard.total'), cell: (r) => money(r.cents), align: 'right' },
             ]}
           />

@@ -24,7 +24,6 @@ import { ScanPanel } from './scan-panel.tsx';
 
 type Add = ReturnType<typeof usePickup>['add'];
 
-
 /**
  * A runner's card at the bib table (issue 39): race, wave, bib (given now from the race's range or
  * typed), chips (scanned or typed, bound through the server's chip map), what to hand out, a
@@ -50,7 +49,9 @@ export function RunnerCard({
   const { t, i18n } = useTranslation('pickup');
   const [bib, setBib] = useState('');
   const [chip, setChip] = useState('');
-  const [amount, setAmount] = useState(() => (runner.unpaidCents / 100).toFixed(2));
+  const [amount, setAmount] = useState(() =>
+    (runner.unpaidCents / 100).toFixed(2).replace('.', i18n.language === 'fr' ? ',' : '.'),
+  );
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
   const [note, setNote] = useState('');
   const id = runner.id;
