@@ -74,7 +74,10 @@ export const CONTENT_PRE_PAINT_CSS = `#pre-paint{position:fixed;inset:0;z-index:
 
 /** The dates of an event ("31 May 2026", or a range), as event-card.tsx writes them. */
 function eventDates(lng: string, e: Pick<EventDetail, 'startDate' | 'endDate'>): string {
-  const format = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(lng.startsWith('fr') ? 'fr-BE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
   const day = (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
   return e.endDate === e.startDate ? day(e.startDate) : `${day(e.startDate)} – ${day(e.endDate)}`;
 }

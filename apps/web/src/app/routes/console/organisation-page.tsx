@@ -39,7 +39,10 @@ export default function OrganisationPage() {
   const ability = abilityForRole(o.id, o.role);
   const owns = ability.can('manage', inOrg('Organisation', o.id));
   const createsEvents = ability.can('create', inOrg('Event', o.id));
-  const day = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = dateTimeFormat(i18n.language.startsWith('fr') ? 'fr-BE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
   return (
     <>
       <PageHeader

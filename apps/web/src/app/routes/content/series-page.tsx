@@ -45,7 +45,10 @@ export default function SeriesPage() {
       </>
     );
   const s = series.data;
-  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const date = dateTimeFormat(i18n.language.startsWith('fr') ? 'fr-BE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
   const number = numberFormat(i18n.language);
   const category = s.categories[Math.min(tab, s.categories.length - 1)];
   return (

@@ -8,7 +8,11 @@ import { dateTimeFormat } from '../../../lib/intl.ts';
 /** The dates of an event in the interface language ("31 May 2026", or a range). */
 export function useEventDates() {
   const { i18n } = useTranslation();
-  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  // In the page language's format (issue 43): English the British way, "5 Dec 2026", as every date.
+  const format = dateTimeFormat(i18n.language.startsWith('fr') ? 'fr-BE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
   return (e: Pick<EventSummary, 'startDate' | 'endDate'>) => {
     const start = format.format(new Date(`${e.startDate}T00:00:00Z`));
     return e.endDate === e.startDate
