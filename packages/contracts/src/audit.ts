@@ -2,7 +2,14 @@
  * One entry of the audit trail (issue 30): a participant's change, a race-day desk correction,
  * a payments action or a confirmation document's step, all rows of the server's `audit_trail`.
  */
-export const AUDIT_SUBJECTS = ['participant', 'passing', 'payment', 'confirmation', 'entry'] as const;
+export const AUDIT_SUBJECTS = [
+  'participant',
+  'passing',
+  'payment',
+  'confirmation',
+  'entry',
+  'privacy',
+] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 export interface AuditEntry {

@@ -29,5 +29,6 @@ export * from './report-patch.ts';
 export * from './results.ts';
 export * from './results-bundle.ts';
 export * from './runner.ts';
+export * from './runner-data.ts';
 export * from './status-labels.ts';
 export * from './system.ts';

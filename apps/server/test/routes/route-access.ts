@@ -235,6 +235,12 @@ export const routeAccess: Record<string, AccessEntry> = {
     { params: { claimId: '00000000-0000-4000-8000-000000000000' }, body: { approve: true } },
   ],
   'PUT /api/me/privacy': 'signed-in',
+  'GET /api/me/data': 'signed-in',
+  'GET /api/me/data.pdf': 'signed-in',
+  'GET /api/me/erasure': 'signed-in',
+  'POST /api/me/erasure': ['signed-in', { body: { confirmEmail: 'nobody@example.org' } }],
+  'GET /api/console/events/:eventId/retention': 'manager',
+  'PUT /api/console/events/:eventId/retention': ['manager', { body: { retentionDays: 30 } }],
   'PUT /api/me/results/:participantId/privacy': [
     'signed-in',
     { params: { participantId: '00000000-0000-4000-8000-000000000000' } },

@@ -136,6 +136,11 @@ const defaultLayoutRoutes: RouteObject[] = [
     element: page(() => import('./routes/runner/my-results-page.tsx')),
     handle: requireAuth,
   },
+  {
+    path: '/me/data',
+    element: page(() => import('./routes/runner/my-data-page.tsx')),
+    handle: requireAuth,
+  },
   // Online entries (issue 38): the event's entry page is public (the form asks to sign in).
   {
     path: '/me/entries',

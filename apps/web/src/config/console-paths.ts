@@ -26,6 +26,8 @@ export const consolePaths = {
   pickup: (eventId: string) => `/console/events/${enc(eventId)}/pickup`,
   /** Runners' claims on entries without an e-mail (issue 40). */
   claims: (eventId: string) => `/console/events/${enc(eventId)}/claims`,
+  /** How long the event keeps personal data, and what was removed (issue 40). */
+  privacy: (eventId: string) => `/console/events/${enc(eventId)}/privacy`,
   /** Race day (issue 15): `devices`, `desk`, `start`, `audit`. */
   raceday: (eventId: string, tab?: string) =>
     `/console/events/${enc(eventId)}/raceday${tab ? `/${enc(tab)}` : ''}`,

@@ -23,6 +23,8 @@ export const paths = {
   profile: () => '/authentication/basicprofile',
   /** The runner's own space (issue 40): my results across events. */
   myResults: () => '/me/results',
+  /** Download my data, delete my account (issue 40). */
+  myData: () => '/me/data',
   /** Online entries (issue 38): my entries, an event's entry page, an order, one entry. */
   myEntries: () => '/me/entries',
   entries: (eventId: string) => `/entries/${enc(eventId)}`,

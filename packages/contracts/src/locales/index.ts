@@ -3,6 +3,7 @@ import confirmationEn from './en/confirmation.json' with { type: 'json' };
 import correctionsEn from './en/corrections.json' with { type: 'json' };
 import inscriptionsEn from './en/inscriptions.json' with { type: 'json' };
 import mailsEn from './en/mails.json' with { type: 'json' };
+import mydataEn from './en/mydata.json' with { type: 'json' };
 import participantsEn from './en/participants.json' with { type: 'json' };
 import printingEn from './en/printing.json' with { type: 'json' };
 import receiptsEn from './en/receipts.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import confirmationFr from './fr/confirmation.json' with { type: 'json' };
 import correctionsFr from './fr/corrections.json' with { type: 'json' };
 import inscriptionsFr from './fr/inscriptions.json' with { type: 'json' };
 import mailsFr from './fr/mails.json' with { type: 'json' };
+import mydataFr from './fr/mydata.json' with { type: 'json' };
 import participantsFr from './fr/participants.json' with { type: 'json' };
 import printingFr from './fr/printing.json' with { type: 'json' };
 import receiptsFr from './fr/receipts.json' with { type: 'json' };
@@ -26,7 +28,7 @@ export { type Bilingual, bilingual, type LabelLng, labelLanguages, sideBySide };
  * through `labelTable` (`confirmation-labels.ts`, `import-labels.ts`; `status-labels.ts` imports
  * its `statuses` files alone, being part of the public pages; `printing`: the words of the result
  * lists' PDF only the server prints; `mails`: the identity, invitation, deposit and contact mails;
- * `receipts`: the words of the receipt and invoice PDFs). A text is written once:
+ * `receipts`: the words of the receipt and invoice PDFs; `mydata`: the runner's data PDF, issue 40). A text is written once:
  * a namespace reuses another's with i18next nesting, `$t(participants:fields.bib)`, which i18next
  * resolves in the web and `flatLabels` resolves on the server. Namespaces only the web shows stay
  * in apps/web/src/locales; move one here when the server starts printing it.
@@ -37,6 +39,7 @@ const enNamespaces = {
   corrections: correctionsEn,
   inscriptions: inscriptionsEn,
   mails: mailsEn,
+  mydata: mydataEn,
   participants: participantsEn,
   printing: printingEn,
   receipts: receiptsEn,
@@ -52,6 +55,7 @@ export const sharedLocales: Record<LabelLng, SharedNamespaces> = {
     corrections: correctionsFr,
     inscriptions: inscriptionsFr,
     mails: mailsFr,
+    mydata: mydataFr,
     participants: participantsFr,
     printing: printingFr,
     receipts: receiptsFr,

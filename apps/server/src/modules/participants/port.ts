@@ -3,6 +3,8 @@
  * import (Biome's `noRestrictedImports`, biome.json). The participants table is written here; others
  * ask through these functions.
  */
+
+export { anonymiseParticipants } from './anonymise.ts';
 export {
   type Entrant,
   enrolEntrant,

@@ -5,6 +5,13 @@ import {
   claimDecisionSchema,
   claimRequestSchema,
   claimSuggestionSchema,
+  erasurePreviewSchema,
+  erasureRequestSchema,
+  erasureResultSchema,
+  eventRetentionInputSchema,
+  eventRetentionSchema,
+  myDataPdfQuerySchema,
+  myDataSchema,
   myResultsSchema,
   noContentSchema,
   organiserClaimSchema,
@@ -16,7 +23,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors.ts';
-import { afterAccess, checked, type ZodTypeProvider } from '../../lib/zod-routes.ts';
+import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { requireEventAbility } from '../../policy/policy.ts';
 import type { RunnerService } from './service.ts';
 
@@ -199,6 +206,100 @@ export async function runnerRoutes(fastify: FastifyInstance, opts: { service: Ru
         request.user.sub,
       );
       return reply.code(204).send();
+    },
+  );
+  // "Download my data" (issue 40, GDPR article 15): JSON and a readable PDF.
+  app.get(
+    '/api/me/data',
+    { schema: { access: 'signed-in', response: { 200: myDataSchema } } },
+    async (request, reply) => {
+      const account = accountOf(request);
+      const data = await service.myData(account);
+      reply
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="tempora-my-data-${data.generatedAt.slice(0, 10)}.json"`,
+        );
+      return data;
+    },
+  );
+
+  app.get(
+    '/api/me/data.pdf',
+    {
+      schema: {
+        access: 'signed-in',
+        querystring: afterAccess(myDataPdfQuerySchema),
+        response: { 200: fileAnswer(['application/pdf'], 'Everything Tempora holds about me, readable') },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      const { lng } = checked(request, 'querystring');
+      const pdf = await service.myDataPdf(account, lng ?? 'fr');
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="tempora-my-data.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  // "Delete my account" (issue 40, GDPR article 17): what will happen, then the erasure.
+  app.get(
+    '/api/me/erasure',
+    { schema: { access: 'signed-in', response: { 200: erasurePreviewSchema } } },
+    async (request, reply) => {
+      const account = accountOf(request);
+      reply.header('cache-control', 'no-store');
+      return service.erasure.preview(account);
+    },
+  );
+
+  app.post(
+    '/api/me/erasure',
+    {
+      schema: {
+        access: 'signed-in',
+        body: afterAccess(erasureRequestSchema),
+        response: { 200: erasureResultSchema },
+      },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      const { confirmEmail } = checked(request, 'body');
+      return service.erasure.erase(account, confirmEmail);
+    },
+  );
+
+  // An event's retention of personal data (issue 40): the organiser's setting and its log.
+  app.get(
+    '/api/console/events/:eventId/retention',
+    { schema: { access: 'manager', params: eventParams, response: { 200: eventRetentionSchema } } },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      await requireEventAbility(request, app.database, eventId, 'update', 'Event');
+      reply.header('cache-control', 'no-store');
+      return service.retention.get(eventId);
+    },
+  );
+
+  app.put(
+    '/api/console/events/:eventId/retention',
+    {
+      schema: {
+        access: 'manager',
+        params: afterAccess(eventParams),
+        body: afterAccess(eventRetentionInputSchema),
+        response: { 200: eventRetentionSchema },
+      },
+    },
+    async (request) => {
+      const { eventId } = checked(request, 'params');
+      await requireEventAbility(request, app.database, eventId, 'update', 'Event');
+      const { retentionDays } = checked(request, 'body');
+      return service.retention.set(eventId, retentionDays);
     },
   );
 }

@@ -3,11 +3,15 @@ import type { MyResults, PublicRunner } from '@tempora/contracts';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors.ts';
 import type { Mail } from '../../identity/outbox.ts';
+import type { EntriesService } from '../entries/port.ts';
 import { setNameHidden } from '../participants/port.ts';
 import { dropSnapshots } from '../results/port.ts';
 import { createClaims } from './claims.ts';
+import { collectMyData, myDataPdf } from './data-export.ts';
+import { createErasure } from './erasure.ts';
 import { type CardLookup, personalBests, withResults } from './my-results.ts';
 import * as repo from './repository.ts';
+import { createRetention } from './retention.ts';
 
 export interface RunnerDeps {
   database: Database;
@@ -17,6 +21,10 @@ export interface RunnerDeps {
   card: CardLookup;
   send: (mail: Mail) => Promise<void>;
   publicUrl: string;
+  /** The entries module's service: "Delete my account" cancels entries through its own cancel. */
+  entries: EntriesService;
+  /** The clock of the retention job (tests move it). */
+  now?: () => Date;
 }
 
 /** A short link's slug: 8 letters and digits without look-alikes (32^8 ≈ 10^12). */
@@ -39,6 +47,9 @@ export function createRunnerService(deps: RunnerDeps) {
     for (const db of dbs) {
       await dropSnapshots(database, db);
       await deps.reload(db);
+      // A snapshot of the former state still being written when it was dropped lands in between:
+      // dropped again once every node has forgotten that state (no writer of it is left).
+      await dropSnapshots(database, db);
     }
   }
 
@@ -57,8 +68,23 @@ export function createRunnerService(deps: RunnerDeps) {
     return results;
   }
 
+  const erasure = createErasure({ database, entries: deps.entries, republish, now: deps.now });
+  const retention = createRetention({ database, republish, now: deps.now ?? (() => new Date()) });
+
   return {
     claims,
+    erasure,
+    retention,
+
+    /** "Download my data" (GDPR article 15): JSON. */
+    async myData(accountId: string) {
+      return collectMyData(database, accountId, await resultsOf(accountId));
+    },
+
+    /** The same as a readable PDF, in the reader's language. */
+    async myDataPdf(accountId: string, lng: 'en' | 'fr') {
+      return myDataPdf(await collectMyData(database, accountId, await resultsOf(accountId)), lng);
+    },
 
     async myResults(accountId: string): Promise<MyResults> {
       const account = await repo.findAccount(database, accountId);

@@ -7,6 +7,7 @@ import {
   mdiFileCheckOutline,
   mdiFileExportOutline,
   mdiFlagCheckered,
+  mdiShieldAccountOutline,
   mdiTimerOutline,
   mdiTshirtCrew,
   mdiWebhook,
@@ -67,6 +68,8 @@ export const eventNav: EventNavEntry[] = [
   },
   // The runner's space (issue 40): claims on entries without an e-mail.
   { key: 'claims', label: 'runner:claims.nav', icon: mdiAccountCheck, to: consolePaths.claims },
+  // Personal data (issue 40): how long it is kept, what was removed and when.
+  { key: 'privacy', label: 'privacy:console.nav', icon: mdiShieldAccountOutline, to: consolePaths.privacy },
   // Online entries (issue 38).
   { key: 'entries', label: 'entries:staff.nav', icon: mdiClipboardAccount, to: consolePaths.entries },
   // Deposits (issue 18): add here.

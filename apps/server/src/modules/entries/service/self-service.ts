@@ -167,8 +167,19 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
     return id;
   }
 
-  async function act(entry: repo.EntryRow, input: EntryActionInput, actor: { sub: string }) {
-    const q = await quote(entry, input);
+  /**
+   * `erasure` (issue 40, "Delete my account"): the entry is cancelled whatever the policy's
+   * dates, refunded as the policy says (nothing once it no longer allows cancelling).
+   */
+  async function act(
+    entry: repo.EntryRow,
+    input: EntryActionInput,
+    actor: { sub: string },
+    { erasure = false } = {},
+  ) {
+    const quoted = await quote(entry, input);
+    const forced = erasure && input.action === 'cancel' && !quoted.allowed && entry.state === 'confirmed';
+    const q = forced ? { ...quoted, allowed: true, refundCents: 0 } : quoted;
     if (!q.allowed)
       throw errors.conflict(
         'ACTION_NOT_ALLOWED',
@@ -191,6 +202,7 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
         await repo.setEntry(sql, locked.id, { state: input.action === 'cancel' ? 'cancelled' : 'deferred' });
         await auditEntry(sql, locked, input.action === 'cancel' ? 'cancelled' : 'deferred', actor.sub, {
           refundCents: q.refundCents,
+          ...(erasure ? { erasure: true } : {}),
         });
         const terms = await settingsRepo.eventTerms(sql, locked.eventId);
         invitations = await advanceWaitlist(sql, locked.raceId, now(), terms?.waitlistMinutes ?? 1440);

@@ -65,10 +65,12 @@ async function load(core: ResultsCore, db: string): Promise<ContextState> {
   if (context.eventStatus === 'finished' && deps.snapshots !== false) {
     core.snapshotting = core.snapshotting
       .then(async () => {
-        // Only the state still current (not one forgotten by a change meanwhile).
+        // Only the state still current (not one forgotten by a change meanwhile), and it stops
+        // once forgotten while writing (issue 40: a runner's erased or hidden name must not come
+        // back in a snapshot of the former state).
         const now = core.loaded.get(db);
         return now && (await now.catch(() => null)) === ctx && !core.closing
-          ? writeSnapshot(database, ctx, () => core.closing)
+          ? writeSnapshot(database, ctx, () => core.closing || core.loaded.get(db) !== now)
           : false;
       })
       .catch((error) => console.error('results: storing a report snapshot failed', error));

@@ -45,6 +45,7 @@ const eventChildren: RouteObject[] = [
   { path: 'webhooks', element: page(() => import('../exports/webhooks-page.tsx')), handle: requireAuth },
   // The runner's space (issue 40): claims the organiser decides.
   { path: 'claims', element: page(() => import('../runner/claims-page.tsx')), handle: requireAuth },
+  { path: 'privacy', element: page(() => import('../runner/retention-page.tsx')), handle: requireAuth },
   // Online entries (issue 38): the list, the registration settings.
   { path: 'entries', element: page(() => import('../entries/staff-entries-page.tsx')), handle: requireAuth },
   // Race-day pickup (issue 39): the organiser's dashboard.

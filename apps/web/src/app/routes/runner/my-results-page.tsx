@@ -1,8 +1,9 @@
-import { Alert, Box, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
+import { Alert, Box, FormControlLabel, Link, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useConfirmClaim } from '../../../features/runner/api/claims.ts';
 import { useMyResults, useSetHideAll, useSetResultPrivacy } from '../../../features/runner/api/my-results.ts';
 import { ClaimSuggestions } from '../../../features/runner/components/claim-suggestions.tsx';
@@ -36,7 +37,7 @@ function useClaimFromLink() {
  * by side, results that may be mine to claim, the public page and my privacy choices.
  */
 export default function MyResultsPage() {
-  const { t } = useTranslation('runner');
+  const { t } = useTranslation(['runner', 'privacy']);
   const results = useMyResults();
   const one = useSetResultPrivacy();
   const all = useSetHideAll();
@@ -102,6 +103,11 @@ export default function MyResultsPage() {
       </Paper>
       <PublicPageToggle slug={publicSlug} />
       <MyAlertsToggle />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Link component={RouterLink} to={paths.myData()} data-testid="my-data-link">
+          {t('privacy:link')}
+        </Link>
+      </Paper>
     </>
   );
 }
