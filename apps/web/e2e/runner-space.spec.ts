@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -7,7 +8,8 @@ import { type RunningServer, startServer } from './server.ts';
 // Issue 40, the runner's own space, on a phone in both languages: a runner with results in two
 // events of two organisations claims the older one by the e-mail code (the newer one the
 // organiser approved) and sees both, a personal best and the certificate; hides their name, and
-// the public table, tracking card, search, export and map no longer show it.
+// the public table, tracking card, search, export and map no longer show it; downloads their data
+// (JSON and PDF) and deletes their account: ranks of both races unchanged, the name nowhere.
 const SLOW = { timeout: 120_000 };
 const SHOTS = process.env.SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../.tmp/screens') : null;
 const PASSWORD = 'correct horse battery 40';
@@ -21,6 +23,18 @@ const WORDS = {
     hidden: 'Hidden runner',
     search: 'Find an athlete',
     best: /10 km: 49:00 \(City 10K/,
+    myData: 'My data and my account',
+    dataTitle: 'My data',
+    json: 'Download as JSON',
+    pdf: 'Download as PDF',
+    pdfTitle: 'My data on Tempora',
+    erase: 'Delete my account…',
+    eraseTitle: 'Delete your account?',
+    kept: '2 results stay as anonymous rows (same times, same ranks).',
+    confirmEmail: 'Type your e-mail address to confirm',
+    eraseConfirm: 'Delete my account for good',
+    erased: 'Your account is deleted',
+    close: 'Close',
   },
   fr: {
     claim: 'C’est moi',
@@ -31,6 +45,18 @@ const WORDS = {
     hidden: 'Coureur masqué',
     search: 'Trouver un athlète',
     best: /10 km : 49:00 \(City 10K/,
+    myData: 'Mes données et mon compte',
+    dataTitle: 'Mes données',
+    json: 'Télécharger en JSON',
+    pdf: 'Télécharger en PDF',
+    pdfTitle: 'Mes données sur Tempora',
+    erase: 'Supprimer mon compte…',
+    eraseTitle: 'Supprimer votre compte ?',
+    kept: '2 résultats restent comme lignes anonymes (mêmes temps, mêmes places).',
+    confirmEmail: 'Saisissez votre adresse e-mail pour confirmer',
+    eraseConfirm: 'Supprimer définitivement mon compte',
+    erased: 'Votre compte est supprimé',
+    close: 'Fermer',
   },
 } as const;
 
@@ -293,6 +319,80 @@ for (const lng of ['en', 'fr'] as const) {
     );
     const ranks = (t: { rows: unknown[][] }) => t.rows.map((row) => [row[3], row[2]]);
     expect(ranksAfter.map(ranks)).toEqual(ranksBefore.map(ranks));
+
+    // Download my data (GDPR article 15): JSON and a readable PDF in the page's language.
+    const { publicSlug } = await (
+      await fetch(`${server.url}/api/me/public-page`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${runner}` },
+        body: JSON.stringify({ enabled: true }),
+      })
+    ).json();
+    expect((await fetch(`${server.url}/api/runners/${publicSlug}`)).status).toBe(200);
+    await page.goto(`${server.url}/?lng=${lng}#/me/results`);
+    await page.getByTestId('my-data-link').click();
+    await expect(page.getByRole('heading', { name: w.dataTitle, exact: true })).toBeVisible(SLOW);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: w.json }).click(),
+    ]);
+    expect(json.suggestedFilename()).toMatch(/^tempora-my-data-\d{4}-\d\d-\d\d\.json$/);
+    const data = JSON.parse(fs.readFileSync((await json.path())!, 'utf8'));
+    expect(data.account.email).toBe(runnerEmail);
+    expect(data.results.map((r: { eventId: string }) => r.eventId).sort()).toEqual(
+      [older.eventId, newer.eventId].sort(),
+    );
+    expect(data.claims).toHaveLength(2);
+    const [pdfFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: w.pdf }).click(),
+    ]);
+    const text = execFileSync('pdftotext', [(await pdfFile.path())!, '-'], { encoding: 'utf8' });
+    expect(text).toContain(w.pdfTitle);
+    expect(text).toContain('Dupré');
+    await shot(page, `runner-space-my-data-${lng}`);
+
+    // Delete my account (GDPR article 17): the confirm step says what happens first.
+    await page.getByRole('button', { name: w.erase }).click();
+    const dialog = page.getByRole('dialog', { name: w.eraseTitle });
+    await expect(dialog.getByTestId('erase-preview')).toContainText(w.kept, SLOW);
+    await shot(page, `runner-space-erase-${lng}`);
+    await dialog.getByLabel(w.confirmEmail).fill(runnerEmail);
+    await dialog.getByRole('button', { name: w.eraseConfirm }).click();
+    const done = page.getByRole('dialog', { name: w.erased });
+    await expect(done).toBeVisible(SLOW);
+    await done.getByRole('button', { name: w.close }).click();
+    await expect(page).not.toHaveURL(/#\/me\/data/, SLOW);
+
+    // Gone: signing in with the old e-mail fails, the public runner page is 404, the name is
+    // nowhere, and the ranks of both races are unchanged.
+    const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: runnerEmail, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(401);
+    expect((await fetch(`${server.url}/api/runners/${publicSlug}`)).status).toBe(404);
+    const ranksErased = await Promise.all(
+      [older, newer].map((r) =>
+        get<{ rows: unknown[][] }>(`/api/results/${r.eventId}/groups/${r.raceId}/reports/LIVE1`),
+      ),
+    );
+    expect(ranksErased.map(ranks)).toEqual(ranksBefore.map(ranks));
+    expect(JSON.stringify(ranksErased).toUpperCase()).not.toContain('DUPRÉ');
+    // Each organiser sees that an account was deleted, and when, without the name.
+    for (const r of [older, newer]) {
+      const { log } = await get<{ log: { action: string; detail: Record<string, number> }[] }>(
+        `/api/console/events/${r.eventId}/retention`,
+        r.token,
+      );
+      expect(log).toEqual([
+        expect.objectContaining({
+          action: 'account-erased',
+          detail: expect.objectContaining({ resultsKeptAnonymous: 1 }),
+        }),
+      ]);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -201,8 +201,13 @@ export async function myDataPdf(data: MyData, lng: LabelLng): Promise<Buffer> {
       doc.moveDown(0.8).font('sansBold').fontSize(13).fillColor('#000').text(text);
       doc.moveDown(0.2).font('sans').fontSize(9).fillColor('#222');
     };
-    const fields = (row: Row) => {
-      for (const [key, value] of Object.entries(row)) doc.text(`${key}: ${show(value)}`, { width: 495 });
+    // Nested objects (an entry's details, an audit line's detail) as `details.firstName: …` lines.
+    const fields = (row: Row, prefix = '') => {
+      for (const [key, value] of Object.entries(row)) {
+        if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length)
+          fields(value as Row, `${prefix}${key}.`);
+        else doc.text(`${prefix}${key}: ${show(value)}`, { width: 495 });
+      }
     };
     doc
       .font('sansBold')
