@@ -30,6 +30,8 @@ export const myDataSchema = z.object({
   /** How many followers asked for alerts about me (their addresses are theirs, not mine). */
   alertsAboutMe: z.object({ subscriptions: z.number().int() }),
   groupDeposits: z.array(row),
+  /** Team entries: teams I lead or joined. */
+  teams: z.array(row),
   waitlists: z.array(row),
   /** E-mails sent to my address (subject and date). */
   mails: z.array(row),
@@ -62,8 +64,8 @@ export const erasurePreviewSchema = z.object({
   claims: z.number().int(),
   follows: z.number().int(),
   alertSubscriptionsAboutMe: z.number().int(),
-  /** Why it cannot be done now (empty: it can): `SOLE_OWNER`, `DEPOSIT_CAPTAIN`. */
-  blockers: z.array(z.enum(['SOLE_OWNER', 'DEPOSIT_CAPTAIN'])),
+  /** Why it cannot be done now (empty: it can): `SOLE_OWNER`, `DEPOSIT_CAPTAIN`, `TEAM_CAPTAIN`. */
+  blockers: z.array(z.enum(['SOLE_OWNER', 'DEPOSIT_CAPTAIN', 'TEAM_CAPTAIN'])),
 });
 export type ErasurePreview = z.infer<typeof erasurePreviewSchema>;
 

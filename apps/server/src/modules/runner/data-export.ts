@@ -97,6 +97,15 @@ export async function collectMyData(sql: Sql, sub: string, results: readonly MyR
       WHERE d.captain_sub = $1 OR m.user_sub = $1 ORDER BY d.id`,
     [sub],
   );
+  const teams = await rows(
+    sql,
+    `SELECT jsonb_build_object('team', t.name, 'eventName', ev.name, 'raceName', r.name, 'captain', t.captain_sub = $1,
+            'pays', t.pays, 'joinedAt', m.created_at, 'entry', m.entry_code, 'runner', m.runner) AS row
+       FROM registration_teams t JOIN events ev ON ev.id = t.event_id JOIN races r ON r.id = t.race_id
+       LEFT JOIN registration_team_members m ON m.team_id = t.id AND (m.account_sub = $1 OR lower(m.email) = lower($2))
+      WHERE t.captain_sub = $1 OR m.id IS NOT NULL ORDER BY t.id`,
+    [sub, email],
+  );
   const waitlists = await rows(
     sql,
     `SELECT to_jsonb(w) - 'token' || jsonb_build_object('raceName', r.name) AS row
@@ -147,6 +156,7 @@ export async function collectMyData(sql: Sql, sub: string, results: readonly MyR
     follows,
     alertsAboutMe: { subscriptions: about?.n ?? 0 },
     groupDeposits,
+    teams,
     waitlists,
     mails,
     audit,
@@ -163,6 +173,7 @@ const SECTIONS = [
   'claims',
   'follows',
   'groupDeposits',
+  'teams',
   'waitlists',
   'mails',
   'audit',

@@ -84,16 +84,18 @@ export function createErasure(deps: ErasureDeps) {
   }
 
   async function blockers(sub: string): Promise<ErasurePreview['blockers']> {
-    const [row] = await database.query<{ soleOwner: boolean; captain: boolean }>(
+    const [row] = await database.query<{ soleOwner: boolean; captain: boolean; teamCaptain: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM organisation_members m WHERE m.user_sub = $1 AND m.role = 'owner'
                         AND NOT EXISTS (SELECT 1 FROM organisation_members o WHERE o.organisation_id = m.organisation_id
                                           AND o.role = 'owner' AND o.user_sub <> $1)) AS "soleOwner",
-              EXISTS (SELECT 1 FROM deposits d WHERE d.captain_sub = $1) AS captain`,
+              EXISTS (SELECT 1 FROM deposits d WHERE d.captain_sub = $1) AS captain,
+              EXISTS (SELECT 1 FROM registration_teams t WHERE t.captain_sub = $1) AS "teamCaptain"`,
       [sub],
     );
     const out: ErasurePreview['blockers'] = [];
     if (row?.soleOwner) out.push('SOLE_OWNER');
     if (row?.captain) out.push('DEPOSIT_CAPTAIN');
+    if (row?.teamCaptain) out.push('TEAM_CAPTAIN');
     return out;
   }
 
@@ -207,6 +209,11 @@ export function createErasure(deps: ErasureDeps) {
           [sub, email],
         );
         await sql.query('DELETE FROM deposit_members WHERE user_sub = $1', [sub]);
+        await sql.query(
+          `UPDATE registration_team_members SET account_sub = NULL, email = '', runner = '{}'::jsonb
+            WHERE account_sub = $1 OR lower(email) = lower($2)`,
+          [sub, email],
+        );
         await sql.query('DELETE FROM deposit_messages WHERE author_sub = $1', [sub]);
         await sql.query(
           `UPDATE deposit_entries SET member_sub = NULL, first_name = '', last_name = '', email = '', birth_date = NULL,

@@ -121,6 +121,17 @@ describe('my data, my account’s erasure and the retention of personal data', (
     await deliver();
     entryCode = order.json().entries[0].code;
     slug = (await as(jeanne, 'PUT', '/api/me/public-page', { enabled: true })).json().publicSlug;
+    // She joined a relay team someone else leads (issue 38's team entries).
+    const [team] = await app.database.query<{ id: string }>(
+      `INSERT INTO registration_teams (token, event_id, race_id, name, captain_sub, pays)
+       VALUES ('team-token-40', $1, 'city-10k', 'Les Rapides', $2, 'each') RETURNING id`,
+      [EVENT, other.sub],
+    );
+    await app.database.query(
+      `INSERT INTO registration_team_members (team_id, account_sub, email, runner)
+       VALUES ($1, $2, 'jeanne@example.org', '{"firstName": "Jeanne", "lastName": "Dupré"}')`,
+      [team!.id, jeanne.sub],
+    );
   }, 120_000);
   afterAll(async () => {
     await app.close();
@@ -172,6 +183,7 @@ describe('my data, my account’s erasure and the retention of personal data', (
     });
     expect(data.audit.some((a: { subject: string }) => a.subject === 'entry')).toBe(true);
     expect(data.mails.length).toBeGreaterThan(0);
+    expect(data.teams).toEqual([expect.objectContaining({ team: 'Les Rapides', captain: false })]);
 
     const theirs = (await as(other, 'GET', '/api/me/data')).json();
     expect(theirs.results).toEqual([]);
@@ -227,6 +239,9 @@ describe('my data, my account’s erasure and the retention of personal data', (
     ).toBe(401);
     // The only owner of an organisation is refused (409): its events would have nobody.
     expect((await as(olderOwner, 'GET', '/api/me/erasure')).json().blockers).toEqual(['SOLE_OWNER']);
+    // So is a team's captain (the team's members depend on them).
+    expect((await as(other, 'GET', '/api/me/erasure')).json().blockers).toEqual(['TEAM_CAPTAIN']);
+    expect((await as(other, 'POST', '/api/me/erasure', { confirmEmail: other.email })).statusCode).toBe(409);
     const owner = await as(olderOwner, 'POST', '/api/me/erasure', { confirmEmail: olderOwner.email });
     expect(owner.statusCode).toBe(409);
     expect(await users()).toBe(before);
@@ -283,7 +298,9 @@ describe('my data, my account’s erasure and the retention of personal data', (
                   OR detail::text LIKE '%Dupré%' OR detail::text LIKE '%jeanne@%') AS audit,
               (SELECT count(*)::int FROM registration_entries
                 WHERE email = 'jeanne@example.org' OR details::text LIKE '%Dupré%') AS entries,
-              (SELECT count(*)::int FROM report_snapshots WHERE rows ILIKE '%dupré%' AND db NOT LIKE 'rt-%') AS snapshots`,
+              (SELECT count(*)::int FROM report_snapshots WHERE rows ILIKE '%dupré%' AND db NOT LIKE 'rt-%') AS snapshots,
+              (SELECT count(*)::int FROM registration_team_members
+                WHERE account_sub = $1 OR email <> '' OR runner::text LIKE '%Dupré%') AS teams`,
       [jeanne.sub],
     );
     expect(left).toEqual({
@@ -296,6 +313,7 @@ describe('my data, my account’s erasure and the retention of personal data', (
       audit: 0,
       entries: 0,
       snapshots: 0,
+      teams: 0,
     });
     // Signing in with the old e-mail fails; her token is refused; her public page is gone.
     const signIn = await app.inject({

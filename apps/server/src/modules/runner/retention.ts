@@ -75,6 +75,11 @@ export function createRetention(deps: RetentionDeps) {
           WHERE deposit_id IN (SELECT id FROM deposits WHERE event_id = $1)`,
         [eventId],
       );
+      await sql.query(
+        `UPDATE registration_team_members SET account_sub = NULL, email = '', runner = '{}'::jsonb
+          WHERE team_id IN (SELECT id FROM registration_teams WHERE event_id = $1)`,
+        [eventId],
+      );
       await sql.query('DELETE FROM runner_claims WHERE participant_id = ANY($1::uuid[])', [ids]);
       await sql.query('DELETE FROM alert_subscriptions WHERE tracking_key = ANY($1::text[])', [
         people.map((p) => p.trackingKey),
