@@ -240,7 +240,7 @@ export default function PickupDashboardPage() {
         <TextField
           select
           size="small"
-          label={t('dashboard.pdf')}
+          label={t('dashboard.order')}
           value={order}
           onChange={(e) => setOrder(e.target.value as 'bib' | 'name')}
         >
