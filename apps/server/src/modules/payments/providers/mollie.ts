@@ -63,11 +63,12 @@ const contexts = new Map<unknown, tls.SecureContext>();
 
 /**
  * Runs `create` (the SDK's client construction) with `https.Agent` giving its agents one shared
- * TLS context and kept-alive sockets (issue 41, the registration rush). The SDK makes its agent
+ * TLS context (issue 41, the registration rush). The SDK makes its agent
  * with its own 200 KB CA bundle (`ca`) and no keep-alive, so every call to Mollie opened a
  * connection and parsed the bundle into a new TLS context on the event loop: 88 of 277 s of a
  * rush's CPU (3,000 runners, a pay and a webhook each), holding the entry step and
- * `/api/health` behind it. The same bundle still verifies Mollie's certificate.
+ * `/api/health` behind it. The same bundle still verifies Mollie's certificate. Sockets are not
+ * kept alive (as before): a webhook's status read on a socket the other end just closed would fail.
  */
 function withSharedTls<T>(create: () => T): T {
   const Original = https.Agent;
@@ -79,7 +80,7 @@ function withSharedTls<T>(create: () => T): T {
         secureContext = tls.createSecureContext({ ca });
         contexts.set(ca, secureContext);
       }
-      super({ ...agentOptions, keepAlive: true, ...(secureContext ? { secureContext } : {}) });
+      super({ ...agentOptions, ...(secureContext ? { secureContext } : {}) });
     }
   }
   const mutable = https as { Agent: typeof https.Agent };
