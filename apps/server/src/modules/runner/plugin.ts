@@ -29,11 +29,17 @@ export const runnerModule = fp(
     // The retention job (issue 40): hourly, every node (an event is anonymised once, under its
     // row's lock). Not under NODE_ENV=test: tests run it with a clock of their own.
     if (app.config.NODE_ENV !== 'test') {
-      const timer = setInterval(() => {
+      const run = () =>
         service.retention.run().catch((error) => app.log.warn({ err: error }, 'retention job failed'));
-      }, 60 * 60_000);
+      // A minute after start (an event past its time since the last run), then hourly.
+      const first = setTimeout(run, 60_000);
+      const timer = setInterval(run, 60 * 60_000);
+      first.unref();
       timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
+      app.addHook('onClose', async () => {
+        clearTimeout(first);
+        clearInterval(timer);
+      });
     }
   },
   { name: 'runner', dependencies: ['identity', 'results', 'deposits', 'entries'] },

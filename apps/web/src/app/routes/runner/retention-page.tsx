@@ -128,7 +128,9 @@ export default function RetentionPage() {
       )}
       {!data.anonymisedAt && data.anonymiseOn && (
         <Typography sx={{ mb: 2 }} data-testid="retention-on">
-          {t('console.on', { date: data.anonymiseOn })}
+          {data.anonymiseOn <= new Date().toISOString().slice(0, 10)
+            ? t('console.soon')
+            : t('console.on', { date: data.anonymiseOn })}
         </Typography>
       )}
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
