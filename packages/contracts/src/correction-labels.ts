@@ -1,5 +1,6 @@
 import { formatDateTime, formatDateTimeInZone } from '@tempora/domain';
 import type { ResultCorrection } from './corrections.ts';
+import { shownRunnerName } from './hidden-runner.ts';
 import en from './locales/en/corrections.json' with { type: 'json' };
 import statusesEn from './locales/en/statuses.json' with { type: 'json' };
 import fr from './locales/fr/corrections.json' with { type: 'json' };
@@ -16,7 +17,9 @@ const statusWords: Record<'en' | 'fr', Record<string, string>> = { en: statusesE
  */
 export function correctionWhat(c: ResultCorrection, lng: 'en' | 'fr', timeZone?: string | null): string {
   const w = words[lng];
-  const runner = c.bib ? interpolate(w.runner, { bib: c.bib, name: c.name ?? '' }).trim() : '';
+  const runner = c.bib
+    ? interpolate(w.runner, { bib: c.bib, name: shownRunnerName(c.name ?? '', lng) }).trim()
+    : '';
   const point = c.point ? (lng === 'fr' && c.point.nameFr ? c.point.nameFr : c.point.name) : '';
   const key =
     c.kind === 'imported'

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { errors } from '../../errors.ts';
 import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows } from '../../policy/policy.ts';
-import { correctionsOf, raceClock } from '../results/port.ts';
+import { raceClock, shownCorrections } from '../results/port.ts';
 import { renderCertificate } from './certificate.ts';
 import { csvChunks } from './csv.ts';
 import { finishersFeed, hotSeatFeed, leadersFeed } from './feeds.ts';
@@ -392,7 +392,7 @@ export async function exportsRoutes(fastify: FastifyInstance, opts: { service: E
   app.get('/api/feeds/:db/races/:raceId/corrections', { schema: feedSchema }, async (request, reply) => {
     const zone = (await app.results.state(request.params.db)).context.timeZone ?? 'UTC';
     return feed(request, reply, (race, count) =>
-      correctionsOf(race.row.rules)
+      shownCorrections(race)
         .slice(0, count)
         .map((c) => ({
           id: c.id,

@@ -1,6 +1,7 @@
 import { type ResultCorrection, resultCorrectionSchema } from '@tempora/contracts';
 import { z } from 'zod';
 import type { Sql } from '../../db/database.ts';
+import type { RaceLive } from './context-state.ts';
 
 /**
  * Corrections of official results (issue 43, packages/contracts `corrections.ts`). The results
@@ -26,6 +27,23 @@ export function isOfficial(rules: Record<string, unknown> | null | undefined): b
 export function correctionsOf(rules: Record<string, unknown> | null | undefined): ResultCorrection[] {
   const parsed = stored.safeParse(rules?.corrections ?? []);
   return parsed.success ? parsed.data : [];
+}
+
+/**
+ * A race's corrections as the public reads them (issue 40): each runner named as the live state
+ * names them now (its public projection: "Hidden runner" when they hid their name since the
+ * correction was recorded, their name again when they show it).
+ */
+export function shownCorrections(race: RaceLive): ResultCorrection[] {
+  return correctionsOf(race.row.rules).map((c) => shownCorrection(race, c));
+}
+
+/** One correction of a race with its runner named as the live state names them now. */
+export function shownCorrection(race: RaceLive | undefined, c: ResultCorrection): ResultCorrection {
+  const i = race && c.bib !== null ? race.byBib.get(c.bib) : undefined;
+  if (i === undefined) return c;
+  const p = race!.participants[i]!;
+  return { ...c, name: `${p.firstName} ${p.lastName}`.trim() };
 }
 
 /** Appends corrections to their races (newest first) and bumps the races' epochs. */

@@ -21,7 +21,13 @@ export type Results = Omit<ResultsService, 'invalidate'> & ReloadCommand;
 // The live state's types (devices, exports, webhooks).
 export type { ContextState, RaceLive } from './context-state.ts';
 // Corrections of official results (issue 43): the desk and the console record them, the pages read them.
-export { correctionsOf, isOfficial, recordCorrections } from './corrections.ts';
+export {
+  correctionsOf,
+  isOfficial,
+  recordCorrections,
+  shownCorrection,
+  shownCorrections,
+} from './corrections.ts';
 // CSV mappings (result-list imports, the command line).
 export {
   type ParticipantMapping,

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { EgressPolicy } from '../../lib/egress/policy.ts';
 import type { ContextState, PassingRow, RaceLive, ResultsObserver } from '../results/port.ts';
+import { shownCorrection } from '../results/port.ts';
 import { postWebhook } from './deliver.ts';
 import * as repo from './repository.ts';
 
@@ -206,7 +207,8 @@ export function createWebhooksService(deps: {
           key: `correction:${c.id}`,
           data: {
             db: ctx.context.db,
-            ...c,
+            // Named as the live state names the runner now (a hidden name stays hidden).
+            ...shownCorrection(race, c),
             at: new Date(c.atMs).toISOString(),
             runner: race && i !== undefined ? runner(race, i) : null,
           },

@@ -1,4 +1,5 @@
 import type { EventBranding, EventDetail, EventPatch, EventSummary } from '@tempora/contracts';
+import { HIDDEN_RUNNER_NAME } from '@tempora/contracts';
 import { foldText, publicationStatus } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 import { correctionsOf } from '../../results/port.ts';
@@ -126,7 +127,18 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
   >(
     `SELECT r.id, r.db, r.name, r.distance_m AS "distanceM", r.start_type AS "startType",
             r.rules->'format'->>'kind' AS format, r.rules->'publication' AS published,
-            r.rules->'corrections' AS corrections,
+            -- Each corrected runner named as now (issue 40: "Hidden runner" once they hid their name).
+            CASE WHEN jsonb_typeof(r.rules->'corrections') = 'array' THEN (
+              SELECT coalesce(jsonb_agg(CASE WHEN hp.hidden IS NULL THEN x.c
+                       ELSE jsonb_set(x.c, '{name}', to_jsonb(CASE WHEN hp.hidden THEN $2::text ELSE hp.name END))
+                     END ORDER BY x.n), '[]'::jsonb)
+                FROM jsonb_array_elements(r.rules->'corrections') WITH ORDINALITY AS x(c, n)
+                LEFT JOIN LATERAL (
+                  SELECT q.name_hidden AS hidden, trim(q.first_name || ' ' || q.last_name) AS name
+                    FROM participants q WHERE q.race_id = r.id AND q.bib = x.c->>'bib' AND q.deleted_at IS NULL
+                   LIMIT 1
+                ) hp ON true)
+            END AS corrections,
             r.gun_time_ms AS "gunTimeMs", r.clock_rate AS "clockRate",
             p.name AS "firstName", p.name_fr AS "firstNameFr", p.distance_m AS "firstDistanceM"
        FROM races r JOIN contexts c ON c.db = r.db
@@ -136,7 +148,7 @@ export async function findEvent(sql: Sql, id: string): Promise<EventDetail | nul
           ORDER BY t.position LIMIT 1
        ) p ON true
       WHERE c.event_id = $1 ORDER BY r.position, r.id`,
-    [id],
+    [id, HIDDEN_RUNNER_NAME],
   );
   // The format only when another than the road race (issue 31), so road races read as before; the
   // publication state of every race (provisional until the timekeeper publishes).

@@ -2,7 +2,7 @@ import type { AthleteCard, ParticipantHit, ReportList } from '@tempora/contracts
 import { compareHits, getResultRow, matchScore, predict, statusOf, wallClock } from '@tempora/domain';
 import { errors } from '../../../errors.ts';
 import type { ContextState, RaceLive } from '../context-state.ts';
-import { correctionsOf } from '../corrections.ts';
+import { shownCorrections } from '../corrections.ts';
 import { raceClock } from '../live-views.ts';
 import * as repo from '../repository.ts';
 import type { ResultsCore } from './core.ts';
@@ -183,6 +183,6 @@ function athleteCard(
         }
       : null,
     estimatedDistanceM,
-    corrections: correctionsOf(race.row.rules),
+    corrections: shownCorrections(race),
   };
 }
