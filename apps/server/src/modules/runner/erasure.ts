@@ -228,6 +228,14 @@ export function createErasure(deps: ErasureDeps) {
           [email, keys],
         );
         await sql.query('DELETE FROM alert_emails WHERE lower(email) = lower($1)', [email]);
+        // Webhook deliveries already sent that named my results (by their tracking key).
+        if (keys.length)
+          await sql.query(
+            `UPDATE webhook_deliveries d SET payload = '{"anonymised": true}'::jsonb
+              WHERE d.state <> 'pending' AND EXISTS (SELECT 1 FROM unnest($1::text[]) AS k(key)
+                                                       WHERE d.payload::text LIKE '%' || k.key || '%')`,
+            [keys],
+          );
         await sql.query('DELETE FROM outbox WHERE lower(recipient) = lower($1)', [email]);
         await sql.query(
           `DELETE FROM organisation_invitations WHERE lower(email) = lower($1) AND accepted_at IS NULL`,

@@ -84,6 +84,13 @@ export function createRetention(deps: RetentionDeps) {
       await sql.query('DELETE FROM alert_subscriptions WHERE tracking_key = ANY($1::text[])', [
         people.map((p) => p.trackingKey),
       ]);
+      // Webhook deliveries sent or given up keep their row (a duplicate key is never sent twice) but
+      // not the runners named in their payload.
+      await sql.query(
+        `UPDATE webhook_deliveries SET payload = '{"anonymised": true}'::jsonb
+          WHERE state <> 'pending' AND webhook_id IN (SELECT id FROM webhooks WHERE event_id = $1)`,
+        [eventId],
+      );
       await sql.query('UPDATE events SET personal_data_anonymised_at = $2 WHERE id = $1', [eventId, now()]);
       await recordAudit(sql, [
         {
