@@ -59,3 +59,35 @@ export function formatDistance(distanceM: number, unit: PaceUnit, lng = 'en'): s
   const digits = unit === 'mi' ? 1 : 3;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
 }
+
+/**
+ * Whether a race's name already says its distance (issue 43: no "10 km · 10 km" chip). Loose: a
+ * length with a unit anywhere in the name ("10 km", "10K", "10 k", "21,1 km", "5 mi", "5 miles",
+ * "800 m"), or "Marathon" (42.195 km) / "Half marathon", "Semi-marathon" (21.0975 km), in English
+ * or French, within 2 % of the race's distance — so a "10 km" label in either language or either
+ * unit matches, and a "Marathon relay" of 10 km does not.
+ */
+export function nameSaysDistance(name: string, distanceM: number): boolean {
+  if (!(distanceM > 0)) return false;
+  const text = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const said: number[] = [];
+  if (/\b(half|semi)[\s-]*marathon\b/.test(text)) said.push(21_097.5);
+  else if (/(^|[^a-z-])marathon\b/.test(text) && !/\bultra[\s-]*marathon\b/.test(text)) said.push(42_195);
+  const perUnit: Record<string, number> = {
+    km: 1000,
+    k: 1000,
+    mi: MILE_M,
+    mile: MILE_M,
+    miles: MILE_M,
+    m: 1,
+  };
+  for (const m of text.matchAll(/(\d+(?:[.,]\d+)?)\s*(km|k|miles|mile|mi|m)\b/g)) {
+    const value = Number((m[1] ?? '').replace(',', '.'));
+    const factor = perUnit[m[2] ?? ''];
+    if (factor && Number.isFinite(value)) said.push(value * factor);
+  }
+  return said.some((d) => Math.abs(d - distanceM) <= distanceM * 0.02);
+}

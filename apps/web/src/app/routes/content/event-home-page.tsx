@@ -10,7 +10,7 @@ import {
   mdiVideoOutline,
 } from '@mdi/js';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, Paper, Typography } from '@mui/material';
-import { formatDistance, paceUnitOf } from '@tempora/domain';
+import { formatDistance, nameSaysDistance, paceUnitOf } from '@tempora/domain';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -128,7 +128,8 @@ export default function EventHomePage() {
             >
               {e.races.map((r) => (
                 <li key={r.id}>
-                  {/* Issue 43: every race said alike, its name then its distance in the event's unit. */}
+                  {/* Issue 43: every race said alike, its name then its distance in the event's unit —
+                      the distance left out when the name already says it ("10 km", not "10 km · 10 km"). */}
                   <Chip
                     variant="outlined"
                     data-testid="race-chip"
@@ -137,10 +138,14 @@ export default function EventHomePage() {
                         <Box component="span" sx={{ fontWeight: 500 }}>
                           {r.name}
                         </Box>
-                        {' · '}
-                        <Box component="span" sx={{ color: 'text.secondary' }}>
-                          {formatDistance(r.distanceM, unit, i18n.language)}
-                        </Box>
+                        {!nameSaysDistance(r.name, r.distanceM) && (
+                          <>
+                            {' · '}
+                            <Box component="span" sx={{ color: 'text.secondary' }}>
+                              {formatDistance(r.distanceM, unit, i18n.language)}
+                            </Box>
+                          </>
+                        )}
                       </>
                     }
                   />
