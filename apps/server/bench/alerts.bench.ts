@@ -145,6 +145,8 @@ async function post(passings: unknown[]): Promise<number> {
 await fetch(`http://127.0.0.1:${port}/api/tracking/${runners[0]!.key}`);
 const postedAt = new Map<string, number>();
 const acks: number[] = [];
+/** When each runner's read was acknowledged: from there on, the alerts' own work. */
+const ackedAt = new Map<string, number>();
 const posts: Promise<void>[] = [];
 const cpu0 = process.cpuUsage();
 const started = Date.now();
@@ -156,7 +158,13 @@ for (let k = 0; k < RUNNERS; k++) {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const bib = runners[k]!.bib;
   postedAt.set(`Runner${Number(bib) - 1}`, Date.now());
-  posts.push(post([{ bib, time: GUN + 2_400_000 + k * 997 }]).then((ms) => void acks.push(ms)));
+  const name = `Runner${Number(bib) - 1}`;
+  posts.push(
+    post([{ bib, time: GUN + 2_400_000 + k * 997 }]).then((ms) => {
+      acks.push(ms);
+      ackedAt.set(name, Date.now());
+    }),
+  );
 }
 await Promise.all(posts);
 await app.alerts.idle();
@@ -177,19 +185,26 @@ await new Promise((r) => setTimeout(r, 500));
 
 // Received: push by (endpoint path, corrected), e-mail by (address, corrected).
 const latencies: number[] = [];
+const afterAck: number[] = [];
 const seen = new Map<string, number>();
 for (const r of push.received) {
   const p = r.payload as { title: string; corrected: boolean; url: string };
   const name = /^(?:Corrected: )?(Runner\d+)/.exec(p.title)![1]!;
   const id = `${name}|${p.corrected}`;
   seen.set(`push|${id}`, (seen.get(`push|${id}`) ?? 0) + 1);
-  if (!p.corrected) latencies.push(r.at - postedAt.get(name)!);
+  if (!p.corrected) {
+    latencies.push(r.at - postedAt.get(name)!);
+    afterAck.push(r.at - ackedAt.get(name)!);
+  }
 }
 for (const m of mails) {
   const name = /(?:Corrected: )?(Runner\d+)/.exec(m.subject)![1]!;
   const id = `${name}|${m.subject.includes('Corrected')}`;
   seen.set(`mail|${id}`, (seen.get(`mail|${id}`) ?? 0) + 1);
-  if (!m.subject.includes('Corrected')) latencies.push(m.at - postedAt.get(name)!);
+  if (!m.subject.includes('Corrected')) {
+    latencies.push(m.at - postedAt.get(name)!);
+    afterAck.push(m.at - ackedAt.get(name)!);
+  }
 }
 let duplicates = 0;
 let missing = 0;
@@ -202,6 +217,7 @@ for (let k = 0; k < RUNNERS; k++) {
   }
 }
 latencies.sort((x, y) => x - y);
+afterAck.sort((x, y) => x - y);
 acks.sort((x, y) => x - y);
 const total = push.received.length + mails.length;
 const seconds = (Math.max(readsDone, Date.now() - 500) - started) / 1000;
@@ -223,6 +239,10 @@ printTable(
     [
       'read → message p50 / p99 (ms)',
       `${quantile(latencies, 0.5).toFixed(0)} / ${quantile(latencies, 0.99).toFixed(0)}`,
+    ],
+    [
+      'read acknowledged → message p50 / p99 (ms): the alerts alone',
+      `${quantile(afterAck, 0.5).toFixed(0)} / ${quantile(afterAck, 0.99).toFixed(0)}`,
     ],
     [
       'baseline: read → acknowledgement p50 / p99 (ms)',
