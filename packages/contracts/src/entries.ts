@@ -339,6 +339,8 @@ export const myEntrySchema = z.object({
   email: z.string(),
   bib: z.string().nullable(),
   orderId: z.string().nullable(),
+  /** Whether the order's receipt (payments/orders/{orderId}/receipt.pdf) is the runner's: paid by their account. */
+  receipt: z.boolean(),
   totalCents: z.number(),
   currency: z.string(),
   allowed: z.array(z.enum(entryActions)),

@@ -18,6 +18,11 @@ export interface Mail {
   secrets?: string[];
   /** The action link of the mail, printed on the server console in development. */
   link?: string;
+  /**
+   * Files sent with the mail (nodemailer's attachments: an entry's QR code, its calendar file);
+   * `cid` names an image the HTML shows inline. Not kept in the outbox table (its text is).
+   */
+  attachments?: { filename: string; content: Buffer | string; contentType: string; cid?: string }[];
 }
 
 /** What replaces a secret in the stored copy of a mail. */

@@ -158,6 +158,7 @@ const defaultLayoutRoutes: RouteObject[] = [
     handle: requireAuth,
   },
   { path: '/entries/:event', element: page(() => import('./routes/runner/entries-event-page.tsx')) },
+  { path: '/entries/:event/team/:token', element: page(() => import('./routes/runner/team-page.tsx')) },
   // Race-day pickup (issue 39): the volunteer's phone page.
   {
     path: '/pickup/:eventId',

@@ -20,6 +20,7 @@ import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../li
 import { isOrganiserStaff, requireUser } from '../../policy/policy.ts';
 import { ordersWhere } from '../payments/port.ts';
 import * as repo from './repository.ts';
+import { calendar } from './service/calendar.ts';
 import { joinWaitlist } from './service/waitlist.ts';
 import type { EntriesService } from './service.ts';
 import * as settingsRepo from './settings-repository.ts';
@@ -296,33 +297,4 @@ export async function entryRoutes(fastify: FastifyInstance, { service }: { servi
       );
     },
   );
-}
-
-/** An all-day event on race day (RFC 5545), with the entry page's link. */
-function calendar(
-  entry: { code: string; eventName: string; raceName: string; raceDate: string },
-  publicUrl: string,
-): string {
-  const day = entry.raceDate.replace(/-/g, '');
-  const next = new Date(Date.parse(`${entry.raceDate}T00:00:00Z`) + 86_400_000)
-    .toISOString()
-    .slice(0, 10)
-    .replace(/-/g, '');
-  const esc = (s: string) => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Tempora//Entries//EN',
-    'BEGIN:VEVENT',
-    `UID:${entry.code}@tempora`,
-    `DTSTAMP:${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`,
-    `DTSTART;VALUE=DATE:${day}`,
-    `DTEND;VALUE=DATE:${next}`,
-    `SUMMARY:${esc(`${entry.eventName} — ${entry.raceName}`)}`,
-    `DESCRIPTION:${esc(`${entry.code}`)}`,
-    `URL:${publicUrl.replace(/\/+$/, '')}/#/entries/entry/${entry.code}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
 }

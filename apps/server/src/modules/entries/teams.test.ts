@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
+import { captureMails, createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
 import { startMollieStub } from '../../../test/mollie-stub.ts';
 import { organisers } from '../content/test-helpers.ts';
 import { EVENT, MARATHON, payWithMollie, registrationSettings, runner, TEN_K } from './test-helpers.ts';
@@ -12,12 +12,24 @@ import { EVENT, MARATHON, payWithMollie, registrationSettings, runner, TEN_K } f
  * changed), each pays their own or the captain pays for all; places are held and paid like any
  * entry, the team's size is never passed, and the team's name is the members' club on the start list.
  */
+/** Waits (up to 5 s) for a value: mails go out after the payment's transaction. */
+async function waitFor<T>(find: () => T | undefined): Promise<T> {
+  const until = Date.now() + 5000;
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('team entries', () => {
   const mollie = startMollieStub();
   let app: FastifyInstance;
   let staff: { authorization: string };
   const people: TestUser[] = [];
   let otherEvent: string;
+  let mails: ReturnType<typeof captureMails>;
   const tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 
   beforeAll(async () => {
@@ -25,6 +37,7 @@ describe('team entries', () => {
     const url = await mollie.listen();
     app = await buildTestApp({ MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz', MOLLIE_API_URL: url });
     staff = (await organisers(app)).a;
+    mails = captureMails(app);
     for (let k = 0; k < 7; k++)
       people.push(await createTestUser(app, { email: `member${k}@example.test`, profileComplete: true }));
     const res = await app.inject({
@@ -159,6 +172,18 @@ describe('team entries', () => {
       [MARATHON],
     );
     expect(p?.club).toBe('Relais du Nord');
+    // The confirmation, in the runner's language, carries the entry code as a QR code image and
+    // the race day as a calendar file.
+    const mail = await waitFor(() =>
+      mails.sent.find((m) => m.to === people[1]!.email && /confirm/.test(m.subject)),
+    );
+    expect(mail.subject).toContain('confirmée');
+    const files = (
+      mail as { attachments?: { filename: string; contentType: string; content: Buffer | string }[] }
+    ).attachments;
+    expect(files?.map((f) => f.contentType)).toEqual(['image/png', 'text/calendar; charset=utf-8']);
+    expect(Buffer.from(files![0]!.content).subarray(1, 4).toString()).toBe('PNG');
+    expect(String(files?.[1]?.content)).toMatch(/BEGIN:VCALENDAR[\s\S]*DTSTART;VALUE=DATE:\d{8}/);
   });
 
   it('the captain pays for all: members wait, the team’s size is never passed, the captain’s one order holds their places', async () => {

@@ -1,4 +1,6 @@
 import { interpolate, sharedLocales } from '@tempora/contracts/locales';
+import type { Mail } from '../../../identity/outbox.ts';
+import { calendar } from './calendar.ts';
 import type { EntriesContext } from './shared.ts';
 import type { Invitation } from './waitlist.ts';
 
@@ -14,10 +16,23 @@ const htmlOf = (text: string) =>
 export function createMails(ctx: EntriesContext) {
   const { database, outbox, link } = ctx;
 
-  async function send(to: string, subject: string, lines: string[], action?: string) {
+  async function send(
+    to: string,
+    subject: string,
+    lines: string[],
+    action?: string,
+    extra: { html?: string; attachments?: Mail['attachments'] } = {},
+  ) {
     const text = lines.join('\n');
     // `link`: printed on the development console (the outbox's convention for action links).
-    await outbox.send({ to, subject, text, html: htmlOf(text), ...(action ? { link: action } : {}) });
+    await outbox.send({
+      to,
+      subject,
+      text,
+      html: htmlOf(text) + (extra.html ?? ''),
+      ...(action ? { link: action } : {}),
+      ...(extra.attachments ? { attachments: extra.attachments } : {}),
+    });
   }
 
   /** Confirmations not mailed yet (each once: `mailed_at`). */
@@ -39,14 +54,40 @@ export function createMails(ctx: EntriesContext) {
                  r.name AS race, to_char(r.race_date, 'YYYY-MM-DD') AS date, ev.name AS event`,
       [orderId ?? null],
     );
+    const { default: QRCode } = rows.length ? await import('qrcode') : { default: null };
     for (const r of rows) {
       const words = sharedLocales[r.lang].mails.entryConfirmed;
       const values = { ...r, link: link(`/entries/entry/${r.code}`) };
+      // The entry code as a QR code (shown at pickup, issue 39) and the race day as a calendar file.
+      const qr = await QRCode?.toBuffer(r.code, {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        width: 300,
+      });
+      const ics = calendar(
+        { code: r.code, eventName: r.event, raceName: r.race, raceDate: r.date },
+        ctx.publicUrl ?? '',
+      );
       await send(
         r.email,
         interpolate(words.subject, values),
-        [interpolate(words.body, values), interpolate(words.code, values), interpolate(words.link, values)],
+        [
+          interpolate(words.body, values),
+          interpolate(words.code, values),
+          interpolate(words.link, values),
+          words.attached,
+        ],
         values.link,
+        {
+          html: `<p><img src="cid:entry-qr" alt="${r.code}" width="200" height="200"></p>`,
+          attachments: [
+            ...(qr
+              ? [{ filename: `${r.code}.png`, content: qr, contentType: 'image/png', cid: 'entry-qr' }]
+              : []),
+            { filename: `${r.code}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8' },
+          ],
+        },
       );
     }
   }

@@ -46,6 +46,16 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
       [[...new Set(entries.map((e) => e.raceId))]],
     );
     const byId = new Map(races.map((r) => [r.id, r]));
+    // A receipt for an entry its own account paid (a team member the captain paid for has none:
+    // the captain's order has it).
+    const payers = new Map(
+      (
+        await database.query<{ id: string; payer: string }>(
+          `SELECT id::text AS id, payer_sub::text AS payer FROM orders WHERE id = ANY($1::bigint[]) AND paid_cents > 0`,
+          [[...new Set(entries.map((e) => e.orderId).filter((o): o is string => o !== null))]],
+        )
+      ).map((o) => [o.id, o.payer]),
+    );
     const bibs = await entrantBibs(
       database,
       entries.map((e) => e.participantId).filter((p): p is string => p !== null),
@@ -69,6 +79,7 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
         email: e.email,
         bib: e.participantId ? (bibs.get(e.participantId) ?? null) : null,
         orderId: e.orderId,
+        receipt: Boolean(e.orderId && e.accountSub && payers.get(e.orderId) === e.accountSub),
         totalCents: e.entryCents - e.discountCents + e.addOnsCents,
         currency: terms?.currency ?? 'EUR',
         allowed: e.state === 'confirmed' && terms ? allowedActions(terms.policy, day) : [],

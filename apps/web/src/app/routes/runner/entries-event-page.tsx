@@ -1,16 +1,32 @@
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import {
+  useCreateTeam,
   useJoinWaitlist,
   usePlaceOrder,
   useRegistrationPage,
 } from '../../../features/entries/api/entries.ts';
 import { EntryForm } from '../../../features/entries/components/entry-form.tsx';
-import { problemText } from '../../../features/entries/components/errors.ts';
+import { fieldText, problemText } from '../../../features/entries/components/errors.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
 
@@ -31,6 +47,7 @@ export default function EntriesEventPage() {
   const invitation = params.get('invitation');
   // The race chosen on the page, else the invitation link's (read on every navigation).
   const [chosen, setRaceId] = useState<string | null>(null);
+  const [teamRace, setTeamRace] = useState<string | null>(null);
   const raceId = chosen ?? params.get('race');
   if (page.isPending) return <PageLoading />;
   if (page.isError) return <PageError error={page.error} />;
@@ -100,10 +117,23 @@ export default function EntriesEventPage() {
                   {t('enter')}
                 </Button>
               )}
+              {r.teamSize != null && !r.waitlist && (
+                <Button disabled={!r.open} onClick={() => setTeamRace(r.raceId)}>
+                  {t('team.create')}
+                </Button>
+              )}
             </CardActions>
           </Card>
         ))}
       </Stack>
+      {teamRace && (
+        <NewTeam
+          eventId={event}
+          raceId={teamRace}
+          signedIn={Boolean(profile)}
+          onCreated={(token) => navigate(paths.team(event, token))}
+        />
+      )}
       {raceId && !profile && (
         <Alert
           severity="info"
@@ -127,5 +157,78 @@ export default function EntriesEventPage() {
         />
       )}
     </Box>
+  );
+}
+
+/** A captain names a team for a race that takes teams, and says who pays; then its page and link. */
+function NewTeam({
+  eventId,
+  raceId,
+  signedIn,
+  onCreated,
+}: {
+  eventId: string;
+  raceId: string;
+  signedIn: boolean;
+  onCreated: (token: string) => void;
+}) {
+  const { t } = useTranslation('entries');
+  const navigate = useNavigate();
+  const create = useCreateTeam(eventId);
+  const [name, setName] = useState('');
+  const [pays, setPays] = useState<'captain' | 'each'>('each');
+  if (!signedIn)
+    return (
+      <Alert
+        severity="info"
+        sx={{ mb: 2 }}
+        action={<Button onClick={() => navigate(paths.login())}>{t('signIn')}</Button>}
+      >
+        {t('signInToEnter')}
+      </Alert>
+    );
+  const err = (f: string) => fieldText(t, create.error, f);
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      sx={{ p: 2, mb: 2 }}
+      noValidate
+      onSubmit={(e: React.FormEvent) => {
+        e.preventDefault();
+        create.mutate({ raceId, name, pays }, { onSuccess: (team) => onCreated(team.token) });
+      }}
+    >
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('team.create')}
+      </Typography>
+      <Stack spacing={1.5}>
+        <TextField
+          label={t('team.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(err('name') ?? err('raceId'))}
+          helperText={err('name') ?? err('raceId')}
+          size="small"
+          fullWidth
+        />
+        <RadioGroup
+          aria-label={t('team.whoPays')}
+          value={pays}
+          onChange={(e) => setPays(e.target.value as 'captain' | 'each')}
+        >
+          <FormControlLabel value="each" control={<Radio />} label={t('team.eachPays')} />
+          <FormControlLabel value="captain" control={<Radio />} label={t('team.captainPays')} />
+        </RadioGroup>
+        {create.error && !err('name') && !err('raceId') && (
+          <Alert severity="error" role="alert">
+            {problemText(t, create.error)}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" disabled={create.isPending}>
+          {t('team.createSubmit')}
+        </Button>
+      </Stack>
+    </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import {
+  downloadReceipt,
   useEntryOrder,
   usePay,
   usePayOnSite,
@@ -77,6 +78,11 @@ export default function EntryOrderPage() {
           </Typography>
         </Stack>
       </Paper>
+      {o.paidCents > 0 && (
+        <Button variant="outlined" sx={{ mb: 2 }} onClick={() => void downloadReceipt(o.orderId)}>
+          {t('confirmation.receipt')}
+        </Button>
+      )}
       {change && o.state === 'paid' && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {t('actions.done')}

@@ -2,7 +2,12 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
-import { downloadCalendar, useEntry, useEntryQr } from '../../../features/entries/api/entries.ts';
+import {
+  downloadCalendar,
+  downloadReceipt,
+  useEntry,
+  useEntryQr,
+} from '../../../features/entries/api/entries.ts';
 import { EntryActions } from '../../../features/entries/components/entry-actions.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 
@@ -41,8 +46,18 @@ export default function EntryPage() {
           {e.code}
         </Typography>
         <Typography variant="body2">{formatMoney(e.totalCents, e.currency, i18n.language)}</Typography>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ justifyContent: 'center', flexWrap: 'wrap', mt: 1 }}
+        >
           <Button onClick={() => void downloadCalendar(e.code)}>{t('confirmation.calendar')}</Button>
+          {e.receipt && e.orderId && (
+            <Button onClick={() => void downloadReceipt(e.orderId as string)}>
+              {t('confirmation.receipt')}
+            </Button>
+          )}
         </Stack>
       </Paper>
       {e.state === 'confirmed' && e.allowed.length === 0 && (

@@ -1,9 +1,19 @@
-import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardActions,
+  CardContent,
+  Chip,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useMyEntries } from '../../../features/entries/api/entries.ts';
+import { downloadReceipt, useMyEntries } from '../../../features/entries/api/entries.ts';
 
 /** `/me/entries` (issue 38): the runner's entries with their status and bib, each opening its page. */
 export default function MyEntriesPage() {
@@ -34,6 +44,13 @@ export default function MyEntriesPage() {
                 />
               </CardContent>
             </CardActionArea>
+            {e.receipt && e.orderId && (
+              <CardActions>
+                <Button size="small" onClick={() => void downloadReceipt(e.orderId as string)}>
+                  {t('confirmation.receipt')}
+                </Button>
+              </CardActions>
+            )}
           </Card>
         ))}
       </Stack>

@@ -11,6 +11,9 @@ import type {
   RegistrationSettingsView,
   StaffEntries,
   StaffEntry,
+  Team,
+  TeamInput,
+  TeamJoin,
 } from '@tempora/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -25,6 +28,7 @@ export const entriesKeys = {
   order: (orderId: string) => ['entries', 'order', orderId] as const,
   entry: (code: string) => ['entries', 'entry', code] as const,
   mine: ['entries', 'mine'] as const,
+  team: (token: string) => ['entries', 'team', token] as const,
   settings: (eventId: string) => ['entries', 'settings', eventId] as const,
   staff: (eventId: string, filter: object) => ['entries', 'staff', eventId, filter] as const,
 };
@@ -156,6 +160,47 @@ export function useJoinWaitlist(eventId: string) {
     onSettled: () => client.invalidateQueries({ queryKey: entriesKeys.page(eventId) }),
   });
 }
+
+// Team entries: a captain names the team, members join with its link.
+
+export function useCreateTeam(eventId: string) {
+  return useMutation({
+    mutationFn: (input: TeamInput) =>
+      apiRequest<Team>(base, `entries/events/${enc(eventId)}/teams`, { method: 'POST', body: input }),
+  });
+}
+
+export function useTeam(token: string) {
+  return useQuery({
+    queryKey: entriesKeys.team(token),
+    queryFn: ({ signal }) => apiGet<Team>(base, `entries/teams/${enc(token)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** Joins a team with its link, on the event page the link names (each pays: an order to pay). */
+export function useJoinTeam(eventId: string, token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EntryOrderInput) =>
+      apiRequest<TeamJoin>(base, `entries/events/${enc(eventId)}/teams/${enc(token)}/join`, {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess: (joined) => client.setQueryData(entriesKeys.team(token), joined.team),
+  });
+}
+
+/** The captain pays for the members waiting: one order. */
+export function useTeamOrder(token: string) {
+  return useMutation({
+    mutationFn: (lang: 'en' | 'fr') =>
+      apiRequest<EntryOrder>(base, `entries/teams/${enc(token)}/order`, { method: 'POST', body: { lang } }),
+  });
+}
+
+export const downloadReceipt = (orderId: string) =>
+  downloadFile(base, `payments/orders/${enc(orderId)}/receipt.pdf`, { fallback: `receipt-${orderId}.pdf` });
 
 // The organiser's side.
 
