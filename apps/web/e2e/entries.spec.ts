@@ -18,6 +18,8 @@ const PASSWORD = 'correct horse battery 38';
 const EVENT = 'course-38';
 const TEN_K = 'course-38-10k';
 const MARATHON = 'course-38-marathon';
+/** Another event of the organiser taking entries (a team's link opened on its page is refused). */
+const OTHER = 'autre-38';
 
 const mollie = startMollieStub();
 let server: RunningServer;
@@ -63,6 +65,16 @@ async function payWithMollie(page: Page) {
   });
   expect(res.ok).toBe(true);
   await page.goto(orderUrl);
+}
+
+/** Fills the form's first runner as `firstName` (the question, the waiver) and sends it. */
+async function fillAndSend(page: Page, firstName: string, submit = true) {
+  const runner = page.getByTestId('runner-0');
+  await runner.getByLabel('Prénom').fill(firstName);
+  await runner.getByLabel(/Comment nous avez-vous connus/).click();
+  await page.getByRole('option', { name: 'Amis' }).click();
+  await page.getByLabel('J’accepte la décharge').check();
+  if (submit) await page.getByRole('button', { name: 'Voir le récapitulatif' }).click();
 }
 
 /** Enters the 10 km as `firstName`, with the options given. */
@@ -140,6 +152,66 @@ test.describe('online entries on a phone, in French', () => {
         organiser,
       );
     }
+    // Another event taking entries (its 5 km), whose page a team's link may be opened on.
+    await post(
+      server,
+      `/api/console/organisations/${org.id}/events`,
+      {
+        id: OTHER,
+        name: 'Autre 2027',
+        startDate: '2027-09-05',
+        endDate: '2027-09-05',
+        timeZone: 'Europe/Brussels',
+        visibility: 'public',
+        status: 'upcoming',
+      },
+      organiser,
+    );
+    await post(
+      server,
+      `/api/console/events/${OTHER}/contexts`,
+      { db: `${OTHER}-ctx`, name: 'Courses' },
+      organiser,
+    );
+    await post(
+      server,
+      `/api/results/contexts/${OTHER}-ctx/races`,
+      {
+        id: `${OTHER}-5k`,
+        name: '5 km',
+        date: '2027-09-05',
+        distanceM: 5000,
+        startType: 'mass',
+        points: [{ key: 'finish', name: 'Arrivée', distanceM: 5000 }],
+      },
+      organiser,
+    );
+    const put = await fetch(`${server.url}/api/entries/staff/events/${OTHER}/settings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${organiser}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        races: [
+          {
+            raceId: `${OTHER}-5k`,
+            opensAt: '2020-01-01T00:00:00.000Z',
+            closesAt: '2027-09-01T00:00:00.000Z',
+            capacity: 100,
+            prices: { tiers: [{ from: '2020-01-01T00:00:00.000Z', cents: 1000 }] },
+          },
+        ],
+        questions: [
+          {
+            key: 'source',
+            label: 'Comment nous avez-vous connus ?',
+            kind: 'one',
+            options: ['Amis'],
+            required: true,
+          },
+        ],
+        waiver: 'Je cours à mes propres risques.',
+      }),
+    });
+    expect(put.status).toBe(200);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -177,7 +249,7 @@ test.describe('online entries on a phone, in French', () => {
           raceId: TEN_K,
           opensAt: '2020-01-01T00:00:00.000Z',
           closesAt: '2027-06-01T00:00:00.000Z',
-          capacity: 3,
+          capacity: 4,
           prices: {
             tiers: [
               { from: '2020-01-01T00:00:00.000Z', cents: 2500 },
@@ -209,7 +281,23 @@ test.describe('online entries on a phone, in French', () => {
       codes: [{ code: 'AMI10', kind: 'percent', value: 10, capacity: 5 }],
       waiver: 'Je cours à mes propres risques.',
     };
-    await org.getByLabel('Réglages des inscriptions').fill(JSON.stringify(settings, null, 2));
+    // The whole settings pasted as JSON (the advanced copy), then edited in the form.
+    await org.getByRole('button', { name: 'Réglages en JSON (copier vers un autre événement)' }).click();
+    await org
+      .getByLabel('Réglages en JSON (copier vers un autre événement)')
+      .fill(JSON.stringify(settings, null, 2));
+    await org.getByRole('button', { name: 'Appliquer au formulaire' }).click();
+    const tenKSettings = org.getByTestId(`settings-race-${TEN_K}`);
+    await expect(tenKSettings.getByLabel('Places')).toHaveValue('4');
+    await tenKSettings.getByLabel('Places').fill('3');
+    // A closing before the opening: the server's error on its field, nothing saved.
+    const marathonSettings = org.getByTestId(`settings-race-${MARATHON}`);
+    await marathonSettings.getByLabel('Clôture').fill('2019-06-01T12:00');
+    await org.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(marathonSettings.getByText('La clôture précède l’ouverture.')).toBeVisible(SLOW);
+    await marathonSettings.getByLabel('Clôture').fill('2027-06-01T02:00');
+    await marathonSettings.getByLabel('Taille d’équipe').fill('3');
+    await org.getByTestId('settings-question').getByLabel('Affichée sur la liste de départ').check();
     await org.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(org.getByText('Enregistré.')).toBeVisible(SLOW);
     await shot(org, 'entries-settings-fr');
@@ -305,6 +393,69 @@ test.describe('online entries on a phone, in French', () => {
     await bruno!.goto(`${server.url}/?lng=fr#/me/entries`);
     await expect(bruno!.getByTestId('my-entry').first()).toContainText('Marathon', SLOW);
     await shot(bruno!, 'entries-mine-fr');
+
+    // A relay team on the marathon: Chloé is its captain, each member pays their own entry.
+    await chloe!.goto(`${server.url}/?lng=fr#/entries/${EVENT}`);
+    await chloe!.getByTestId(`race-${MARATHON}`).getByRole('button', { name: 'Créer une équipe' }).click();
+    await chloe!.getByLabel('Nom de l’équipe').fill('Les Gazelles');
+    await chloe!.getByRole('button', { name: 'Créer l’équipe' }).click();
+    await expect(chloe!).toHaveURL(/#\/entries\/course-38\/team\/T/, SLOW);
+    await expect(chloe!.getByText('Partagez ce lien avec votre équipe')).toBeVisible();
+    const teamLink = await chloe!.getByLabel('Le lien de l’équipe').inputValue();
+    const token = /team\/(T[\w-]+)/.exec(teamLink)![1]!;
+    // The link opened on another event's page: refused on the team's field, nothing held.
+    await david!.goto(`${server.url}/?lng=fr#/entries/${OTHER}/team/${token}`);
+    await david!.getByRole('button', { name: 'Rejoindre l’équipe' }).click();
+    await fillAndSend(david!, 'David');
+    await expect(
+      david!.getByTestId('team-card').getByText('Le lien de cette équipe est celui d’un autre événement.'),
+    ).toBeVisible(SLOW);
+    // The right link: David joins, pays, and the team shows him entered.
+    await david!.goto(`${server.url}/?lng=fr#/entries/${EVENT}/team/${token}`);
+    await david!.getByRole('button', { name: 'Rejoindre l’équipe' }).click();
+    await fillAndSend(david!, 'David');
+    await expect(david!).toHaveURL(/#\/entries\/orders\/\d+/, SLOW);
+    await payWithMollie(david!);
+    await expect(david!.getByText('Vous êtes inscrit !')).toBeVisible(SLOW);
+    await expect(david!.getByRole('button', { name: 'Reçu (PDF)' })).toBeVisible();
+    const confirmation = david!.url().slice(david!.url().indexOf('#'));
+    await chloe!.reload();
+    await expect(chloe!.getByTestId('team-member')).toHaveText([/David.*Inscrit/], SLOW);
+    await shot(chloe!, 'entries-team-fr');
+    // The start list: the team, and the question shown on the start list as a column.
+    await chloe!.goto(`${server.url}/?lng=fr#/entries/${EVENT}/start-list`);
+    const marathonList = chloe!.getByTestId(`start-list-${MARATHON}`);
+    await expect(marathonList).toContainText('Les Gazelles', SLOW);
+    await expect(
+      marathonList.getByRole('columnheader', { name: 'Comment nous avez-vous connus ?' }),
+    ).toBeVisible();
+    await expect(marathonList).toContainText('Amis');
+    await shot(chloe!, 'entries-start-list-fr');
+
+    // The pages of this step on a phone and a desktop, in both languages (looked at by people).
+    if (SHOTS) {
+      for (const width of [390, 1280])
+        for (const lng of ['en', 'fr']) {
+          const views: [Page, string, string][] = [
+            [org, `#/console/events/${EVENT}/entries`, 'settings'],
+            [chloe!, `#/entries/${EVENT}/team/${token}`, 'team'],
+            [david!, confirmation, 'confirmation'],
+          ];
+          for (const [page, hash, name] of views) {
+            await page.setViewportSize({ width, height: 844 });
+            await page.goto(`${server.url}/?lng=${lng}${hash}`);
+            if (name === 'settings') {
+              await page
+                .getByRole('tab', {
+                  name: lng === 'fr' ? 'Réglages des inscriptions' : 'Registration settings',
+                })
+                .click();
+              await expect(page.getByTestId(`settings-race-${TEN_K}`)).toBeVisible(SLOW);
+            } else await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
+            await shot(page, `entries-${name}-${width}-${lng}`);
+          }
+        }
+    }
 
     // The organiser's list and export show it all; the participants are those of the start list.
     await org.goto(`${server.url}/?lng=fr#/console/events/${EVENT}/entries`);

@@ -474,3 +474,33 @@ export type Team = z.infer<typeof teamSchema>;
 
 export const teamJoinSchema = z.object({ team: teamSchema, order: entryOrderSchema.nullable() });
 export type TeamJoin = z.infer<typeof teamJoinSchema>;
+
+/**
+ * The entries' start list (public): each race's confirmed runners with their bib once assigned,
+ * their club (a team member's: the team's name) and their team, and the answers to the organiser's
+ * questions marked "shown on the start list" as columns. A runner who hides their name (issue 40)
+ * shows as the hidden runner, without answers.
+ *
+ *   GET entries/events/{event}/start-list → EntriesStartList
+ */
+export const entriesStartListSchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(questionKinds) })),
+  races: z.array(
+    z.object({
+      raceId: z.string(),
+      name: z.string(),
+      runners: z.array(
+        z.object({
+          bib: z.string().nullable(),
+          name: z.string(),
+          club: z.string(),
+          team: z.string().nullable(),
+          answers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number(), z.boolean()])),
+        }),
+      ),
+    }),
+  ),
+});
+export type EntriesStartList = z.infer<typeof entriesStartListSchema>;

@@ -330,6 +330,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/feeds/:db/races/:raceId/hotseat': 'public',
   'GET /api/feeds/:db/races/:raceId/leaders': 'public',
   'GET /api/entries/events/:event': 'public',
+  'GET /api/entries/events/:event/start-list': 'public',
   'POST /api/entries/events/:event/orders': 'signed-in',
   'GET /api/entries/orders/:id': ['party', { params: { id: '999999' } }],
   'POST /api/entries/orders/:id/on-site': ['party', { params: { id: '999999' } }],

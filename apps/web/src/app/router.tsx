@@ -158,6 +158,10 @@ const defaultLayoutRoutes: RouteObject[] = [
     handle: requireAuth,
   },
   { path: '/entries/:event', element: page(() => import('./routes/runner/entries-event-page.tsx')) },
+  {
+    path: '/entries/:event/start-list',
+    element: page(() => import('./routes/runner/entries-start-list-page.tsx')),
+  },
   { path: '/entries/:event/team/:token', element: page(() => import('./routes/runner/team-page.tsx')) },
   // Race-day pickup (issue 39): the volunteer's phone page.
   {

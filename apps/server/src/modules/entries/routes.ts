@@ -1,4 +1,5 @@
 import {
+  entriesStartListSchema,
   entryActionInputSchema,
   entryActionResultSchema,
   entryCodeSchema,
@@ -78,6 +79,12 @@ export async function entryRoutes(fastify: FastifyInstance, { service }: { servi
     '/api/entries/events/:event',
     { schema: { access: 'public', params: eventParams, response: { 200: registrationPageSchema } } },
     async (request) => service.settings.page(request.params.event),
+  );
+
+  app.get(
+    '/api/entries/events/:event/start-list',
+    { schema: { access: 'public', params: eventParams, response: { 200: entriesStartListSchema } } },
+    async (request) => service.startList.startList(request.params.event),
   );
 
   app.post(

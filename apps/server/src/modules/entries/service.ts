@@ -4,6 +4,7 @@ import { createSelfService } from './service/self-service.ts';
 import { createSettings } from './service/settings.ts';
 import { createContext, type EntriesDeps } from './service/shared.ts';
 import { createStaff } from './service/staff.ts';
+import { createStartList } from './service/start-list.ts';
 import { createSweep } from './service/sweep.ts';
 import { createTeams } from './service/teams.ts';
 
@@ -23,6 +24,7 @@ export function createEntriesService(deps: EntriesDeps) {
     settings: createSettings(ctx),
     enter,
     teams: createTeams(ctx, enter),
+    startList: createStartList(ctx),
     self: createSelfService(ctx, mails),
     staff: createStaff(ctx, mails),
     sweep,

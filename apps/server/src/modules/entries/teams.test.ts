@@ -44,7 +44,13 @@ describe('team entries', () => {
       method: 'PUT',
       url: `/api/entries/staff/events/${EVENT}/settings`,
       headers: staff,
-      payload: registrationSettings({ places: 100 }),
+      payload: {
+        ...registrationSettings({ places: 100 }),
+        questions: [
+          ...(registrationSettings().questions ?? []),
+          { key: 'shirt-name', label: 'Name on the bib', kind: 'text', public: true },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     // Another public event of the same organisation, whose page a team's link may be opened on.
@@ -63,7 +69,12 @@ describe('team entries', () => {
   });
 
   const member = (n: number) =>
-    runner(n, { raceId: MARATHON, email: people[n]!.email, firstName: `Member${n}` });
+    runner(n, {
+      raceId: MARATHON,
+      email: people[n]!.email,
+      firstName: `Member${n}`,
+      answers: { 'size-club': 'web', 'shirt-name': `M${n}` },
+    });
   const call = (who: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({
       method,
@@ -172,6 +183,19 @@ describe('team entries', () => {
       [MARATHON],
     );
     expect(p?.club).toBe('Relais du Nord');
+    // The entries' start list: the team, and the question shown on the start list as a column
+    // (a private one never).
+    const list = JSON.parse((await call(null, 'GET', `/api/entries/events/${EVENT}/start-list`)).body);
+    expect(list.columns).toEqual([{ key: 'shirt-name', label: 'Name on the bib', kind: 'text' }]);
+    const marathon = list.races.find((r: { raceId: string }) => r.raceId === MARATHON);
+    expect(marathon.runners).toContainEqual({
+      bib: null,
+      name: 'Member1 Test',
+      club: 'Relais du Nord',
+      team: 'Relais du Nord',
+      answers: { 'shirt-name': 'M1' },
+    });
+    expect(JSON.stringify(list)).not.toContain('size-club');
     // The confirmation, in the runner's language, carries the entry code as a QR code image and
     // the race day as a calendar file.
     const mail = await waitFor(() =>

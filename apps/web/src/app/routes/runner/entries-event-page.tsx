@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import {
@@ -68,6 +68,9 @@ export default function EntriesEventPage() {
             : t('openNoEnd')
           : t('closed')}
       </Alert>
+      <Button component={RouterLink} to={paths.entriesStartList(event)} sx={{ mb: 1 }}>
+        {t('startList.link')}
+      </Button>
       {waitlist.isSuccess && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('waitlistJoined', { position: waitlist.data.position })}

@@ -44,13 +44,16 @@ export default function MyEntriesPage() {
                 />
               </CardContent>
             </CardActionArea>
-            {e.receipt && e.orderId && (
-              <CardActions>
+            <CardActions>
+              <Button size="small" component={RouterLink} to={paths.entriesStartList(e.eventId)}>
+                {t('mine.startList')}
+              </Button>
+              {e.receipt && e.orderId && (
                 <Button size="small" onClick={() => void downloadReceipt(e.orderId as string)}>
                   {t('confirmation.receipt')}
                 </Button>
-              </CardActions>
-            )}
+              )}
+            </CardActions>
           </Card>
         ))}
       </Stack>

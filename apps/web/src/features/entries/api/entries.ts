@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  EntriesStartList,
   EntryActionInput,
   EntryOrder,
   EntryOrderInput,
@@ -201,6 +202,15 @@ export function useTeamOrder(token: string) {
 
 export const downloadReceipt = (orderId: string) =>
   downloadFile(base, `payments/orders/${enc(orderId)}/receipt.pdf`, { fallback: `receipt-${orderId}.pdf` });
+
+/** The entries' start list: entrants per race, with the questions shown on the start list. */
+export function useEntriesStartList(eventId: string) {
+  return useQuery({
+    queryKey: ['entries', 'start-list', eventId] as const,
+    queryFn: ({ signal }) =>
+      apiGet<EntriesStartList>(base, `entries/events/${enc(eventId)}/start-list`, { signal }),
+  });
+}
 
 // The organiser's side.
 
