@@ -436,18 +436,19 @@ export const staffEntriesQuerySchema = z.object({
  * A link of another event or race is refused on its field (`team`: TEAM_OTHER_EVENT, TEAM_OTHER_RACE).
  */
 export const TEAM_TOKEN_PATTERN = /^T[0-9A-Za-z_-]{22}$/;
-export const teamTokenSchema = z.string().regex(TEAM_TOKEN_PATTERN);
+export const teamTokenSchema = /* @__PURE__ */ (() => z.string().regex(TEAM_TOKEN_PATTERN))();
 
-export const teamInputSchema = z
-  .object({
-    raceId: z.string().min(1).max(100),
-    name: z.string().trim().min(2).max(80),
-    pays: z.enum(['captain', 'each']),
-  })
-  .strict();
+export const teamInputSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      raceId: z.string().min(1).max(100),
+      name: z.string().trim().min(2).max(80),
+      pays: z.enum(['captain', 'each']),
+    })
+    .strict())();
 export type TeamInput = z.infer<typeof teamInputSchema>;
 
-export const teamSchema = z.object({
+export const teamSchema = /* @__PURE__ */ z.object({
   token: z.string(),
   eventId: z.string(),
   eventName: z.string(),
@@ -472,7 +473,10 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-export const teamJoinSchema = z.object({ team: teamSchema, order: entryOrderSchema.nullable() });
+export const teamJoinSchema = /* @__PURE__ */ z.object({
+  team: teamSchema,
+  order: entryOrderSchema.nullable(),
+});
 export type TeamJoin = z.infer<typeof teamJoinSchema>;
 
 /**
@@ -483,7 +487,7 @@ export type TeamJoin = z.infer<typeof teamJoinSchema>;
  *
  *   GET entries/events/{event}/start-list → EntriesStartList
  */
-export const entriesStartListSchema = z.object({
+export const entriesStartListSchema = /* @__PURE__ */ z.object({
   eventId: z.string(),
   eventName: z.string(),
   columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(questionKinds) })),

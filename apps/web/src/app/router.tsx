@@ -159,10 +159,9 @@ const defaultLayoutRoutes: RouteObject[] = [
   },
   { path: '/entries/:event', element: page(() => import('./routes/runner/entries-event-page.tsx')) },
   {
-    path: '/entries/:event/start-list',
-    element: page(() => import('./routes/runner/entries-start-list-page.tsx')),
+    path: '/entries/:event/:view/:token?',
+    element: page(() => import('./routes/runner/entries-more-page.tsx')),
   },
-  { path: '/entries/:event/team/:token', element: page(() => import('./routes/runner/team-page.tsx')) },
   // Race-day pickup (issue 39): the volunteer's phone page.
   {
     path: '/pickup/:eventId',

@@ -30,9 +30,6 @@ export const paths = {
   entries: (eventId: string) => `/entries/${enc(eventId)}`,
   entryOrder: (orderId: string) => `/entries/orders/${enc(orderId)}`,
   entry: (code: string) => `/entries/entry/${enc(code)}`,
-  entriesStartList: (eventId: string) => `/entries/${enc(eventId)}/start-list`,
-  /** A team's page and link: the event's entries with the team (members join there). */
-  team: (eventId: string, token: string) => `/entries/${enc(eventId)}/team/${enc(token)}`,
   /** Race-day pickup (issue 39): the volunteer's phone page. */
   pickup: (eventId: string) => `/pickup/${enc(eventId)}`,
   /** A runner's public page (opt-in), by its short link's slug. */

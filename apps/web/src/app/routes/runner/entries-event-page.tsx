@@ -27,6 +27,7 @@ import {
 } from '../../../features/entries/api/entries.ts';
 import { EntryForm } from '../../../features/entries/components/entry-form.tsx';
 import { fieldText, problemText } from '../../../features/entries/components/errors.ts';
+import { entriesPaths } from '../../../features/entries/paths.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
 
@@ -68,7 +69,7 @@ export default function EntriesEventPage() {
             : t('openNoEnd')
           : t('closed')}
       </Alert>
-      <Button component={RouterLink} to={paths.entriesStartList(event)} sx={{ mb: 1 }}>
+      <Button component={RouterLink} to={entriesPaths.startList(event)} sx={{ mb: 1 }}>
         {t('startList.link')}
       </Button>
       {waitlist.isSuccess && (
@@ -134,7 +135,7 @@ export default function EntriesEventPage() {
           eventId={event}
           raceId={teamRace}
           signedIn={Boolean(profile)}
-          onCreated={(token) => navigate(paths.team(event, token))}
+          onCreated={(token) => navigate(entriesPaths.team(event, token))}
         />
       )}
       {raceId && !profile && (

@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { downloadReceipt, useMyEntries } from '../../../features/entries/api/entries.ts';
+import { entriesPaths } from '../../../features/entries/paths.ts';
 
 /** `/me/entries` (issue 38): the runner's entries with their status and bib, each opening its page. */
 export default function MyEntriesPage() {
@@ -45,7 +46,7 @@ export default function MyEntriesPage() {
               </CardContent>
             </CardActionArea>
             <CardActions>
-              <Button size="small" component={RouterLink} to={paths.entriesStartList(e.eventId)}>
+              <Button size="small" component={RouterLink} to={entriesPaths.startList(e.eventId)}>
                 {t('mine.startList')}
               </Button>
               {e.receipt && e.orderId && (

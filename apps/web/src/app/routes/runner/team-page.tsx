@@ -24,6 +24,7 @@ import {
 } from '../../../features/entries/api/entries.ts';
 import { EntryForm } from '../../../features/entries/components/entry-form.tsx';
 import { fieldText, problemText } from '../../../features/entries/components/errors.ts';
+import { entriesPaths } from '../../../features/entries/paths.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 
@@ -52,7 +53,7 @@ export default function TeamPage() {
   const data = page.data;
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const money = (c: number) => formatMoney(c, tm.currency, i18n.language);
-  const link = `${window.location.origin}${window.location.pathname}#${paths.team(event, token)}`;
+  const link = `${window.location.origin}${window.location.pathname}#${entriesPaths.team(event, token)}`;
   const teamError = fieldText(t, join.error, 'team');
   // The form offers the team's race only (when the page is the team's event's).
   const races = data.races.filter((r) => r.raceId === tm.raceId);

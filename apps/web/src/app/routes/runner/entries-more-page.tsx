@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import NotFoundPage from '../not-found-page.tsx';
+import EntriesStartListPage from './entries-start-list-page.tsx';
+import TeamPage from './team-page.tsx';
+
+/** `/entries/{event}/team/{token}` and `/entries/{event}/start-list` (issue 38): one lazy route. */
+export default function EntriesMorePage() {
+  const { view, token } = useParams();
+  if (view === 'team' && token) return <TeamPage />;
+  if (view === 'start-list' && !token) return <EntriesStartListPage />;
+  return <NotFoundPage />;
+}
