@@ -18,7 +18,12 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, apiPost } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
-import { invitationToken, peekIntendedRoute, takeIntendedRoute } from '../../lib/auth/intended-route.ts';
+import {
+  entriesRoute,
+  invitationToken,
+  peekIntendedRoute,
+  takeIntendedRoute,
+} from '../../lib/auth/intended-route.ts';
 import { useBranding } from '../../lib/branding.tsx';
 import { useServerTranslations } from '../../lib/server-translations.ts';
 import { useInvitationPreview } from './api/get-invitation.ts';
@@ -94,7 +99,9 @@ function useInvitationOnTheWay(setEmail: (email: string) => void) {
   useEffect(() => {
     if (invited) setEmail(invited.email);
   }, [invited, setEmail]);
-  return { invited, next: token && invited ? `/console/invitations/${token}` : undefined };
+  // An entry page a signed-out runner came from (issue 38): the account is made on the way there.
+  const [entries] = useState(() => entriesRoute(peekIntendedRoute()));
+  return { invited, next: token && invited ? `/console/invitations/${token}` : (entries ?? undefined) };
 }
 
 function useSubmit<T>(action: () => Promise<T>, onDone: (value: T) => void) {
@@ -432,9 +439,12 @@ export function ActionPage() {
     if (mode !== 'verifyEmail') return;
     apiPost('userApiUrlBase', 'auth/verify-email', { code }, { anonymous: true })
       .then(() =>
-        navigate(invitationToken(next) && next ? next : paths.authMessage('email-verified'), {
-          replace: true,
-        }),
+        navigate(
+          (invitationToken(next) || entriesRoute(next)) && next ? next : paths.authMessage('email-verified'),
+          {
+            replace: true,
+          },
+        ),
       )
       .catch(setError);
   }, [mode, code, next, navigate]);

@@ -23,3 +23,18 @@ export function peekIntendedRoute(storage: Pick<Storage, 'getItem'> = sessionSto
 export function invitationToken(route: string | null | undefined): string | null {
   return /^\/console\/invitations\/([A-Za-z0-9_-]{8,200})$/.exec(route ?? '')?.[1] ?? null;
 }
+
+/**
+ * An event's entry page (or a team's) a runner signed out came from (issue 38): an account made on
+ * the way leads back there once its e-mail is verified.
+ */
+export function entriesRoute(route: string | null | undefined): string | null {
+  return /^\/entries\/[A-Za-z0-9_-]{1,100}(\/team\/T[0-9A-Za-z_-]{22})?$/.test(route ?? '')
+    ? (route as string)
+    : null;
+}
+
+/** Remembers the page to come back to after signing in or up (the entry page's buttons). */
+export function rememberRoute(route: string, storage: Pick<Storage, 'setItem'> = sessionStorage): void {
+  storage.setItem(INTENDED_ROUTE, route);
+}

@@ -27,6 +27,7 @@ import {
 } from '../../../features/entries/api/entries.ts';
 import { EntryForm } from '../../../features/entries/components/entry-form.tsx';
 import { fieldText, problemText } from '../../../features/entries/components/errors.ts';
+import { SignInToEnter } from '../../../features/entries/components/sign-in-to-enter.tsx';
 import { entriesPaths } from '../../../features/entries/paths.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
@@ -138,14 +139,7 @@ export default function EntriesEventPage() {
           onCreated={(token) => navigate(entriesPaths.team(event, token))}
         />
       )}
-      {raceId && !profile && (
-        <Alert
-          severity="info"
-          action={<Button onClick={() => navigate(paths.login())}>{t('signIn')}</Button>}
-        >
-          {t('signInToEnter')}
-        </Alert>
-      )}
+      {raceId && !profile && <SignInToEnter />}
       {raceId && profile && (
         <EntryForm
           key={raceId}
@@ -177,20 +171,10 @@ function NewTeam({
   onCreated: (token: string) => void;
 }) {
   const { t } = useTranslation('entries');
-  const navigate = useNavigate();
   const create = useCreateTeam(eventId);
   const [name, setName] = useState('');
   const [pays, setPays] = useState<'captain' | 'each'>('each');
-  if (!signedIn)
-    return (
-      <Alert
-        severity="info"
-        sx={{ mb: 2 }}
-        action={<Button onClick={() => navigate(paths.login())}>{t('signIn')}</Button>}
-      >
-        {t('signInToEnter')}
-      </Alert>
-    );
+  if (!signedIn) return <SignInToEnter />;
   const err = (f: string) => fieldText(t, create.error, f);
   return (
     <Paper

@@ -24,6 +24,7 @@ import {
 } from '../../../features/entries/api/entries.ts';
 import { EntryForm } from '../../../features/entries/components/entry-form.tsx';
 import { fieldText, problemText } from '../../../features/entries/components/errors.ts';
+import { SignInToEnter } from '../../../features/entries/components/sign-in-to-enter.tsx';
 import { entriesPaths } from '../../../features/entries/paths.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
@@ -151,12 +152,7 @@ export default function TeamPage() {
         </Alert>
       )}
       {!profile ? (
-        <Alert
-          severity="info"
-          action={<Button onClick={() => navigate(paths.login())}>{t('signIn')}</Button>}
-        >
-          {t('signInToEnter')}
-        </Alert>
+        <SignInToEnter />
       ) : !joining ? (
         <Button variant="contained" size="large" fullWidth onClick={() => setJoining(true)}>
           {t('team.join')}
