@@ -221,7 +221,7 @@ test.describe('online entries on a phone, in French', () => {
   test('registration opens, the race fills, a cancellation goes to the waitlist, a move pays the difference', async ({
     browser,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(1_500_000);
     // The organiser opens registration from the console.
     const org = await phone(browser, 'organiser-38@example.test');
     await org.goto(`${server.url}/?lng=fr#/console/events/${EVENT}/entries`);
