@@ -633,6 +633,7 @@ export function SettingsForm({
                     label={t('settings.codeRace')}
                     value={c.raceId ?? ''}
                     onChange={(e) => setC({ raceId: e.target.value || null })}
+                    slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
                     error={Boolean(err(`${p}raceId`))}
                     helperText={err(`${p}raceId`)}
                     size="small"
