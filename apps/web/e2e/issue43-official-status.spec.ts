@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { post, verifiedAccount } from './api.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -28,9 +32,28 @@ test.beforeAll(async ({}, testInfo) => {
 });
 test.afterAll(async () => server?.stop());
 
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'official-status-'));
+
+/** The certificate PDF of a runner, saved; its text (pdftotext) and the verification link of its QR code. */
+async function certificate(trackingKey: string, name: string) {
+  const res = await fetch(`${server.url}/api/certificates/${trackingKey}?lng=en`);
+  expect(res.status).toBe(200);
+  const file = path.join(tmp, `${name}.pdf`);
+  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+    /\s+/g,
+    ' ',
+  );
+  execFileSync('pdftoppm', ['-r', '100', '-png', '-singlefile', file, path.join(tmp, name)]);
+  const png = PNG.sync.read(fs.readFileSync(path.join(tmp, `${name}.png`)));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  return { text, verifyUrl: code?.data ?? '' };
+}
+
 async function card(bib: string) {
   const res = await fetch(`${server.url}/api/results/contexts/${DB}/participants/${bib}`);
   return (await res.json()) as {
+    athlete: { trackingKey: string };
     status?: string;
     splits: { pointKey: string; rankOverall: number | null }[];
   };
@@ -88,6 +111,11 @@ test('a status change on official results is refused, then goes in only as a con
   });
   expect(published.status, await published.text()).toBe(200);
   expect(await rankOf('S3')).toBe(3);
+  // Peeters' certificate as issued before the correction: third, no correction, a verification link.
+  const key = (await card('S3')).athlete.trackingKey;
+  const before = await certificate(key, 'before');
+  expect(before.text).not.toMatch(/Corrected on/);
+  expect(before.verifyUrl).toContain('/#/verify/');
 
   // The organiser at the desk, desktop, English.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -122,6 +150,20 @@ test('a status change on official results is refused, then goes in only as a con
   await expect(form.getByRole('status')).toContainText('Status saved; results updated.');
   await expect.poll(() => rankOf('S3'), { timeout: 10_000 }).toBe(2);
   await context.close();
+
+  // The re-issued certificate names the correction; the old one's verification page says it was replaced.
+  const after = await certificate(key, 'after');
+  expect(after.text).toMatch(
+    /Corrected on \d+ \w+ \d{4}, \d\d:\d\d CET: bib S2 Bart Claes.*Reason: cut the course/,
+  );
+  const verify = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await verify.goto(before.verifyUrl.replace('/#/', '/?lng=en#/'));
+  await expect(verify.getByTestId('verify-replaced')).toContainText(
+    /This certificate was replaced: the official results were corrected on .*, after it was issued\./,
+    { timeout: 20_000 },
+  );
+  await verify.screenshot({ path: path.join(SHOTS, 'verify-replaced-phone-en.png') });
+  await verify.context().close();
 
   // Spectators: the report says what was corrected, when and why (phone, both languages).
   for (const [lng, said] of [
