@@ -85,6 +85,12 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
   const entryOrder = await ok('POST', `/api/entries/events/${EVENT}/orders`, captain.authorization, {
     runners: [runner(0, { email: captain.email })],
   });
+  // A relay team of the demo event (team entries): its link token.
+  const team = await ok('POST', `/api/entries/events/${EVENT}/teams`, captain.authorization, {
+    raceId: 'city-marathon',
+    name: 'Matrix relay',
+    pays: 'captain',
+  });
 
   // A webhook of the demo event (never delivered: inactive) and one delivery in its log.
   const webhook = await ok('POST', `/api/webhooks/events/${EVENT}`, owner.authorization, {
@@ -240,6 +246,8 @@ export async function createForeignRows(app: FastifyInstance): Promise<ForeignRo
     [/^\/api\/deposits\/:id/, { id: deposit.id, entryId: String(withEntry.entries[0].id) }],
     [/^\/api\/deposits\/join\/:code/, { code: deposit.joinCode }],
     [/^\/api\/entries\/races\/:race/, { race: RACE }],
+    [/^\/api\/entries\/events\/:event\/teams\/:teamToken/, { teamToken: team.token }],
+    [/^\/api\/entries\/teams\/:teamToken/, { teamToken: team.token }],
     [/^\/api\/entries\/staff\/events\/:event\/races\/:race/, { race: RACE }],
     [/^\/api\/entries\/orders\/:id/, { id: String(entryOrder.orderId) }],
     [/^\/api\/entries\/entry\/:code/, { code: entryOrder.entries[0].code }],
