@@ -88,7 +88,7 @@ describe('participant imports: samples, duplicates named, refused rows, undo (is
 
   const inject = (
     who: keyof typeof auth | null,
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},
@@ -318,5 +318,27 @@ describe('participant imports: samples, duplicates named, refused rows, undo (is
     ).json();
     expect(preview.invalid).toBe(3);
     expect(preview.problems.find((p: { line: number }) => p.line === 3)).toBeUndefined();
+  });
+
+  it('refuses an import into a race whose results are official (issue 43), nothing stored; re-opened, it goes in', async () => {
+    const publish = (payload: unknown) =>
+      inject('owner', 'PUT', '/api/console/races/night-5k/publication', payload);
+    expect((await publish({ official: true, protestWindowMinutes: 0 })).statusCode).toBe(200);
+    const { id } = await upload('Dossard;Prénom;Nom;Sexe\n91;Ines;Vert;F\n');
+    const body = {
+      raceId: 'night-5k',
+      mapping: { bib: 'Dossard', firstName: 'Prénom', lastName: 'Nom', gender: 'Sexe' },
+      mode: 'valid',
+    };
+    const before = await count();
+    const refused = await inject('owner', 'POST', `${base}/imports/${id}/commit`, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.headers['content-type']).toMatch(/problem\+json/);
+    expect(refused.json()).toMatchObject({ code: 'RACE_OFFICIAL' });
+    expect(await count()).toBe(before);
+    expect((await publish({ official: false, reason: 'late entries added' })).statusCode).toBe(200);
+    const imported = await inject('owner', 'POST', `${base}/imports/${id}/commit`, body);
+    expect(imported.statusCode).toBeLessThan(300);
+    expect(await count()).toBe(before + 1);
   });
 });

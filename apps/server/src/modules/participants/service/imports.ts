@@ -1,5 +1,6 @@
 import type { ImportOutcome } from '@tempora/contracts';
 import { AppError } from '../../../errors.ts';
+import { isOfficial } from '../../results/port.ts';
 import * as history from '../history-repository.ts';
 import type { Mapping } from '../mapping.ts';
 import * as repo from '../repository.ts';
@@ -40,6 +41,21 @@ export function createImports(ctx: ParticipantsContext, uploads: Uploads) {
     actor: Actor,
   ): Promise<ImportOutcome> {
     const { people, rows, race, sheet } = await validate(event.id, uploadId, request);
+    // Issue 43, "official means official": runners added to a race whose results are published
+    // could take reads already stored (a bib read before it was anyone's) and move the ranks
+    // silently. Decision: an import into an official race is refused, nothing stored; the
+    // organiser re-opens the results as provisional (with a reason, seen by spectators) first.
+    const [published] = await database.query<{ rules: Record<string, unknown> | null; name: string }>(
+      'SELECT rules, name FROM races WHERE id = $1',
+      [race.id],
+    );
+    if (isOfficial(published?.rules))
+      throw new AppError(
+        409,
+        'RACE_OFFICIAL',
+        `The results of '${published?.name ?? race.id}' are official: re-open them as provisional before importing runners`,
+        [{ field: 'raceId', message: race.id }],
+      );
     const invalid = rows.length - people.length;
     if (request.mode === 'all' && invalid > 0)
       throw new AppError(
