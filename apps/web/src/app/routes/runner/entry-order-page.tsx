@@ -58,10 +58,15 @@ export default function EntryOrderPage() {
                 {e.name} — {e.raceName}
               </Typography>
               <Typography variant="body2">
-                {t('summary.entry')}: {money(e.entryCents)}
-                {e.discountCents > 0 && ` · ${t('summary.discount')}: −${money(e.discountCents)}`}
+                {/* "Inscription : 25,00 €" — French puts a space before the colon (summary.item). */}
+                {t('summary.item', { label: t('summary.entry'), amount: money(e.entryCents) })}
+                {e.discountCents > 0 &&
+                  ` · ${t('summary.item', { label: t('summary.discount'), amount: `−${money(e.discountCents)}` })}`}
                 {e.addOns.length > 0 &&
-                  ` · ${t('summary.addOns')}: ${e.addOns.map((a) => a.name).join(', ')} ${money(e.addOnsCents)}`}
+                  ` · ${t('summary.item', {
+                    label: t('summary.addOns'),
+                    amount: `${e.addOns.map((a) => a.name).join(', ')} ${money(e.addOnsCents)}`,
+                  })}`}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {t(`states.${e.state}`)}

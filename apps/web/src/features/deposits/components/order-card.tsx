@@ -35,7 +35,7 @@ export function OrderCard({
       <Typography>
         {t('order.amount')} <strong>{formatMoney(order.amountCents, order.currency, i18n.language)}</strong>
         {order.paidCents > 0 &&
-          ` · ${t('order.paid')}: ${formatMoney(order.paidCents, order.currency, i18n.language)}`}
+          ` · ${t('common:labelled', { label: t('order.paid'), value: formatMoney(order.paidCents, order.currency, i18n.language) })}`}
       </Typography>
       {order.state === 'awaiting_payment' && (
         <Box sx={{ mt: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>

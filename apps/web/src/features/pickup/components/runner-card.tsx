@@ -68,7 +68,7 @@ export function RunnerCard({
           {runner.firstName} {runner.lastName.toUpperCase()}
         </Typography>
         <Typography>
-          {t('card.race')}: {runner.raceName}
+          {t('common:labelled', { label: t('card.race'), value: runner.raceName })}
           {runner.wave ? ` · ${t('card.wave')} ${runner.wave}` : ''}
         </Typography>
         {runner.guardianMissing && (

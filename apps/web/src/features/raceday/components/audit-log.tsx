@@ -44,7 +44,7 @@ export function AuditLog({ db, timeZone }: { db: string; timeZone?: string | und
         ]
           .filter(Boolean)
           .join(' · '),
-        details: e.reason ? [`${t('correct.reason')}: ${e.reason}`] : [],
+        details: e.reason ? [t('common:labelled', { label: t('correct.reason'), value: e.reason })] : [],
         dataAction: e.action,
         end: e.undoneBy ? (
           <Typography variant="caption" color="text.secondary">
