@@ -222,8 +222,6 @@ function call(url: string, method: string, token: string | null, body?: unknown,
 async function rush(nodes: string[], tokens: string[]) {
   const entryMs: number[] = [];
   const healthMs: number[] = [];
-  const payMs: number[] = [];
-  const hookMs: number[] = [];
   const outcomes = new Map<string, number>();
   const count = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
   let webhooks = 0;

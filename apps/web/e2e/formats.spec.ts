@@ -107,7 +107,9 @@ test('a criterium: format set in the console, reads through the ingest, laps on 
   await expect(rows.nth(3)).toContainText('−1 tour');
   // Cid has one lap: not done with lap 2 by the cut-off, out with the reason.
   await expect(rows.nth(3)).toContainText('Abandon');
-  await expect(rows.nth(3)).toContainText(/Tour 2 non bouclé avant la barrière horaire \(\d\d:\d\d [A-Z][^)]*\)/);
+  await expect(rows.nth(3)).toContainText(
+    /Tour 2 non bouclé avant la barrière horaire \(\d\d:\d\d [A-Z][^)]*\)/,
+  );
   await expect(rows.nth(3).getByRole('cell').first()).toHaveText('');
   const chart = spectator.getByRole('img', { name: /Graphique des tours/ });
   await expect(chart).toBeVisible();
