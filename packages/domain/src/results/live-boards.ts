@@ -1,7 +1,7 @@
 import { type Millis, shownGap } from '../time-format.ts';
 import { predict } from './prediction.ts';
 import { gapAt, lastPointOf, rankAt, rankingOrder, statusOf } from './queries.ts';
-import { netTimeOf, type RaceResults } from './results-model.ts';
+import { netTimeOf, type RaceResults, rankKeyOf } from './results-model.ts';
 
 /**
  * The maths of the live boards (issue 19 "logic once"): the leaders board, the time-trial board
@@ -63,12 +63,17 @@ export interface BoardRow {
 export function leadersAt(results: RaceResults, p: number, count: number): BoardRow[] {
   const order = rankingOrder(results, p);
   const rows: BoardRow[] = [];
-  const leader = order.length ? netTimeOf(results, order[0]!, p) : 0;
+  // Ranks and gaps come from the time the race ranks by (gun or net, `rankKeyOf`): under gun
+  // ranking two runners at the same gun time share a rank even when their chip times differ, and
+  // no gap is negative (a property test found "2nd, −0:01" behind a leader with a later chip start).
+  const leader = order.length ? rankKeyOf(results, order[0]!, p) : 0;
+  let previousKey = Number.NaN;
   for (let k = 0; k < Math.min(count, order.length); k++) {
     const i = order[k]!;
-    const netMs = netTimeOf(results, i, p);
-    const rank = k > 0 && netMs === rows[k - 1]!.netMs ? rows[k - 1]!.rank : k + 1;
-    rows.push({ i, rank, netMs, gapMs: shownGap(netMs, leader) });
+    const key = rankKeyOf(results, i, p);
+    const rank = k > 0 && key === previousKey ? rows[k - 1]!.rank : k + 1;
+    previousKey = key;
+    rows.push({ i, rank, netMs: netTimeOf(results, i, p), gapMs: shownGap(key, leader) });
   }
   return rows;
 }
