@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { formatDuration } from '../../../packages/domain/src/time-format.ts';
@@ -37,10 +38,10 @@ function freePort() {
 }
 
 /** Starts the compiled server; resolves once `/api/ready` answers (or `until` holds, for the seed). */
-async function start(env, until) {
+async function start(env, until, build = { bundle }) {
   const port = await freePort();
   const logs = [];
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [build.bundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,6 +51,7 @@ async function start(env, until) {
       LOG_LEVEL: 'info',
       // Development mode: production refuses the default secrets; this is a local measurement.
       NODE_ENV: 'development',
+      ...(build.web ? { WEB_DIST: build.web } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,8 +113,25 @@ async function firstRows(url, viewport, expected) {
     { polling: 'raf', timeout: 60_000 },
   );
   const ms = Math.round(await shown.jsonValue());
+  // Where the time went (Chromium's performance entries, ms since navigation): the HTML, the boot
+  // script, the configuration, the first rows' request, the pre-paint script and the entry.
+  const steps = await page.evaluate(() => {
+    const [nav] = performance.getEntriesByType('navigation');
+    const res = performance.getEntriesByType('resource');
+    const find = (test) => res.find((e) => test(new URL(e.name).pathname + new URL(e.name).search));
+    const span = (e) => (e ? [Math.round(e.startTime), Math.round(e.responseEnd)] : null);
+    return {
+      html: nav ? [0, Math.round(nav.responseEnd)] : null,
+      boot: span(find((u) => u.startsWith('/boot.js'))),
+      env: span(find((u) => u.startsWith('/api/env-config'))),
+      rows: span(find((u) => u.includes('/reports/') && u.includes('limit=100'))),
+      event: span(find((u) => /^\/api\/events\/[^/?]+$/.test(u))),
+      list: span(find((u) => u.endsWith('/reportlist'))),
+      paint: span(find((u) => /\/assets\/pre-paint-(en|fr)-/.test(u))),
+    };
+  });
   await context.close();
-  return ms;
+  return { ms, steps };
 }
 
 /** Row 1's rank, name and finish time as the API gives them. */
@@ -128,35 +147,60 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 };
 const results = [];
+const loadBefore = os.loadavg()[0];
 // BENCH_FIRST_ROWS_BASELINE=false leaves out the snapshots-off baseline (minutes on a loaded machine).
+// BENCH_FIRST_ROWS_BASE_BUILD=dir: another build (a copy of `apps/server/dist` and `apps/web/dist`
+// under dir/apps/…, e.g. main's before a change) measured beside this one, taking turns.
+const baseBuild = process.env.BENCH_FIRST_ROWS_BASE_BUILD;
 const configurations = [
-  ['snapshots off (baseline)', { RESULTS_SNAPSHOTS: 'false' }],
-  ['snapshots on', {}],
-].filter(([name]) => process.env.BENCH_FIRST_ROWS_BASELINE !== 'false' || name === 'snapshots on');
-for (const [name, env] of configurations) {
+  ['snapshots off (baseline)', { RESULTS_SNAPSHOTS: 'false' }, undefined],
+  ...(baseBuild
+    ? [
+        [
+          'snapshots on, base build',
+          {},
+          {
+            bundle: path.join(baseBuild, 'apps/server/dist/server.mjs'),
+            web: path.join(baseBuild, 'apps/web/dist'),
+          },
+        ],
+      ]
+    : []),
+  ['snapshots on', {}, undefined],
+].filter(
+  ([name]) => process.env.BENCH_FIRST_ROWS_BASELINE !== 'false' || name !== 'snapshots off (baseline)',
+);
+for (const [name] of configurations)
+  for (const shape of Object.keys(VIEWPORTS))
+    results.push({ name, shape, cold: [], warm: [], coldSteps: [], warmSteps: [] });
+// The configurations take turns (restart k of each, then k + 1): the machine's load drifts.
+for (let k = 0; k < restarts; k++) {
   for (const [shape, viewport] of Object.entries(VIEWPORTS)) {
-    const cold = [];
-    const warm = [];
-    for (let k = 0; k < restarts; k++) {
-      const server = await start(env);
+    for (const [name, env, build] of configurations) {
+      const r = results.find((x) => x.name === name && x.shape === shape);
+      const server = await start(env, undefined, build);
       // The row is read from the page itself after the measure: an API call first would warm it.
       const expected = ['1', 'KIRUI Geoffrey', '2:09:37'];
-      cold.push(await firstRows(server.url, viewport, expected));
+      const c = await firstRows(server.url, viewport, expected);
+      r.cold.push(c.ms);
+      r.coldSteps.push(c.steps);
       if (k === 0) {
         const actual = await expectedRow(server.url);
         if (actual.join() !== expected.join()) throw new Error(`row 1 is ${actual.join(', ')}`);
       }
-      warm.push(await firstRows(server.url, viewport, expected));
+      const w = await firstRows(server.url, viewport, expected);
+      r.warm.push(w.ms);
+      r.warmSteps.push(w.steps);
       await server.stop();
     }
-    results.push({ name, shape, cold, warm });
   }
 }
 await browser.close();
+const loadAfter = os.loadavg()[0];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
-  `\nBoston overall table (26,410 rows): navigation → row 1 visible, first navigation after a restart (ready) vs the next one; ${restarts} restarts each, unthrottled. Target ≤ 1 s.\n`,
+  `\nBoston overall table (26,410 rows): navigation → row 1 visible, first navigation after a restart (ready) vs the next one; ${restarts} restarts each, unthrottled, load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} on ${os.availableParallelism()} cores. Target ≤ 1 s.\n`,
 );
 console.log('| server | viewport | after a restart: median (each) | warm server: median (each) |');
 console.log('|---|---|---:|---:|');
@@ -164,3 +208,23 @@ for (const r of results)
   console.log(
     `| ${r.name} | ${r.shape} | ${median(r.cold)} ms (${r.cold.join(', ')}) | ${median(r.warm)} ms (${r.warm.join(', ')}) |`,
   );
+
+// The breakdown: each step's median start → end (ms after navigation), after a restart and warm.
+const STEPS = ['html', 'boot', 'env', 'rows', 'event', 'list', 'paint'];
+const spanOf = (all, step) => {
+  const got = all.map((s) => s[step]).filter(Boolean);
+  return got.length ? `${median(got.map((g) => g[0]))}–${median(got.map((g) => g[1]))}` : '–';
+};
+console.log(
+  `\nWhere the time goes (median start–end, ms after navigation; rows = the first 100 rows' request):\n`,
+);
+console.log(`| server | viewport | when | ${STEPS.join(' | ')} | row 1 visible |`);
+console.log(`|---|---|---|${STEPS.map(() => '---:').join('|')}|---:|`);
+for (const r of results)
+  for (const [when, all, ms] of [
+    ['restart', r.coldSteps, r.cold],
+    ['warm', r.warmSteps, r.warm],
+  ])
+    console.log(
+      `| ${r.name} | ${r.shape} | ${when} | ${STEPS.map((s) => spanOf(all, s)).join(' | ')} | ${median(ms)} |`,
+    );

@@ -130,12 +130,21 @@ export const resultsModule = fp(
     // Issue 20: a node started during a race loads the live events' results before it says it is
     // ready, so the load balancer sends it no spectator before it can answer at once.
     // Issue 27: then, without holding readiness, the finished events' snapshots and main tables.
+    // Issue 41: readiness also waits for the finished events' first screens answered from their
+    // snapshots (at most FIRST_SCREENS_READY_MS), never for a context to be built.
     app.addHook('onListen', async () => {
       const live = warmLiveContexts(app, service);
       app.readiness.wait('live results', live);
-      void live
-        .catch(() => undefined)
-        .then(() => warmFinishedContexts(app, service))
+      const finished = live.catch(() => undefined).then(() => warmFinishedContexts(app, service));
+      app.readiness.wait(
+        'finished results',
+        Promise.race([
+          finished.then((w) => w.firstScreens),
+          new Promise((r) => setTimeout(r, FIRST_SCREENS_READY_MS).unref()),
+        ]),
+      );
+      void finished
+        .then((w) => w.done)
         .catch((err) => app.log.warn({ err }, 'results: warming the finished events failed'));
     });
     // The TCP line decoder is started by the devices module: its reads go through the timing
@@ -147,9 +156,11 @@ export const resultsModule = fp(
 /** Loads the results of every context of a live event, one after the other. */
 async function warmLiveContexts(app: FastifyInstance, service: ResultsService): Promise<void> {
   const started = Date.now();
-  const rows = await app.database.query<{ db: string }>(
-    "SELECT c.db FROM contexts c JOIN events e ON e.id = c.event_id WHERE e.status = 'live' ORDER BY c.db",
+  const rows = await app.database.query<{ db: string; eventId: string }>(
+    `SELECT c.db, c.event_id AS "eventId" FROM contexts c JOIN events e ON e.id = c.event_id
+      WHERE e.status = 'live' ORDER BY c.db`,
   );
+  if (rows.length) await warmFirstScreens(app, new Set(rows.map((r) => r.eventId)), []);
   for (const { db } of rows) {
     const ctx = await service.state(db);
     // The tables too (a 26,000-row ranking takes longer to build than to load): each is cached
@@ -173,13 +184,50 @@ async function warmLiveContexts(app: FastifyInstance, service: ResultsService): 
 
 /** How long after the first pages the finished events' whole tables are warmed (issue 41). */
 const WHOLE_BODIES_AFTER_MS = 60_000;
+/** The longest readiness waits for the finished events' first screens (issue 41). */
+const FIRST_SCREENS_READY_MS = 10_000;
+
+/** The address of an overall ranking's table (the route the web table reads). */
+const tableUrl = (head: { eventId: string; group: string; report: string }) =>
+  `/api/results/${encodeURIComponent(head.eventId)}/groups/${encodeURIComponent(head.group)}/reports/${encodeURIComponent(head.report)}`;
 
 /**
- * Issue 27: the finished events' main tables, in the background after start (never holding
- * readiness). A context with a snapshot stored for its current state gets its overall rankings'
- * first page and whole body read and encoded once (the database's pages warm, the route's
- * body cache filled); one without is loaded — in slices, one context at a time — which stores
- * its snapshot for the next start, and its tables are then in memory for the first reader.
+ * Issue 41: what a spectator's first screen of a results page asks for, asked once through the
+ * app itself — the page (its HTML and boot script), each event's detail and report list, each
+ * overall ranking's first page (`tables`, encoded and kept by the route) — one at a time, the event
+ * loop let in between. After a restart each of these was a first run of its code and a first read
+ * of its tables in the database, all paid by the first visitor, in the same second as the
+ * warm-up's own work: 4.4 s, then 1.2–1.4 s, before the first rows.
+ */
+async function warmFirstScreens(
+  app: FastifyInstance,
+  eventIds: Set<string>,
+  tables: string[],
+): Promise<void> {
+  const urls = [
+    '/',
+    '/boot.js',
+    ...[...eventIds].flatMap((id) => [
+      `/api/events/${encodeURIComponent(id)}`,
+      `/api/results/${encodeURIComponent(id)}/reportlist`,
+    ]),
+    ...tables.map((url) => `${url}?offset=0&limit=100`),
+  ];
+  for (const url of urls) {
+    await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+/**
+ * Issue 27: the finished events' main tables, in the background after start. A context with a
+ * snapshot stored for its current state gets its first screen warmed (`warmFirstScreens`: its
+ * event's answers, its overall rankings' first page read from the snapshot and encoded once) —
+ * `firstScreens`, which readiness waits for (issue 41: a load balancer then sends the first
+ * spectator to a node that answers at once, and the warm-up no longer runs in the same second as
+ * that spectator's page); one without is loaded afterwards — in slices, one context at a time —
+ * which stores its snapshot for the next start, its tables then in memory for the first reader
+ * (`done`; readiness never waits for a build). Recent events first.
  * Issue 41: every first page before any whole body, the whole bodies read a few chunks at a time
  * (`snapshotTexts`): the web table asks the first page, then pages of 1,000 rows, never the whole
  * body, and a first visitor right after a restart waited behind its 7 MB (1.2 s for the first rows
@@ -189,52 +237,61 @@ const WHOLE_BODIES_AFTER_MS = 60_000;
 async function warmFinishedContexts(
   app: FastifyInstance,
   service: Pick<ResultsService, 'snapshot' | 'state' | 'snapshotsWritten'>,
-): Promise<void> {
-  if (!app.config.RESULTS_SNAPSHOTS) return;
+): Promise<{ firstScreens: Promise<void>; done: Promise<void> }> {
+  if (!app.config.RESULTS_SNAPSHOTS) return { firstScreens: Promise.resolve(), done: Promise.resolve() };
   const started = Date.now();
-  const rows = await app.database.query<{ db: string }>(
-    "SELECT c.db FROM contexts c JOIN events e ON e.id = c.event_id WHERE e.status = 'finished' ORDER BY c.db",
+  const rows = await app.database.query<{ db: string; eventId: string }>(
+    `SELECT c.db, c.event_id AS "eventId" FROM contexts c JOIN events e ON e.id = c.event_id
+      WHERE e.status = 'finished' ORDER BY e.end_date DESC, c.db`,
   );
-  let built = 0;
   const urls: string[] = [];
-  const warm = async (query: string) => {
-    for (const url of urls) {
-      await app.inject({ url: `${url}${query}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
-      await new Promise((r) => setImmediate(r));
+  const toBuild: typeof rows = [];
+  const events = new Set<string>();
+  for (const row of rows) {
+    const snapshot = await service.snapshot(row.db);
+    if (!snapshot) {
+      toBuild.push(row);
+      continue;
     }
-  };
-  for (const { db } of rows) {
-    const snapshot = await service.snapshot(db);
-    let main: { eventId: string; group: string; report: string }[];
-    if (snapshot) main = [...snapshot.reports.values()].map((r) => r.head);
-    else {
+    events.add(row.eventId);
+    for (const r of snapshot.reports.values()) if (r.head.report === 'LIVE1') urls.push(tableUrl(r.head));
+  }
+  const firstScreens = rows.length ? warmFirstScreens(app, events, [...urls]) : Promise.resolve();
+  const done = firstScreens.then(async () => {
+    let built = 0;
+    for (const { db } of toBuild) {
       const ctx = await service.state(db);
       await service.snapshotsWritten();
       built++;
-      main = ctx.reports.map((r) => ({ eventId: ctx.context.eventId, group: r.groupKey, report: r.key }));
+      const main = ctx.reports
+        .filter((r) => r.key === 'LIVE1')
+        .map((r) => tableUrl({ eventId: ctx.context.eventId, group: r.groupKey, report: r.key }));
+      await warmFirstScreens(app, new Set([ctx.context.eventId]), main);
+      urls.push(...main);
     }
-    for (const head of main.filter((r) => r.report === 'LIVE1'))
-      urls.push(
-        `/api/results/${encodeURIComponent(head.eventId)}/groups/${encodeURIComponent(head.group)}/reports/${encodeURIComponent(head.report)}`,
-      );
-  }
-  await warm('?offset=0&limit=100');
-  if (rows.length)
-    app.log.info({ contexts: rows.length, built, ms: Date.now() - started }, 'finished results warmed');
-  // The whole bodies later (issue 41): read and compressed at once, Boston's 7 MB took the CPU
-  // from the restart's first visitors (their first pages, the page's scripts) on a loaded machine.
-  // No web page asks for them (its table reads pages of 1,000 rows); an API client may.
-  // Not awaited: the first pages are what a caller waits for.
-  setTimeout(() => {
-    if (app.server.listening)
-      warm('').catch((err) => app.log.warn({ err }, 'results: warming the whole tables failed'));
-  }, WHOLE_BODIES_AFTER_MS).unref();
+    if (rows.length)
+      app.log.info({ contexts: rows.length, built, ms: Date.now() - started }, 'finished results warmed');
+    // The whole bodies later (issue 41): read and compressed at once, Boston's 7 MB took the CPU
+    // from the restart's first visitors (their first pages, the page's scripts) on a loaded machine.
+    // No web page asks for them (its table reads pages of 1,000 rows); an API client may.
+    // Not awaited: the first pages are what a caller waits for.
+    setTimeout(() => {
+      if (!app.server.listening) return;
+      void (async () => {
+        for (const url of urls) {
+          await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+          await new Promise((r) => setImmediate(r));
+        }
+      })().catch((err) => app.log.warn({ err }, 'results: warming the whole tables failed'));
+    }, WHOLE_BODIES_AFTER_MS).unref();
+  });
+  return { firstScreens, done };
 }
 
 /**
  * The finished events' snapshots and main tables warmed now (after the Boston demo's import:
  * seed/plugin.ts), as a start does in the background.
  */
-export function warmFinishedResults(app: FastifyInstance): Promise<void> {
-  return warmFinishedContexts(app, app.results);
+export async function warmFinishedResults(app: FastifyInstance): Promise<void> {
+  await (await warmFinishedContexts(app, app.results)).done;
 }

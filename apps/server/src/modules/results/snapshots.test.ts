@@ -128,6 +128,58 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
     expect(ahead.headers.etag).not.toMatch(/^"s/);
   }, 120_000);
 
+  it('is ready after a restart once the first screen is warm: first page, event and report list', async () => {
+    // Issue 41: every statement the restarted node runs, in order.
+    const statements: string[] = [];
+    const counted = new Proxy(database, {
+      get(target, key) {
+        if (key === 'query')
+          return (text: string, params?: unknown[]) => {
+            statements.push(text);
+            return target.query(text, params);
+          };
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const restarted = await buildApp(config, { database: counted, logger: false });
+    cleanups.push(() => restarted.close());
+    await restarted.listen({ port: 0, host: '127.0.0.1' });
+    // Not ready before the finished event's first screen is warm (read from its snapshot)…
+    expect(restarted.readiness.pending()).toContain('finished results');
+    for (let k = 0; k < 1_500 && restarted.readiness.pending().length; k++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(restarted.readiness.pending()).toEqual([]);
+    expect((await restarted.inject('/api/ready')).statusCode).toBe(200);
+    // …then a spectator's first page is answered without reading the snapshot's rows again (it
+    // was encoded once by the warm-up), from the snapshot, the state never loaded.
+    statements.length = 0;
+    const first = await restarted.inject({
+      url: `${LIVE1}?offset=0&limit=100`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"s/);
+    expect(statements.filter((q) => q.includes('report_snapshots'))).toEqual([]);
+    const page = (await restarted.inject(`${LIVE1}?offset=0&limit=100`)).json() as Table;
+    expect(page.rows).toEqual(expected.rows.slice(0, 100));
+    // The event's detail asks no catalogue (a table, once there, stays) and its tiles in one
+    // statement: five statements where there were seventeen.
+    statements.length = 0;
+    const event = await restarted.inject('/api/events/snap');
+    expect(event.statusCode).toBe(200);
+    expect(statements.filter((q) => q.includes('to_regclass'))).toEqual([]);
+    expect(statements.filter((q) => q.includes('EXISTS ('))).toHaveLength(1);
+    expect(event.json().available).toEqual({
+      photos: false,
+      stream: false,
+      map: false,
+      info: false,
+      groupEntry: false,
+    });
+    expect((await restarted.inject('/api/results/snap/reportlist')).statusCode).toBe(200);
+  }, 120_000);
+
   it('is never served once a correction or a status change was made on another node', async () => {
     const other = await node();
     const restarted = await node();

@@ -85,4 +85,23 @@ describe('columns as wide as their widest value (issue 41)', () => {
     // On a desktop it is a column of every row.
     expect(planColumns(category, 1180).visible).toContain(2);
   });
+
+  it('measures each text once, however many columns show it (issue 41: the pre-paint’s time)', () => {
+    // An overall ranking with its splits: every time column takes the longest time's shape.
+    const splits = ['5K', '10K', '15K', '20K', 'Half', '25K', '30K', '35K', '40K'].map((t, k) =>
+      col(20 + k, 'time', t, { Alignment: 'Right' }),
+    );
+    const columns = [...category, ...splits];
+    const rows = [row(1, 1, 7_777_000, 0), row(2, 2, 7_800_000, 23_000)];
+    for (const r of rows) for (const [k] of splits.entries()) r[20 + k] = 500_000 * (k + 1);
+    const asked: string[] = [];
+    const widths = contentWidths(columns, columnRoles(columns), rows, 26_410, 'en', (text, bold) => {
+      asked.push(`${bold ? 'bold ' : ''}${text}`);
+      return estimatedTextWidth(text, bold);
+    });
+    // The rank (bold), the overall and gender ranks, the time (bold), the gap and nine splits: five
+    // texts, each measured once (not 14 measures).
+    expect(asked.sort()).toEqual(['+2:10:00', '2:10:00', '26410', 'bold 2:10:00', 'bold 26410'].sort());
+    expect(widths[9 + 8]).toBe(Math.ceil(estimatedTextWidth('2:10:00', false) + CELL_PADDING));
+  });
 });

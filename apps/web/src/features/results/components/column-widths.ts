@@ -49,6 +49,8 @@ export function contentWidths(
   let most = 0;
   for (const c of columns)
     if (c.Type === 'time') for (const row of rows) most = Math.max(most, Number(row[c.FieldIdx]) || 0);
+  // Each text measured once (issue 41: Boston's splits share one, measured again for each column).
+  const measured = new Map<string, number>();
   return columns.map((c, i) => {
     const text =
       c.Type === 'time'
@@ -58,6 +60,8 @@ export function contentWidths(
         : roles[i] === 'rank' || roles[i] === 'overall'
           ? String(total)
           : '';
-    return text ? Math.ceil(width(text, c.Bold) + CELL_PADDING) : undefined;
+    const key = c.Bold + text;
+    if (text && !measured.has(key)) measured.set(key, width(text, c.Bold));
+    return text ? Math.ceil(measured.get(key)! + CELL_PADDING) : undefined;
   });
 }
