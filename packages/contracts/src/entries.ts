@@ -150,6 +150,11 @@ export const registrationSettingsSchema = z
     addOns: z.array(addOnSchema).max(50).default([]),
     codes: z.array(discountCodeSchema).max(500).default([]),
     waiver: z.string().max(20_000).default(''),
+    /**
+     * The event's next edition (another event of the organisation): a deferred entry's credit is
+     * a code only its runner can use there (issue 38). Null: deferrals wait for it to be set.
+     */
+    nextEventId: z.string().min(1).max(100).nullable().default(null),
   })
   .strict();
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
@@ -179,6 +184,11 @@ export const registrationSettingsViewSchema = z.object({
   ),
   waiver: z.string(),
   waiverVersion: z.number().nullable(),
+  nextEventId: z.string().nullable(),
+  /** The organisation's other events, for the next edition's choice (newest first). */
+  editions: z.array(z.object({ eventId: z.string(), name: z.string(), startDate: z.string() })),
+  /** Deferred entries and how many have their code in the next edition. */
+  credits: z.object({ deferred: z.number(), issued: z.number() }),
 });
 export type RegistrationSettingsView = z.infer<typeof registrationSettingsViewSchema>;
 
@@ -322,6 +332,8 @@ export const entryQuoteSchema = z.object({
   until: z.string().nullable(),
   payCents: z.number(),
   refundCents: z.number(),
+  /** A deferral: the credit for the next edition (what was paid minus the fee); 0 otherwise. */
+  creditCents: z.number(),
 });
 export type EntryQuote = z.infer<typeof entryQuoteSchema>;
 
@@ -341,6 +353,22 @@ export const myEntrySchema = z.object({
   orderId: z.string().nullable(),
   /** Whether the order's receipt (payments/orders/{orderId}/receipt.pdf) is the runner's: paid by their account. */
   receipt: z.boolean(),
+  /** Whether the order has its numbered invoice (payments/orders/{orderId}/invoice.pdf): paid by the runner's account. */
+  invoice: z.boolean(),
+  /**
+   * A deferred entry's credit (issue 38): its amount, and once the organiser has named the next
+   * edition, the code only this runner can use there and whether it was used.
+   */
+  credit: z
+    .object({
+      cents: z.number(),
+      currency: z.string(),
+      code: z.string().nullable(),
+      nextEventId: z.string().nullable(),
+      nextEventName: z.string().nullable(),
+      used: z.boolean(),
+    })
+    .nullable(),
   totalCents: z.number(),
   currency: z.string(),
   allowed: z.array(z.enum(entryActions)),

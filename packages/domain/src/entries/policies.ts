@@ -60,20 +60,35 @@ export function cancelRefundCents(
   return policyRefundCents(policy.refund ?? { kind: 'none' }, day, paidCents, refundedCents);
 }
 
+/**
+ * A deferral to the next edition: the entry becomes a credit of what was paid for it minus the
+ * policy's fee; the runner pays only the part of the fee the credit does not cover (an entry
+ * comped or paid less than the fee).
+ */
+export function deferCredit(
+  policy: EntryPolicy,
+  paidCents: number,
+): { payCents: number; creditCents: number } {
+  const fee = policy.deferFeeCents ?? 0;
+  return { payCents: Math.max(0, fee - paidCents), creditCents: Math.max(0, paidCents - fee) };
+}
+
 /** What an action costs (+) or refunds (−) on `day`, shown before the runner confirms it. */
 export function actionQuote(
   policy: EntryPolicy,
   action: EntryAction,
   day: string,
   p: { paidCents: number; refundedCents?: number; paidEntryCents?: number; newEntryCents?: number },
-): { payCents: number; refundCents: number } {
+): { payCents: number; refundCents: number; creditCents?: number } {
   switch (action) {
     case 'edit':
       return { payCents: 0, refundCents: 0 };
     case 'transfer':
       return { payCents: policy.transferFeeCents ?? 0, refundCents: 0 };
-    case 'defer':
-      return { payCents: policy.deferFeeCents ?? 0, refundCents: 0 };
+    case 'defer': {
+      const { payCents, creditCents } = deferCredit(policy, p.paidCents);
+      return { payCents, refundCents: 0, creditCents };
+    }
     case 'cancel':
       return { payCents: 0, refundCents: cancelRefundCents(policy, day, p.paidCents, p.refundedCents ?? 0) };
     case 'move':

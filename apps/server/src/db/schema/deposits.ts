@@ -153,6 +153,14 @@ export const invoices = pgTable(
   (t) => [primaryKey({ columns: [t.organisationId, t.number] })],
 );
 
+/** The last invoice number of each organisation (0099): numbers without gaps, never twice. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  last: integer('last').notNull(),
+});
+
 export const orderLines = pgTable(
   'order_lines',
   {

@@ -31,6 +31,8 @@ export const registrationEvents = pgTable('registration_events', {
   currency: text('currency').notNull().default('EUR'),
   policy: jsonb('policy').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The event's next edition, where deferred entries' credits are used (0098). */
+  nextEventId: text('next_event_id').references(() => events.id, { onDelete: 'set null' }),
 });
 
 export const registrationRaces = pgTable('registration_races', {
@@ -115,6 +117,8 @@ export const registrationCodes = pgTable('registration_codes', {
   held: integer('held').notNull().default(0),
   validFrom: ts('valid_from'),
   validUntil: ts('valid_until'),
+  /** A deferral credit's code (0098): only the runner of this e-mail may use it. */
+  ownerEmail: text('owner_email'),
 });
 
 export const registrationEntries = pgTable('registration_entries', {
@@ -210,5 +214,24 @@ export const registrationTeamMembers = pgTable('registration_team_members', {
   lang: text('lang').notNull().default('en'),
   runner: jsonb('runner').notNull(),
   entryCode: text('entry_code'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A deferred entry's credit for the event's next edition (0098), its code once issued. */
+export const registrationCredits = pgTable('registration_credits', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  entryId: id('entry_id')
+    .notNull()
+    .unique()
+    .references(() => registrationEntries.id, { onDelete: 'cascade' }),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  cents: integer('cents').notNull(),
+  currency: text('currency').notNull(),
+  codeId: id('code_id')
+    .unique()
+    .references(() => registrationCodes.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -12,6 +12,7 @@ export interface EventTerms {
   payOnSite: boolean;
   currency: string;
   policy: EntryPolicy;
+  nextEventId: string | null;
 }
 
 export interface RaceRegistration {
@@ -54,12 +55,14 @@ export interface CodeRow {
   held: number;
   validFrom: string | null;
   validUntil: string | null;
+  /** A deferral credit's code (issue 38): only the runner of this e-mail may use it. */
+  ownerEmail?: string | null;
 }
 
 export async function eventTerms(sql: Sql, eventId: string): Promise<EventTerms | null> {
   const [row] = await sql.query<EventTerms>(
     `SELECT event_id AS "eventId", hold_minutes AS "holdMinutes", waitlist_minutes AS "waitlistMinutes",
-            pay_on_site AS "payOnSite", currency, policy FROM registration_events WHERE event_id = $1`,
+            pay_on_site AS "payOnSite", currency, policy, next_event_id AS "nextEventId" FROM registration_events WHERE event_id = $1`,
     [eventId],
   );
   return row ?? null;
@@ -103,7 +106,7 @@ export async function addOnsOf(sql: Sql, eventId: string): Promise<AddOnRow[]> {
 export async function codesOf(sql: Sql, eventId: string): Promise<CodeRow[]> {
   const rows = await sql.query<CodeRow>(
     `SELECT id::text AS id, code, race_id AS "raceId", kind, value, capacity, taken, held, valid_from AS "validFrom",
-            valid_until AS "validUntil" FROM registration_codes WHERE event_id = $1 ORDER BY id`,
+            valid_until AS "validUntil" FROM registration_codes WHERE event_id = $1 AND owner_email IS NULL ORDER BY id`,
     [eventId],
   );
   return rows.map((c) => ({ ...c, validFrom: iso(c.validFrom), validUntil: iso(c.validUntil) }));
@@ -112,7 +115,7 @@ export async function codesOf(sql: Sql, eventId: string): Promise<CodeRow[]> {
 export async function findCode(sql: Sql, eventId: string, code: string): Promise<CodeRow | null> {
   const [row] = await sql.query<CodeRow>(
     `SELECT id::text AS id, code, race_id AS "raceId", kind, value, capacity, taken, held, valid_from AS "validFrom",
-            valid_until AS "validUntil" FROM registration_codes WHERE event_id = $1 AND upper(code) = upper($2)`,
+            valid_until AS "validUntil", owner_email AS "ownerEmail" FROM registration_codes WHERE event_id = $1 AND upper(code) = upper($2)`,
     [eventId, code.trim()],
   );
   return row ? { ...row, validFrom: iso(row.validFrom), validUntil: iso(row.validUntil) } : null;
@@ -137,17 +140,26 @@ export async function currentWaiver(
 }
 
 /**
- * Saves the settings. Counters stay: races, add-ons and codes are updated in place by their key,
+ * Saves the settings. Deferral credits' codes (`owner_email`, issue 38) are not the organiser's
+ * to list or remove: they are left alone. Counters stay: races, add-ons and codes are updated in place by their key,
  * those no longer listed are removed only when nothing was ever taken or held of them (else kept).
  * A waiver whose text changed gets a new version.
  */
 export async function saveSettings(sql: Sql, eventId: string, s: RegistrationSettings) {
   await sql.query(
-    `INSERT INTO registration_events (event_id, hold_minutes, waitlist_minutes, pay_on_site, currency, policy, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now())
+    `INSERT INTO registration_events (event_id, hold_minutes, waitlist_minutes, pay_on_site, currency, policy, next_event_id, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (event_id) DO UPDATE SET hold_minutes = $2, waitlist_minutes = $3, pay_on_site = $4, currency = $5,
-       policy = $6, updated_at = now()`,
-    [eventId, s.holdMinutes, s.waitlistMinutes, s.payOnSite, s.currency, JSON.stringify(s.policy)],
+       policy = $6, next_event_id = $7, updated_at = now()`,
+    [
+      eventId,
+      s.holdMinutes,
+      s.waitlistMinutes,
+      s.payOnSite,
+      s.currency,
+      JSON.stringify(s.policy),
+      s.nextEventId ?? null,
+    ],
   );
   for (const r of s.races) {
     await sql.query(
@@ -196,7 +208,7 @@ export async function saveSettings(sql: Sql, eventId: string, s: RegistrationSet
   );
   for (const c of s.codes) {
     const [known] = await sql.query<{ id: string }>(
-      'SELECT id::text AS id FROM registration_codes WHERE event_id = $1 AND upper(code) = upper($2)',
+      'SELECT id::text AS id FROM registration_codes WHERE event_id = $1 AND upper(code) = upper($2) AND owner_email IS NULL',
       [eventId, c.code],
     );
     const values = [c.raceId, c.kind, c.value, c.capacity, c.validFrom, c.validUntil];
@@ -216,6 +228,7 @@ export async function saveSettings(sql: Sql, eventId: string, s: RegistrationSet
   }
   await sql.query(
     `DELETE FROM registration_codes WHERE event_id = $1 AND NOT (upper(code) = ANY($2::text[])) AND taken = 0 AND held = 0
+       AND owner_email IS NULL
        AND NOT EXISTS (SELECT 1 FROM registration_entries e WHERE e.code_id = registration_codes.id)`,
     [eventId, s.codes.map((c) => c.code.toUpperCase())],
   );

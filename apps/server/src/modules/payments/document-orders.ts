@@ -39,15 +39,37 @@ export async function orderForDocument(
     expiresAt: new Date(now.getTime() + (settings?.orderExpiryDays ?? 30) * 86_400_000),
     lines: [],
   });
-  await sql.query(
-    `INSERT INTO invoices (organisation_id, number, order_id)
-     SELECT ev.organisation_id,
-            coalesce((SELECT max(i.number) FROM invoices i WHERE i.organisation_id = ev.organisation_id), 0) + 1,
-            $2::bigint
-       FROM events ev WHERE ev.id = $1`,
-    [doc.eventId, id],
-  );
+  await assignInvoice(sql, id);
   return id;
+}
+
+/**
+ * Gives an order its invoice, numbered in the sequence of the event's organisation, once (a
+ * second call answers the first number). The number comes from the organisation's counter row
+ * (`invoice_counters`, 0099), incremented in the caller's transaction: its row lock makes two
+ * nodes numbering at once wait for each other, and a transaction rolled back takes its number
+ * back with it — no gap, never twice. Used for confirmation documents (issue 29) and for entries
+ * orders when they are paid (issue 38).
+ */
+export async function assignInvoice(sql: Sql, orderId: string): Promise<number> {
+  const [known] = await sql.query<{ number: number }>(
+    'SELECT number FROM invoices WHERE order_id = $1::bigint',
+    [orderId],
+  );
+  if (known) return known.number;
+  const [next] = await sql.query<{ organisationId: string; last: number }>(
+    `INSERT INTO invoice_counters (organisation_id, last)
+     SELECT ev.organisation_id, 1 FROM orders o JOIN events ev ON ev.id = o.event_id WHERE o.id = $1::bigint
+     ON CONFLICT (organisation_id) DO UPDATE SET last = invoice_counters.last + 1
+     RETURNING organisation_id::text AS "organisationId", last`,
+    [orderId],
+  );
+  if (!next) throw new Error(`No order '${orderId}' to invoice`);
+  await sql.query(
+    'INSERT INTO invoices (organisation_id, number, order_id) VALUES ($1::uuid, $2, $3::bigint)',
+    [next.organisationId, next.last, orderId],
+  );
+  return next.last;
 }
 
 /** An invoice number as printed: the organisation's sequence, six digits. */

@@ -246,3 +246,102 @@ export async function invoicePdf(
     doc.end();
   });
 }
+
+/** One runner of an entries order's invoice: the entry, its discount, its add-ons. */
+export interface EntryInvoiceLine {
+  runner: string;
+  raceName: string;
+  entryCents: number;
+  discountCents: number;
+  discountCode: string | null;
+  addOns: { name: string; quantity: number; cents: number }[];
+}
+
+/**
+ * The invoice of an entries order (issue 38), in the runner's language (`lng`): the organiser
+ * (seller: legal name, address, VAT number), the number of the organisation's sequence, the buyer,
+ * a line per entry, add-on and discount (or the change paid: a move's difference, a transfer's or a
+ * deferral's fee), then net / VAT / total where the organisation set a VAT rate (amounts are VAT
+ * included), else "VAT not applicable", and what was paid when.
+ */
+export async function entriesInvoicePdf(
+  order: OrderDetail,
+  invoice: {
+    number: string;
+    issuedAt: string;
+    organisationName: string;
+    legal: { name?: string; address?: string; vatNumber?: string; vatRate?: number | null };
+  },
+  lines: { entries: EntryInvoiceLine[]; changes: ('move' | 'transfer' | 'defer')[] },
+  lng: 'en' | 'fr',
+): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const { vatSplit } = await import('./document-orders.ts');
+  const word = (key: keyof typeof words) => words[key][lng];
+  const amount = (cents: number) =>
+    new Intl.NumberFormat(lng === 'fr' ? 'fr-BE' : 'en-GB', { style: 'currency', currency: order.currency })
+      .format(cents / 100)
+      // pdfkit's standard fonts have no narrow no-break space: a plain one reads the same.
+      .replace(/[\u202f\u00a0]/g, ' ');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `${word('invoice')} ${invoice.number}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const { legal } = invoice;
+    doc.fontSize(9).fillColor('#444').text(word('seller'));
+    doc
+      .fillColor('#000')
+      .fontSize(11)
+      .text(legal.name || invoice.organisationName);
+    if (legal.address) doc.fontSize(10).text(legal.address);
+    if (legal.vatNumber) doc.fontSize(10).text(`${word('vat')}: ${legal.vatNumber}`);
+    doc.moveDown();
+    doc.fontSize(20).text(`${word('invoice')} ${invoice.number}`);
+    doc.fontSize(10).fillColor('#444');
+    doc.text(`${word('date')}: ${invoice.issuedAt.slice(0, 10)} — ${order.eventName}`);
+    doc.text(`${word('order')} #${order.id}`);
+    doc.moveDown().fillColor('#000').fontSize(9).fillColor('#444').text(word('billedTo'));
+    doc
+      .fillColor('#000')
+      .fontSize(11)
+      .text(order.payerName || order.payerEmail);
+    if (order.payerName) doc.fontSize(10).text(order.payerEmail);
+    doc.moveDown();
+    const row = (label: string, cents: number, size = 10) => {
+      const y = doc.y;
+      doc.fontSize(size).text(label, 50, y, { width: 360 });
+      const after = doc.y;
+      doc.text(amount(cents), 420, y, { width: 125, align: 'right' });
+      doc.y = Math.max(after, doc.y);
+    };
+    for (const e of lines.entries) {
+      row(`${word('entry')} — ${e.raceName} — ${e.runner}`, e.entryCents);
+      for (const a of e.addOns) row(`${word('addOn')} — ${a.name} × ${a.quantity}`, a.cents * a.quantity);
+      if (e.discountCents)
+        row(`${word('discount')}${e.discountCode ? ` (${e.discountCode})` : ''}`, -e.discountCents);
+    }
+    const changeWord = { move: 'changeMove', transfer: 'changeTransfer', defer: 'changeDefer' } as const;
+    for (const c of lines.changes) row(word(changeWord[c]), order.amountCents);
+    doc.moveDown();
+    if (legal.vatRate) {
+      const { netCents, vatCents } = vatSplit(order.amountCents, legal.vatRate);
+      row(word('net'), netCents);
+      row(`${word('vat')} ${legal.vatRate}%`, vatCents);
+    }
+    row(word('total'), order.amountCents, 12);
+    doc.moveDown(0.5).fontSize(10);
+    doc.x = 50;
+    if (!legal.vatRate) doc.text(word('vatNotApplicable'));
+    doc.moveDown();
+    if (order.state === 'paid' || order.state === 'refunded')
+      doc.text(`${word('paid')}: ${amount(order.paidCents)} — ${order.paidAt?.slice(0, 10) ?? ''}`);
+    if (order.refundedCents) doc.text(`${word('refunded')}: ${amount(order.refundedCents)}`);
+    doc.end();
+  });
+}

@@ -3,6 +3,7 @@ import { type StructuredDigits, structuredFromNumber } from '@tempora/domain';
 import type { Sql } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { iso } from '../../lib/iso-time.ts';
+import type { EntryInvoiceLine } from './documents.ts';
 
 /** SQL of orders, payments, bank statements, the audit trail and refunds (issue 18). */
 
@@ -320,4 +321,42 @@ export async function depositVat(sql: Sql, depositId: string): Promise<string | 
     depositId,
   ]);
   return row?.vat ?? null;
+}
+
+/**
+ * The lines of an entries order's invoice (issue 38): its entries that were not refunded for want
+ * of a place (runner, race, entry price, discount and its code, add-ons), or the change it paid
+ * (a move, a transfer, a deferral); and the runner's language.
+ */
+export async function entryInvoiceLines(
+  sql: Sql,
+  orderId: string,
+): Promise<[{ entries: EntryInvoiceLine[]; changes: ('move' | 'transfer' | 'defer')[] }, 'en' | 'fr']> {
+  const entries = await sql.query<
+    EntryInvoiceLine & { lang: 'en' | 'fr'; addOns: { name: string; quantity: number; cents: number }[] }
+  >(
+    `SELECT coalesce(trim(p.first_name || ' ' || p.last_name), trim((re.details->>'firstName') || ' ' || (re.details->>'lastName'))) AS runner,
+            coalesce(r.name, re.race_id) AS "raceName", re.entry_cents AS "entryCents", re.discount_cents AS "discountCents",
+            c.code AS "discountCode", re.addons AS "addOns", re.lang
+       FROM registration_entries re LEFT JOIN races r ON r.id = re.race_id LEFT JOIN participants p ON p.id = re.participant_id
+       LEFT JOIN registration_codes c ON c.id = re.code_id
+      WHERE re.order_id = $1::bigint AND NOT re.refund_due AND re.state <> 'expired' ORDER BY re.id`,
+    [orderId],
+  );
+  const changes = await sql.query<{ action: 'move' | 'transfer' | 'defer'; lang: 'en' | 'fr' }>(
+    `SELECT ch.action, e.lang FROM registration_changes ch JOIN registration_entries e ON e.id = ch.entry_id
+      WHERE ch.order_id = $1::bigint ORDER BY ch.id`,
+    [orderId],
+  );
+  const lang = entries[0]?.lang ?? changes[0]?.lang ?? 'en';
+  return [
+    {
+      entries: entries.map(({ lang: _l, ...e }) => ({
+        ...e,
+        addOns: (e.addOns ?? []).map((a) => ({ name: a.name, quantity: a.quantity, cents: a.cents })),
+      })),
+      changes: changes.map((c) => c.action),
+    },
+    lang,
+  ];
 }

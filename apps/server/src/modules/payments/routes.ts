@@ -23,7 +23,7 @@ import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../li
 import { allows, isOrganiserStaff, requireEventStaff } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
 import { invoiceLabel, invoiceOf } from './document-orders.ts';
-import { invoicePdf, ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
+import { entriesInvoicePdf, invoicePdf, ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
 import * as repo from './repository.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -141,7 +141,10 @@ export async function paymentRoutes(fastify: FastifyInstance, { service }: { ser
     },
   );
 
-  /** The invoice of a confirmation document's order (issue 29); 404 for an order without one. */
+  /**
+   * The invoice of an order with one: a confirmation document's (issue 29), an entries order once
+   * paid (issue 38); 404 for an order without one.
+   */
   app.get(
     '/api/payments/orders/:id/invoice.pdf',
     {
@@ -157,11 +160,11 @@ export async function paymentRoutes(fastify: FastifyInstance, { service }: { ser
       if (!invoice) throw errors.notFound('INVOICE_NOT_FOUND', `Order '${order.id}' has no invoice`);
       const [detail] = await service.details([order]);
       const number = invoiceLabel(invoice.number);
-      const pdf = await invoicePdf(detail!, {
-        ...invoice,
-        number,
-        issuedAt: new Date(invoice.issuedAt).toISOString(),
-      });
+      const head = { ...invoice, number, issuedAt: new Date(invoice.issuedAt).toISOString() };
+      // An entries order's invoice (issue 38): its lines, in the runner's language.
+      const pdf = order.registration
+        ? await entriesInvoicePdf(detail!, head, ...(await repo.entryInvoiceLines(database, order.id)))
+        : await invoicePdf(detail!, head);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `inline; filename="invoice-${number}.pdf"`);
       return reply.send(pdf);

@@ -87,7 +87,10 @@ export async function checkRunner(
   if (input.discountCode?.trim()) {
     code = await settingsRepo.findCode(sql, eventId, input.discountCode);
     const field = `${prefix}discountCode`;
-    if (!code || (code.raceId && code.raceId !== race.raceId)) errors.push({ field, code: 'CODE_INVALID' });
+    // A deferral credit's code (credits.ts) is its runner's alone: another e-mail is refused as unknown.
+    const owner = code?.ownerEmail && code.ownerEmail !== input.email.trim().toLowerCase();
+    if (!code || owner || (code.raceId && code.raceId !== race.raceId))
+      errors.push({ field, code: 'CODE_INVALID' });
     else if (
       (code.validFrom && Date.parse(code.validFrom) > now.getTime()) ||
       (code.validUntil && Date.parse(code.validUntil) <= now.getTime())
@@ -108,6 +111,11 @@ export async function checkRunner(
     discount: code ? { kind: code.kind, value: code.value } : null,
     addOns: addOns.map((a) => ({ cents: a.cents, quantity: a.quantity })),
   });
+  // A deferral credit covers the add-ons too (what the runner paid for was the entry and them).
+  if (code?.ownerEmail) {
+    line.discountCents = Math.min(code.value, line.entryCents + line.addOnsCents);
+    line.totalCents = line.entryCents + line.addOnsCents - line.discountCents;
+  }
   const text = (v: string | null | undefined) => v?.trim() ?? '';
   return {
     errors: [],

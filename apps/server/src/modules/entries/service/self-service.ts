@@ -6,6 +6,7 @@ import { freeStructured, insertOrder, nextOrderId, ordersWhere } from '../../pay
 import { eachUnit, holdUnits, untakeUnits } from '../counters.ts';
 import * as repo from '../repository.ts';
 import * as settingsRepo from '../settings-repository.ts';
+import { creditsOf, recordCredit } from './credits.ts';
 import type { createMails } from './mails.ts';
 import { raceOpen } from './runner-check.ts';
 import { applyChange, contextsOf } from './settle.ts';
@@ -56,6 +57,18 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
         )
       ).map((o) => [o.id, o.payer]),
     );
+    const invoiced = new Set(
+      (
+        await database.query<{ id: string }>(
+          'SELECT order_id::text AS id FROM invoices WHERE order_id = ANY($1::bigint[])',
+          [[...payers.keys()]],
+        )
+      ).map((i) => i.id),
+    );
+    const credits = await creditsOf(
+      database,
+      entries.filter((e) => e.state === 'deferred').map((e) => e.id),
+    );
     const bibs = await entrantBibs(
       database,
       entries.map((e) => e.participantId).filter((p): p is string => p !== null),
@@ -80,6 +93,10 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
         bib: e.participantId ? (bibs.get(e.participantId) ?? null) : null,
         orderId: e.orderId,
         receipt: Boolean(e.orderId && e.accountSub && payers.get(e.orderId) === e.accountSub),
+        invoice: Boolean(
+          e.orderId && e.accountSub && payers.get(e.orderId) === e.accountSub && invoiced.has(e.orderId),
+        ),
+        credit: credits.get(e.id) ?? null,
         totalCents: e.entryCents - e.discountCents + e.addOnsCents,
         currency: terms?.currency ?? 'EUR',
         allowed: e.state === 'confirmed' && terms ? allowedActions(terms.policy, day) : [],
@@ -148,6 +165,7 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
       until,
       payCents: q.payCents,
       refundCents: input.action === 'cancel' || input.action === 'move' ? Math.min(q.refundCents, paid) : 0,
+      creditCents: q.creditCents ?? 0,
       ...(newEntryCents !== undefined ? { newEntryCents } : {}),
     };
   }
@@ -215,6 +233,8 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
           refundCents: q.refundCents,
           ...(erasure ? { erasure: true } : {}),
         });
+        // A deferral: what was paid, less the fee, is a credit for the next edition.
+        if (input.action === 'defer') await recordCredit(sql, locked, q.creditCents, actor.sub);
         const terms = await settingsRepo.eventTerms(sql, locked.eventId);
         invitations = await advanceWaitlist(sql, locked.raceId, now(), terms?.waitlistMinutes ?? 1440);
       } else if (input.action === 'move') {
@@ -251,7 +271,11 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
           throw new AppError(400, 'REQUIRED', 'The new runner’s name and e-mail', [
             { field: 'runner', message: 'REQUIRED' },
           ]);
-        const change = { id: '', action: input.action as 'transfer' | 'defer', payload: { runner } };
+        const change = {
+          id: '',
+          action: input.action as 'transfer' | 'defer',
+          payload: { runner, ...(input.action === 'defer' ? { creditCents: q.creditCents } : {}) },
+        };
         if (q.payCents > 0) {
           orderId = await changeOrder(sql, locked, actor.sub, q.payCents);
           await sql.query(

@@ -2,6 +2,7 @@ import type { RegistrationPage, RegistrationSettings, RegistrationSettingsView }
 import { checkPolicy, checkPrices, priceAt, type RefundPolicy } from '@tempora/domain';
 import { errors } from '../../../errors.ts';
 import * as settingsRepo from '../settings-repository.ts';
+import { issueCredits } from './credits.ts';
 import { raceOpen } from './runner-check.ts';
 import { type EntriesContext, fieldProblem } from './shared.ts';
 
@@ -46,6 +47,19 @@ export function createSettings(ctx: EntriesContext) {
       codes: (await settingsRepo.codesOf(database, eventId)).map(({ id: _id, ...c }) => c),
       waiver: waiver?.body ?? '',
       waiverVersion: waiver?.version ?? null,
+      nextEventId: terms?.nextEventId ?? null,
+      editions: await database.query<{ eventId: string; name: string; startDate: string }>(
+        `SELECT o.id AS "eventId", o.name, to_char(o.start_date, 'YYYY-MM-DD') AS "startDate"
+           FROM events ev JOIN events o ON o.organisation_id = ev.organisation_id AND o.id <> ev.id
+          WHERE ev.id = $1 ORDER BY o.start_date DESC, o.name`,
+        [eventId],
+      ),
+      credits: (
+        await database.query<{ deferred: number; issued: number }>(
+          `SELECT count(*)::int AS deferred, count(code_id)::int AS issued FROM registration_credits WHERE event_id = $1`,
+          [eventId],
+        )
+      )[0] ?? { deferred: 0, issued: 0 },
     };
   }
 
@@ -88,8 +102,20 @@ export function createSettings(ctx: EntriesContext) {
       problems.push({ field: 'codes', code: 'CODE_TWICE' });
     if (checkPolicy(input.policy.refund as RefundPolicy))
       problems.push({ field: 'policy.refund', code: 'POLICY_INVALID' });
+    // The next edition: another event of the same organisation.
+    if (input.nextEventId) {
+      const [same] = await database.query(
+        'SELECT 1 FROM events ev JOIN events o ON o.organisation_id = ev.organisation_id WHERE ev.id = $1 AND o.id = $2 AND o.id <> ev.id',
+        [eventId, input.nextEventId],
+      );
+      if (!same) problems.push({ field: 'nextEventId', code: 'EVENT_NOT_FOUND' });
+    }
     if (problems.length) throw fieldProblem(400, problems);
-    await database.transaction((sql) => settingsRepo.saveSettings(sql, eventId, input));
+    await database.transaction(async (sql) => {
+      await settingsRepo.saveSettings(sql, eventId, input);
+      // Credits of deferred entries get their code in the next edition named now.
+      await issueCredits(sql, eventId);
+    });
     return view(eventId);
   }
 

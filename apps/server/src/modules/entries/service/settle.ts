@@ -1,7 +1,9 @@
 import type { Sql } from '../../../db/database.ts';
 import { enrolEntrant, moveEntrant, updateEntrant, withdrawEntrant } from '../../participants/port.ts';
+import { assignInvoice } from '../../payments/port.ts';
 import { confirmUnits, eachUnit, releaseUnits, takeLateEntry, untakeUnits } from '../counters.ts';
 import * as repo from '../repository.ts';
+import { recordCredit } from './credits.ts';
 import { auditEntry } from './shared.ts';
 
 /**
@@ -33,13 +35,27 @@ export async function settleEntryOrder(
       }
     }
   }
+  let changed = false;
   for (const change of await repo.pendingChanges(sql, 'order_id = $1::bigint', [orderId])) {
     const [entry] = await repo.entriesWhere(sql, 'e.id = $1::bigint', [change.entryId], true);
     if (!entry) continue;
     await applyChange(sql, entry, change, actorSub);
+    changed = true;
     races.add(entry.raceId);
     if (change.action === 'move') races.add(String(change.payload.raceId));
   }
+  // Paid: the order gets its invoice number now, in this transaction (a payment rolled back
+  // takes its number back). Not for an order refunded for want of a place, nor a free one.
+  const [order] = await sql.query<{ state: string; amountCents: number }>(
+    'SELECT state, amount_cents AS "amountCents" FROM orders WHERE id = $1::bigint',
+    [orderId],
+  );
+  const confirmed = await sql.query(
+    `SELECT 1 FROM registration_entries WHERE order_id = $1::bigint AND state IN ('confirmed', 'deferred', 'cancelled') AND NOT refund_due LIMIT 1`,
+    [orderId],
+  );
+  if (order?.state === 'paid' && order.amountCents > 0 && (confirmed.length || changed))
+    await assignInvoice(sql, orderId);
   return contextsOf(sql, [...races]);
 }
 
@@ -116,6 +132,8 @@ export async function applyChange(
     if (entry.participantId) await withdrawEntrant(sql, entry.participantId);
     await repo.setEntry(sql, entry.id, { state: 'deferred' });
     await auditEntry(sql, entry, 'deferred', actorSub);
+    // Its fee paid: the credit (what was paid, less the fee) for the next edition.
+    await recordCredit(sql, entry, Number(change.payload.creditCents ?? 0), actorSub);
   }
   if (change.id)
     await sql.query(`UPDATE registration_changes SET state = 'done' WHERE id = $1::bigint`, [change.id]);
