@@ -292,10 +292,10 @@ test.describe('online entries on a phone, in French', () => {
     await tenKSettings.getByLabel('Places').fill('3');
     // A closing before the opening: the server's error on its field, nothing saved.
     const marathonSettings = org.getByTestId(`settings-race-${MARATHON}`);
-    await marathonSettings.getByLabel('Clôture').fill('2019-06-01T12:00');
+    await marathonSettings.getByLabel('Clôture').fill('01/06/2019 12:00');
     await org.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(marathonSettings.getByText('La clôture précède l’ouverture.')).toBeVisible(SLOW);
-    await marathonSettings.getByLabel('Clôture').fill('2027-06-01T02:00');
+    await marathonSettings.getByLabel('Clôture').fill('01/06/2027 02:00');
     await marathonSettings.getByLabel('Taille d’équipe').fill('3');
     await org.getByTestId('settings-question').getByLabel('Affichée sur la liste de départ').check();
     await org.getByRole('button', { name: 'Enregistrer' }).click();

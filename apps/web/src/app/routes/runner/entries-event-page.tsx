@@ -147,6 +147,7 @@ export default function EntriesEventPage() {
           raceId={raceId}
           profile={profile}
           invitation={invitation}
+          creditCode={params.get('code')}
           busy={place.isPending}
           error={place.error}
           onSubmit={(input) =>

@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import {
+  downloadInvoice,
   downloadReceipt,
   useEntryOrder,
   usePay,
@@ -84,9 +85,17 @@ export default function EntryOrderPage() {
         </Stack>
       </Paper>
       {o.paidCents > 0 && (
-        <Button variant="outlined" sx={{ mb: 2 }} onClick={() => void downloadReceipt(o.orderId)}>
-          {t('confirmation.receipt')}
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => void downloadReceipt(o.orderId)}>
+            {t('confirmation.receipt')}
+          </Button>
+          {/* A paid order is numbered when it is paid (its invoice, in the runner's language). */}
+          {o.state === 'paid' && o.amountCents > 0 && (confirmed || change) && (
+            <Button variant="outlined" onClick={() => void downloadInvoice(o.orderId)} data-testid="invoice">
+              {t('confirmation.invoice')}
+            </Button>
+          )}
+        </Stack>
       )}
       {change && o.state === 'paid' && (
         <Alert severity="success" sx={{ mb: 2 }}>

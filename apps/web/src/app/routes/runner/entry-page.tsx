@@ -4,11 +4,13 @@ import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import {
   downloadCalendar,
+  downloadInvoice,
   downloadReceipt,
   useEntry,
   useEntryQr,
 } from '../../../features/entries/api/entries.ts';
 import { EntryActions } from '../../../features/entries/components/entry-actions.tsx';
+import { EntryCredit } from '../../../features/entries/components/entry-credit.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 
 /**
@@ -58,8 +60,18 @@ export default function EntryPage() {
               {t('confirmation.receipt')}
             </Button>
           )}
+          {e.invoice && e.orderId && (
+            <Button onClick={() => void downloadInvoice(e.orderId as string)}>
+              {t('confirmation.invoice')}
+            </Button>
+          )}
         </Stack>
       </Paper>
+      {e.credit && (
+        <Box sx={{ mb: 2 }}>
+          <EntryCredit entry={e} />
+        </Box>
+      )}
       {e.state === 'confirmed' && e.allowed.length === 0 && (
         <Alert severity="info">{t('actions.notAllowed')}</Alert>
       )}

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { downloadReceipt, useMyEntries } from '../../../features/entries/api/entries.ts';
+import { downloadInvoice, downloadReceipt, useMyEntries } from '../../../features/entries/api/entries.ts';
+import { EntryCredit } from '../../../features/entries/components/entry-credit.tsx';
 import { entriesPaths } from '../../../features/entries/paths.ts';
 
 /** `/me/entries` (issue 38): the runner's entries with their status and bib, each opening its page. */
@@ -45,13 +46,23 @@ export default function MyEntriesPage() {
                 />
               </CardContent>
             </CardActionArea>
-            <CardActions>
+            {e.credit && (
+              <Box sx={{ px: 2 }}>
+                <EntryCredit entry={e} />
+              </Box>
+            )}
+            <CardActions sx={{ flexWrap: 'wrap' }}>
               <Button size="small" component={RouterLink} to={entriesPaths.startList(e.eventId)}>
                 {t('mine.startList')}
               </Button>
               {e.receipt && e.orderId && (
                 <Button size="small" onClick={() => void downloadReceipt(e.orderId as string)}>
                   {t('confirmation.receipt')}
+                </Button>
+              )}
+              {e.invoice && e.orderId && (
+                <Button size="small" onClick={() => void downloadInvoice(e.orderId as string)}>
+                  {t('confirmation.invoice')}
                 </Button>
               )}
             </CardActions>

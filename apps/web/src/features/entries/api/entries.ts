@@ -203,6 +203,10 @@ export function useTeamOrder(token: string) {
 export const downloadReceipt = (orderId: string) =>
   downloadFile(base, `payments/orders/${enc(orderId)}/receipt.pdf`, { fallback: `receipt-${orderId}.pdf` });
 
+/** The numbered invoice of a paid entries order (in the runner's language). */
+export const downloadInvoice = (orderId: string) =>
+  downloadFile(base, `payments/orders/${enc(orderId)}/invoice.pdf`, { fallback: `invoice-${orderId}.pdf` });
+
 /** The entries' start list: entrants per race, with the questions shown on the start list. */
 export function useEntriesStartList(eventId: string) {
   return useQuery({

@@ -117,7 +117,9 @@ function ActionDialog({ entry, action, onClose }: { entry: MyEntry; action: Acti
               ? t('actions.fee', { amount: money(shown.payCents) })
               : shown.refundCents > 0
                 ? t('actions.refund', { amount: money(shown.refundCents) })
-                : t('actions.free')}
+                : action === 'defer'
+                  ? t('actions.credit', { amount: money(shown.creditCents) })
+                  : t('actions.free')}
         </Alert>
       )}
     </FormDialog>

@@ -14,6 +14,7 @@ import type { EntryOrderInput, RegistrationPage, RunnerInput } from '@tempora/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money.ts';
+import { DateInput } from './date-input.tsx';
 import { fieldText, problemText } from './errors.ts';
 
 type Answer = string | number | boolean | string[];
@@ -56,6 +57,7 @@ export function EntryForm({
   raceId,
   profile,
   invitation,
+  creditCode,
   busy,
   error,
   onSubmit,
@@ -64,12 +66,16 @@ export function EntryForm({
   raceId: string;
   profile?: Parameters<typeof blank>[1];
   invitation?: string | null;
+  /** A deferral credit's code from My entries' link (`?code=`), filled in for the first runner. */
+  creditCode?: string | null;
   busy: boolean;
   error: unknown;
   onSubmit: (input: EntryOrderInput) => void;
 }) {
   const { t, i18n } = useTranslation('entries');
-  const [runners, setRunners] = useState<Runner[]>(() => [blank(raceId, profile)]);
+  const [runners, setRunners] = useState<Runner[]>(() => [
+    { ...blank(raceId, profile), discountCode: creditCode ?? '' },
+  ]);
   const [waiver, setWaiver] = useState(false);
   const money = (c: number) => formatMoney(c, page.currency, i18n.language);
   const set = (n: number, patch: Partial<Runner>) =>
@@ -103,23 +109,39 @@ export function EntryForm({
           {t('invited')}
         </Alert>
       )}
+      {creditCode && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="credit-filled">
+          {t('form.creditCode')}
+        </Alert>
+      )}
       {runners.map((r, n) => {
         // Runners are added and removed at the end only: their position is their identity.
         const race = page.races.find((x) => x.raceId === r.raceId);
         const required = new Set(race?.required ?? []);
-        const text = (field: keyof Runner, label: string, type = 'text') => (
-          <TextField
-            label={`${t(label)}${required.has(field as never) ? ` (${t('form.required')})` : ''}`}
-            type={type}
-            value={(r[field] as string | null) ?? ''}
-            onChange={(e) => set(n, { [field]: e.target.value } as Partial<Runner>)}
-            error={Boolean(err(n, field))}
-            helperText={err(n, field)}
-            slotProps={type === 'date' ? { inputLabel: { shrink: true } } : {}}
-            fullWidth
-            size="small"
-          />
-        );
+        const text = (field: keyof Runner, label: string, type = 'text') =>
+          type === 'date' ? (
+            <DateInput
+              label={`${t(label)}${required.has(field as never) ? ` (${t('form.required')})` : ''}`}
+              value={r[field] as string | null}
+              onChange={(v) => set(n, { [field]: v } as Partial<Runner>)}
+              error={Boolean(err(n, field))}
+              helperText={err(n, field)}
+              fullWidth
+              size="small"
+              data-testid={`runner-${n}-${String(field)}`}
+            />
+          ) : (
+            <TextField
+              label={`${t(label)}${required.has(field as never) ? ` (${t('form.required')})` : ''}`}
+              type={type}
+              value={(r[field] as string | null) ?? ''}
+              onChange={(e) => set(n, { [field]: e.target.value } as Partial<Runner>)}
+              error={Boolean(err(n, field))}
+              helperText={err(n, field)}
+              fullWidth
+              size="small"
+            />
+          );
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a runner's position is its identity (added and removed at the end)
           <Paper key={n} variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`runner-${n}`}>
@@ -300,15 +322,25 @@ function Question({
       </Box>
     );
   }
+  if (q.kind === 'date')
+    return (
+      <DateInput
+        label={label}
+        value={(value as string | undefined) ?? null}
+        onChange={(v) => onChange(v ?? '')}
+        error={Boolean(error)}
+        helperText={error}
+        size="small"
+      />
+    );
   return (
     <TextField
       label={label}
-      type={q.kind === 'number' ? 'number' : q.kind === 'date' ? 'date' : 'text'}
+      type={q.kind === 'number' ? 'number' : 'text'}
       value={(value as string | number | undefined) ?? ''}
       onChange={(e) => onChange(q.kind === 'number' ? Number(e.target.value) : e.target.value)}
       error={Boolean(error)}
       helperText={error}
-      slotProps={q.kind === 'date' ? { inputLabel: { shrink: true } } : {}}
       size="small"
     />
   );

@@ -26,6 +26,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveRegistrationSettings } from '../api/entries.ts';
+import { DateInput, toTyped } from './date-input.tsx';
 import { fromZoneInput, toZoneInput } from './zone-time.ts';
 
 type Settings = RegistrationSettingsInput;
@@ -48,6 +49,7 @@ export function editable(view: RegistrationSettingsView): Settings {
     addOns: view.addOns.map(({ taken: _t, held: _h, ...a }) => a),
     codes: view.codes.map(({ taken: _t, held: _h, ...c }) => c),
     waiver: view.waiver,
+    nextEventId: view.nextEventId,
   };
 }
 
@@ -125,15 +127,13 @@ export function SettingsForm({
     onChange: (v: string | null) => void,
     path: string,
   ) => (
-    <TextField
+    <DateInput
       label={label}
-      type="date"
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value || null)}
+      value={value}
+      onChange={onChange}
       error={Boolean(err(path))}
       helperText={err(path)}
       size="small"
-      slotProps={{ inputLabel: { shrink: true } }}
       fullWidth
     />
   );
@@ -228,26 +228,24 @@ export function SettingsForm({
                 </Stack>
                 {err(`${p}raceId`) && <Alert severity="error">{err(`${p}raceId`)}</Alert>}
                 <Row>
-                  <TextField
+                  <DateInput
+                    time
                     label={t('settings.opensAt')}
-                    type="datetime-local"
                     value={zone(r.opensAt)}
-                    onChange={(e) => setRace(n, { opensAt: instant(e.target.value) })}
+                    onChange={(v) => setRace(n, { opensAt: instant(v ?? '') })}
                     error={Boolean(err(`${p}opensAt`))}
                     helperText={err(`${p}opensAt`)}
                     size="small"
-                    slotProps={{ inputLabel: { shrink: true } }}
                     fullWidth
                   />
-                  <TextField
+                  <DateInput
+                    time
                     label={t('settings.closesAt')}
-                    type="datetime-local"
                     value={zone(r.closesAt)}
-                    onChange={(e) => setRace(n, { closesAt: instant(e.target.value) })}
+                    onChange={(v) => setRace(n, { closesAt: instant(v ?? '') })}
                     error={Boolean(err(`${p}closesAt`))}
                     helperText={err(`${p}closesAt`)}
                     size="small"
-                    slotProps={{ inputLabel: { shrink: true } }}
                     fullWidth
                   />
                 </Row>
@@ -275,16 +273,16 @@ export function SettingsForm({
                     sx={{ alignItems: 'flex-start' }}
                     data-testid="price-tier"
                   >
-                    <TextField
+                    <DateInput
+                      time
                       label={t('settings.tierFrom')}
-                      type="datetime-local"
                       value={zone(tier.from)}
-                      onChange={(e) =>
+                      onChange={(v) =>
                         setRace(n, {
                           prices: {
                             ...r.prices,
                             tiers: tiersOf.map((x, j) =>
-                              j === k ? { ...x, from: instant(e.target.value) ?? x.from } : x,
+                              j === k ? { ...x, from: instant(v ?? '') ?? x.from } : x,
                             ),
                           },
                         })
@@ -292,7 +290,6 @@ export function SettingsForm({
                       error={Boolean(err(`${p}prices.tiers.${k}.from`))}
                       helperText={err(`${p}prices.tiers.${k}.from`)}
                       size="small"
-                      slotProps={{ inputLabel: { shrink: true } }}
                       sx={{ flex: 3 }}
                     />
                     <Box sx={{ flex: 2 }}>
@@ -671,22 +668,20 @@ export function SettingsForm({
                   )}
                 </Row>
                 <Row>
-                  <TextField
+                  <DateInput
+                    time
                     label={t('settings.validFrom')}
-                    type="datetime-local"
                     value={zone(c.validFrom)}
-                    onChange={(e) => setC({ validFrom: instant(e.target.value) })}
+                    onChange={(v) => setC({ validFrom: instant(v ?? '') })}
                     size="small"
-                    slotProps={{ inputLabel: { shrink: true } }}
                     fullWidth
                   />
-                  <TextField
+                  <DateInput
+                    time
                     label={t('settings.validUntil')}
-                    type="datetime-local"
                     value={zone(c.validUntil)}
-                    onChange={(e) => setC({ validUntil: instant(e.target.value) })}
+                    onChange={(v) => setC({ validUntil: instant(v ?? '') })}
                     size="small"
-                    slotProps={{ inputLabel: { shrink: true } }}
                     fullWidth
                   />
                 </Row>
@@ -770,6 +765,27 @@ export function SettingsForm({
             'policy.deferFeeCents',
           )}
         </Row>
+        <TextField
+          select
+          label={t('settings.nextEdition')}
+          value={s.nextEventId ?? ''}
+          onChange={(e) => set({ nextEventId: e.target.value || null })}
+          error={Boolean(err('nextEventId'))}
+          helperText={
+            err('nextEventId') ??
+            t('settings.nextEditionHelp', { deferred: view.credits.deferred, issued: view.credits.issued })
+          }
+          size="small"
+          fullWidth
+          data-testid="next-edition"
+        >
+          <MenuItem value="">{t('settings.noNextEdition')}</MenuItem>
+          {view.editions.map((e) => (
+            <MenuItem key={e.eventId} value={e.eventId}>
+              {e.name} ({toTyped(e.startDate)})
+            </MenuItem>
+          ))}
+        </TextField>
         {date(
           t('settings.cancelUntil'),
           policy.cancelUntil,
