@@ -19,6 +19,45 @@ const KEY: Record<Stock, string> = {
 
 const where = (stock: Stock) => `${KEY[stock]} = $1${stock === 'registration_races' ? '' : '::bigint'}`;
 
+const KEY_TYPE: Record<Stock, string> = {
+  registration_races: 'text',
+  registration_addons: 'bigint',
+  registration_codes: 'bigint',
+};
+
+/**
+ * Locks the rows of `ids` (in key order: the batches of the registration rush lock races, then
+ * add-ons, then codes, as `holdEntry` does) and answers the units left in each (Infinity when
+ * the stock has no capacity). Read under the lock, these are the counts the batch allocates from.
+ */
+export async function lockStocks(
+  sql: Sql,
+  stock: Stock,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await sql.query<{ id: string; left: number | null }>(
+    `SELECT ${KEY[stock]}::text AS id, capacity - taken - held AS left FROM ${stock}
+      WHERE ${KEY[stock]} = ANY($1::${KEY_TYPE[stock]}[]) ORDER BY ${KEY[stock]} FOR UPDATE`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.left ?? Number.POSITIVE_INFINITY]));
+}
+
+/**
+ * Holds units of several rows in one conditional UPDATE (each row by its total); true when every
+ * row had enough left. On false the caller's transaction must roll back (some rows may be held).
+ */
+export async function holdMany(sql: Sql, stock: Stock, holds: ReadonlyMap<string, number>): Promise<boolean> {
+  if (!holds.size) return true;
+  const rows = await sql.query(
+    `UPDATE ${stock} s SET held = s.held + u.n FROM unnest($1::${KEY_TYPE[stock]}[], $2::int[]) AS u(id, n)
+      WHERE s.${KEY[stock]} = u.id AND (s.capacity IS NULL OR s.taken + s.held + u.n <= s.capacity) RETURNING 1`,
+    [[...holds.keys()], [...holds.values()]],
+  );
+  return rows.length === holds.size;
+}
+
 /** Holds `n` units; false (nothing changed) when fewer are left. */
 export async function holdUnits(sql: Sql, stock: Stock, id: string, n = 1): Promise<boolean> {
   const rows = await sql.query(

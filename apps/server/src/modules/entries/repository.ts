@@ -174,6 +174,50 @@ export async function insertEntry(sql: Sql, e: NewEntry): Promise<string> {
   return (row as { id: string }).id;
 }
 
+/**
+ * Held entries of several orders in one statement (the registration rush's batches, issue 38),
+ * their ids in the order given (the order of arrival).
+ */
+export async function insertHeldEntries(sql: Sql, rows: readonly NewEntry[]): Promise<void> {
+  if (!rows.length) return;
+  const col = <T>(f: (e: NewEntry) => T) => rows.map(f);
+  await sql.query(
+    `INSERT INTO registration_entries (code, event_id, race_id, order_id, account_sub, email, lang, state, details, answers,
+       addons, code_id, member_code, entry_cents, discount_cents, addons_cents, waiver_version, waiver_accepted_at,
+       hold_expires_at, waitlist_id, source, team_id)
+     SELECT u.code, u.event_id, u.race_id, u.order_id, u.account_sub, u.email, u.lang, 'held', u.details::jsonb,
+            u.answers::jsonb, u.addons::jsonb, u.code_id, u.member_code, u.entry_cents, u.discount_cents, u.addons_cents,
+            u.waiver_version, CASE WHEN u.waiver_version IS NULL THEN NULL ELSE now() END, u.hold_expires_at, NULL,
+            'online', NULL
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::uuid[], $6::text[], $7::text[], $8::text[],
+                   $9::text[], $10::text[], $11::bigint[], $12::text[], $13::int[], $14::int[], $15::int[], $16::int[],
+                   $17::timestamptz[])
+            WITH ORDINALITY AS u(code, event_id, race_id, order_id, account_sub, email, lang, details, answers, addons,
+                                 code_id, member_code, entry_cents, discount_cents, addons_cents, waiver_version,
+                                 hold_expires_at, n)
+      ORDER BY u.n`,
+    [
+      col((e) => e.code),
+      col((e) => e.eventId),
+      col((e) => e.raceId),
+      col((e) => e.orderId),
+      col((e) => e.accountSub),
+      col((e) => e.email),
+      col((e) => e.lang),
+      col((e) => JSON.stringify(e.details)),
+      col((e) => JSON.stringify(e.answers)),
+      col((e) => JSON.stringify(e.addOns)),
+      col((e) => e.codeId),
+      col((e) => e.memberCode),
+      col((e) => e.entryCents),
+      col((e) => e.discountCents),
+      col((e) => e.addOnsCents),
+      col((e) => e.waiverVersion),
+      col((e) => e.holdExpiresAt?.toISOString() ?? null),
+    ],
+  );
+}
+
 export async function setEntry(sql: Sql, id: string, patch: Record<string, unknown>): Promise<void> {
   const columns: Record<string, string> = {
     state: 'state',

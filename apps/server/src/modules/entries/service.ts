@@ -20,8 +20,18 @@ export function createEntriesService(deps: EntriesDeps) {
   const mails = createMails(ctx);
   const sweep = createSweep(ctx, mails);
   const enter = createEnter(ctx);
+  const settings = createSettings(ctx);
   return {
-    settings: createSettings(ctx),
+    settings: {
+      ...settings,
+      // New settings (a code added, a price changed) count at once on this node, not after the
+      // second the entering part keeps an event's rules.
+      save: async (...args: Parameters<typeof settings.save>) => {
+        const view = await settings.save(...args);
+        enter.forget(args[0]);
+        return view;
+      },
+    },
     enter,
     teams: createTeams(ctx, enter),
     startList: createStartList(ctx),

@@ -112,6 +112,21 @@ export async function codesOf(sql: Sql, eventId: string): Promise<CodeRow[]> {
   return rows.map((c) => ({ ...c, validFrom: iso(c.validFrom), validUntil: iso(c.validUntil) }));
 }
 
+/** The counts of an event's stocks (places, add-on units, code uses) in one statement. */
+export async function stockCounts(
+  sql: Sql,
+  eventId: string,
+): Promise<
+  { kind: 'race' | 'addOn' | 'code'; id: string; capacity: number | null; taken: number; held: number }[]
+> {
+  return sql.query(
+    `SELECT 'race' AS kind, race_id AS id, capacity, taken, held FROM registration_races WHERE event_id = $1
+     UNION ALL SELECT 'addOn', id::text, capacity, taken, held FROM registration_addons WHERE event_id = $1
+     UNION ALL SELECT 'code', id::text, capacity, taken, held FROM registration_codes WHERE event_id = $1`,
+    [eventId],
+  );
+}
+
 export async function findCode(sql: Sql, eventId: string, code: string): Promise<CodeRow | null> {
   const [row] = await sql.query<CodeRow>(
     `SELECT id::text AS id, code, race_id AS "raceId", kind, value, capacity, taken, held, valid_from AS "validFrom",

@@ -7,9 +7,12 @@
 export { assignInvoice, documentOrder, orderForDocument } from './document-orders.ts';
 export {
   freeStructured,
+  freeStructuredMany,
   insertOrder,
+  insertRegistrationOrders,
   linesOf,
   nextOrderId,
+  nextOrderIds,
   type OrderRow,
   ordersWhere,
   paymentTerms,

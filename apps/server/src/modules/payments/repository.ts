@@ -85,6 +85,74 @@ export async function freeStructured(sql: Sql): Promise<StructuredDigits> {
   }
 }
 
+/**
+ * `n` structured communications no order holds, none twice (the registration rush's batches,
+ * issue 38): one lookup for all of them, clashes drawn again.
+ */
+export async function freeStructuredMany(sql: Sql, n: number): Promise<StructuredDigits[]> {
+  const draw = () => structuredFromNumber(crypto.randomInt(0, 10_000_000_000));
+  const out = new Set<StructuredDigits>();
+  while (out.size < n) {
+    const candidates = [...new Set(Array.from({ length: n - out.size }, draw))].filter((c) => !out.has(c));
+    const taken = new Set(
+      (
+        await sql.query<{ structured: string }>(
+          'SELECT structured FROM orders WHERE structured = ANY($1::text[])',
+          [candidates],
+        )
+      ).map((r) => r.structured),
+    );
+    for (const c of candidates) if (!taken.has(c)) out.add(c);
+  }
+  return [...out];
+}
+
+/** `n` new order ids, ascending. */
+export async function nextOrderIds(sql: Sql, n: number): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    "SELECT nextval('orders_id_seq')::text AS id FROM generate_series(1, $1::int)",
+    [n],
+  );
+  return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+}
+
+/**
+ * Online entries orders (issue 38) inserted in one statement, awaiting their payment (no lines:
+ * their lines are their entries).
+ */
+export async function insertRegistrationOrders(
+  sql: Sql,
+  rows: readonly {
+    id: string;
+    eventId: string;
+    payerSub: string;
+    amountCents: number;
+    currency: string;
+    structured: string;
+    expiresAt: Date;
+  }[],
+): Promise<void> {
+  if (!rows.length) return;
+  const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+  await sql.query(
+    `INSERT INTO orders (id, deposit_id, event_id, payer_sub, company, state, amount_cents, currency, structured, expires_at,
+                         paid_at, document_id, registration)
+     SELECT u.id, NULL, u.event_id, u.payer_sub, false, 'awaiting_payment', u.amount_cents, u.currency, u.structured,
+            u.expires_at, NULL, NULL, true
+       FROM unnest($1::bigint[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::timestamptz[])
+            AS u(id, event_id, payer_sub, amount_cents, currency, structured, expires_at)`,
+    [
+      col((r) => r.id),
+      col((r) => r.eventId),
+      col((r) => r.payerSub),
+      col((r) => r.amountCents),
+      col((r) => r.currency),
+      col((r) => r.structured),
+      col((r) => r.expiresAt.toISOString()),
+    ],
+  );
+}
+
 export async function nextOrderId(sql: Sql): Promise<string> {
   const [row] = await sql.query<{ id: string }>("SELECT nextval('orders_id_seq')::text AS id");
   return (row as { id: string }).id;

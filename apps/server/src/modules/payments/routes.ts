@@ -58,10 +58,13 @@ export async function paymentRoutes(fastify: FastifyInstance, { service }: { ser
     const notFound = () => errors.notFound('ORDER_NOT_FOUND', `No order '${id}'`);
     const order = await repo.findOrder(database, id);
     if (!order) throw notFound();
-    const [deposit] = await database.query<{ captain: string }>(
-      'SELECT captain_sub::text AS captain FROM deposits WHERE id = $1::bigint',
-      [order.depositId],
-    );
+    // Only a deposit's order has a captain (an entries order or a document's: no lookup).
+    const [deposit] = order.depositId
+      ? await database.query<{ captain: string }>(
+          'SELECT captain_sub::text AS captain FROM deposits WHERE id = $1::bigint',
+          [order.depositId],
+        )
+      : [];
     // A confirmation document's order (issue 29) is also seen by whoever reads that document
     // (the confirmation account as well as the organisation's staff).
     const staff =

@@ -3,8 +3,17 @@ import { entryOrderInputSchema } from '@tempora/contracts';
 import { holdExpiresAt } from '@tempora/domain';
 import type { Sql } from '../../../db/database.ts';
 import { AppError, errors } from '../../../errors.ts';
-import { freeStructured, insertOrder, nextOrderId, ordersWhere } from '../../payments/port.ts';
-import { holdEntry } from '../counters.ts';
+import { recordAudit } from '../../../lib/audit.ts';
+import {
+  freeStructured,
+  freeStructuredMany,
+  insertOrder,
+  insertRegistrationOrders,
+  nextOrderId,
+  nextOrderIds,
+  ordersWhere,
+} from '../../payments/port.ts';
+import { holdEntry, holdMany as holdStocks, lockStocks } from '../counters.ts';
 import * as repo from '../repository.ts';
 import * as settingsRepo from '../settings-repository.ts';
 import { type CheckedRunner, checkRunner, type EntryRules, entryRules } from './runner-check.ts';
@@ -27,12 +36,103 @@ export interface TeamOrder {
 const STOCK_CODES = { race: 'RACE_FULL', addOn: 'ADDON_SOLD_OUT', code: 'CODE_USED_UP' } as const;
 const STOCK = new Set<string>(Object.values(STOCK_CODES));
 
+/** The refusal of runner `n`'s stock that ran out, on its field. */
+const stockProblem = (n: number, out: 'race' | 'addOn' | 'code') =>
+  fieldProblem(409, [
+    {
+      field: `runners.${n}.${out === 'race' ? 'raceId' : out === 'addOn' ? 'addOns' : 'discountCode'}`,
+      code: STOCK_CODES[out],
+    },
+  ]);
+
+/** The units a checked runner's entry holds. */
+const unitsOfChecked = (r: CheckedRunner) => ({
+  raceId: r.race.raceId,
+  addOns: r.addOns.map((a) => ({ id: a.id, quantity: a.quantity })),
+  codeId: r.code?.id ?? null,
+});
+
+/** A checked runner's held entry. */
+function newEntry(
+  o: {
+    eventId: string;
+    input: { lang: 'en' | 'fr' };
+    expires: Date;
+    rules: EntryRules;
+    user: { email: string };
+  },
+  r: CheckedRunner,
+  code: string,
+  orderId: string,
+  accountSub: string | null,
+): repo.NewEntry {
+  return {
+    code,
+    eventId: o.eventId,
+    raceId: r.race.raceId,
+    orderId,
+    accountSub,
+    email: r.details.email || o.user.email,
+    lang: o.input.lang,
+    state: 'held',
+    details: { ...r.details, email: r.details.email || o.user.email },
+    answers: r.answers,
+    addOns: r.addOns,
+    codeId: r.code?.id ?? null,
+    memberCode: r.memberCode,
+    entryCents: r.entryCents,
+    discountCents: r.discountCents,
+    addOnsCents: r.addOnsCents,
+    waiverVersion: o.rules.waiver?.version ?? null,
+    holdExpiresAt: o.expires,
+    waitlistId: null,
+    source: 'online',
+  };
+}
+
+/** A checked order waiting in its event's queue for the next batch (see `createEnter`). */
+interface Arrival {
+  user: { sub: string; email: string };
+  eventId: string;
+  at: Date;
+  input: ReturnType<typeof entryOrderInputSchema.parse>;
+  checked: CheckedRunner[];
+  codes: string[];
+  total: number;
+  expires: Date;
+  terms: settingsRepo.EventTerms;
+  rules: EntryRules;
+  resolve(orderId: string): void;
+  reject(error: unknown): void;
+}
+
+/** The most orders one batch takes (its statements' arrays stay small). */
+const BATCH = 256;
+
+/** The event's terms and rules, with the number of the read (reads are numbered as they start). */
+interface RulesRead {
+  at: number;
+  read: number;
+  terms: settingsRepo.EventTerms | null;
+  rules: EntryRules;
+}
+
 /**
  * Entering (issue 38): one order for one or several runners (a family), each checked and priced
- * alone, then — in one transaction — the order, its entries and their holds (add-ons, code use,
- * then the place, last, so the race's row is locked only for the end of the transaction). A
- * stock that ran out rolls everything back: bad input changes nothing. A free order is confirmed
- * at once; others wait for their payment until the hold expires.
+ * alone, then its order, entries and holds written in one transaction. A stock that ran out
+ * rolls the order back: bad input changes nothing. A free order is confirmed at once; others
+ * wait for their payment until the hold expires.
+ *
+ * The rush (issue 38, product.md: 20,000 runners for 5,000 places): paying orders wait in their
+ * event's queue, in order of arrival, and are written in batches — while one batch is in the
+ * database (or waits for it) the next arrivals queue, and the next batch takes them all (at most
+ * `BATCH`) when its transaction begins: one
+ * transaction locks the stocks' rows, gives the units left to the orders in their order of
+ * arrival (an order gets all its units or none), holds each row's total with one conditional
+ * UPDATE (`holdMany`; the CHECK constraints stay the last word) and inserts the orders, entries
+ * and audit lines with one statement each. On PGlite's one thread that is ~9 statements for a
+ * batch instead of ~8 per order. A batch that fails for another reason (a deadlock between two
+ * nodes) is done again order by order. Team orders, invitations and free orders go alone.
  */
 export function createEnter(ctx: EntriesContext) {
   const { database, now } = ctx;
@@ -42,21 +142,107 @@ export function createEnter(ctx: EntriesContext) {
    * opens, thousands of requests a second would otherwise read the same rows, and the runners
    * refused because the race is full would cost the database as much as those who enter. The
    * counts in them only spare the database a hopeless transaction: the holds in the transaction
-   * are what count (a place freed less than a second ago is offered at the next read).
+   * are what count. A runner refused by counts read before their arrival is checked again
+   * against counts read after it (a place freed meanwhile — a cancellation, an expiry — is
+   * offered); all the runners waiting for such a read share one.
    */
-  const cache = new Map<string, { at: number; terms: settingsRepo.EventTerms | null; rules: EntryRules }>();
-  async function rulesOf(eventId: string, at: Date, reread = false) {
-    const hit = cache.get(eventId);
-    if (!reread && hit && at.getTime() - hit.at < 1000 && at.getTime() >= hit.at)
-      return { ...hit, cached: true };
-    const fresh = {
-      at: at.getTime(),
-      terms: await settingsRepo.eventTerms(database, eventId),
-      rules: await entryRules(database, eventId),
+  const cache = new Map<string, RulesRead>();
+  const reading = new Map<string, Promise<RulesRead>>();
+  /** Reads started so far (a read numbered above a request's arrival began after it). */
+  let reads = 0;
+  /** The reads started when an event's settings changed (none of them is kept). */
+  const forgotten = new Map<string, number>();
+
+  function read(eventId: string): Promise<RulesRead> {
+    const number = ++reads;
+    const promise = (async () => {
+      const fresh: RulesRead = {
+        at: 0,
+        read: number,
+        terms: await settingsRepo.eventTerms(database, eventId),
+        rules: {
+          ...(await entryRules(database, eventId)),
+          codes: new Map(
+            (await settingsRepo.codesOf(database, eventId)).map((c) => [c.code.trim().toUpperCase(), c]),
+          ),
+        },
+      };
+      // The second counts from the end of the read: when the database is slow (the rush on
+      // PGlite's one thread), a read longer than a second must not make the next request read again.
+      fresh.at = now().getTime();
+      if ((cache.get(eventId)?.read ?? 0) < number && (forgotten.get(eventId) ?? 0) < number)
+        cache.set(eventId, fresh);
+      return fresh;
+    })();
+    reading.set(eventId, promise);
+    const done = () => {
+      if (reading.get(eventId) === promise) reading.delete(eventId);
     };
-    cache.set(eventId, fresh);
-    return { ...fresh, cached: false };
+    promise.then(done, done);
+    return promise;
   }
+
+  /** Rules read in the last second (since the read ended), else those being read, else a new read. */
+  async function rulesOf(eventId: string, at: Date): Promise<RulesRead> {
+    const hit = cache.get(eventId);
+    if (hit && at.getTime() - hit.at < 1000 && at.getTime() >= hit.at) return hit;
+    return reading.get(eventId) ?? read(eventId);
+  }
+
+  /**
+   * The counts (places, add-on units, code uses) read again in one statement, the rest of the
+   * rules kept: the cache gets the new counts, not a new age. One recount at a time per event.
+   */
+  const counting = new Map<string, Promise<RulesRead>>();
+  function recount(eventId: string, base: RulesRead): Promise<RulesRead> {
+    const number = ++reads;
+    const promise = (async () => {
+      const rows = await settingsRepo.stockCounts(database, eventId);
+      const counts = new Map(rows.map((r) => [`${r.kind}:${r.id}`, r]));
+      const fresh = <T extends { capacity: number | null; taken: number; held: number }>(
+        kind: string,
+        id: string,
+        row: T,
+      ): T => {
+        const c = counts.get(`${kind}:${id}`);
+        return c ? { ...row, capacity: c.capacity, taken: c.taken, held: c.held } : row;
+      };
+      const rules: EntryRules = {
+        ...base.rules,
+        races: new Map([...base.rules.races].map(([k, r]) => [k, fresh('race', r.raceId, r)])),
+        addOns: new Map([...base.rules.addOns].map(([k, a]) => [k, fresh('addOn', a.id, a)])),
+        ...(base.rules.codes
+          ? { codes: new Map([...base.rules.codes].map(([k, c]) => [k, fresh('code', c.id, c)])) }
+          : {}),
+      };
+      const out: RulesRead = { ...base, read: number, rules };
+      const hit = cache.get(eventId);
+      if (hit && hit.read < number) cache.set(eventId, { ...out, at: hit.at, terms: hit.terms });
+      return out;
+    })();
+    counting.set(eventId, promise);
+    const done = () => {
+      if (counting.get(eventId) === promise) counting.delete(eventId);
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
+  /** Counts read after `arrival` (the reads counted then): all who wait share one recount. */
+  async function rulesAfter(eventId: string, arrival: number, base: RulesRead): Promise<RulesRead> {
+    const hit = cache.get(eventId);
+    if (hit && hit.read > arrival) return hit;
+    const flying = counting.get(eventId);
+    if (flying) {
+      const r = await flying;
+      if (r.read > arrival) return r;
+      return rulesAfter(eventId, arrival, base);
+    }
+    return recount(eventId, hit ?? base);
+  }
+
+  /** Refusals from counts read before the transaction (the cache's): worth a fresher look. */
+  const fromCounts = new WeakSet<object>();
 
   async function placeOrder(
     user: { sub: string; email: string },
@@ -66,17 +252,15 @@ export function createEnter(ctx: EntriesContext) {
   ): Promise<EntryOrder> {
     const input = entryOrderInputSchema.parse(raw);
     const at = now();
+    const arrival = reads;
     const first = await rulesOf(eventId, at);
     try {
       return await place(user, eventId, input, at, first, team);
     } catch (error) {
-      // A refusal for a stock that ran out, from counts read less than a second ago: read them
-      // again before refusing (a place freed meanwhile — a cancellation, an expiry — is offered).
-      const stale =
-        first.cached && error instanceof AppError && error.status === 409 && STOCK.has(error.code);
-      if (!stale) throw error;
-      const fresh = await rulesOf(eventId, at, true);
-      return place(user, eventId, input, at, fresh, team);
+      // A refusal for a stock that ran out, from counts read before this request arrived: the
+      // counts are read again before refusing (a place freed meanwhile is offered).
+      if (!(first.read <= arrival && error instanceof AppError && fromCounts.has(error))) throw error;
+      return place(user, eventId, input, at, await rulesAfter(eventId, arrival, first), team);
     }
   }
 
@@ -97,88 +281,37 @@ export function createEnter(ctx: EntriesContext) {
       if (r.runner) checked.push(r.runner);
     }
     // A stock that ran out is a conflict (409) like a full race, whether seen here or at the hold.
-    if (problems.length) throw fieldProblem(problems.every((p) => STOCK.has(p.code)) ? 409 : 400, problems);
+    if (problems.length) {
+      const stockOnly = problems.every((p) => STOCK.has(p.code));
+      const error = fieldProblem(stockOnly ? 409 : 400, problems);
+      if (stockOnly) fromCounts.add(error);
+      throw error;
+    }
     // A fast refusal for a full race without a transaction (the rush: most requests end here).
     // The hold below is what counts; this read only spares the database the losers' writes.
     for (const [n, r] of checked.entries()) {
       const invited = input.invitation && n === checked.findIndex((c) => c.race.raceId === r.race.raceId);
-      if (!invited && r.race.capacity != null && r.race.capacity - r.race.taken - r.race.held <= 0)
-        throw fieldProblem(409, [{ field: `runners.${n}.raceId`, code: 'RACE_FULL' }]);
+      if (!invited && r.race.capacity != null && r.race.capacity - r.race.taken - r.race.held <= 0) {
+        const error = fieldProblem(409, [{ field: `runners.${n}.raceId`, code: 'RACE_FULL' }]);
+        fromCounts.add(error);
+        throw error;
+      }
     }
     const total = checked.reduce((s, r) => s + r.totalCents, 0);
     const expires = holdExpiresAt(at, terms.holdMinutes);
     const codes = checked.map(() => repo.newEntryCode());
-    const { orderId, contexts } = await database.transaction(async (sql) => {
-      const orderId = await nextOrderId(sql);
-      await insertOrder(sql, {
-        id: orderId,
-        depositId: null,
-        registration: true,
-        eventId,
-        payerSub: user.sub,
-        company: false,
-        state: total === 0 ? 'paid' : 'awaiting_payment',
-        amountCents: total,
-        currency: terms.currency,
-        structured: await freeStructured(sql),
-        expiresAt: expires,
-        lines: [],
-      });
-      // A team's members are counted under the team's lock (two joining at once never pass its size).
-      if (team) await team.reserve(sql, checked.length);
-      let invitationUsed = false;
-      for (const [n, r] of checked.entries()) {
-        let waitlistId: string | null = null;
-        if (input.invitation && !invitationUsed) {
-          waitlistId = await takeInvitation(sql, input.invitation, r.race.raceId, at);
-          if (waitlistId) invitationUsed = true;
-        }
-        const code = codes[n] as string;
-        const units = {
-          raceId: r.race.raceId,
-          addOns: r.addOns.map((a) => ({ id: a.id, quantity: a.quantity })),
-          codeId: r.code?.id ?? null,
-        };
-        const out = await holdEntry(sql, units, !waitlistId);
-        if (out)
-          throw fieldProblem(409, [
-            {
-              field: `runners.${n}.${out === 'race' ? 'raceId' : out === 'addOn' ? 'addOns' : 'discountCode'}`,
-              code: STOCK_CODES[out],
-            },
-          ]);
-        await repo.insertEntry(sql, {
-          code,
-          eventId,
-          raceId: r.race.raceId,
-          orderId,
-          accountSub: team?.accounts?.[n] !== undefined ? (team.accounts[n] ?? null) : user.sub,
-          email: r.details.email || user.email,
-          lang: input.lang,
-          state: 'held',
-          details: { ...r.details, email: r.details.email || user.email },
-          answers: r.answers,
-          addOns: r.addOns,
-          codeId: r.code?.id ?? null,
-          memberCode: r.memberCode,
-          entryCents: r.entryCents,
-          discountCents: r.discountCents,
-          addOnsCents: r.addOnsCents,
-          waiverVersion: rules.waiver?.version ?? null,
-          holdExpiresAt: expires,
-          waitlistId,
-          teamId: team?.id ?? null,
-          source: 'online',
-        });
-        if (team) await team.entered(sql, n, code);
-        await auditEntry(sql, { code, eventId }, 'held', user.sub, { orderId, totalCents: r.totalCents });
-      }
-      if (input.invitation && !invitationUsed)
-        throw fieldProblem(409, [{ field: 'invitation', code: 'INVITATION_INVALID' }]);
-      const contexts = total === 0 ? await settleEntryOrder(sql, orderId, user.sub) : [];
-      return { orderId, contexts };
-    });
-    for (const db of contexts) await ctx.results.reload(db);
+    let orderId: string;
+    if (!team && !input.invitation && total > 0) {
+      orderId = await new Promise<string>((resolve, reject) =>
+        arrive({ user, eventId, at, input, checked, codes, total, expires, terms, rules, resolve, reject }),
+      );
+    } else {
+      const out = await database.transaction(async (sql) =>
+        holdOrder(sql, { user, eventId, at, input, checked, codes, total, expires, rules, terms }, team),
+      );
+      for (const db of out.contexts) await ctx.results.reload(db);
+      orderId = out.orderId;
+    }
     if (total === 0) return orderView(orderId);
     // The answer from what is in hand (no second read while the race is rushed).
     return {
@@ -204,6 +337,210 @@ export function createEnter(ctx: EntriesContext) {
         addOns: r.addOns.map((a) => ({ key: a.key, name: a.name, quantity: a.quantity, cents: a.cents })),
       })),
     };
+  }
+
+  /** One order alone in the caller's transaction: the order, its entries and their holds. */
+  async function holdOrder(
+    sql: Sql,
+    o: Pick<
+      Arrival,
+      'user' | 'eventId' | 'input' | 'checked' | 'codes' | 'total' | 'expires' | 'rules' | 'terms' | 'at'
+    >,
+    team?: TeamOrder,
+  ): Promise<{ orderId: string; contexts: string[] }> {
+    const { user, eventId, input, checked, codes, total, expires, terms } = o;
+    const orderId = await nextOrderId(sql);
+    await insertOrder(sql, {
+      id: orderId,
+      depositId: null,
+      registration: true,
+      eventId,
+      payerSub: user.sub,
+      company: false,
+      state: total === 0 ? 'paid' : 'awaiting_payment',
+      amountCents: total,
+      currency: terms.currency,
+      structured: await freeStructured(sql),
+      expiresAt: expires,
+      lines: [],
+    });
+    // A team's members are counted under the team's lock (two joining at once never pass its size).
+    if (team) await team.reserve(sql, checked.length);
+    let invitationUsed = false;
+    for (const [n, r] of checked.entries()) {
+      let waitlistId: string | null = null;
+      if (input.invitation && !invitationUsed) {
+        waitlistId = await takeInvitation(sql, input.invitation, r.race.raceId, o.at);
+        if (waitlistId) invitationUsed = true;
+      }
+      const code = codes[n] as string;
+      const out = await holdEntry(sql, unitsOfChecked(r), !waitlistId);
+      if (out) throw stockProblem(n, out);
+      await repo.insertEntry(sql, {
+        ...newEntry(
+          o,
+          r,
+          code,
+          orderId,
+          team?.accounts?.[n] !== undefined ? (team.accounts[n] ?? null) : user.sub,
+        ),
+        waitlistId,
+        teamId: team?.id ?? null,
+      });
+      if (team) await team.entered(sql, n, code);
+      await auditEntry(sql, { code, eventId }, 'held', user.sub, { orderId, totalCents: r.totalCents });
+    }
+    if (input.invitation && !invitationUsed)
+      throw fieldProblem(409, [{ field: 'invitation', code: 'INVITATION_INVALID' }]);
+    const contexts = total === 0 ? await settleEntryOrder(sql, orderId, user.sub) : [];
+    return { orderId, contexts };
+  }
+
+  // The queue of paying orders per event and whether a batch of it is in the database.
+  const queues = new Map<string, Arrival[]>();
+  const draining = new Set<string>();
+
+  function arrive(a: Arrival) {
+    const queue = queues.get(a.eventId) ?? [];
+    queues.set(a.eventId, queue);
+    queue.push(a);
+    if (!draining.has(a.eventId)) void drain(a.eventId, queue);
+  }
+
+  async function drain(eventId: string, queue: Arrival[]) {
+    draining.add(eventId);
+    try {
+      while (queue.length) await holdBatch(queue);
+    } finally {
+      draining.delete(eventId);
+      if (!queue.length && queues.get(eventId) === queue) queues.delete(eventId);
+    }
+  }
+
+  /**
+   * One batch: each order held with all its units or refused with the stock that ran out. The
+   * batch is taken from the queue once the transaction has its connection (PGlite: its turn on
+   * the one thread), so the orders that arrived while it waited are in it.
+   */
+  async function holdBatch(queue: Arrival[]) {
+    let batch: Arrival[] = [];
+    let outcome: ({ orderId: string } | AppError)[];
+    try {
+      outcome = await database.transaction((sql) => {
+        batch = queue.splice(0, BATCH);
+        return holdMany(sql, batch);
+      });
+    } catch (error) {
+      if (!batch.length) {
+        // The transaction never began (the database is unreachable): the waiting orders fail.
+        for (const a of queue.splice(0, BATCH)) a.reject(error);
+        return;
+      }
+      // Not a refusal (those are answers): e.g. a deadlock between two nodes. Each order alone,
+      // in order of arrival.
+      for (const a of batch) {
+        try {
+          a.resolve((await database.transaction((sql) => holdOrder(sql, a))).orderId);
+        } catch (error) {
+          a.reject(error);
+        }
+      }
+      return;
+    }
+    for (const [k, a] of batch.entries()) {
+      const o = outcome[k] as { orderId: string } | AppError;
+      if (o instanceof AppError) a.reject(o);
+      else a.resolve(o.orderId);
+    }
+  }
+
+  /** The batch's statements (see `createEnter`). */
+  async function holdMany(sql: Sql, batch: Arrival[]): Promise<({ orderId: string } | AppError)[]> {
+    const runners = batch.flatMap((a) => a.checked);
+    const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((i): i is string => !!i))];
+    const left = {
+      race: await lockStocks(sql, 'registration_races', unique(runners.map((r) => r.race.raceId))),
+      addOn: await lockStocks(
+        sql,
+        'registration_addons',
+        unique(runners.flatMap((r) => r.addOns.map((a) => a.id))),
+      ),
+      code: await lockStocks(sql, 'registration_codes', unique(runners.map((r) => r.code?.id))),
+    };
+    type Kind = keyof typeof left;
+    const want: Record<Kind, Map<string, number>> = { race: new Map(), addOn: new Map(), code: new Map() };
+    const answers: (AppError | null)[] = [];
+    for (const a of batch) {
+      const mine: Record<Kind, Map<string, number>> = { race: new Map(), addOn: new Map(), code: new Map() };
+      const take = (kind: Kind, id: string, n: number) => {
+        const have = (left[kind].get(id) ?? 0) - (mine[kind].get(id) ?? 0);
+        if (have < n) return false;
+        mine[kind].set(id, (mine[kind].get(id) ?? 0) + n);
+        return true;
+      };
+      let refused: AppError | null = null;
+      for (const [n, r] of a.checked.entries()) {
+        const out = !take('race', r.race.raceId, 1)
+          ? 'race'
+          : !r.addOns.every((x) => take('addOn', x.id, x.quantity))
+            ? 'addOn'
+            : r.code && !take('code', r.code.id, 1)
+              ? 'code'
+              : null;
+        if (out) {
+          refused = stockProblem(n, out);
+          break;
+        }
+      }
+      answers.push(refused);
+      if (refused) continue;
+      for (const kind of ['race', 'addOn', 'code'] as const)
+        for (const [id, n] of mine[kind]) {
+          left[kind].set(id, (left[kind].get(id) ?? 0) - n);
+          want[kind].set(id, (want[kind].get(id) ?? 0) + n);
+        }
+    }
+    if (
+      !(await holdStocks(sql, 'registration_races', want.race)) ||
+      !(await holdStocks(sql, 'registration_addons', want.addOn)) ||
+      !(await holdStocks(sql, 'registration_codes', want.code))
+    )
+      throw new Error('A stock changed under its lock');
+    const held = batch.filter((_, k) => !answers[k]);
+    const ids = held.length ? await nextOrderIds(sql, held.length) : [];
+    const structured = held.length ? await freeStructuredMany(sql, held.length) : [];
+    await insertRegistrationOrders(
+      sql,
+      held.map((a, k) => ({
+        id: ids[k] as string,
+        eventId: a.eventId,
+        payerSub: a.user.sub,
+        amountCents: a.total,
+        currency: a.terms.currency,
+        structured: structured[k] as string,
+        expiresAt: a.expires,
+      })),
+    );
+    const entries = held.flatMap((a, k) =>
+      a.checked.map((r, n) => ({ a, r, orderId: ids[k] as string, code: a.codes[n] as string })),
+    );
+    await repo.insertHeldEntries(
+      sql,
+      entries.map((e) => newEntry(e.a, e.r, e.code, e.orderId, e.a.user.sub)),
+    );
+    await recordAudit(
+      sql,
+      entries.map((e) => ({
+        subject: 'entry' as const,
+        subjectId: e.code,
+        eventId: e.a.eventId,
+        action: 'held',
+        actorSub: e.a.user.sub,
+        detail: { orderId: e.orderId, totalCents: e.r.totalCents },
+      })),
+    );
+    let next = 0;
+    return answers.map((refused) => refused ?? { orderId: ids[next++] as string });
   }
 
   /** An entries order as its payer sees it: state, amounts, hold, entries. */
@@ -270,5 +607,13 @@ export function createEnter(ctx: EntriesContext) {
     return orderView(orderId);
   }
 
-  return { placeOrder, orderView, payOnSite };
+  /** Forgets the event's rules kept in hand (its settings changed on this node). */
+  function forget(eventId: string) {
+    cache.delete(eventId);
+    reading.delete(eventId);
+    counting.delete(eventId);
+    forgotten.set(eventId, reads);
+  }
+
+  return { placeOrder, orderView, payOnSite, forget };
 }

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helpers.ts';
+import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
+import type { Database, Sql } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { organisers } from '../content/test-helpers.ts';
+import { createEntriesService } from './service.ts';
+import { EVENT, MARATHON, registrationSettings, runner, TEN_K } from './test-helpers.ts';
+
+/**
+ * The registration rush (issue 38): orders arriving together are held in batches, in order of
+ * arrival (each order all its units or none), never past a stock; refused runners of a full race
+ * share one read of the counts. Through the entries service on the real database, its statements
+ * counted.
+ */
+describe('the registration rush', () => {
+  let app: FastifyInstance;
+  let service: ReturnType<typeof createEntriesService>;
+  const statements: string[] = [];
+  const runners: TestUser[] = [];
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const { a: staff } = await organisers(app);
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/entries/staff/events/${EVENT}/settings`,
+      headers: staff,
+      payload: registrationSettings({ places: 3, shirts: 1, uses: 1 }),
+    });
+    expect(res.statusCode).toBe(200);
+    for (let k = 0; k < 24; k++)
+      runners.push(await createTestUser(app, { email: `rush${k}@example.test`, profileComplete: true }));
+    // The same database, each statement noted (in and out of transactions).
+    const note = (sql: Sql): Sql => ({
+      query: (text, params) => {
+        statements.push(text);
+        return sql.query(text, params);
+      },
+      exec: (text) => sql.exec(text),
+    });
+    const counted: Database = {
+      ...app.database,
+      ...note(app.database),
+      transaction: (fn) => app.database.transaction((sql) => fn(note(sql))),
+    };
+    service = createEntriesService({
+      database: counted,
+      outbox: app.outbox,
+      results: app.results,
+      payments: app.payments,
+      publicUrl: undefined,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const order = (k: number, extra: Record<string, unknown> = {}, family = 1) =>
+    service.enter.placeOrder(runners[k]!, EVENT, {
+      lang: 'en',
+      runners: Array.from({ length: family }, (_, n) => runner(k * 10 + n, extra)),
+    } as never);
+  const counts = async (raceId: string) =>
+    (
+      await app.database.query<{ taken: number; held: number; entries: number; orders: number }>(
+        `SELECT (SELECT taken FROM registration_races WHERE race_id = $1) AS taken,
+                (SELECT held FROM registration_races WHERE race_id = $1) AS held,
+                (SELECT count(*) FROM registration_entries WHERE race_id = $1)::int AS entries,
+                (SELECT count(*) FROM orders WHERE registration)::int AS orders`,
+        [raceId],
+      )
+    )[0]!;
+  const codeOf = (r: PromiseSettledResult<unknown>) =>
+    r.status === 'fulfilled' ? 'held' : r.reason instanceof AppError ? r.reason.code : String(r.reason);
+
+  it('N orders at once for M < N places: exactly M held, the first M to arrive', async () => {
+    const before = await counts(TEN_K);
+    const out = await Promise.allSettled(Array.from({ length: 8 }, (_, k) => order(k)));
+    expect(out.map(codeOf)).toEqual(['held', 'held', 'held', ...Array(5).fill('RACE_FULL')]);
+    const after = await counts(TEN_K);
+    expect(after).toMatchObject({ held: 3, taken: 0, entries: 3, orders: before.orders + 3 });
+    // Each refusal names its field.
+    const refused = (out[3] as PromiseRejectedResult).reason as AppError;
+    expect(refused.status).toBe(409);
+    expect(refused.errors).toEqual([{ field: 'runners.0.raceId', message: 'RACE_FULL' }]);
+  });
+
+  it('orders arriving together are written in batches: one INSERT of orders per batch, not per order', async () => {
+    statements.length = 0;
+    const out = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, k) => order(k, { raceId: MARATHON })),
+    );
+    expect(out.every((r) => r.status === 'fulfilled')).toBe(true);
+    const inserts = statements.filter((s) => /^\s*INSERT INTO orders/.test(s)).length;
+    // The first order goes at once; the eleven that arrive meanwhile go in one batch.
+    expect(inserts).toBeLessThanOrEqual(2);
+    expect(await counts(MARATHON)).toMatchObject({ held: 12, entries: 12 });
+    // Each order has its own entry and structured communication; ids follow the order of arrival.
+    const ids = out.map((r) => Number((r as PromiseFulfilledResult<{ orderId: string }>).value.orderId));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const [{ n }] = (await app.database.query<{ n: number }>(
+      `SELECT count(DISTINCT structured)::int AS n FROM orders WHERE id = ANY($1::bigint[])`,
+      [ids],
+    )) as [{ n: number }];
+    expect(n).toBe(12);
+  });
+
+  it('a batch gives each stock to the first order that fits; an order gets all its units or none', async () => {
+    const before = await counts(MARATHON);
+    const [shirts, codes] = await Promise.all([
+      app.database.query<{ held: number }>(`SELECT held FROM registration_addons WHERE key = 'tshirt-m'`),
+      app.database.query<{ held: number }>(`SELECT held FROM registration_codes WHERE code = 'EARLY20'`),
+    ]);
+    expect([shirts[0]!.held, codes[0]!.held]).toEqual([0, 0]);
+    const shirt = { addOns: [{ key: 'tshirt-m', quantity: 1 }] };
+    const out = await Promise.allSettled([
+      order(12, { raceId: MARATHON, ...shirt, discountCode: 'EARLY20' }),
+      order(13, { raceId: MARATHON, ...shirt }),
+      order(14, { raceId: MARATHON, discountCode: 'EARLY20' }),
+      order(15, { raceId: MARATHON }, 2),
+    ]);
+    expect(out.map(codeOf)).toEqual(['held', 'ADDON_SOLD_OUT', 'CODE_USED_UP', 'held']);
+    expect(((out[1] as PromiseRejectedResult).reason as AppError).errors).toEqual([
+      { field: 'runners.0.addOns', message: 'ADDON_SOLD_OUT' },
+    ]);
+    expect(await counts(MARATHON)).toMatchObject({
+      held: before.held + 3,
+      entries: before.entries + 3,
+      orders: before.orders + 2,
+    });
+    const [after] = await app.database.query<{ shirts: number; uses: number }>(
+      `SELECT (SELECT held FROM registration_addons WHERE key = 'tshirt-m') AS shirts,
+              (SELECT held FROM registration_codes WHERE code = 'EARLY20') AS uses`,
+    );
+    expect(after).toEqual({ shirts: 1, uses: 1 });
+  });
+
+  it('runners refused by a full race share one fresh read of the counts, and nothing is written', async () => {
+    // The counts read before they arrive say the race is full: each refusal is checked against
+    // counts read after its arrival, one statement for all of them (was: the event's rules read
+    // again, five statements, per runner).
+    statements.length = 0;
+    const before = await counts(TEN_K);
+    const out = await Promise.allSettled(Array.from({ length: 16 }, (_, k) => order(k + 8)));
+    expect(out.map(codeOf)).toEqual(Array(16).fill('RACE_FULL'));
+    const rulesReads = statements.filter((s) => /FROM registration_waivers/.test(s)).length;
+    const recounts = statements.filter((s) => /UNION ALL SELECT 'addOn'/.test(s)).length;
+    expect(rulesReads).toBeLessThanOrEqual(1);
+    expect(recounts).toBeLessThanOrEqual(2);
+    expect(statements.some((s) => /^\s*(INSERT|UPDATE)/.test(s))).toBe(false);
+    expect(await counts(TEN_K)).toEqual(before);
+  });
+
+  it('a place freed after the counts were read is offered to the next runner', async () => {
+    // A hold given back (as an expiry does) while the counts in hand still say full.
+    await app.database.query(`UPDATE registration_races SET held = held - 1 WHERE race_id = $1`, [TEN_K]);
+    await expect(order(20)).resolves.toMatchObject({ state: 'awaiting_payment' });
+    await expect(order(21)).rejects.toMatchObject({ code: 'RACE_FULL' });
+    expect(await counts(TEN_K)).toMatchObject({ held: 3 });
+  });
+});
