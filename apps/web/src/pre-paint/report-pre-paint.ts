@@ -320,8 +320,12 @@ export function buildReportPrePaint(doc: Document, input: ReportPrePaintInput): 
   }
   grid.append(header);
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-  // The rows the screen can show (the shortest row is 36 px), no more.
-  const rows = table.rows.slice(0, Math.ceil(input.height / 36));
+  // The rows the table's box can show (issue 41: not the viewport's): its height (PRE_PAINT_CSS)
+  // less its header, the shortest row 36 px (44 on a phone).
+  const rows = table.rows.slice(
+    0,
+    Math.ceil((Math.max(300, input.height - 220) - 36) / (plan.compact ? 44 : 36)),
+  );
   rows.forEach((row, index) => {
     const key = text(row[table.keyField]);
     const line = el('div', index % 2 ? 'rt-row rt-odd' : 'rt-row');

@@ -177,7 +177,21 @@ describe.each(backends().map((b) => [b.name, b] as const))('report snapshots on 
       info: false,
       groupEntry: false,
     });
-    expect((await restarted.inject('/api/results/snap/reportlist')).statusCode).toBe(200);
+    // The report list: its groups and their reports in one statement (two per context before).
+    statements.length = 0;
+    const list = await restarted.inject('/api/results/snap/reportlist');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().groups).toEqual([
+      {
+        key: 'boston-2017',
+        db: DB,
+        name: expect.objectContaining({ en: expect.any(String) }),
+        reports: expect.arrayContaining([{ key: 'LIVE1', name: expected.title }]),
+      },
+    ]);
+    expect(
+      statements.filter((q) => /report_groups|FROM reports WHERE db = \$1\s+ORDER/.test(q)),
+    ).toHaveLength(1);
   }, 120_000);
 
   it('is never served once a correction or a status change was made on another node', async () => {
