@@ -44,7 +44,7 @@ export const languageSchema = z.enum(languages).default('fr');
 export const afterVerifySchema = z
   .string()
   .regex(
-    /^\/console\/invitations\/[A-Za-z0-9_-]{8,200}$|^\/entries\/[A-Za-z0-9_-]{1,100}(\/team\/T[0-9A-Za-z_-]{22})?$/,
+    /^\/console\/invitations\/[A-Za-z0-9_-]{8,200}$|^\/entries\/[A-Za-z0-9_-]{1,100}(\/team\/T[0-9A-Za-z_-]{22}|\?race=[A-Za-z0-9_-]{1,100})?$/,
     'an invitation of the console, or an event’s entry page (an account made on the way, issue 38)',
   );
 export const signUpRequestSchema = z.object({

@@ -26,10 +26,13 @@ export function invitationToken(route: string | null | undefined): string | null
 
 /**
  * An event's entry page (or a team's) a runner signed out came from (issue 38): an account made on
- * the way leads back there once its e-mail is verified.
+ * the way leads back there once its e-mail is verified — to the form of the race they chose
+ * (`?race=`).
  */
 export function entriesRoute(route: string | null | undefined): string | null {
-  return /^\/entries\/[A-Za-z0-9_-]{1,100}(\/team\/T[0-9A-Za-z_-]{22})?$/.test(route ?? '')
+  return /^\/entries\/[A-Za-z0-9_-]{1,100}(\/team\/T[0-9A-Za-z_-]{22}|\?race=[A-Za-z0-9_-]{1,100})?$/.test(
+    route ?? '',
+  )
     ? (route as string)
     : null;
 }

@@ -139,7 +139,7 @@ export default function EntriesEventPage() {
           onCreated={(token) => navigate(entriesPaths.team(event, token))}
         />
       )}
-      {raceId && !profile && <SignInToEnter />}
+      {raceId && !profile && <SignInToEnter raceId={raceId} />}
       {raceId && profile && (
         <EntryForm
           key={raceId}

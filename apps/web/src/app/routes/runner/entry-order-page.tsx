@@ -89,12 +89,18 @@ export default function EntryOrderPage() {
           <Button variant="outlined" onClick={() => void downloadReceipt(o.orderId)}>
             {t('confirmation.receipt')}
           </Button>
-          {/* A paid order is numbered when it is paid (its invoice, in the runner's language). */}
-          {o.state === 'paid' && o.amountCents > 0 && (confirmed || change) && (
-            <Button variant="outlined" onClick={() => void downloadInvoice(o.orderId)} data-testid="invoice">
-              {t('confirmation.invoice')}
-            </Button>
-          )}
+          {/* Numbered when it was paid (its invoice, in the runner's language), whatever came after. */}
+          {(o.state === 'paid' || o.state === 'refunded') &&
+            o.amountCents > 0 &&
+            o.notice !== 'LATE_REFUNDED' && (
+              <Button
+                variant="outlined"
+                onClick={() => void downloadInvoice(o.orderId)}
+                data-testid="invoice"
+              >
+                {t('confirmation.invoice')}
+              </Button>
+            )}
         </Stack>
       )}
       {change && o.state === 'paid' && (

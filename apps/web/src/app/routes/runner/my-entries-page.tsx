@@ -16,11 +16,22 @@ import { paths } from '../../../config/paths.ts';
 import { downloadInvoice, downloadReceipt, useMyEntries } from '../../../features/entries/api/entries.ts';
 import { EntryCredit } from '../../../features/entries/components/entry-credit.tsx';
 import { entriesPaths } from '../../../features/entries/paths.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** `/me/entries` (issue 38): the runner's entries with their status and bib, each opening its page. */
 export default function MyEntriesPage() {
-  const { t } = useTranslation('entries');
+  const { t, i18n } = useTranslation('entries');
   const entries = useMyEntries();
+  // The race's day in the page's language ("6 juin 2027"), not as stored.
+  const day = (iso: string) =>
+    Number.isNaN(Date.parse(iso))
+      ? iso
+      : dateTimeFormat(i18n.language === 'fr' ? 'fr-BE' : 'en-GB', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(Date.parse(iso));
   if (entries.isPending) return <PageLoading />;
   if (entries.isError) return <PageError error={entries.error} />;
   return (
@@ -36,7 +47,7 @@ export default function MyEntriesPage() {
                   {e.eventName} — {e.raceName}
                 </Typography>
                 <Typography variant="body2">
-                  {e.name} · {e.raceDate} · {e.bib ? t('mine.bib', { bib: e.bib }) : t('mine.noBib')}
+                  {e.name} · {day(e.raceDate)} · {e.bib ? t('mine.bib', { bib: e.bib }) : t('mine.noBib')}
                 </Typography>
                 <Chip
                   size="small"

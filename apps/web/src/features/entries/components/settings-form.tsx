@@ -290,9 +290,10 @@ export function SettingsForm({
                       error={Boolean(err(`${p}prices.tiers.${k}.from`))}
                       helperText={err(`${p}prices.tiers.${k}.from`)}
                       size="small"
-                      sx={{ flex: 3 }}
+                      // "31/12/2027 23:30" whole on a phone; the price takes what is left.
+                      sx={{ flex: '3 1 0', minWidth: 168 }}
                     />
-                    <Box sx={{ flex: 2 }}>
+                    <Box sx={{ flex: '2 1 0', minWidth: 72 }}>
                       {money(
                         t('settings.price'),
                         tier.cents,
@@ -777,6 +778,7 @@ export function SettingsForm({
           }
           size="small"
           fullWidth
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           data-testid="next-edition"
         >
           <MenuItem value="">{t('settings.noNextEdition')}</MenuItem>

@@ -6,14 +6,15 @@ import { rememberRoute } from '../../../lib/auth/intended-route.ts';
 
 /**
  * A signed-out runner on an entry page (issue 38): sign in, or create an account on the way — its
- * verification link leads back to this page (the e-mail verified), and signing in too.
+ * verification link leads back to this page (the e-mail verified), and signing in too; with
+ * `raceId`, to the form of that race.
  */
-export function SignInToEnter() {
+export function SignInToEnter({ raceId }: { raceId?: string | null } = {}) {
   const { t } = useTranslation('entries');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const go = (to: string) => {
-    rememberRoute(pathname);
+    rememberRoute(raceId ? `${pathname}?race=${encodeURIComponent(raceId)}` : pathname);
     navigate(to);
   };
   return (
