@@ -231,6 +231,9 @@ test.describe('online entries: what was still missing, on a phone in French', ()
     await race.getByLabel('Clôture').pressSequentially('310520272330');
     await expect(race.getByLabel('Clôture')).toHaveValue('31/05/2027 23:30');
     await expect(org.getByLabel('Reporter jusqu’au')).toHaveValue('01/06/2027');
+    // A date and time is whole in its field on the phone (nothing cut).
+    for (const input of await org.locator('input[placeholder="jj/mm/aaaa hh:mm"]').all())
+      expect(await input.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await org.getByRole('combobox', { name: /Prochaine édition/ }).click();
     await org.getByRole('option', { name: /Foulées 2028/ }).click();
     await org.getByRole('button', { name: 'Enregistrer' }).click();
@@ -263,7 +266,13 @@ test.describe('online entries: what was still missing, on a phone in French', ()
     await expect(credit).toContainText('Avoir pour la prochaine édition : 20,00 €', SLOW);
     await expect(credit.getByTestId('credit-code')).toHaveText(/^CR[0-9A-Z]{20}$/);
     const code = await credit.getByTestId('credit-code').innerText();
-    await shot(runner, 'mine-390-fr');
+    await shot(runner, 'mine-credit-390-fr');
+    await runner.setViewportSize({ width: 1280, height: 844 });
+    await runner.goto(`${server.url}/?lng=en#/me/entries`);
+    await expect(runner.getByTestId('credit-code')).toHaveText(code, SLOW);
+    await shot(runner, 'mine-credit-1280-en');
+    await runner.setViewportSize({ width: 390, height: 844 });
+    await runner.goto(`${server.url}/?lng=fr#/me/entries`);
     // Entering the next edition with it: the code filled in, 30 € − 20 € = 10 € to pay.
     await credit.getByTestId('enter-next').click();
     await expect(runner).toHaveURL(new RegExp(`#/entries/${NEXT}\\?code=${code}`), SLOW);

@@ -270,7 +270,8 @@ export function SettingsForm({
                     key={k}
                     direction="row"
                     spacing={1}
-                    sx={{ alignItems: 'flex-start' }}
+                    useFlexGap
+                    sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
                     data-testid="price-tier"
                   >
                     <DateInput
@@ -290,10 +291,10 @@ export function SettingsForm({
                       error={Boolean(err(`${p}prices.tiers.${k}.from`))}
                       helperText={err(`${p}prices.tiers.${k}.from`)}
                       size="small"
-                      // "31/12/2027 23:30" whole on a phone; the price takes what is left.
-                      sx={{ flex: '3 1 0', minWidth: 168 }}
+                      // "31/12/2027 23:30" whole: on a narrow phone the price goes under it.
+                      sx={{ flex: '3 1 190px' }}
                     />
-                    <Box sx={{ flex: '2 1 0', minWidth: 72 }}>
+                    <Box sx={{ flex: '2 1 96px' }}>
                       {money(
                         t('settings.price'),
                         tier.cents,
