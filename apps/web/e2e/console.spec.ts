@@ -254,7 +254,10 @@ test('sign up → organisation → a colleague joins → event, marathon, points
   await colleague.getByRole('link', { name: 'Import', exact: true }).click();
   await expect(colleague.getByRole('heading', { level: 2, name: 'Imports', exact: true })).toBeVisible();
   await colleague.getByTestId('import-file').setInputFiles(await workbook());
-  await expect(colleague.getByRole('heading', { name: /inscriptions-2026\.xlsx: 2001 rows/ })).toBeVisible();
+  // The workbook is read in the browser (2,001 rows): seconds on a loaded CI machine.
+  await expect(colleague.getByRole('heading', { name: /inscriptions-2026\.xlsx: 2001 rows/ })).toBeVisible({
+    timeout: 45_000,
+  });
   await expect(colleague.getByRole('combobox', { name: 'First name *' })).toHaveText('Prénom');
   await expect(colleague.getByRole('combobox', { name: 'Birth date' })).toHaveText('Date de naissance');
   await expect(colleague.getByRole('combobox', { name: 'Race' })).toHaveText('Marathon');
@@ -453,7 +456,9 @@ test('le parcours de l’organisateur en français : des mots, pas des clés, et
   await page.getByRole('link', { name: 'Importer', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Imports', exact: true })).toBeVisible();
   await page.getByTestId('import-file').setInputFiles(await workbook());
-  await expect(page.getByRole('heading', { name: /inscriptions-2026\.xlsx : 2001 lignes/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /inscriptions-2026\.xlsx : 2001 lignes/ })).toBeVisible({
+    timeout: 45_000,
+  });
   await noKeys('correspondance des colonnes');
   await page.getByRole('button', { name: 'Vérifier chaque ligne' }).click();
   await expect(page.getByText('1999 valides', { exact: true })).toBeVisible({ timeout: 60_000 });
