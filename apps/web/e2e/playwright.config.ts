@@ -8,6 +8,8 @@ import { chromiumPath } from './chromium.ts';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // One migrated, empty data directory the journeys' servers start from (server.ts prepareTemplate).
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
