@@ -12,8 +12,8 @@ export interface EntryRules {
   questions: RegistrationSettings['questions'];
   waiver: { version: number; body: string } | null;
   /**
-   * The event's discount codes by their upper-case text, when read with the rules (the rush:
-   * entering reads them once a second, not once per runner with a code); else each is looked up.
+   * The organiser's discount codes by their upper-case text, when read with the rules (the rush:
+   * entering reads them once a second, not once per runner with a code); others are looked up.
    */
   codes?: Map<string, settingsRepo.CodeRow>;
 }
@@ -90,9 +90,11 @@ export async function checkRunner(
   }
   let code: settingsRepo.CodeRow | null = null;
   if (input.discountCode?.trim()) {
-    code = rules.codes
-      ? (rules.codes.get(input.discountCode.trim().toUpperCase()) ?? null)
-      : await settingsRepo.findCode(sql, eventId, input.discountCode);
+    // The organiser's codes are in the rules when read with them; a deferral credit's code (not
+    // among them: one per runner, made at any time) is looked up.
+    code =
+      rules.codes?.get(input.discountCode.trim().toUpperCase()) ??
+      (await settingsRepo.findCode(sql, eventId, input.discountCode));
     const field = `${prefix}discountCode`;
     // A deferral credit's code (credits.ts) is its runner's alone: another e-mail is refused as unknown.
     const owner = code?.ownerEmail && code.ownerEmail !== input.email.trim().toLowerCase();
