@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { backends, buildTestApp, testConfig } from '../../../test/helpers.ts';
 import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
+import { buildApp } from '../../app.ts';
 import type { Database, Sql } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { organisers } from '../content/test-helpers.ts';
@@ -159,5 +160,73 @@ describe('the registration rush', () => {
     await expect(order(20)).resolves.toMatchObject({ state: 'awaiting_payment' });
     await expect(order(21)).rejects.toMatchObject({ code: 'RACE_FULL' });
     expect(await counts(TEN_K)).toMatchObject({ held: 3 });
+  });
+});
+
+/**
+ * Two nodes on PostgreSQL (when TEST_DATABASE_URL is set): each its own pool and entries service
+ * on one database, orders sent to both at once for fewer places than orders — never both take
+ * the last unit (the batches' row locks and conditional UPDATEs).
+ */
+const postgres = backends().find((b) => b.name === 'postgres');
+describe.skipIf(!postgres)('the registration rush on PostgreSQL, two nodes', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it('24 orders at once through two nodes for 3 places and a T-shirt of 1: 3 held, 1 T-shirt, nothing oversold', async () => {
+    const fresh = await postgres!.fresh();
+    cleanups.push(fresh.drop);
+    const dbA = await fresh.open();
+    const app = await buildApp(testConfig(), { database: dbA, logger: false });
+    cleanups.push(async () => {
+      await app.close();
+      await dbA.close();
+    });
+    const dbB = await fresh.open();
+    cleanups.push(() => dbB.close());
+    const { a: staff } = await organisers(app);
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/entries/staff/events/${EVENT}/settings`,
+      headers: staff,
+      payload: registrationSettings({ places: 3, shirts: 1, uses: 1 }),
+    });
+    expect(res.statusCode).toBe(200);
+    const users: TestUser[] = [];
+    for (let k = 0; k < 24; k++)
+      users.push(await createTestUser(app, { email: `two${k}@example.test`, profileComplete: true }));
+    const node = (database: Database) =>
+      createEntriesService({
+        database,
+        outbox: app.outbox,
+        results: app.results,
+        payments: app.payments,
+        publicUrl: undefined,
+      });
+    const nodes = [node(dbA), node(dbB)];
+    const out = await Promise.allSettled(
+      users.map((u, k) =>
+        nodes[k % 2]!.enter.placeOrder(u, EVENT, {
+          lang: 'en',
+          runners: [runner(100 + k, k % 3 ? {} : { addOns: [{ key: 'tshirt-m', quantity: 1 }] })],
+        } as never),
+      ),
+    );
+    const held = out.filter((r) => r.status === 'fulfilled').length;
+    expect(held).toBe(3);
+    for (const r of out)
+      if (r.status === 'rejected')
+        expect(['RACE_FULL', 'ADDON_SOLD_OUT']).toContain((r.reason as AppError).code);
+    const [row] = await dbA.query<{ held: number; shirts: number; entries: number; orders: number }>(
+      `SELECT (SELECT held FROM registration_races WHERE race_id = $1) AS held,
+              (SELECT held FROM registration_addons WHERE key = 'tshirt-m') AS shirts,
+              (SELECT count(*) FROM registration_entries WHERE race_id = $1)::int AS entries,
+              (SELECT count(*) FROM orders WHERE registration)::int AS orders`,
+      [TEN_K],
+    );
+    expect(row).toEqual({ held: 3, shirts: expect.any(Number), entries: 3, orders: 3 });
+    expect(row!.shirts).toBeLessThanOrEqual(1);
   });
 });
