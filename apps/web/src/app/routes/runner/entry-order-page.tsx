@@ -153,9 +153,13 @@ export default function EntryOrderPage() {
           )}
         </>
       )}
-      {!held && !confirmed && o.state !== 'refunded' && (
-        <Alert severity="warning">{t('summary.expired')}</Alert>
-      )}
+      {/* Expired only when a place was let go unpaid (not an entry deferred or cancelled since). */}
+      {!held &&
+        !confirmed &&
+        o.state !== 'refunded' &&
+        (o.entries.some((e) => e.state === 'expired') || (change && o.state === 'expired')) && (
+          <Alert severity="warning">{t('summary.expired')}</Alert>
+        )}
     </Box>
   );
 }
