@@ -393,4 +393,34 @@ describe('deferral to the next edition, and the entries invoice', () => {
       entries: [{ state: 'confirmed' }],
     });
   });
+
+  it('a runner who deletes their account leaves no e-mail on a credit nor its code, and the code is used up', async () => {
+    const who = runners[2]!;
+    const res = await call('POST', `/api/entries/events/${EVENT}/orders`, who, { runners: [runner(2)] });
+    expect(res.statusCode, res.body).toBe(201);
+    const { deliver } = await payWithMollie(app, mollie, who.authorization, JSON.parse(res.body).orderId);
+    await deliver();
+    const code = (await mine(who))[0].code as string;
+    const deferred = await call('POST', `/api/entries/entry/${code}/action`, who, { action: 'defer' });
+    expect(deferred.statusCode, deferred.body).toBe(200);
+    const credit = (await mine(who))[0].credit;
+    expect(credit.code).toMatch(/^CR/);
+    const trace = () =>
+      app.database.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM registration_credits WHERE lower(email) = 'runner2@example.test')
+              + (SELECT count(*) FROM registration_codes WHERE lower(owner_email) = 'runner2@example.test')
+              AS n`,
+      );
+    expect((await trace())[0]!.n).toBe(2);
+    const erased = await call('POST', '/api/me/erasure', who, { confirmEmail: 'runner2@example.test' });
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    expect((await trace())[0]!.n).toBe(0);
+    const [left] = await app.database.query<{ cents: number; usable: boolean }>(
+      `SELECT c.cents, (k.capacity IS NULL OR k.taken + k.held < k.capacity) AS usable
+         FROM registration_credits c JOIN registration_codes k ON k.id = c.code_id
+        WHERE upper(k.code) = upper($1)`,
+      [credit.code],
+    );
+    expect(left).toEqual({ cents: credit.cents, usable: false });
+  });
 });

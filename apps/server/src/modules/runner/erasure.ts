@@ -204,6 +204,15 @@ export function createErasure(deps: ErasureDeps) {
           [sub, email],
         );
         await scrubAuditDetails(sql, 'entry', codes);
+        // Deferral credits (issue 38) keep their amount for the organiser's accounts, not the
+        // e-mail; their codes in the next edition, usable by this runner only, are used up
+        // (nobody else may ever use them) and forget the e-mail too.
+        await sql.query(`UPDATE registration_credits SET email = '' WHERE lower(email) = lower($1)`, [email]);
+        await sql.query(
+          `UPDATE registration_codes SET owner_email = '', capacity = taken + held
+            WHERE owner_email <> '' AND lower(owner_email) = lower($1)`,
+          [email],
+        );
         await sql.query(
           `DELETE FROM registration_waitlist WHERE account_sub = $1 OR lower(email) = lower($2)`,
           [sub, email],
