@@ -5,11 +5,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { memoryDatabase, testConfig } from './helpers.ts';
-
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+import { serverArgs } from './server-entry.ts';
 
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, serverArgs(), {
     // The demo is seeded (what the restart test checks) but neither replayed live nor joined by
     // Boston's 26,410 runners in the background: CPU the assertions never read (CI's 20 minutes).
     env: {

@@ -3,17 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverArgs } from './server-entry.ts';
 
 // Issue 13, as an operator sees it: the real server process (`npm start` runs the same entry).
 
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

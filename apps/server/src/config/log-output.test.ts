@@ -4,9 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverArgs } from '../../test/server-entry.ts';
 import { prettyLogs, startBanner } from './log-output.ts';
-
-const server = path.resolve(import.meta.dirname, '../server.ts');
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -39,7 +38,7 @@ describe('log output (issue 29: the first minute of a newcomer)', () => {
   it('prints readable lines, one per request, and where to open the app', async () => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-log-'));
-    child = spawn(process.execPath, ['--import', 'tsx', server], {
+    child = spawn(process.execPath, serverArgs(), {
       env: {
         ...process.env,
         PORT: String(port),
