@@ -13,8 +13,8 @@ import {
 import type { EntryOrderInput, RegistrationPage, RunnerInput } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/date-input.tsx';
 import { formatMoney } from '../../../lib/money.ts';
-import { DateInput } from './date-input.tsx';
 import { fieldText, problemText } from './errors.ts';
 
 type Answer = string | number | boolean | string[];

@@ -24,9 +24,9 @@ import {
 } from '@tempora/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput, toTyped } from '../../../components/date-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveRegistrationSettings } from '../api/entries.ts';
-import { DateInput, toTyped } from './date-input.tsx';
 import { fromZoneInput, toZoneInput } from './zone-time.ts';
 
 type Settings = RegistrationSettingsInput;

@@ -4,6 +4,7 @@ import { entryStates } from '@tempora/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
 import {
@@ -208,7 +209,7 @@ function HistoryDialog({ eventId, code, onClose }: { eventId: string; code: stri
   );
 }
 
-function ManualDialog({
+export function ManualDialog({
   eventId,
   races,
   onClose,
@@ -219,6 +220,7 @@ function ManualDialog({
 }) {
   const { t } = useTranslation('entries');
   const manual = useManualEntry(eventId);
+  const [birthDate, setBirthDate] = useState<string | null>(null);
   return (
     <FormDialog
       title={t('staff.manual')}
@@ -236,7 +238,7 @@ function ManualDialog({
             firstName: v('firstName'),
             lastName: v('lastName'),
             email: v('email'),
-            ...(v('birthDate') ? { birthDate: v('birthDate') } : {}),
+            ...(birthDate ? { birthDate } : {}),
             ...(v('gender') ? { gender: v('gender') as 'M' | 'F' | 'X' } : {}),
           },
         });
@@ -253,11 +255,12 @@ function ManualDialog({
       <TextField name="firstName" label={t('form.firstName')} />
       <TextField name="lastName" label={t('form.lastName')} />
       <TextField name="email" label={t('form.email')} />
-      <TextField
+      <DateInput
         name="birthDate"
-        type="date"
         label={t('form.birthDate')}
-        slotProps={{ inputLabel: { shrink: true } }}
+        value={birthDate}
+        onChange={setBirthDate}
+        data-testid="manual-birth-date"
       />
       <TextField select name="gender" label={t('form.gender')} defaultValue="">
         {(['F', 'M', 'X'] as const).map((g) => (

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/date-input.tsx';
 import type { PickupList, PickupOpAnswer } from '../api/pickup.ts';
 import type { usePickup } from '../hooks/use-pickup.ts';
 import { AnswerAlert } from './answer-alert.tsx';
@@ -96,13 +97,12 @@ export function LateEntryForm({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <DateInput
         size="small"
-        type="date"
         label={t('late.birthDate')}
         value={birthDate}
-        onChange={(e) => setBirth(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(v) => setBirth(v ?? '')}
+        data-testid="late-birth-date"
       />
       <TextField
         required

@@ -82,7 +82,7 @@ export function DateInput({
   onChange: (value: string | null) => void;
   time?: boolean;
 } & Omit<TextFieldProps, 'value' | 'onChange' | 'type'>) {
-  const { t, i18n } = useTranslation('entries');
+  const { t, i18n } = useTranslation('common');
   const [typed, setTyped] = useState(() => toTyped(value, time));
   const [left, setLeft] = useState(false);
   // A value set from outside (the form reset, settings pasted as JSON) replaces what is typed.
@@ -108,7 +108,7 @@ export function DateInput({
       }}
       onBlur={() => setLeft(true)}
       error={Boolean(error) || bad}
-      helperText={helperText ?? (bad ? t('form.dateInvalid', { pattern }) : undefined)}
+      helperText={helperText ?? (bad ? t('dateInvalid', { pattern }) : undefined)}
       placeholder={pattern}
       slotProps={{
         inputLabel: { shrink: true },
