@@ -3,9 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { importBostonTable } from '../src/results/boston-import.ts';
 import { computeResults } from '../src/results/compute.ts';
+import { fadeRatioBetween, GENDER_FADE } from '../src/results/fade-model.ts';
 import { applyPassing, createResultsState } from '../src/results/incremental.ts';
-import { predict } from '../src/results/prediction.ts';
+import { type Prediction, predict } from '../src/results/prediction.ts';
 import { participantIndexOf } from '../src/results/queries.ts';
+import { netTimeOf } from '../src/results/results-model.ts';
 import type { Participant, Passing, RaceDefinition } from '../src/results/types.ts';
 import { readCsv } from './read-csv.ts';
 
@@ -107,6 +109,28 @@ export function loadBoston2017(every = 1): Edition {
   };
 }
 
+/**
+ * The order an edition is replayed in: every read by its time of day (a stable sort: reads of the
+ * same millisecond keep the file's order). The first `applied` of them are all that exist when the
+ * `applied`-th is read.
+ */
+export function replayOrder(edition: Edition): Passing[] {
+  return [...edition.passings].sort((a, b) => a.timeMs - b.timeMs);
+}
+
+/**
+ * One prediction made during a replay (`scoreEdition`): for whom, from how many reads
+ * (`replayOrder(edition).slice(0, applied)`, the last one the runner's own at the point), when,
+ * and the official finish it is scored against.
+ */
+export interface MadePrediction {
+  readonly bib: string;
+  readonly applied: number;
+  readonly atMs: number;
+  readonly prediction: Prediction;
+  readonly finishMs: number;
+}
+
 /** The prediction at one point over one edition (minutes; signed: negative = predicted too fast). */
 export interface EditionScore {
   readonly name: string;
@@ -131,16 +155,21 @@ const median = (xs: number[]) => {
  * predicts each runner (1 in `sample`) the moment they pass `pointId`, with only the reads that
  * exist then; compares with their official finish.
  */
-export function scoreEdition(edition: Edition, pointId = 'Half', sample = 1): EditionScore {
+export function scoreEdition(
+  edition: Edition,
+  pointId = 'Half',
+  sample = 1,
+  onPrediction?: (made: MadePrediction) => void,
+): EditionScore {
   const state = createResultsState(computeResults(edition.race, edition.participants, []));
-  const passings = [...edition.passings].sort((a, b) => a.timeMs - b.timeMs);
+  const passings = replayOrder(edition);
   const sampled = new Set(edition.participants.filter((_, k) => k % sample === 0).map((p) => p.bib));
   const errors: number[] = [];
   let inside = 0;
   let below = 0;
   let ranged = 0;
   let width = 0;
-  for (const passing of passings) {
+  for (const [k, passing] of passings.entries()) {
     applyPassing(state, passing);
     const bib = passing.bib ?? '';
     if (passing.pointId !== pointId || !sampled.has(bib)) continue;
@@ -149,6 +178,7 @@ export function scoreEdition(edition: Edition, pointId = 'Half', sample = 1): Ed
     if (actual === undefined || i < 0) continue;
     const prediction = predict(state, i);
     if (!prediction) continue;
+    onPrediction?.({ bib, applied: k + 1, atMs: passing.timeMs, prediction, finishMs: actual });
     errors.push(prediction.finishNetMs - actual);
     const range = prediction.finishRange;
     if (!range) continue;
@@ -180,6 +210,124 @@ export function scoreTable(scores: readonly EditionScore[]): string {
     ...scores.map(
       (s) =>
         `| ${s.name} | ${s.runners} | ${f(s.medianAbsMin)} | ${s.medianSignedMin >= 0 ? '+' : ''}${f(s.medianSignedMin)} | ${pct(s.coverage)} | ${pct(s.below)} / ${pct(s.above)} | ${f(s.widthMin)} |`,
+    ),
+  ].join('\n');
+}
+
+/**
+ * What the runners ahead show of the day when the mid-pack passes `pointId` (issue 41, a
+ * diagnostic for `npm run bench -- prediction-editions`): replayed as `scoreEdition` does, each
+ * read at a point past `pointId` gives the runner's pace on the segment it ends relative to the
+ * general prior's for their pace and gender (`fadeRatioBetween`; +1 % = 1 % slower than the prior
+ * says), at its time of day. For each runner of the middle half (half times between the 25th and
+ * 75th percentiles — chosen after the race, to report on, not to predict with) at the moment
+ * they pass: the mean of that excess over the segments finished in the last `windowMin` minutes
+ * (`aheadNow`, from the reads applied so far only) and over the `windowMin` before
+ * (`aheadBefore`), and what the prediction made then missed on the time still to run
+ * (`missed`: log(actual / predicted time still to run); +1 % = 1 % slower than predicted).
+ * Medians. Also the median signed error (min) of men and women, all runners.
+ */
+export interface ConditionsAtPoint {
+  readonly name: string;
+  readonly aheadNow: number;
+  readonly aheadBefore: number;
+  readonly aheadRuns: number;
+  readonly missed: number;
+  readonly menMin: number;
+  readonly womenMin: number;
+}
+
+export function conditionsAtPoint(edition: Edition, pointId = 'Half', windowMin = 15): ConditionsAtPoint {
+  const state = createResultsState(computeResults(edition.race, edition.participants, []));
+  const { distanceM, pointIds } = state.index;
+  const k = pointIds.indexOf(pointId);
+  const events: { atMs: number; excess: number }[] = [];
+  const made: {
+    atMs: number;
+    seen: number;
+    tK: number;
+    predicted: number;
+    finish: number;
+    gender: number;
+  }[] = [];
+  for (const passing of replayOrder(edition)) {
+    applyPassing(state, passing);
+    const i = participantIndexOf(state, passing.bib ?? '');
+    const p = pointIds.indexOf(passing.pointId);
+    if (i < 0 || p < k || p < 1) continue;
+    const gender = state.index.genderOf[i]!;
+    if (p > k) {
+      const before = netTimeOf(state, i, p - 1);
+      const after = netTimeOf(state, i, p);
+      const prior = fadeRatioBetween(distanceM, p - 1, p, before, undefined, GENDER_FADE[gender] ?? 1);
+      if (before > 0 && after > before && prior > 0)
+        events.push({
+          atMs: passing.timeMs,
+          excess: (Math.log(after / before) - Math.log(prior)) / Math.log(distanceM[p]! / distanceM[p - 1]!),
+        });
+      continue;
+    }
+    const finish = edition.finish.get(passing.bib ?? '');
+    const prediction = predict(state, i);
+    if (finish === undefined || !prediction) continue;
+    made.push({
+      atMs: passing.timeMs,
+      seen: events.length,
+      tK: netTimeOf(state, i, k),
+      predicted: prediction.finishNetMs,
+      finish,
+      gender,
+    });
+  }
+  const byTime = made.map((m) => m.tK).sort((a, b) => a - b);
+  const [low, high] = [byTime[Math.floor(byTime.length / 4)]!, byTime[Math.floor((3 * byTime.length) / 4)]!];
+  const mean = (from: number, to: number, seen: number) => {
+    let sum = 0;
+    let n = 0;
+    for (let e = seen - 1; e >= 0 && events[e]!.atMs > from; e--) {
+      if (events[e]!.atMs > to) continue;
+      sum += events[e]!.excess;
+      n++;
+    }
+    return { value: n > 0 ? sum / n : Number.NaN, n };
+  };
+  const window = windowMin * 60_000;
+  const now: number[] = [];
+  const before: number[] = [];
+  const runs: number[] = [];
+  const missed: number[] = [];
+  for (const m of made) {
+    if (m.tK < low || m.tK > high) continue;
+    const recent = mean(m.atMs - window, m.atMs, m.seen);
+    const earlier = mean(m.atMs - 2 * window, m.atMs - window, m.seen);
+    if (recent.n > 0) now.push(recent.value);
+    if (earlier.n > 0) before.push(earlier.value);
+    runs.push(recent.n);
+    missed.push(Math.log((m.finish - m.tK) / (m.predicted - m.tK)));
+  }
+  const signed = (gender: number) =>
+    median(made.filter((m) => m.gender === gender).map((m) => m.predicted - m.finish)) / 60_000;
+  return {
+    name: edition.name,
+    aheadNow: median(now),
+    aheadBefore: median(before),
+    aheadRuns: median(runs),
+    missed: median(missed),
+    menMin: signed(0),
+    womenMin: signed(1),
+  };
+}
+
+/** A markdown table of `conditionsAtPoint`. */
+export function conditionsTable(rows: readonly ConditionsAtPoint[], windowMin = 15): string {
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)} %`;
+  const min = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+  return [
+    `| edition | runners ahead: pace vs prior, last ${windowMin} min (segments) | the ${windowMin} min before | prediction missed (time still to run) | men / women signed (min) |`,
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${pct(r.aheadNow)} (${r.aheadRuns}) | ${pct(r.aheadBefore)} | ${pct(r.missed)} | ${min(r.menMin)} / ${min(r.womenMin)} |`,
     ),
   ].join('\n');
 }

@@ -4,9 +4,14 @@ import {
   editionNames,
   loadBoston2017,
   loadEdition,
+  type MadePrediction,
+  replayOrder,
   scoreEdition,
   scoreTable,
 } from '../../test/marathon-editions.ts';
+import { computeResults } from './compute.ts';
+import { predict } from './prediction.ts';
+import { participantIndexOf } from './queries.ts';
 
 /**
  * Issue 41: the finish predicted at half-way, live, on other published marathons (Berlin,
@@ -57,6 +62,30 @@ describe('the finish predicted at half-way on other marathons (issue 41)', () =>
       expect(s.coverage, s.name).toBeLessThanOrEqual(coverageHigh);
       // No edition is predicted worse than an even pace would be (≈ 14 min at the half).
       expect(s.medianAbsMin, s.name).toBeLessThan(9);
+    }
+  }, 120_000);
+
+  it('is made from the reads that exist when the runner passes, nothing later (no look-ahead)', () => {
+    // The replay predicts each runner on the incremental state the moment their half is read. The
+    // same prediction must come from a full recompute of only the reads up to that one: nothing
+    // read later (the runner's own finish, the runners behind) can have reached it.
+    const edition = loadEdition('chicago-2017');
+    const order = replayOrder(edition);
+    const made: MadePrediction[] = [];
+    scoreEdition(edition, 'Half', 1, (m) => made.push(m));
+    const checked = made.filter((_, k) => k % Math.floor(made.length / 12) === 5);
+    expect(checked.length).toBeGreaterThanOrEqual(12);
+    for (const m of checked) {
+      const seen = order.slice(0, m.applied);
+      expect(seen.at(-1)?.bib, m.bib).toBe(m.bib);
+      expect(seen.every((p) => p.timeMs <= m.atMs)).toBe(true);
+      // Later reads exist (the runner's own finish among them) and were left out.
+      expect(order.slice(m.applied).some((p) => p.bib === m.bib && p.pointId === 'finish')).toBe(true);
+      const then = computeResults(edition.race, edition.participants, seen);
+      const again = predict(then, participantIndexOf(then, m.bib));
+      expect(again?.finishNetMs, m.bib).toBeCloseTo(m.prediction.finishNetMs, -1);
+      expect(again?.finishRange?.[0], m.bib).toBeCloseTo(m.prediction.finishRange?.[0] ?? Number.NaN, -1);
+      expect(again?.finishRange?.[1], m.bib).toBeCloseTo(m.prediction.finishRange?.[1] ?? Number.NaN, -1);
     }
   }, 120_000);
 });
