@@ -188,7 +188,11 @@ export const registrationSettingsViewSchema = z.object({
   /** The organisation's other events, for the next edition's choice (newest first). */
   editions: z.array(z.object({ eventId: z.string(), name: z.string(), startDate: z.string() })),
   /** Deferred entries and how many have their code in the next edition. */
-  credits: z.object({ deferred: z.number(), issued: z.number() }),
+  /**
+   * Deferral credits: of this event (`deferred`, `issued` a code in the next edition), and the
+   * places kept in this event's races for the previous edition's credits (`kept`, in `held`).
+   */
+  credits: z.object({ deferred: z.number(), issued: z.number(), kept: z.number() }),
 });
 export type RegistrationSettingsView = z.infer<typeof registrationSettingsViewSchema>;
 
@@ -289,6 +293,8 @@ export const entryLineSchema = z.object({
   addOnsCents: z.number(),
   totalCents: z.number(),
   addOns: z.array(z.object({ key: z.string(), name: z.string(), quantity: z.number(), cents: z.number() })),
+  /** A deferral credit larger than this entry: the rest, refunded to the runner. */
+  creditRefundCents: z.number().optional(),
 });
 
 export const entryOrderSchema = z.object({
@@ -356,6 +362,11 @@ export const myEntrySchema = z.object({
   /** Whether the order has its numbered invoice (payments/orders/{orderId}/invoice.pdf): paid by the runner's account. */
   invoice: z.boolean(),
   /**
+   * The credit notes (avoirs) of the order's refunds once invoiced, by number as printed
+   * (payments/orders/{orderId}/credit-notes/{number}); empty when none or not the runner's invoice.
+   */
+  creditNotes: z.array(z.string()),
+  /**
    * A deferred entry's credit (issue 38): its amount, and once the organiser has named the next
    * edition, the code only this runner can use there and whether it was used.
    */
@@ -367,6 +378,21 @@ export const myEntrySchema = z.object({
       nextEventId: z.string().nullable(),
       nextEventName: z.string().nullable(),
       used: z.boolean(),
+      /**
+       * The place the credit keeps in the next edition's matching race (counted in its places
+       * taken): reserved until the code is used there or registration closes (`until`); used;
+       * released (closed, or the credit used in another race). Null: none yet.
+       */
+      place: z
+        .object({
+          raceId: z.string(),
+          raceName: z.string(),
+          state: z.enum(['reserved', 'used', 'released']),
+          until: z.string().nullable(),
+        })
+        .nullable(),
+      /** What was left of the credit once used on a cheaper entry: refunded to the runner. */
+      remainderCents: z.number().nullable(),
     })
     .nullable(),
   totalCents: z.number(),

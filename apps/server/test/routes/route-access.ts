@@ -377,6 +377,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/payments/orders/:id': ['party', { params: { id: '999999' } }],
   'GET /api/payments/orders/:id/receipt.pdf': ['party', { params: { id: '999999' } }],
   'GET /api/payments/orders/:id/invoice.pdf': ['party', { params: { id: '999999' } }],
+  'GET /api/payments/orders/:id/credit-notes/:number': ['party', { params: { id: '999999', number: '1' } }],
   'GET /api/payments/providers': 'public',
   'GET /api/payments/staff/events': 'signed-in',
   'GET /api/payments/staff/events/:event/audit': 'manager',

@@ -153,6 +153,25 @@ export const invoices = pgTable(
   (t) => [primaryKey({ columns: [t.organisationId, t.number] })],
 );
 
+/** A credit note of a refund of an invoiced order (0106), numbered in the invoices' sequence. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    number: integer('number').notNull(),
+    orderId: id('order_id')
+      .notNull()
+      .references(() => orders.id),
+    refundId: id('refund_id').notNull().unique(),
+    invoiceNumber: integer('invoice_number').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.number] })],
+);
+
 /** The last invoice number of each organisation (0099): numbers without gaps, never twice. */
 export const invoiceCounters = pgTable('invoice_counters', {
   organisationId: uuid('organisation_id')

@@ -234,4 +234,11 @@ export const registrationCredits = pgTable('registration_credits', {
     .unique()
     .references(() => registrationCodes.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The next edition's race where the credit holds a place (0105), counted in its `held`. */
+  placeRaceId: text('place_race_id').references(() => races.id, { onDelete: 'set null' }),
+  /** reserved | used | released; null: no place reserved yet (0105). */
+  placeState: text('place_state'),
+  /** What was left of the credit once used, refunded (0105). */
+  remainderCents: integer('remainder_cents'),
+  remainderRefundId: id('remainder_refund_id'),
 });

@@ -6,6 +6,7 @@
  * missing), and takes late entries through the entries service's manual entry (paid on site).
  */
 export { entriesWhere, findEntry as findEntryByCode } from './repository.ts';
+export { releaseCreditPlacesOf } from './service/credits.ts';
 export { settleEntryOrder } from './service/settle.ts';
 export { createEntriesService, type EntriesService } from './service.ts';
 export { addOnsOf, eventTerms, raceRegistrations } from './settings-repository.ts';

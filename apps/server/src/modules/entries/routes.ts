@@ -100,6 +100,8 @@ export async function entryRoutes(fastify: FastifyInstance, { service }: { servi
     async (request, reply) => {
       const user = requireUser(request);
       const order = await service.enter.placeOrder(user, request.params.event, checked(request, 'body'));
+      // Nothing to pay (a deferral credit covered it): the rest of a larger credit is refunded now.
+      if (order.state === 'paid') await service.sweep.refundRemainders(order.orderId);
       return reply.code(201).send(order);
     },
   );

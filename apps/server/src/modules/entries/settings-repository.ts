@@ -57,6 +57,8 @@ export interface CodeRow {
   validUntil: string | null;
   /** A deferral credit's code (issue 38): only the runner of this e-mail may use it. */
   ownerEmail?: string | null;
+  /** A deferral credit's code: the race where the credit holds its runner's place (credits.ts). */
+  placeRaceId?: string | null;
 }
 
 export async function eventTerms(sql: Sql, eventId: string): Promise<EventTerms | null> {
@@ -130,7 +132,9 @@ export async function stockCounts(
 export async function findCode(sql: Sql, eventId: string, code: string): Promise<CodeRow | null> {
   const [row] = await sql.query<CodeRow>(
     `SELECT id::text AS id, code, race_id AS "raceId", kind, value, capacity, taken, held, valid_from AS "validFrom",
-            valid_until AS "validUntil", owner_email AS "ownerEmail" FROM registration_codes WHERE event_id = $1 AND upper(code) = upper($2)`,
+            valid_until AS "validUntil", owner_email AS "ownerEmail",
+            (SELECT k.place_race_id FROM registration_credits k WHERE k.code_id = registration_codes.id AND k.place_state = 'reserved') AS "placeRaceId"
+       FROM registration_codes WHERE event_id = $1 AND upper(code) = upper($2)`,
     [eventId, code.trim()],
   );
   return row ? { ...row, validFrom: iso(row.validFrom), validUntil: iso(row.validUntil) } : null;

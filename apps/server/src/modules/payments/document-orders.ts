@@ -72,6 +72,62 @@ export async function assignInvoice(sql: Sql, orderId: string): Promise<number> 
   return next.last;
 }
 
+/**
+ * A credit note (avoir, issue 38) for a refund of an order that has its invoice, once per refund
+ * (a second call answers the first number; null for an order without an invoice). Numbered from
+ * the same counter row as invoices (`invoice_counters`), in the refund's transaction: one
+ * sequence per organisation, without gaps, never twice. It refers to the invoice it corrects.
+ */
+export async function assignCreditNote(sql: Sql, refundId: string): Promise<number | null> {
+  const [known] = await sql.query<{ number: number }>(
+    'SELECT number FROM credit_notes WHERE refund_id = $1::bigint',
+    [refundId],
+  );
+  if (known) return known.number;
+  const [invoice] = await sql.query<{
+    organisationId: string;
+    number: number;
+    orderId: string;
+    amount: number;
+  }>(
+    `SELECT i.organisation_id::text AS "organisationId", i.number, i.order_id::text AS "orderId", r.amount_cents AS amount
+       FROM refunds r JOIN invoices i ON i.order_id = r.order_id WHERE r.id = $1::bigint`,
+    [refundId],
+  );
+  if (!invoice) return null;
+  const [next] = await sql.query<{ last: number }>(
+    `INSERT INTO invoice_counters (organisation_id, last) VALUES ($1::uuid, 1)
+     ON CONFLICT (organisation_id) DO UPDATE SET last = invoice_counters.last + 1 RETURNING last`,
+    [invoice.organisationId],
+  );
+  await sql.query(
+    `INSERT INTO credit_notes (organisation_id, number, order_id, refund_id, invoice_number, amount_cents)
+     VALUES ($1::uuid, $2, $3::bigint, $4::bigint, $5, $6)`,
+    [invoice.organisationId, next!.last, invoice.orderId, refundId, invoice.number, invoice.amount],
+  );
+  return next!.last;
+}
+
+/** A credit note of an order, with its invoice's number and the organiser's details. */
+export async function creditNoteOf(sql: Sql, orderId: string, number: number) {
+  const [row] = await sql.query<{
+    number: number;
+    invoiceNumber: number;
+    amountCents: number;
+    issuedAt: Date | string;
+    reason: string;
+    organisationName: string;
+    legal: Legal;
+  }>(
+    `SELECT n.number, n.invoice_number AS "invoiceNumber", n.amount_cents AS "amountCents", n.issued_at AS "issuedAt",
+            r.reason, org.name AS "organisationName", org.legal
+       FROM credit_notes n JOIN refunds r ON r.id = n.refund_id JOIN organisations org ON org.id = n.organisation_id
+      WHERE n.order_id = $1::bigint AND n.number = $2`,
+    [orderId, number],
+  );
+  return row ?? null;
+}
+
 /** An invoice number as printed: the organisation's sequence, six digits. */
 export const invoiceLabel = (n: number) => String(n).padStart(6, '0');
 

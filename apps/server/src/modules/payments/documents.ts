@@ -345,3 +345,88 @@ export async function entriesInvoicePdf(
     doc.end();
   });
 }
+
+/**
+ * A credit note (avoir, issue 38) of a refund of an invoiced order, in the runner's language
+ * (`lng`; side by side for an order without one): the organiser (seller), the credit note's
+ * number in the organisation's one sequence, the invoice it refers to (number and date), the buyer,
+ * the refund's line (why), net / VAT / total credited where the organisation has a VAT rate, else
+ * "VAT not applicable". Amounts are what is credited (positive: the document's title says it).
+ */
+export async function creditNotePdf(
+  order: OrderDetail,
+  note: {
+    number: string;
+    invoiceNumber: string;
+    invoiceIssuedAt: string | null;
+    issuedAt: string;
+    amountCents: number;
+    reason: string;
+    organisationName: string;
+    legal: { name?: string; address?: string; vatNumber?: string; vatRate?: number | null };
+  },
+  lng: 'en' | 'fr' | 'both',
+): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const { vatSplit } = await import('./document-orders.ts');
+  const word = (key: keyof typeof words) => (lng === 'both' ? say(key) : words[key][lng]);
+  const amount = (cents: number) =>
+    new Intl.NumberFormat(lng === 'fr' ? 'fr-BE' : 'en-GB', { style: 'currency', currency: order.currency })
+      .format(cents / 100)
+      .replace(/[\u202f\u00a0]/g, ' ');
+  const reasonKey = `reason${note.reason}` as keyof typeof words;
+  const why = reasonKey in words ? word(reasonKey) : note.reason;
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `${word('creditNote')} ${note.number}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const { legal } = note;
+    doc.fontSize(9).fillColor('#444').text(word('seller'));
+    doc
+      .fillColor('#000')
+      .fontSize(11)
+      .text(legal.name || note.organisationName);
+    if (legal.address) doc.fontSize(10).text(legal.address);
+    if (legal.vatNumber) doc.fontSize(10).text(`${word('vat')}: ${legal.vatNumber}`);
+    doc.moveDown();
+    doc.fontSize(20).text(`${word('creditNote')} ${note.number}`);
+    doc.fontSize(10).fillColor('#444');
+    doc.text(`${word('date')}: ${note.issuedAt.slice(0, 10)} — ${order.eventName}`);
+    doc.text(
+      `${word('ofInvoice')} ${note.invoiceNumber}${note.invoiceIssuedAt ? ` (${note.invoiceIssuedAt.slice(0, 10)})` : ''}`,
+    );
+    doc.text(`${word('order')} #${order.id}`);
+    doc.moveDown().fillColor('#000').fontSize(9).fillColor('#444').text(word('billedTo'));
+    doc
+      .fillColor('#000')
+      .fontSize(11)
+      .text(order.payerName || order.payerEmail);
+    if (order.payerName) doc.fontSize(10).text(order.payerEmail);
+    doc.moveDown();
+    const row = (label: string, cents: number, size = 10) => {
+      const y = doc.y;
+      doc.fontSize(size).text(label, 50, y, { width: 360 });
+      const after = doc.y;
+      doc.text(amount(cents), 420, y, { width: 125, align: 'right' });
+      doc.y = Math.max(after, doc.y);
+    };
+    row(`${word('refund')} — ${why}`, note.amountCents);
+    doc.moveDown();
+    if (legal.vatRate) {
+      const { netCents, vatCents } = vatSplit(note.amountCents, legal.vatRate);
+      row(word('net'), netCents);
+      row(`${word('vat')} ${legal.vatRate}%`, vatCents);
+    }
+    row(word('total'), note.amountCents, 12);
+    doc.moveDown(0.5).fontSize(10);
+    doc.x = 50;
+    if (!legal.vatRate) doc.text(word('vatNotApplicable'));
+    doc.end();
+  });
+}

@@ -4,7 +4,7 @@
  * lines and invoices; others create and read orders through these functions, and tell payments
  * what a paid order settles (`PaymentsDeps.settle`) instead of payments importing them.
  */
-export { assignInvoice, documentOrder, orderForDocument } from './document-orders.ts';
+export { assignCreditNote, assignInvoice, documentOrder, orderForDocument } from './document-orders.ts';
 export {
   freeStructured,
   freeStructuredMany,

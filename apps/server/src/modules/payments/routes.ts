@@ -22,12 +22,24 @@ import { errors } from '../../errors.ts';
 import { afterAccess, checked, fileAnswer, type ZodTypeProvider } from '../../lib/zod-routes.ts';
 import { allows, isOrganiserStaff, requireEventStaff } from '../../policy/policy.ts';
 import { parseInput } from '../../validate.ts';
-import { invoiceLabel, invoiceOf } from './document-orders.ts';
-import { entriesInvoicePdf, invoicePdf, ordersCsv, ordersXlsx, receiptPdf, refundsCsv } from './documents.ts';
+import { creditNoteOf, invoiceLabel, invoiceOf } from './document-orders.ts';
+import {
+  creditNotePdf,
+  entriesInvoicePdf,
+  invoicePdf,
+  ordersCsv,
+  ordersXlsx,
+  receiptPdf,
+  refundsCsv,
+} from './documents.ts';
 import * as repo from './repository.ts';
 import type { PaymentsService } from './service.ts';
 
 const orderParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'an order number') });
+/** A credit note of an order: its number in the organisation's sequence (`000012` or `12`). */
+const creditNoteParams = orderParams.extend({
+  number: z.string().regex(/^\d{1,9}$/, 'a credit note number'),
+});
 const eventParams = z.object({ event: z.string().min(1).max(100) });
 const lineParams = eventParams.extend({ lineId: z.string().regex(/^\d{1,15}$/) });
 const exportParams = eventParams.extend({ format: z.enum(['csv', 'xlsx']) });
@@ -170,6 +182,46 @@ export async function paymentRoutes(fastify: FastifyInstance, { service }: { ser
         : await invoicePdf(detail!, head);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `inline; filename="invoice-${number}.pdf"`);
+      return reply.send(pdf);
+    },
+  );
+
+  /**
+   * A credit note (avoir, issue 38) of a refund of an invoiced order: the payer or staff; in the
+   * runner's language for an entries order. 404 for a number that is not this order's.
+   */
+  app.get(
+    '/api/payments/orders/:id/credit-notes/:number',
+    {
+      schema: {
+        access: 'party',
+        params: afterAccess(creditNoteParams),
+        response: { 200: fileAnswer(['application/pdf'], 'A PDF file') },
+      },
+    },
+    async (request, reply) => {
+      const { order } = await orderAccess(request);
+      const { number: asked }: { number: string } = checked(request, 'params');
+      const note = await creditNoteOf(database, order.id, Number(asked));
+      if (!note)
+        throw errors.notFound('CREDIT_NOTE_NOT_FOUND', `Order '${order.id}' has no credit note ${asked}`);
+      const invoice = await invoiceOf(database, order.id);
+      const [detail] = await service.details([order]);
+      const number = invoiceLabel(note.number);
+      const lng = order.registration ? (await repo.entryInvoiceLines(database, order.id))[1] : 'both';
+      const pdf = await creditNotePdf(
+        detail!,
+        {
+          ...note,
+          number,
+          invoiceNumber: invoiceLabel(note.invoiceNumber),
+          invoiceIssuedAt: invoice ? new Date(invoice.issuedAt).toISOString() : null,
+          issuedAt: new Date(note.issuedAt).toISOString(),
+        },
+        lng,
+      );
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `inline; filename="credit-note-${number}.pdf"`);
       return reply.send(pdf);
     },
   );

@@ -2,7 +2,7 @@ import type { ErasurePreview, ErasureResult } from '@tempora/contracts';
 import type { Database, Sql } from '../../db/database.ts';
 import { AppError, errors } from '../../errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { type EntriesService, entriesWhere } from '../entries/port.ts';
+import { type EntriesService, entriesWhere, releaseCreditPlacesOf } from '../entries/port.ts';
 import { anonymiseParticipants } from '../participants/port.ts';
 
 export interface ErasureDeps {
@@ -207,6 +207,8 @@ export function createErasure(deps: ErasureDeps) {
         // Deferral credits (issue 38) keep their amount for the organiser's accounts, not the
         // e-mail; their codes in the next edition, usable by this runner only, are used up
         // (nobody else may ever use them) and forget the e-mail too.
+        // Their reserved places in the next edition go back to the race.
+        await releaseCreditPlacesOf(sql, email);
         await sql.query(`UPDATE registration_credits SET email = '' WHERE lower(email) = lower($1)`, [email]);
         await sql.query(
           `UPDATE registration_codes SET owner_email = '', capacity = taken + held

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { MyEntry } from '@tempora/contracts';
 import type { Sql } from '../../../db/database.ts';
+import { holdUnits, releaseUnits } from '../counters.ts';
 import type * as repo from '../repository.ts';
 import * as settingsRepo from '../settings-repository.ts';
 import { auditEntry } from './shared.ts';
@@ -18,9 +19,21 @@ import { auditEntry } from './shared.ts';
  *   must be the one the credit was made for (`owner_email`, checked in runner-check.ts), and the
  *   code is 100 random bits. It takes the credit off the entry and its add-ons (never below
  *   zero: the runner pays the difference, or nothing; a larger credit is not paid out).
- * - The code works when the next edition's race opens, like any entry: the place is not held
- *   meanwhile (a full race has its waitlist). My entries shows the credit, the code and a link.
- * - Naming another next edition moves the unused codes there; a used code stays where it was used.
+ * - A credit reserves its runner's place (0105), as RunSignup's deferrals do: in the next
+ *   edition's race matching the deferred one (the same name, else the same distance, else the
+ *   edition's only race), as soon as that race is set up for entries and has a place. The place
+ *   is counted in the race's `held` like a waitlist invitation's, so the places left, the rush's
+ *   conditional holds and the waitlist count it with no rule of their own. Entering that race with
+ *   the code takes the reserved place (even when the race is full to others); an entry that
+ *   lapses unpaid gives it back to the credit; entering another race with the code releases it;
+ *   so does the race's closing time (`releaseClosedPlaces`, on the sweep's timer) and erasure.
+ * - A credit larger than the new entry and its add-ons: the rest is refunded (`remainder_cents`)
+ *   through the payments module's refund, on the order that paid the deferred entry, once the new
+ *   entry is confirmed (`refundRemainders`; the form and the order page show it before).
+ * - The code works when the next edition's race opens, like any entry. My entries shows the
+ *   credit, the place reserved, the code and a link.
+ * - Naming another next edition moves the unused codes (and their places) there; a used code
+ *   stays where it was used.
  */
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -59,6 +72,13 @@ export async function issueCredits(sql: Sql, eventId: string): Promise<number> {
     [eventId],
   );
   const next = ev?.next ?? null;
+  // The places of the codes about to move are given back first.
+  await releasePlaces(
+    sql,
+    `k.event_id = $1 AND c.event_id IS DISTINCT FROM $2 AND c.taken = 0 AND c.held = 0`,
+    [eventId, next],
+    null,
+  );
   await sql.query(
     `DELETE FROM registration_codes c USING registration_credits k
       WHERE k.code_id = c.id AND k.event_id = $1 AND c.event_id IS DISTINCT FROM $2 AND c.taken = 0 AND c.held = 0
@@ -81,7 +101,122 @@ export async function issueCredits(sql: Sql, eventId: string): Promise<number> {
       code!.id,
     ]);
   }
+  await reserveCreditPlaces(sql, next);
   return waiting.length;
+}
+
+/**
+ * Gives the credits whose code is in `nextEventId` and that hold no place yet one in the matching
+ * race (the same name, else the same distance, else the edition's only race), while it has one
+ * left and has not closed. Called when a credit gets its code and when either edition's settings
+ * are saved (a race set up or given more places later).
+ */
+export async function reserveCreditPlaces(sql: Sql, nextEventId: string, now = new Date()): Promise<number> {
+  const waiting = await sql.query<{ id: string; raceId: string | null }>(
+    `SELECT k.id::text AS id,
+            (SELECT g.race_id FROM registration_races g JOIN races nr ON nr.id = g.race_id
+              WHERE g.event_id = c.event_id AND (g.closes_at IS NULL OR g.closes_at > $2)
+                AND (lower(trim(nr.name)) = lower(trim(r.name)) OR nr.distance_m = r.distance_m
+                     OR (SELECT count(*) FROM registration_races g2 WHERE g2.event_id = c.event_id) = 1)
+              ORDER BY lower(trim(nr.name)) = lower(trim(r.name)) DESC, nr.distance_m = r.distance_m DESC, nr.id
+              LIMIT 1) AS "raceId"
+       FROM registration_credits k JOIN registration_codes c ON c.id = k.code_id
+       JOIN registration_entries e ON e.id = k.entry_id JOIN races r ON r.id = e.race_id
+      WHERE c.event_id = $1 AND k.place_state IS NULL AND c.taken + c.held = 0
+        AND (c.capacity IS NULL OR c.capacity > 0)
+      ORDER BY k.id FOR UPDATE OF k`,
+    [nextEventId, now],
+  );
+  let reserved = 0;
+  for (const credit of waiting) {
+    if (!credit.raceId || !(await holdUnits(sql, 'registration_races', credit.raceId))) continue;
+    await sql.query(
+      `UPDATE registration_credits SET place_race_id = $2, place_state = 'reserved' WHERE id = $1::bigint`,
+      [credit.id, credit.raceId],
+    );
+    reserved++;
+  }
+  return reserved;
+}
+
+/**
+ * Releases the places reserved by the credits `where` names (`k` the credit, `c` its code): each
+ * race's `held` less them; state `released`, or none again (`null`: a code moved to another
+ * edition reserves there). Answers the races with places back (their waitlists go next).
+ */
+export async function releasePlaces(
+  sql: Sql,
+  where: string,
+  params: unknown[],
+  state: 'released' | null,
+): Promise<string[]> {
+  const freed = await sql.query<{ raceId: string }>(
+    `UPDATE registration_credits k SET place_state = $${params.length + 1}, place_race_id = CASE WHEN $${params.length + 1}::text IS NULL THEN NULL ELSE k.place_race_id END
+       FROM registration_credits o LEFT JOIN registration_codes c ON c.id = o.code_id
+      WHERE o.id = k.id AND k.place_state = 'reserved' AND ${where}
+      RETURNING o.place_race_id AS "raceId"`,
+    [...params, state],
+  );
+  const races = new Map<string, number>();
+  for (const f of freed) races.set(f.raceId, (races.get(f.raceId) ?? 0) + 1);
+  for (const [raceId, n] of races) await releaseUnits(sql, 'registration_races', raceId, n);
+  return [...races.keys()];
+}
+
+/** The places reserved by a runner's credits, released (an account erased, issue 40). */
+export async function releaseCreditPlacesOf(sql: Sql, email: string): Promise<string[]> {
+  return releasePlaces(sql, `k.email <> '' AND lower(k.email) = lower($1)`, [email], 'released');
+}
+
+/** Reserved places of races whose registration has closed, released (the sweep's timer). */
+export async function releaseClosedPlaces(sql: Sql, now: Date): Promise<string[]> {
+  return releasePlaces(
+    sql,
+    `EXISTS (SELECT 1 FROM registration_races g WHERE g.race_id = k.place_race_id AND g.closes_at <= $1)`,
+    [now],
+    'released',
+  );
+}
+
+/**
+ * An entry with a credit's code (`codeId`) in `raceId`, in its order's transaction: whether it
+ * takes the credit's reserved place (then it holds no other). A credit reserved in another race
+ * gives that place back (the runner chose another race).
+ */
+export async function takeCreditPlace(sql: Sql, codeId: string, raceId: string): Promise<boolean> {
+  const [taken] = await sql.query(
+    `UPDATE registration_credits SET place_state = 'used'
+      WHERE code_id = $1::bigint AND place_state = 'reserved' AND place_race_id = $2 RETURNING 1`,
+    [codeId, raceId],
+  );
+  if (taken) return true;
+  await releasePlaces(sql, 'k.code_id = $1::bigint', [codeId], 'released');
+  return false;
+}
+
+/**
+ * Places given back by entries that took a credit's place and lapsed unpaid (their holds just
+ * expired, the place released with them): held again for the credit, in the same transaction,
+ * before the waitlist is offered the place. Answers how many.
+ */
+export async function restoreCreditPlaces(sql: Sql): Promise<number> {
+  const lapsed = await sql.query<{ id: string; raceId: string }>(
+    `SELECT k.id::text AS id, k.place_race_id AS "raceId" FROM registration_credits k
+      WHERE k.place_state = 'used'
+        AND EXISTS (SELECT 1 FROM registration_entries e WHERE e.code_id = k.code_id AND e.race_id = k.place_race_id AND e.state = 'expired')
+        AND NOT EXISTS (SELECT 1 FROM registration_entries e WHERE e.code_id = k.code_id AND e.state IN ('held', 'confirmed', 'cancelled', 'deferred', 'refunded'))
+      FOR UPDATE OF k`,
+  );
+  let n = 0;
+  for (const credit of lapsed) {
+    const back = await holdUnits(sql, 'registration_races', credit.raceId);
+    await sql.query(`UPDATE registration_credits SET place_state = $2 WHERE id = $1::bigint`, [
+      credit.id,
+      back ? 'reserved' : 'released',
+    ]);
+    if (back) n++;
+  }
+  return n;
 }
 
 /** The credits of entries, as My entries shows them. */
@@ -98,12 +233,35 @@ export async function creditsOf(
     nextEventId: string | null;
     nextEventName: string | null;
     used: boolean;
+    placeRaceId: string | null;
+    placeRaceName: string | null;
+    placeState: 'reserved' | 'used' | 'released' | null;
+    placeUntil: Date | string | null;
+    remainderCents: number | null;
   }>(
     `SELECT k.entry_id::text AS "entryId", k.cents, k.currency, c.code, c.event_id AS "nextEventId", ev.name AS "nextEventName",
-            coalesce(c.taken + c.held > 0, false) AS used
+            coalesce(c.taken + c.held > 0, false) AS used, k.place_race_id AS "placeRaceId", r.name AS "placeRaceName",
+            k.place_state AS "placeState", g.closes_at AS "placeUntil", k.remainder_cents AS "remainderCents"
        FROM registration_credits k LEFT JOIN registration_codes c ON c.id = k.code_id LEFT JOIN events ev ON ev.id = c.event_id
+       LEFT JOIN races r ON r.id = k.place_race_id LEFT JOIN registration_races g ON g.race_id = k.place_race_id
       WHERE k.entry_id = ANY($1::bigint[])`,
     [entryIds],
   );
-  return new Map(rows.map(({ entryId, ...c }) => [entryId, c]));
+  return new Map(
+    rows.map(({ entryId, placeRaceId, placeRaceName, placeState, placeUntil, ...c }) => [
+      entryId,
+      {
+        ...c,
+        place:
+          placeRaceId && placeState
+            ? {
+                raceId: placeRaceId,
+                raceName: placeRaceName ?? placeRaceId,
+                state: placeState,
+                until: placeUntil ? new Date(placeUntil).toISOString() : null,
+              }
+            : null,
+      },
+    ]),
+  );
 }

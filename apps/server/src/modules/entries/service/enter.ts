@@ -16,6 +16,7 @@ import {
 import { holdEntry, holdMany as holdStocks, lockStocks } from '../counters.ts';
 import * as repo from '../repository.ts';
 import * as settingsRepo from '../settings-repository.ts';
+import { takeCreditPlace } from './credits.ts';
 import { type CheckedRunner, checkRunner, type EntryRules, entryRules } from './runner-check.ts';
 import { settleEntryOrder } from './settle.ts';
 import { auditEntry, type EntriesContext, fieldProblem } from './shared.ts';
@@ -291,7 +292,9 @@ export function createEnter(ctx: EntriesContext) {
     // The hold below is what counts; this read only spares the database the losers' writes.
     for (const [n, r] of checked.entries()) {
       const invited = input.invitation && n === checked.findIndex((c) => c.race.raceId === r.race.raceId);
-      if (!invited && r.race.capacity != null && r.race.capacity - r.race.taken - r.race.held <= 0) {
+      // A deferral credit's runner has their place kept in this race (credits.ts).
+      const kept = r.code?.placeRaceId === r.race.raceId;
+      if (!invited && !kept && r.race.capacity != null && r.race.capacity - r.race.taken - r.race.held <= 0) {
         const error = fieldProblem(409, [{ field: `runners.${n}.raceId`, code: 'RACE_FULL' }]);
         fromCounts.add(error);
         throw error;
@@ -301,7 +304,8 @@ export function createEnter(ctx: EntriesContext) {
     const expires = holdExpiresAt(at, terms.holdMinutes);
     const codes = checked.map(() => repo.newEntryCode());
     let orderId: string;
-    if (!team && !input.invitation && total > 0) {
+    // Orders with a deferral credit's code go alone, like invitations (its place is taken in the order).
+    if (!team && !input.invitation && total > 0 && !checked.some((r) => r.code?.ownerEmail)) {
       orderId = await new Promise<string>((resolve, reject) =>
         arrive({ user, eventId, at, input, checked, codes, total, expires, terms, rules, resolve, reject }),
       );
@@ -374,7 +378,10 @@ export function createEnter(ctx: EntriesContext) {
         if (waitlistId) invitationUsed = true;
       }
       const code = codes[n] as string;
-      const out = await holdEntry(sql, unitsOfChecked(r), !waitlistId);
+      // A deferral credit's place reserved in this race is the entry's (credits.ts).
+      const kept =
+        !waitlistId && r.code?.ownerEmail ? await takeCreditPlace(sql, r.code.id, r.race.raceId) : false;
+      const out = await holdEntry(sql, unitsOfChecked(r), !waitlistId && !kept);
       if (out) throw stockProblem(n, out);
       await repo.insertEntry(sql, {
         ...newEntry(
@@ -557,6 +564,15 @@ export function createEnter(ctx: EntriesContext) {
       ).map((r) => [r.id, r.name]),
     );
     const held = entries.filter((e) => e.state === 'held').map((e) => e.holdExpiresAt as string);
+    // Deferral credits used here: what the entry left of each is refunded (credits.ts).
+    const credits = new Map(
+      (
+        await database.query<{ codeId: string; cents: number }>(
+          'SELECT code_id::text AS "codeId", cents FROM registration_credits WHERE code_id = ANY($1::bigint[])',
+          [entries.map((e) => e.codeId).filter((c): c is string => c !== null)],
+        )
+      ).map((c) => [c.codeId, c.cents]),
+    );
     return {
       orderId,
       eventId: order.eventId,
@@ -580,6 +596,9 @@ export function createEnter(ctx: EntriesContext) {
         addOnsCents: e.addOnsCents,
         totalCents: e.entryCents - e.discountCents + e.addOnsCents,
         addOns: e.addOns.map((a) => ({ key: a.key, name: a.name, quantity: a.quantity, cents: a.cents })),
+        ...(e.codeId && (credits.get(e.codeId) ?? 0) > e.discountCents
+          ? { creditRefundCents: (credits.get(e.codeId) as number) - e.discountCents }
+          : {}),
       })),
     };
   }

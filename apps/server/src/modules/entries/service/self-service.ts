@@ -65,6 +65,13 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
         )
       ).map((i) => i.id),
     );
+    // The credit notes of refunds of those invoices (issue 38), in the organisation's sequence.
+    const notes = new Map<string, string[]>();
+    for (const n of await database.query<{ orderId: string; number: number }>(
+      'SELECT order_id::text AS "orderId", number FROM credit_notes WHERE order_id = ANY($1::bigint[]) ORDER BY number',
+      [[...invoiced]],
+    ))
+      notes.set(n.orderId, [...(notes.get(n.orderId) ?? []), String(n.number).padStart(6, '0')]);
     const credits = await creditsOf(
       database,
       entries.filter((e) => e.state === 'deferred').map((e) => e.id),
@@ -96,6 +103,10 @@ export function createSelfService(ctx: EntriesContext, mails: ReturnType<typeof 
         invoice: Boolean(
           e.orderId && e.accountSub && payers.get(e.orderId) === e.accountSub && invoiced.has(e.orderId),
         ),
+        creditNotes:
+          e.orderId && e.accountSub && payers.get(e.orderId) === e.accountSub
+            ? (notes.get(e.orderId) ?? [])
+            : [],
         credit: credits.get(e.id) ?? null,
         totalCents: e.entryCents - e.discountCents + e.addOnsCents,
         currency: terms?.currency ?? 'EUR',

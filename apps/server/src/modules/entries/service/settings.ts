@@ -2,7 +2,7 @@ import type { RegistrationPage, RegistrationSettings, RegistrationSettingsView }
 import { checkPolicy, checkPrices, priceAt, type RefundPolicy } from '@tempora/domain';
 import { errors } from '../../../errors.ts';
 import * as settingsRepo from '../settings-repository.ts';
-import { issueCredits } from './credits.ts';
+import { issueCredits, reserveCreditPlaces } from './credits.ts';
 import { raceOpen } from './runner-check.ts';
 import { type EntriesContext, fieldProblem } from './shared.ts';
 
@@ -55,11 +55,14 @@ export function createSettings(ctx: EntriesContext) {
         [eventId],
       ),
       credits: (
-        await database.query<{ deferred: number; issued: number }>(
-          `SELECT count(*)::int AS deferred, count(code_id)::int AS issued FROM registration_credits WHERE event_id = $1`,
+        await database.query<{ deferred: number; issued: number; kept: number }>(
+          `SELECT count(*)::int AS deferred, count(code_id)::int AS issued,
+                  (SELECT count(*)::int FROM registration_credits k JOIN registration_races g ON g.race_id = k.place_race_id
+                    WHERE g.event_id = $1 AND k.place_state = 'reserved') AS kept
+             FROM registration_credits WHERE event_id = $1`,
           [eventId],
         )
-      )[0] ?? { deferred: 0, issued: 0 },
+      )[0] ?? { deferred: 0, issued: 0, kept: 0 },
     };
   }
 
@@ -113,8 +116,10 @@ export function createSettings(ctx: EntriesContext) {
     if (problems.length) throw fieldProblem(400, problems);
     await database.transaction(async (sql) => {
       await settingsRepo.saveSettings(sql, eventId, input);
-      // Credits of deferred entries get their code in the next edition named now.
+      // Credits of deferred entries get their code in the next edition named now; credits of the
+      // previous edition get their place here once a matching race takes entries.
       await issueCredits(sql, eventId);
+      await reserveCreditPlaces(sql, eventId, now());
     });
     return view(eventId);
   }

@@ -1,5 +1,6 @@
 import { ordersWhere } from '../../payments/port.ts';
 import * as repo from '../repository.ts';
+import { releaseClosedPlaces, restoreCreditPlaces } from './credits.ts';
 import type { createMails } from './mails.ts';
 import { expireHolds } from './settle.ts';
 import { auditEntry, type EntriesContext } from './shared.ts';
@@ -20,11 +21,16 @@ export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof create
     const at = now();
     const { expired, invitations } = await database.transaction(async (sql) => {
       const races = await expireHolds(sql, at);
+      // A deferral credit's place taken by an entry that lapsed unpaid goes back to the credit
+      // before the waitlist is offered it; a race closed for entries keeps no credit's place.
+      await restoreCreditPlaces(sql);
+      await releaseClosedPlaces(sql, at);
       const waiting = await sql.query<{ raceId: string; eventId: string; minutes: number }>(
         `SELECT DISTINCT w.race_id AS "raceId", g.event_id AS "eventId", coalesce(t.waitlist_minutes, 1440) AS minutes
            FROM registration_waitlist w JOIN registration_races g ON g.race_id = w.race_id
            LEFT JOIN registration_events t ON t.event_id = g.event_id
           WHERE (w.state = 'waiting' AND w.race_id = ANY($1::text[])) OR (w.state = 'invited' AND w.invited_until <= $2)
+             OR (w.state = 'waiting' AND g.capacity - g.taken - g.held > 0)
              OR ($3::text IS NOT NULL AND g.event_id = $3 AND w.state = 'waiting')`,
         [races, at, eventId ?? null],
       );
@@ -84,9 +90,60 @@ export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof create
     }
   }
 
+  /**
+   * Deferral credits larger than the entry they paid (issue 38, credits.ts): once that entry is
+   * confirmed, the rest is refunded on the order that paid the deferred entry, through the
+   * payments module's refund (by the provider, else a bank refund for the export). Claimed first
+   * (`remainder_cents`), so a retry never refunds twice; a refund that failed is claimed again.
+   */
+  async function refundRemainders(orderId?: string) {
+    const due = await database.query<{ id: string; cents: number; paidOrder: string | null }>(
+      `UPDATE registration_credits k SET remainder_cents = k.cents - e.discount_cents
+         FROM registration_entries e, registration_entries d
+        WHERE e.code_id = k.code_id AND e.state = 'confirmed' AND d.id = k.entry_id
+          AND k.remainder_cents IS NULL AND k.cents > e.discount_cents
+          AND ($1::bigint IS NULL OR e.order_id = $1::bigint)
+        RETURNING k.id::text AS id, k.remainder_cents AS cents, d.order_id::text AS "paidOrder"`,
+      [orderId ?? null],
+    );
+    for (const credit of due) {
+      const [order] = credit.paidOrder
+        ? await ordersWhere(database, 'o.id = $1::bigint', [credit.paidOrder])
+        : [];
+      const amount =
+        order?.state === 'paid' ? Math.min(credit.cents, order.paidCents - order.refundedCents) : 0;
+      if (!order || amount <= 0) continue;
+      try {
+        const [refund] = await payments.refund(
+          order.eventId,
+          order.organisationId,
+          {
+            orderIds: [order.id],
+            kind: 'partial',
+            amountCents: amount,
+            method: 'provider',
+            reason: 'CREDIT_REMAINDER',
+          },
+          null,
+        );
+        if (refund)
+          await database.query(
+            'UPDATE registration_credits SET remainder_refund_id = $2::bigint WHERE id = $1::bigint',
+            [credit.id, refund.id],
+          );
+      } catch (error) {
+        await database.query('UPDATE registration_credits SET remainder_cents = NULL WHERE id = $1::bigint', [
+          credit.id,
+        ]);
+        throw error;
+      }
+    }
+  }
+
   /** After a payment is recorded: refund what came too late, mail what is confirmed. */
   async function afterPaid(orderId: string) {
     await refundLate(orderId);
+    await refundRemainders(orderId);
     await mails.mailConfirmations(orderId);
   }
 
@@ -94,8 +151,9 @@ export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof create
   async function run() {
     await expire();
     await refundLate();
+    await refundRemainders();
     await mails.mailConfirmations();
   }
 
-  return { expire, refundLate, afterPaid, run };
+  return { expire, refundLate, refundRemainders, afterPaid, run };
 }

@@ -1,6 +1,7 @@
 import type { RefundInput } from '@tempora/contracts';
 import { checkPartialRefund, policyRefundCents, type RefundPolicy } from '@tempora/domain';
 import { errors } from '../../../errors.ts';
+import { assignCreditNote } from '../document-orders.ts';
 import * as repo from '../repository.ts';
 import type { PaymentsContext } from './shared.ts';
 
@@ -94,6 +95,8 @@ export function createRefunds(ctx: PaymentsContext) {
           ],
         );
         created.push((row as { id: string }).id);
+        // An invoiced order's refund gets its credit note, numbered in the invoices' sequence.
+        await assignCreditNote(sql, (row as { id: string }).id);
         await sql.query(
           `UPDATE orders SET refunded_cents = refunded_cents + $2,
              state = CASE WHEN refunded_cents + $2 >= paid_cents THEN 'refunded' ELSE state END WHERE id = $1::bigint`,
