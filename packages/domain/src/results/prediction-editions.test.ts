@@ -35,6 +35,12 @@ import { participantIndexOf } from './queries.ts';
  *   predicted 7–14 min too slow on every Berlin edition (about half of it the drift gap, which
  *   lends the slowest a slowdown cool days do not bring), and on this edition that tips the
  *   median 0.07 min over.
+ * Measured for both and left out (results README, "Fourth pass"): a correction from the runners
+ * ahead's pace over the last minutes (when Chicago 2017's mid-pack passes they run as London
+ * 2014/2017's do, −0.78 % against the prior vs −1.12 / −0.96 %, where the prediction misses
+ * +3.95 % of the time still to run vs −0.51 / +0.32 %); the mid-pack's own slowdown from 15 km
+ * against the prior, which brings Berlin 2017 to +0.09 min but Boston's median absolute error
+ * from 5.21 to 5.45 min.
  * London 2015's coverage (74.4 % when the interval's spread was read from as few as 10 leaders)
  * now holds: the spread is read where at least 100 runners have run on (`liveSpread`).
  */
