@@ -249,7 +249,9 @@ for (const lng of ['en', 'fr'] as const) {
       const late = lng === 'en' ? ['Late', 'Comer'] : ['Tardif', 'Coureur'];
       await page.getByRole('textbox', { name: new RegExp(`^${t.late.firstName}`) }).fill(late[0]!);
       await page.getByRole('textbox', { name: new RegExp(`^${t.late.lastName}`) }).fill(late[1]!);
-      await page.getByLabel(t.late.birthDate).fill('1984-04-04');
+      // Typed day first in the page's language (issue 38), not Chromium's date picker.
+      await page.getByLabel(t.late.birthDate).pressSequentially('04041984');
+      await expect(page.getByLabel(t.late.birthDate)).toHaveValue('04/04/1984');
       await page.getByLabel(t.late.email).fill(`late-${lng}@example.org`);
       await page.getByRole('button', { name: t.late.submit }).click();
       const done = page.getByRole('status').filter({ hasText: `${late[0]} ${late[1]}` });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
+import { captureMails, createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
 import { startMollieStub } from '../../../test/mollie-stub.ts';
 import { ORG_A, organisers } from '../content/test-helpers.ts';
 import { EVENT, payWithMollie, registrationSettings, runner } from './test-helpers.ts';
@@ -26,6 +26,7 @@ const label = (n: number) => String(n).padStart(6, '0');
 describe('credit notes of refunded entries orders', () => {
   const mollie = startMollieStub();
   let app: FastifyInstance;
+  let mails: ReturnType<typeof captureMails>;
   const runners: TestUser[] = [];
   const orders: string[] = [];
   const tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -54,6 +55,7 @@ describe('credit notes of refunded entries orders', () => {
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
     const url = await mollie.listen();
     app = await buildTestApp({ MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz', MOLLIE_API_URL: url });
+    mails = captureMails(app);
     const staff = (await organisers(app)).a;
     for (let k = 0; k < 3; k++)
       runners.push(await createTestUser(app, { email: `runner${k}@example.test`, profileComplete: true }));
@@ -119,6 +121,18 @@ describe('credit notes of refunded entries orders', () => {
     expect(text).toMatch(/Total\s+25,00 €/);
     expect(text).toContain('TVA non applicable');
     expect(text).not.toContain('Credit note');
+  });
+
+  it('the confirmation e-mail links the invoice, in the runner’s language', async () => {
+    const fr = mails.sent.find((m) => m.to === 'runner0@example.test' && /confirmée/.test(m.subject));
+    expect(fr?.text).toMatch(
+      new RegExp(`Votre facture \\(PDF\\) : http\\S+/#/entries/orders/${orders[0]}\\?invoice=1`),
+    );
+    const en = mails.sent.find((m) => m.to === 'runner1@example.test' && /confirmed/.test(m.subject));
+    expect(en?.text).toMatch(
+      new RegExp(`Your invoice \\(PDF\\): http\\S+/#/entries/orders/${orders[1]}\\?invoice=1`),
+    );
+    expect(en?.html).toContain(`/#/entries/orders/${orders[1]}?invoice=1`);
   });
 
   it('in English for an English runner; another runner may not read it; a wrong number is 404', async () => {

@@ -53,18 +53,28 @@ export function createMails(ctx: EntriesContext) {
       race: string;
       date: string;
       event: string;
+      invoiceOrder: string | null;
     }>(
       `UPDATE registration_entries e SET mailed_at = now() FROM races r, events ev
         WHERE e.state = 'confirmed' AND e.mailed_at IS NULL AND r.id = e.race_id AND ev.id = e.event_id
           AND ($1::bigint IS NULL OR e.order_id = $1::bigint)
        RETURNING e.id::text AS id, e.code, e.email, e.lang, trim((e.details->>'firstName') || ' ' || (e.details->>'lastName')) AS name,
-                 r.name AS race, to_char(r.race_date, 'YYYY-MM-DD') AS date, ev.name AS event`,
+                 r.name AS race, to_char(r.race_date, 'YYYY-MM-DD') AS date, ev.name AS event,
+                 (SELECT o.id::text FROM orders o JOIN invoices i ON i.order_id = o.id
+                   WHERE o.id = e.order_id AND o.payer_sub = e.account_sub) AS "invoiceOrder"`,
       [orderId ?? null],
     );
     const { default: QRCode } = rows.length ? await import('qrcode') : { default: null };
     for (const r of rows) {
       const words = sharedLocales[r.lang].mails.entryConfirmed;
-      const values = { ...r, link: link(`/entries/entry/${r.code}`) };
+      // The invoice, for the runner whose account paid it (a family's payer; not a member paid for):
+      // the order page downloads it once signed in (the PDF is the payer's or the staff's alone).
+      const { invoiceOrder, ...row } = r;
+      const values = {
+        ...row,
+        link: link(`/entries/entry/${r.code}`),
+        invoiceLink: invoiceOrder ? link(`/entries/orders/${invoiceOrder}?invoice=1`) : '',
+      };
       // The entry code as a QR code (shown at pickup, issue 39) and the race day as a calendar file.
       const qr = await QRCode?.toBuffer(r.code, {
         type: 'png',
@@ -84,6 +94,7 @@ export function createMails(ctx: EntriesContext) {
           interpolate(words.body, values),
           interpolate(words.code, values),
           interpolate(words.link, values),
+          ...(invoiceOrder ? [interpolate(words.invoice, values)] : []),
           words.attached,
         ],
         values.link,

@@ -22,6 +22,7 @@ import { paths } from '../../../config/paths.ts';
 import {
   useCreateTeam,
   useJoinWaitlist,
+  useMyEntries,
   usePlaceOrder,
   useRegistrationPage,
 } from '../../../features/entries/api/entries.ts';
@@ -51,6 +52,14 @@ export default function EntriesEventPage() {
   const [chosen, setRaceId] = useState<string | null>(null);
   const [teamRace, setTeamRace] = useState<string | null>(null);
   const raceId = chosen ?? params.get('race');
+  // A deferral credit's link from My entries (`?code=`): its amount and the race where its place
+  // is kept (that race takes its runner even when full to others).
+  const creditCode = params.get('code');
+  const mine = useMyEntries({ enabled: Boolean(profile && creditCode) });
+  const credit = creditCode
+    ? (mine.data ?? []).find((e) => e.credit?.code?.toUpperCase() === creditCode.toUpperCase())?.credit
+    : undefined;
+  const keptRaceId = credit?.place?.state === 'reserved' ? credit.place.raceId : null;
   if (page.isPending) return <PageLoading />;
   if (page.isError) return <PageError error={page.error} />;
   const data = page.data;
@@ -99,18 +108,20 @@ export default function EntriesEventPage() {
               <Chip
                 sx={{ mt: 1 }}
                 size="small"
-                color={r.waitlist ? 'warning' : 'success'}
+                color={r.waitlist && r.raceId !== keptRaceId ? 'warning' : 'success'}
                 label={
-                  r.waitlist
-                    ? t('full')
-                    : r.placesLeft == null
-                      ? t('unlimited')
-                      : t('placesLeft', { count: r.placesLeft })
+                  r.raceId === keptRaceId
+                    ? t('placeKept')
+                    : r.waitlist
+                      ? t('full')
+                      : r.placesLeft == null
+                        ? t('unlimited')
+                        : t('placesLeft', { count: r.placesLeft })
                 }
               />
             </CardContent>
             <CardActions>
-              {r.waitlist && !invitation ? (
+              {r.waitlist && !invitation && r.raceId !== keptRaceId ? (
                 <Button
                   disabled={!profile || waitlist.isPending}
                   onClick={() => waitlist.mutate({ raceId: r.raceId, lang })}
@@ -147,7 +158,8 @@ export default function EntriesEventPage() {
           raceId={raceId}
           profile={profile}
           invitation={invitation}
-          creditCode={params.get('code')}
+          creditCode={creditCode}
+          credit={credit ? { cents: credit.cents, keptRaceId } : null}
           busy={place.isPending}
           error={place.error}
           onSubmit={(input) =>

@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
+import type { EntryOrder } from '@tempora/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import {
@@ -17,6 +19,10 @@ import { formatDateTime, formatMoney } from '../../../lib/money.ts';
 
 const PROVIDER_NAMES: Record<string, string> = { mollie: 'Mollie', stripe: 'Stripe' };
 
+/** Whether an order has its numbered invoice: paid (whatever came after), not refunded for want of a place. */
+const invoiceReady = (o: EntryOrder) =>
+  (o.state === 'paid' || o.state === 'refunded') && o.amountCents > 0 && o.notice !== 'LATE_REFUNDED';
+
 /**
  * `/entries/orders/{id}` (issue 38): the summary with the total and the hold's end, then payment
  * (Mollie or Stripe, or on site when the organiser allows it); coming back from the provider the
@@ -30,6 +36,17 @@ export default function EntryOrderPage() {
   const pay = usePay(id);
   const onSite = usePayOnSite(id);
   const page = useRegistrationPage(order.data?.eventId ?? '');
+  // The confirmation e-mail's invoice link (`?invoice=1`): the invoice is downloaded once here,
+  // signed in (the PDF is the payer's alone), and stays a button below.
+  const [params] = useSearchParams();
+  const asked = useRef(false);
+  const invoiced = order.data && invoiceReady(order.data);
+  useEffect(() => {
+    if (params.get('invoice') === '1' && invoiced && !asked.current) {
+      asked.current = true;
+      void downloadInvoice(id);
+    }
+  }, [params, invoiced, id]);
   if (order.isPending) return <PageLoading />;
   if (order.isError) return <PageError error={order.error} />;
   const o = order.data;
@@ -69,6 +86,14 @@ export default function EntryOrderPage() {
                     amount: `${e.addOns.map((a) => a.name).join(', ')} ${money(e.addOnsCents)}`,
                   })}`}
               </Typography>
+              {e.creditRefundCents ? (
+                <Typography variant="body2" data-testid="credit-refund">
+                  {t('summary.item', {
+                    label: t('summary.creditRefund'),
+                    amount: money(e.creditRefundCents),
+                  })}
+                </Typography>
+              ) : null}
               <Typography variant="body2" color="text.secondary">
                 {t(`states.${e.state}`)}
               </Typography>
@@ -90,17 +115,11 @@ export default function EntryOrderPage() {
             {t('confirmation.receipt')}
           </Button>
           {/* Numbered when it was paid (its invoice, in the runner's language), whatever came after. */}
-          {(o.state === 'paid' || o.state === 'refunded') &&
-            o.amountCents > 0 &&
-            o.notice !== 'LATE_REFUNDED' && (
-              <Button
-                variant="outlined"
-                onClick={() => void downloadInvoice(o.orderId)}
-                data-testid="invoice"
-              >
-                {t('confirmation.invoice')}
-              </Button>
-            )}
+          {invoiceReady(o) && (
+            <Button variant="outlined" onClick={() => void downloadInvoice(o.orderId)} data-testid="invoice">
+              {t('confirmation.invoice')}
+            </Button>
+          )}
         </Stack>
       )}
       {change && o.state === 'paid' && (

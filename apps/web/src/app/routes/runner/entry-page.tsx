@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import {
   downloadCalendar,
+  downloadCreditNote,
   downloadInvoice,
   downloadReceipt,
   useEntry,
@@ -65,6 +66,12 @@ export default function EntryPage() {
               {t('confirmation.invoice')}
             </Button>
           )}
+          {e.orderId &&
+            e.creditNotes.map((number) => (
+              <Button key={number} onClick={() => void downloadCreditNote(e.orderId as string, number)}>
+                {t('confirmation.creditNote', { number })}
+              </Button>
+            ))}
         </Stack>
       </Paper>
       {e.credit && (

@@ -13,7 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageError, PageHeader, PageLoading } from '../../../components/page-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { downloadInvoice, downloadReceipt, useMyEntries } from '../../../features/entries/api/entries.ts';
+import {
+  downloadCreditNote,
+  downloadInvoice,
+  downloadReceipt,
+  useMyEntries,
+} from '../../../features/entries/api/entries.ts';
 import { EntryCredit } from '../../../features/entries/components/entry-credit.tsx';
 import { entriesPaths } from '../../../features/entries/paths.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
@@ -76,6 +81,17 @@ export default function MyEntriesPage() {
                   {t('confirmation.invoice')}
                 </Button>
               )}
+              {e.orderId &&
+                e.creditNotes.map((number) => (
+                  <Button
+                    key={number}
+                    size="small"
+                    onClick={() => void downloadCreditNote(e.orderId as string, number)}
+                    data-testid="credit-note"
+                  >
+                    {t('confirmation.creditNote', { number })}
+                  </Button>
+                ))}
             </CardActions>
           </Card>
         ))}

@@ -49,7 +49,11 @@ export function usePlaceOrder(eventId: string) {
   return useMutation({
     mutationFn: (input: EntryOrderInput) =>
       apiRequest<EntryOrder>(base, `entries/events/${enc(eventId)}/orders`, { method: 'POST', body: input }),
-    onSettled: () => client.invalidateQueries({ queryKey: entriesKeys.page(eventId) }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: entriesKeys.page(eventId) });
+      // My entries changes too: a new entry, a deferral credit used (its place, its rest refunded).
+      void client.invalidateQueries({ queryKey: entriesKeys.mine });
+    },
   });
 }
 
@@ -95,10 +99,11 @@ export function usePayOnSite(orderId: string) {
   });
 }
 
-export function useMyEntries() {
+export function useMyEntries({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: entriesKeys.mine,
     queryFn: ({ signal }) => apiGet<MyEntry[]>(base, 'entries/mine', { signal }),
+    enabled,
   });
 }
 
@@ -206,6 +211,12 @@ export const downloadReceipt = (orderId: string) =>
 /** The numbered invoice of a paid entries order (in the runner's language). */
 export const downloadInvoice = (orderId: string) =>
   downloadFile(base, `payments/orders/${enc(orderId)}/invoice.pdf`, { fallback: `invoice-${orderId}.pdf` });
+
+/** A credit note (avoir) of a refund of an invoiced entries order (in the runner's language). */
+export const downloadCreditNote = (orderId: string, number: string) =>
+  downloadFile(base, `payments/orders/${enc(orderId)}/credit-notes/${enc(number)}`, {
+    fallback: `credit-note-${number}.pdf`,
+  });
 
 /** The entries' start list: entrants per race, with the questions shown on the start list. */
 export function useEntriesStartList(eventId: string) {

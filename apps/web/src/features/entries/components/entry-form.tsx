@@ -58,6 +58,7 @@ export function EntryForm({
   profile,
   invitation,
   creditCode,
+  credit,
   busy,
   error,
   onSubmit,
@@ -68,6 +69,8 @@ export function EntryForm({
   invitation?: string | null;
   /** A deferral credit's code from My entries' link (`?code=`), filled in for the first runner. */
   creditCode?: string | null;
+  /** That credit as My entries shows it: its amount, and the race where a place is kept for it. */
+  credit?: { cents: number; keptRaceId: string | null } | null;
   busy: boolean;
   error: unknown;
   onSubmit: (input: EntryOrderInput) => void;
@@ -99,6 +102,28 @@ export function EntryForm({
     });
   };
   const problem = problemText(t, error);
+  // The credit against the first runner's entry, before confirming (issue 38): what is left to
+  // pay, or the rest of the credit refunded (the server prices it again; this is what it shows).
+  const first = runners[0];
+  const creditLine = (() => {
+    if (
+      !credit ||
+      !creditCode ||
+      !first ||
+      (first.discountCode ?? '').trim().toUpperCase() !== creditCode.toUpperCase()
+    )
+      return null;
+    const race = page.races.find((x) => x.raceId === first.raceId);
+    if (!race) return null;
+    const price =
+      race.priceCents + page.addOns.reduce((s, a) => s + a.priceCents * (first.addOns[a.key] ?? 0), 0);
+    return {
+      price,
+      pay: Math.max(0, price - credit.cents),
+      rest: Math.max(0, credit.cents - price),
+      kept: credit.keptRaceId === first.raceId,
+    };
+  })();
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -256,6 +281,23 @@ export function EntryForm({
       {problem && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {problem}
+        </Alert>
+      )}
+      {creditLine && credit && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="credit-summary">
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {t('form.creditSummary', {
+              credit: money(credit.cents),
+              price: money(creditLine.price),
+              pay: money(creditLine.pay),
+            })}
+          </Typography>
+          {creditLine.rest > 0 && (
+            <Typography variant="body2" data-testid="credit-rest">
+              {t('form.creditRest', { amount: money(creditLine.rest) })}
+            </Typography>
+          )}
+          {creditLine.kept && <Typography variant="body2">{t('form.placeKept')}</Typography>}
         </Alert>
       )}
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
