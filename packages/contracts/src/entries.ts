@@ -389,6 +389,8 @@ export const myEntrySchema = z.object({
           raceName: z.string(),
           state: z.enum(['reserved', 'used', 'released']),
           until: z.string().nullable(),
+          /** The next edition's time zone (`until` is shown on its clock). */
+          timeZone: z.string(),
         })
         .nullable(),
       /** What was left of the credit once used on a cheaper entry: refunded to the runner. */

@@ -166,6 +166,7 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
       raceName: '10 km',
       state: 'reserved',
       until: '2099-12-31T00:00:00.000Z',
+      timeZone: expect.any(String),
     });
     for (const k of [0, 3, 4]) credits[k] = (await mine(runners[k]!))[0].credit.code;
     // Saving again keeps the same three, no more.

@@ -237,18 +237,20 @@ export async function creditsOf(
     placeRaceName: string | null;
     placeState: 'reserved' | 'used' | 'released' | null;
     placeUntil: Date | string | null;
+    placeZone: string | null;
     remainderCents: number | null;
   }>(
     `SELECT k.entry_id::text AS "entryId", k.cents, k.currency, c.code, c.event_id AS "nextEventId", ev.name AS "nextEventName",
             coalesce(c.taken + c.held > 0, false) AS used, k.place_race_id AS "placeRaceId", r.name AS "placeRaceName",
-            k.place_state AS "placeState", g.closes_at AS "placeUntil", k.remainder_cents AS "remainderCents"
+            k.place_state AS "placeState", g.closes_at AS "placeUntil", nev.time_zone AS "placeZone", k.remainder_cents AS "remainderCents"
        FROM registration_credits k LEFT JOIN registration_codes c ON c.id = k.code_id LEFT JOIN events ev ON ev.id = c.event_id
        LEFT JOIN races r ON r.id = k.place_race_id LEFT JOIN registration_races g ON g.race_id = k.place_race_id
+       LEFT JOIN events nev ON nev.id = g.event_id
       WHERE k.entry_id = ANY($1::bigint[])`,
     [entryIds],
   );
   return new Map(
-    rows.map(({ entryId, placeRaceId, placeRaceName, placeState, placeUntil, ...c }) => [
+    rows.map(({ entryId, placeRaceId, placeRaceName, placeState, placeUntil, placeZone, ...c }) => [
       entryId,
       {
         ...c,
@@ -259,6 +261,7 @@ export async function creditsOf(
                 raceName: placeRaceName ?? placeRaceId,
                 state: placeState,
                 until: placeUntil ? new Date(placeUntil).toISOString() : null,
+                timeZone: placeZone ?? 'UTC',
               }
             : null,
       },

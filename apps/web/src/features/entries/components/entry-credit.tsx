@@ -40,7 +40,7 @@ export function EntryCredit({ entry }: { entry: MyEntry }) {
               {place.until
                 ? t('mine.placeReserved', {
                     race: place.raceName,
-                    until: formatDateTime(place.until, i18n.language),
+                    until: formatDateTime(place.until, i18n.language, place.timeZone),
                   })
                 : t('mine.placeReservedNoEnd', { race: place.raceName })}
             </Typography>
