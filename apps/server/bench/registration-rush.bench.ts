@@ -9,8 +9,12 @@
  * one race (10 % also ask for the T-shirt size of stock 500, 5 % give the code of 300 uses; a
  * runner refused the T-shirt or the code tries again without it). A runner who holds a place pays
  * with Mollie; the webhook is delivered to a random node, 10 % twice at once to both nodes, 10 %
- * only after a second. `/api/health` is asked of every node every 50 ms meanwhile. At the end
- * the database is read: confirmed entries, places, stock and code uses taken, payments per order.
+ * only after a second (through sockets of their own: Mollie's, not the runners'). `/api/health` is
+ * asked of every node every 50 ms meanwhile, from a process of its own. At the end the database is
+ * read: confirmed entries, places, stock and code uses taken, payments per order, confirmations
+ * mailed. Besides the entry step (the order's POST) the table gives the whole way to the payment
+ * page's address (POST order + POST pay), the load average, and the CPU seconds the nodes and
+ * this client spent (what the code costs, whatever the load of the shared machine).
  *
  * Modes: `pglite` (one node, the embedded database) and `postgres` (two nodes on PostgreSQL and
  * Redis: BENCH_DATABASE_URL or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test's
@@ -176,8 +180,11 @@ async function waitReady(url: string) {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-/** `/api/health` has sockets of its own: it measures the server, not the runners' queue. */
-const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+/**
+ * Mollie's webhooks come from Mollie's servers, not through the runners' 128 sockets: a runner
+ * no longer waits for a socket behind a webhook (which waits for its payment to be committed).
+ */
+const mollieAgent = new http.Agent({ keepAlive: true });
 /** One HTTP call over kept-alive sockets (at most 128 per node): status and parsed JSON body. */
 function call(url: string, method: string, token: string | null, body?: unknown, form = false, via = agent) {
   const payload = body === undefined ? undefined : form ? String(body) : JSON.stringify(body);
@@ -218,6 +225,50 @@ function call(url: string, method: string, token: string | null, body?: unknown,
   });
 }
 
+/**
+ * The health probe's process: asks `/api/health` of every node (argv) every 50 ms over its own
+ * kept-alive sockets until its stdin ends, then prints the answer times (ms) as JSON.
+ */
+const HEALTH_PROBE = `
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+const nodes = process.argv.slice(1);
+const ms = [];
+let stop = false;
+process.stdin.on('data', () => {}).on('end', () => { stop = true; });
+const ask = (n) => new Promise((resolve) => {
+  const t = performance.now();
+  const req = http.get(n + '/api/health', { agent }, (res) => {
+    res.resume();
+    res.on('end', () => { ms.push(performance.now() - t); resolve(); });
+  });
+  req.on('error', () => { ms.push(performance.now() - t); resolve(); });
+});
+(async () => {
+  while (!stop) {
+    await Promise.all(nodes.map(ask));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.stdout.write(JSON.stringify(ms), () => process.exit(0));
+})();
+`;
+
+/**
+ * CPU seconds a process has used (user + system, Linux `/proc`): what the nodes spent on the
+ * rush whatever the machine's load (the figures of time follow the load of this shared machine).
+ */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The machine's 1-minute load average (the machine is shared: every figure is quoted with it). */
+const load = () => os.loadavg()[0]!.toFixed(1);
+
 /** The rush against `nodes`: returns what the clients saw. */
 async function rush(nodes: string[], tokens: string[]) {
   const entryMs: number[] = [];
@@ -225,20 +276,19 @@ async function rush(nodes: string[], tokens: string[]) {
   const outcomes = new Map<string, number>();
   const count = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
   let webhooks = 0;
-  let stop = false;
-  const health = (async () => {
-    while (!stop) {
-      await Promise.all(
-        nodes.map(async (n) => {
-          const t = performance.now();
-          await call(`${n}/api/health`, 'GET', null, undefined, false, healthAgent).catch(() => undefined);
-          healthMs.push(performance.now() - t);
-        }),
-      );
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
+  // `/api/health` asked from a process of its own (its sockets, its event loop): this process's
+  // 20,000 runners and the Mollie stub would otherwise delay the probe's own timers and reads.
+  const prober = spawn(process.execPath, ['-e', HEALTH_PROBE, ...nodes], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let probed = '';
+  prober.stdout?.setEncoding('utf8').on('data', (c: string) => {
+    probed += c;
+  });
+  const health = new Promise<void>((resolve) => prober.on('exit', () => resolve()));
+  const loadAtStart = load();
   const start = performance.now();
+  const urlMs: number[] = [];
   const runner = async (k: number) => {
     // Front-loaded arrivals: half of the runners in the first quarter of the window.
     const at = SECONDS * 1000 * (k / RUNNERS) ** 2;
@@ -272,9 +322,13 @@ async function rush(nodes: string[], tokens: string[]) {
         });
         const id = /select-method\/(tr_\w+)/.exec(String(pay.body?.checkoutUrl ?? ''))?.[1];
         if (!id) return count(`pay failed ${pay.status}`);
+        // The whole entry step: the runner's POST until the payment page's address.
+        urlMs.push(performance.now() - t);
         (mollie.payments.get(id) as { status: string }).status = 'paid';
         const hook = (n: string) =>
-          call(`${n}/api/payments/webhooks/mollie`, 'POST', null, `id=${id}`, true).then(() => webhooks++);
+          call(`${n}/api/payments/webhooks/mollie`, 'POST', null, `id=${id}`, true, mollieAgent).then(
+            () => webhooks++,
+          );
         if (k % 10 === 1) await Promise.all(nodes.length > 1 ? nodes.map(hook) : [hook(node), hook(node)]);
         else if (k % 10 === 2)
           await new Promise((r) => setTimeout(r, 1000)).then(() =>
@@ -291,14 +345,17 @@ async function rush(nodes: string[], tokens: string[]) {
   };
   await Promise.all(Array.from({ length: RUNNERS }, (_, k) => runner(k)));
   const seconds = (performance.now() - start) / 1000;
-  stop = true;
+  prober.stdin?.end();
   await health;
+  healthMs.push(...(JSON.parse(probed || '[]') as number[]));
   return {
     entryMs: entryMs.sort((a, b) => a - b),
+    urlMs: urlMs.sort((a, b) => a - b),
     healthMs: healthMs.sort((a, b) => a - b),
     outcomes,
     seconds,
     webhooks,
+    load: `${loadAtStart} → ${load()}`,
   };
 }
 
@@ -320,7 +377,9 @@ async function audit(query: (sql: string) => Promise<Record<string, unknown>[]>)
       (SELECT count(*) FROM registration_entries e JOIN orders o ON o.id = e.order_id
         WHERE e.state = 'confirmed' AND o.state <> 'paid')::int AS "confirmedUnpaid",
       (SELECT count(*) FROM registration_entries e JOIN orders o ON o.id = e.order_id
-        WHERE o.state = 'paid' AND e.state <> 'confirmed')::int AS "paidNotConfirmed"`);
+        WHERE o.state = 'paid' AND e.state <> 'confirmed')::int AS "paidNotConfirmed",
+      (SELECT count(*) FROM registration_entries WHERE state = 'confirmed' AND mailed_at IS NOT NULL)::int AS mailed,
+      (SELECT count(*) FROM outbox)::int AS mails`);
   return row as Record<
     | 'confirmed'
     | 'taken'
@@ -335,7 +394,9 @@ async function audit(query: (sql: string) => Promise<Record<string, unknown>[]>)
     | 'paidTwice'
     | 'overpaid'
     | 'confirmedUnpaid'
-    | 'paidNotConfirmed',
+    | 'paidNotConfirmed'
+    | 'mailed'
+    | 'mails',
     number
   >;
 }
@@ -377,10 +438,14 @@ for (const mode of MODES) {
   const tokens = await setUp(vars);
   const nodes = Array.from({ length: nodeCount }, (_, k) => startNode(18_380 + k, vars));
   await Promise.all(nodes.map((n) => waitReady(n.url)));
+  const cpuBefore = nodes.map((n) => cpuSeconds(n.child.pid));
+  const clientBefore = process.cpuUsage();
   const seen = await rush(
     nodes.map((n) => n.url),
     tokens,
   );
+  const client = process.cpuUsage(clientBefore);
+  const cpu = nodes.reduce((sum, n, k) => sum + cpuSeconds(n.child.pid) - (cpuBefore[k] ?? 0), 0);
   // Late webhooks settle, then the nodes stop and the database is read.
   await new Promise((r) => setTimeout(r, 3000));
   for (const n of nodes) n.child.kill('SIGTERM');
@@ -410,9 +475,15 @@ for (const mode of MODES) {
     `${a.paidOrders} orders / ${a.payments} payments`,
     a.paidTwice + a.overpaid,
     a.paidNotConfirmed + a.confirmedUnpaid,
+    `${a.mailed} (${a.mails} in the outbox)`,
     quantile(seen.entryMs, 0.5).toFixed(0),
     quantile(seen.entryMs, 0.99).toFixed(0),
+    `${quantile(seen.urlMs, 0.5).toFixed(0)} / ${quantile(seen.urlMs, 0.99).toFixed(0)}`,
     quantile(seen.healthMs, 0.99).toFixed(0),
+    String(seen.healthMs.length),
+    seen.load,
+    cpu.toFixed(1),
+    ((client.user + client.system) / 1e6).toFixed(1),
     seen.seconds.toFixed(1),
   ]);
 }
@@ -432,9 +503,15 @@ printTable(
     'paid',
     'counted twice',
     'lost (paid≠confirmed)',
+    'mailed at stop',
     'entry p50 ms',
     'entry p99 ms',
+    'to payment URL p50 / p99 ms',
     'health p99 ms',
+    'health probes',
+    'load avg (start → end)',
+    'nodes CPU s (rush)',
+    'bench client CPU s',
     'rush s',
   ],
   results,

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/helpers.ts';
 import { seedDemo } from '../seed/demo.ts';
+import { inBackground, openDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
 import { events } from './schema/index.ts';
 
@@ -88,4 +89,48 @@ describe.each(backends().map((b) => [b.name, b] as const))('database on %s', (_n
       expect((await database.query<{ n: number }>('SELECT 1 AS n'))[0]?.n).toBe(1);
     },
   );
+});
+
+/**
+ * PGlite's one connection (issue 38, the registration rush): statements of requests go before
+ * those of background work waiting with them, and the event loop turns while statements queue.
+ */
+describe('PGlite turns', () => {
+  it('runs the statement of a request before background statements queued before it', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const done: string[] = [];
+      const background = inBackground(() =>
+        Promise.all(
+          Array.from({ length: 10 }, (_, k) =>
+            database.query('SELECT $1::int AS k', [k]).then(() => done.push(`b${k}`)),
+          ),
+        ),
+      );
+      const request = database.query('SELECT 1').then(() => done.push('request'));
+      await Promise.all([background, request]);
+      expect(done[0]).toBe('request');
+      expect(done.slice(1)).toEqual(Array.from({ length: 10 }, (_, k) => `b${k}`));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('lets the event loop turn while hundreds of statements wait', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      let finished = 0;
+      const all = Promise.all(
+        Array.from({ length: 400 }, () =>
+          database.query('SELECT count(*) FROM generate_series(1, 2000)').then(() => finished++),
+        ),
+      );
+      // A timer (an HTTP request's read, `/api/health`) runs before the queue is through.
+      const seen = await new Promise<number>((resolve) => setTimeout(() => resolve(finished), 0));
+      await all;
+      expect(seen).toBeLessThan(400);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -56,6 +57,82 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const WAL_SETTINGS = { max_wal_size: '64', min_wal_size: '32' } as const;
 
+/** Marks the work run inside {@link inBackground}: its statements wait behind requests'. */
+const backgroundLane = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` as background work (issue 38: the rush's payments, confirmations and mails): on
+ * PGlite's one connection its statements and transactions go after every statement a request
+ * is waiting for, so a runner's entry step does not queue behind other runners' payments. On
+ * PostgreSQL it changes nothing (the pool serves both).
+ */
+export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
+  return backgroundLane.run(true, fn);
+}
+
+/** How long the scheduler runs statements back to back before it lets the event loop turn. */
+const YIELD_AFTER_MS = 4;
+
+/**
+ * The order of work on PGlite's one connection (issue 38). PGlite runs a statement on the main
+ * thread and chains the next waiting one in a microtask, so thousands of queued statements ran
+ * without the event loop turning (`/api/health` waited seconds) and in arrival order (a runner's
+ * entry step behind others' payments). Here each statement or transaction takes its turn from
+ * two queues — requests' first, then background work's ({@link inBackground}) — and the event
+ * loop turns at least every {@link YIELD_AFTER_MS} ms between turns. A transaction keeps the
+ * connection until it ends, so background transactions are kept short by their callers.
+ */
+function createTurns() {
+  const queues: [(() => void)[], (() => void)[]] = [[], []];
+  let busy = false;
+  let since = performance.now();
+  let scheduled = false;
+  const next = () => {
+    scheduled = false;
+    if (busy) return;
+    const run = queues[0].shift() ?? queues[1].shift();
+    if (!run) return;
+    busy = true;
+    run();
+  };
+  const release = () => {
+    busy = false;
+    if (scheduled) return;
+    scheduled = true;
+    if (performance.now() - since >= YIELD_AFTER_MS) {
+      setImmediate(() => {
+        since = performance.now();
+        next();
+      });
+    } else queueMicrotask(next);
+  };
+  return {
+    /** Runs `op` in its turn (its lane from the caller's context). */
+    take<T>(op: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queues[backgroundLane.getStore() ? 1 : 0].push(() => {
+          op().then(
+            (value) => {
+              release();
+              resolve(value);
+            },
+            (error: unknown) => {
+              release();
+              reject(error);
+            },
+          );
+        });
+        if (!busy && !scheduled) {
+          scheduled = true;
+          queueMicrotask(next);
+        }
+      });
+    },
+    /** Statements or transactions waiting: requests', background work's. */
+    waiting: () => ({ foreground: queues[0].length, background: queues[1].length }),
+  };
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const onDisk = !dataDir.startsWith('memory://');
   if (onDisk) await fs.mkdir(dataDir, { recursive: true });
@@ -78,18 +155,19 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     },
   });
   const base = wrap(client);
+  const turns = createTurns();
   return {
     kind: 'pglite',
     db: drizzlePglite({ client, schema }) as unknown as Db,
-    ...base,
-    transaction: (fn) => client.transaction((tx) => fn(wrap(tx))),
-    ping: async () => {
-      await client.query('select 1');
+    query: (text, params) => turns.take(() => base.query(text, params)),
+    exec: (text) => turns.take(() => base.exec(text)),
+    transaction: (fn) => turns.take(() => client.transaction((tx) => fn(wrap(tx)))),
+    ping: () => turns.take(() => base.exec('select 1')),
+    housekeep: () => turns.take(() => base.exec('CHECKPOINT')),
+    poolStats: () => {
+      const w = turns.waiting();
+      return { total: 1, idle: 1, waiting: w.foreground + w.background };
     },
-    housekeep: async () => {
-      await client.exec('CHECKPOINT');
-    },
-    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { OutboxMessage } from '@tempora/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/database.ts';
+import type { Database, Sql } from '../db/database.ts';
 
 /** One e-mail to send. */
 export interface Mail {
@@ -36,6 +36,12 @@ export interface Outbox {
   send(mail: Mail): Promise<void>;
   /** {@link Outbox.send} for many mails: one statement stores them all (followers' alerts). */
   sendMany(mails: readonly Mail[]): Promise<void>;
+  /**
+   * Stores mails in the caller's transaction (one statement) and returns what sends them once
+   * it is committed (observers, SMTP): a mail and what marks it sent (issue 38: an entry's
+   * `mailed_at`) are kept together or not at all.
+   */
+  storeMany(sql: Sql, mails: readonly Mail[]): Promise<() => void>;
   /** The latest messages, newest first (dev/outbox), secrets masked. */
   list(limit?: number): Promise<OutboxMessage[]>;
   /** Registers an in-process observer of every mail sent; returns its removal. */
@@ -106,6 +112,27 @@ export function createOutbox(
     pending.add(job);
   };
 
+  /** {@link Outbox.storeMany}. */
+  async function storeMany(sql: Sql, mails: readonly Mail[]): Promise<() => void> {
+    if (!mails.length) return () => {};
+    // The ids made here: each stored row is known as its mail's (SMTP marks it sent).
+    const ids = mails.map(() => crypto.randomUUID());
+    await sql.query(
+      `INSERT INTO outbox (id, recipient, subject, text_body, html_body)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+      [
+        ids,
+        mails.map((m) => m.to),
+        mails.map((m) => m.subject),
+        mails.map((m) => maskSecrets(m.text, m.secrets)),
+        mails.map((m) => maskSecrets(m.html, m.secrets)),
+      ],
+    );
+    return () => {
+      for (const [k, mail] of mails.entries()) stored(ids[k]!, mail);
+    };
+  }
+
   return {
     async send(mail) {
       const rows = await database.query<{ id: string }>(
@@ -115,22 +142,9 @@ export function createOutbox(
       stored((rows[0] as { id: string }).id, mail);
     },
     async sendMany(mails) {
-      if (!mails.length) return;
-      // The ids made here: each stored row is known as its mail's (SMTP marks it sent).
-      const ids = mails.map(() => crypto.randomUUID());
-      await database.query(
-        `INSERT INTO outbox (id, recipient, subject, text_body, html_body)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-        [
-          ids,
-          mails.map((m) => m.to),
-          mails.map((m) => m.subject),
-          mails.map((m) => maskSecrets(m.text, m.secrets)),
-          mails.map((m) => maskSecrets(m.html, m.secrets)),
-        ],
-      );
-      for (const [k, mail] of mails.entries()) stored(ids[k]!, mail);
+      (await storeMany(database, mails))();
     },
+    storeMany,
     async list(limit = 50) {
       const rows = await database.query<OutboxRow>(
         'SELECT * FROM outbox ORDER BY created_at DESC, id LIMIT $1',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { inBackground } from '../../db/database.ts';
 import { entryRoutes } from './routes.ts';
 import { createEntriesService } from './service.ts';
 import { entryStaffRoutes } from './staff-routes.ts';
@@ -25,7 +26,9 @@ export const entriesModule = fp(
     await app.register(entryStaffRoutes, { service });
     if (app.config.NODE_ENV !== 'test') {
       const timer = setInterval(() => {
-        service.sweep.run().catch((error) => app.log.warn({ err: error }, 'entries sweep failed'));
+        inBackground(() => service.sweep.run()).catch((error) =>
+          app.log.warn({ err: error }, 'entries sweep failed'),
+        );
       }, 20_000);
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));

@@ -6,6 +6,7 @@ import { buildApp } from '../../app.ts';
 import type { Database, Sql } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { organisers } from '../content/test-helpers.ts';
+import { coalesced } from './service/sweep.ts';
 import { createEntriesService } from './service.ts';
 import { EVENT, MARATHON, registrationSettings, runner, TEN_K } from './test-helpers.ts';
 
@@ -160,6 +161,72 @@ describe('the registration rush', () => {
     await expect(order(20)).resolves.toMatchObject({ state: 'awaiting_payment' });
     await expect(order(21)).rejects.toMatchObject({ code: 'RACE_FULL' });
     expect(await counts(TEN_K)).toMatchObject({ held: 3 });
+  });
+
+  it('a confirmation and its mark are stored together: a failed store mails it later, two passes mail it once', async () => {
+    // Entries of the marathon (100 places), confirmed as a payment would (the mails' concern only).
+    const orders = [];
+    for (let k = 0; k < 3; k++) orders.push(await order(k, { raceId: MARATHON }));
+    const ids = orders.map((o) => (o as { orderId: string }).orderId);
+    await app.database.query(
+      `UPDATE registration_entries SET state = 'confirmed' WHERE order_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    const codes = orders.flatMap((o) => (o as { entries: { code: string }[] }).entries.map((e) => e.code));
+    const mailed = async () =>
+      (
+        await app.database.query<{ n: number; marked: number }>(
+          `SELECT (SELECT count(*) FROM outbox WHERE text_body LIKE ANY($1::text[]))::int AS n,
+                  (SELECT count(*) FROM registration_entries WHERE code = ANY($2::text[]) AND mailed_at IS NOT NULL)::int AS marked`,
+          [codes.map((c) => `%${c}%`), codes],
+        )
+      )[0]!;
+    // The outbox fails to store (the process stops, the database refuses): nothing is marked.
+    const failing = createEntriesService({
+      database: app.database,
+      outbox: {
+        ...app.outbox,
+        send: async () => {
+          throw new Error('stopped');
+        },
+        storeMany: async () => {
+          throw new Error('stopped');
+        },
+      },
+      results: app.results,
+      payments: app.payments,
+      publicUrl: undefined,
+    });
+    await expect(failing.sweep.afterPaid(ids[0]!)).rejects.toThrow('stopped');
+    expect(await mailed()).toEqual({ n: 0, marked: 0 });
+    // Two passes at once (a webhook's and the sweep's, or two nodes): each mail once.
+    const other = createEntriesService({
+      database: app.database,
+      outbox: app.outbox,
+      results: app.results,
+      payments: app.payments,
+      publicUrl: undefined,
+    });
+    await Promise.all([service.sweep.afterPaid(ids[0]!), other.sweep.run()]);
+    expect(await mailed()).toEqual({ n: 3, marked: 3 });
+    await service.sweep.afterPaid(ids[1]!);
+    expect(await mailed()).toEqual({ n: 3, marked: 3 });
+  });
+
+  it('calls made during a pass after payments share the next pass, which begins after them', async () => {
+    const runs: number[] = [];
+    let release: () => void = () => {};
+    const pass = coalesced(async () => {
+      runs.push(runs.length);
+      if (runs.length === 1) await new Promise<void>((r) => (release = r));
+    });
+    const first = pass();
+    const during = [pass(), pass(), pass()];
+    await Promise.resolve();
+    expect(runs).toEqual([0]);
+    release();
+    await Promise.all([first, ...during]);
+    expect(runs).toEqual([0, 1]);
   });
 });
 

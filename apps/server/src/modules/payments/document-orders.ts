@@ -52,24 +52,24 @@ export async function orderForDocument(
  * orders when they are paid (issue 38).
  */
 export async function assignInvoice(sql: Sql, orderId: string): Promise<number> {
-  const [known] = await sql.query<{ number: number }>(
-    'SELECT number FROM invoices WHERE order_id = $1::bigint',
+  // One statement (issue 38: the rush invoices 5,000 orders a minute): the order's number if it
+  // has one, else the organisation's counter moved on and the invoice inserted with it.
+  const [row] = await sql.query<{ number: number }>(
+    `WITH known AS (SELECT number FROM invoices WHERE order_id = $1::bigint),
+     next AS (
+       INSERT INTO invoice_counters (organisation_id, last)
+       SELECT ev.organisation_id, 1 FROM orders o JOIN events ev ON ev.id = o.event_id
+        WHERE o.id = $1::bigint AND NOT EXISTS (SELECT 1 FROM known)
+       ON CONFLICT (organisation_id) DO UPDATE SET last = invoice_counters.last + 1
+       RETURNING organisation_id, last),
+     made AS (
+       INSERT INTO invoices (organisation_id, number, order_id)
+       SELECT organisation_id, last, $1::bigint FROM next RETURNING number)
+     SELECT number FROM known UNION ALL SELECT number FROM made`,
     [orderId],
   );
-  if (known) return known.number;
-  const [next] = await sql.query<{ organisationId: string; last: number }>(
-    `INSERT INTO invoice_counters (organisation_id, last)
-     SELECT ev.organisation_id, 1 FROM orders o JOIN events ev ON ev.id = o.event_id WHERE o.id = $1::bigint
-     ON CONFLICT (organisation_id) DO UPDATE SET last = invoice_counters.last + 1
-     RETURNING organisation_id::text AS "organisationId", last`,
-    [orderId],
-  );
-  if (!next) throw new Error(`No order '${orderId}' to invoice`);
-  await sql.query(
-    'INSERT INTO invoices (organisation_id, number, order_id) VALUES ($1::uuid, $2, $3::bigint)',
-    [next.organisationId, next.last, orderId],
-  );
-  return next.last;
+  if (!row) throw new Error(`No order '${orderId}' to invoice`);
+  return row.number;
 }
 
 /**

@@ -16,23 +16,28 @@ const htmlOf = (text: string) =>
 export function createMails(ctx: EntriesContext) {
   const { database, outbox, link } = ctx;
 
-  async function send(
+  /** A mail of plain lines (and its HTML twin). */
+  function mailOf(
     to: string,
     subject: string,
     lines: string[],
     action?: string,
     extra: { html?: string; attachments?: Mail['attachments'] } = {},
-  ) {
+  ): Mail {
     const text = lines.join('\n');
     // `link`: printed on the development console (the outbox's convention for action links).
-    await outbox.send({
+    return {
       to,
       subject,
       text,
       html: htmlOf(text) + (extra.html ?? ''),
       ...(action ? { link: action } : {}),
       ...(extra.attachments ? { attachments: extra.attachments } : {}),
-    });
+    };
+  }
+
+  async function send(...args: Parameters<typeof mailOf>) {
+    await outbox.send(mailOf(...args));
   }
 
   /**
@@ -42,72 +47,105 @@ export function createMails(ctx: EntriesContext) {
    */
   const QR_PNG = { filterType: 2, deflateLevel: 6, deflateStrategy: 0 };
 
-  /** Confirmations not mailed yet (each once: `mailed_at`). */
+  /** Confirmations written and marked in one transaction (the rest of a batch waits its turn). */
+  const MAIL_BATCH = 25;
+
+  /**
+   * Confirmations not mailed yet (each once: `mailed_at`), `MAIL_BATCH` at a time: the entries
+   * are read, their mails made (QR code, calendar file) outside any transaction, then one
+   * transaction marks those still unmailed and stores their mails in the outbox — a mail and its
+   * mark are kept together or not at all (issue 38: before, `mailed_at` was set first and a crash
+   * or a stop while the mails were made lost them; a sweep that took 345 entries of a rush at
+   * once lost those the server had not stored when it stopped). Two callers (a webhook's, the
+   * sweep's; two nodes) may make the same mail: only one marks it, the other's is dropped.
+   */
   async function mailConfirmations(orderId?: string) {
-    const rows = await database.query<{
-      id: string;
-      code: string;
-      email: string;
-      lang: 'en' | 'fr';
-      name: string;
-      race: string;
-      date: string;
-      event: string;
-      invoiceOrder: string | null;
-    }>(
-      `UPDATE registration_entries e SET mailed_at = now() FROM races r, events ev
-        WHERE e.state = 'confirmed' AND e.mailed_at IS NULL AND r.id = e.race_id AND ev.id = e.event_id
-          AND ($1::bigint IS NULL OR e.order_id = $1::bigint)
-       RETURNING e.id::text AS id, e.code, e.email, e.lang, trim((e.details->>'firstName') || ' ' || (e.details->>'lastName')) AS name,
-                 r.name AS race, to_char(r.race_date, 'YYYY-MM-DD') AS date, ev.name AS event,
-                 (SELECT o.id::text FROM orders o JOIN invoices i ON i.order_id = o.id
-                   WHERE o.id = e.order_id AND o.payer_sub = e.account_sub) AS "invoiceOrder"`,
-      [orderId ?? null],
-    );
-    const { default: QRCode } = rows.length ? await import('qrcode') : { default: null };
-    for (const r of rows) {
-      const words = sharedLocales[r.lang].mails.entryConfirmed;
-      // The invoice, for the runner whose account paid it (a family's payer; not a member paid for):
-      // the order page downloads it once signed in (the PDF is the payer's or the staff's alone).
-      const { invoiceOrder, ...row } = r;
-      const values = {
-        ...row,
-        link: link(`/entries/entry/${r.code}`),
-        invoiceLink: invoiceOrder ? link(`/entries/orders/${invoiceOrder}?invoice=1`) : '',
-      };
-      // The entry code as a QR code (shown at pickup, issue 39) and the race day as a calendar file.
-      const qr = await QRCode?.toBuffer(r.code, {
-        type: 'png',
-        errorCorrectionLevel: 'M',
-        margin: 2,
-        width: 300,
-        rendererOpts: QR_PNG,
+    for (;;) {
+      const rows = await database.query<{
+        id: string;
+        code: string;
+        email: string;
+        lang: 'en' | 'fr';
+        name: string;
+        race: string;
+        date: string;
+        event: string;
+        invoiceOrder: string | null;
+      }>(
+        `SELECT e.id::text AS id, e.code, e.email, e.lang, trim((e.details->>'firstName') || ' ' || (e.details->>'lastName')) AS name,
+                r.name AS race, to_char(r.race_date, 'YYYY-MM-DD') AS date, ev.name AS event,
+                (SELECT o.id::text FROM orders o JOIN invoices i ON i.order_id = o.id
+                  WHERE o.id = e.order_id AND o.payer_sub = e.account_sub) AS "invoiceOrder"
+           FROM registration_entries e JOIN races r ON r.id = e.race_id JOIN events ev ON ev.id = e.event_id
+          WHERE e.state = 'confirmed' AND e.mailed_at IS NULL AND ($1::bigint IS NULL OR e.order_id = $1::bigint)
+          ORDER BY e.id LIMIT ${MAIL_BATCH}`,
+        [orderId ?? null],
+      );
+      if (!rows.length) return;
+      const { default: QRCode } = await import('qrcode');
+      const made: { id: string; mail: Mail }[] = [];
+      for (const r of rows) {
+        const words = sharedLocales[r.lang].mails.entryConfirmed;
+        // The invoice, for the runner whose account paid it (a family's payer; not a member paid for):
+        // the order page downloads it once signed in (the PDF is the payer's or the staff's alone).
+        const { invoiceOrder, ...row } = r;
+        const values = {
+          ...row,
+          link: link(`/entries/entry/${r.code}`),
+          invoiceLink: invoiceOrder ? link(`/entries/orders/${invoiceOrder}?invoice=1`) : '',
+        };
+        // The entry code as a QR code (shown at pickup, issue 39) and the race day as a calendar file.
+        const qr = await QRCode.toBuffer(r.code, {
+          type: 'png',
+          errorCorrectionLevel: 'M',
+          margin: 2,
+          width: 300,
+          rendererOpts: QR_PNG,
+        });
+        const ics = calendar(
+          { code: r.code, eventName: r.event, raceName: r.race, raceDate: r.date },
+          ctx.publicUrl ?? '',
+        );
+        made.push({
+          id: r.id,
+          mail: mailOf(
+            r.email,
+            interpolate(words.subject, values),
+            [
+              interpolate(words.body, values),
+              interpolate(words.code, values),
+              interpolate(words.link, values),
+              ...(invoiceOrder ? [interpolate(words.invoice, values)] : []),
+              words.attached,
+            ],
+            values.link,
+            {
+              html: `<p><img src="cid:entry-qr" alt="${r.code}" width="200" height="200"></p>`,
+              attachments: [
+                { filename: `${r.code}.png`, content: qr, contentType: 'image/png', cid: 'entry-qr' },
+                { filename: `${r.code}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8' },
+              ],
+            },
+          ),
+        });
+      }
+      const send = await database.transaction(async (sql) => {
+        const marked = new Set(
+          (
+            await sql.query<{ id: string }>(
+              `UPDATE registration_entries SET mailed_at = now()
+                WHERE id = ANY($1::bigint[]) AND mailed_at IS NULL AND state = 'confirmed' RETURNING id::text AS id`,
+              [made.map((m) => m.id)],
+            )
+          ).map((r) => r.id),
+        );
+        return outbox.storeMany(
+          sql,
+          made.filter((m) => marked.has(m.id)).map((m) => m.mail),
+        );
       });
-      const ics = calendar(
-        { code: r.code, eventName: r.event, raceName: r.race, raceDate: r.date },
-        ctx.publicUrl ?? '',
-      );
-      await send(
-        r.email,
-        interpolate(words.subject, values),
-        [
-          interpolate(words.body, values),
-          interpolate(words.code, values),
-          interpolate(words.link, values),
-          ...(invoiceOrder ? [interpolate(words.invoice, values)] : []),
-          words.attached,
-        ],
-        values.link,
-        {
-          html: `<p><img src="cid:entry-qr" alt="${r.code}" width="200" height="200"></p>`,
-          attachments: [
-            ...(qr
-              ? [{ filename: `${r.code}.png`, content: qr, contentType: 'image/png', cid: 'entry-qr' }]
-              : []),
-            { filename: `${r.code}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8' },
-          ],
-        },
-      );
+      send();
+      if (rows.length < MAIL_BATCH) return;
     }
   }
 

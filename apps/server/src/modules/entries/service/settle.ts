@@ -46,15 +46,13 @@ export async function settleEntryOrder(
   }
   // Paid: the order gets its invoice number now, in this transaction (a payment rolled back
   // takes its number back). Not for an order refunded for want of a place, nor a free one.
-  const [order] = await sql.query<{ state: string; amountCents: number }>(
-    'SELECT state, amount_cents AS "amountCents" FROM orders WHERE id = $1::bigint',
+  const [order] = await sql.query<{ state: string; amountCents: number; confirmed: boolean }>(
+    `SELECT state, amount_cents AS "amountCents", EXISTS (SELECT 1 FROM registration_entries
+       WHERE order_id = $1::bigint AND state IN ('confirmed', 'deferred', 'cancelled') AND NOT refund_due) AS confirmed
+       FROM orders WHERE id = $1::bigint`,
     [orderId],
   );
-  const confirmed = await sql.query(
-    `SELECT 1 FROM registration_entries WHERE order_id = $1::bigint AND state IN ('confirmed', 'deferred', 'cancelled') AND NOT refund_due LIMIT 1`,
-    [orderId],
-  );
-  if (order?.state === 'paid' && order.amountCents > 0 && (confirmed.length || changed))
+  if (order?.state === 'paid' && order.amountCents > 0 && (order.confirmed || changed))
     await assignInvoice(sql, orderId);
   return contextsOf(sql, [...races]);
 }

@@ -1,7 +1,12 @@
+import { inBackground, type Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
 import type { StripeProvider } from '../providers/stripe.ts';
 import * as repo from '../repository.ts';
 import { type PaymentsContext, providerCall } from './shared.ts';
+
+/** The most payments one transaction records, and how long it takes more (see `providerPaid`). */
+const SETTLE_BATCH = 64;
+const SETTLE_MS = 25;
 
 /**
  * Online payments' webhooks (issues 18, 29): Mollie's (its status fetched) and Stripe's (its
@@ -11,29 +16,104 @@ import { type PaymentsContext, providerCall } from './shared.ts';
 export function createOnline(ctx: PaymentsContext) {
   const { deps, database, results, receive } = ctx;
 
-  /** A provider's verified word that a payment is paid. Idempotent on the provider's reference. */
-  async function providerPaid(
+  /** A payment checked against its order, waiting for the next batch to record it. */
+  interface Paid {
+    provider: 'mollie' | 'stripe';
+    status: { providerRef: string; amountCents: number };
+    order: repo.OrderRow;
+    resolve(fresh: boolean): void;
+    reject(error: unknown): void;
+  }
+  const queue: Paid[] = [];
+  let draining = false;
+
+  /**
+   * A provider's verified word that a payment is paid. Idempotent on the provider's reference.
+   * Background work (issue 38, the rush): on PGlite its statements wait behind the requests' (a
+   * runner's entry step is not queued behind other runners' payments), and the payments that
+   * wait are recorded in batches, one transaction for as many as arrived meanwhile (at most
+   * `SETTLE_BATCH`, and no more after `SETTLE_MS` in it: a long transaction would hold the
+   * requests behind it). The provider gets its answer once its payment is committed: nothing
+   * acknowledged is lost (an unanswered webhook is sent again).
+   */
+  function providerPaid(
     provider: 'mollie' | 'stripe',
     status: { providerRef: string; orderId: string; amountCents: number },
   ) {
-    const order = await repo.findOrder(database, status.orderId);
-    if (!order) return { recorded: false };
-    // Only the session (or payment) Tempora opened for this order, at the amount it asked (issue
-    // 29: a validly signed event about a session someone else created is no payment of ours).
-    if (
-      order.provider !== provider ||
-      !order.providerPaymentId ||
-      status.providerRef !== order.providerPaymentId ||
-      status.amountCents !== order.providerAmountCents
-    ) {
-      return { recorded: false };
+    return inBackground(async () => {
+      const order = await repo.findOrder(database, status.orderId);
+      if (!order) return { recorded: false };
+      // Only the session (or payment) Tempora opened for this order, at the amount it asked (issue
+      // 29: a validly signed event about a session someone else created is no payment of ours).
+      if (
+        order.provider !== provider ||
+        !order.providerPaymentId ||
+        status.providerRef !== order.providerPaymentId ||
+        status.amountCents !== order.providerAmountCents
+      ) {
+        return { recorded: false };
+      }
+      const fresh = await new Promise<boolean>((resolve, reject) => {
+        queue.push({ provider, status, order, resolve, reject });
+        if (!draining) void drain();
+      });
+      return { recorded: fresh };
+    });
+  }
+
+  async function drain() {
+    draining = true;
+    try {
+      while (queue.length) await recordBatch();
+    } finally {
+      draining = false;
     }
-    const { fresh, contexts } = await database.transaction((sql) =>
-      receive(sql, order, { provider, providerRef: status.providerRef, amountCents: status.amountCents }),
-    );
-    for (const db of contexts) await results.reload(db);
-    if (fresh) await ctx.afterPaid(order);
-    return { recorded: fresh };
+  }
+
+  /** One batch of payments recorded in one transaction; taken when it begins. */
+  async function recordBatch() {
+    let batch: Paid[] = [];
+    let outcome: { fresh: boolean; contexts: string[] }[];
+    const receiveOne = (sql: Sql, p: Paid) =>
+      receive(sql, p.order, {
+        provider: p.provider,
+        providerRef: p.status.providerRef,
+        amountCents: p.status.amountCents,
+      });
+    try {
+      outcome = await database.transaction(async (sql) => {
+        batch = queue.splice(0, SETTLE_BATCH);
+        const started = performance.now();
+        const out: { fresh: boolean; contexts: string[] }[] = [];
+        for (const [k, p] of batch.entries()) {
+          if (k > 0 && performance.now() - started > SETTLE_MS) {
+            queue.unshift(...batch.splice(k));
+            break;
+          }
+          out.push(await receiveOne(sql, p));
+        }
+        return out;
+      });
+    } catch (error) {
+      if (!batch.length) {
+        for (const p of queue.splice(0, SETTLE_BATCH)) p.reject(error);
+        return;
+      }
+      // One payment's failure (or a deadlock between nodes) fails the batch: each alone.
+      outcome = [];
+      for (const p of batch) {
+        try {
+          outcome.push(await database.transaction((sql) => receiveOne(sql, p)));
+        } catch (error) {
+          outcome.push({ fresh: false, contexts: [] });
+          p.reject(error);
+        }
+      }
+    }
+    for (const db of new Set(outcome.flatMap((o) => o.contexts))) await results.reload(db);
+    // What follows each payment (late refunds, confirmation mails), then the providers' answers.
+    await Promise.all(batch.map((p, k) => (outcome[k]?.fresh ? ctx.afterPaid(p.order) : undefined)));
+    for (const [k, p] of batch.entries()) p.resolve(outcome[k]?.fresh ?? false);
   }
 
   async function mollieWebhook(paymentId: string) {
