@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyRequire } from './lazy-require.ts';
+
+const sharp = lazyRequire<typeof Sharp>('sharp');
 
 /** Where an event's logo lives under DATA_DIR/files (WebP, at most 512 px, see console/events). */
 export function logoFile(dataDir: string, eventId: string): string {
@@ -15,7 +18,7 @@ export async function logoPng(dataDir: string, eventId: string, height = 160): P
   const webp = await fs.readFile(logoFile(dataDir, eventId)).catch(() => null);
   if (!webp) return null;
   try {
-    return await sharp(webp).resize({ height, withoutEnlargement: true }).png().toBuffer();
+    return await sharp()(webp).resize({ height, withoutEnlargement: true }).png().toBuffer();
   } catch {
     return null;
   }

@@ -1,13 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
-import webPush from 'web-push';
+import type WebPush from 'web-push';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+const webPush = lazyRequire<typeof WebPush>('web-push');
+
 import { type EgressPolicy, guardedLookup } from '../../lib/egress/policy.ts';
 import { assertDeliverable } from '../../lib/egress/url.ts';
 import type { VapidKeys } from './repository.ts';
 
 /** A new VAPID key pair (RFC 8292), base64url as browsers take the public one. */
 export function makeVapidKeys(): VapidKeys {
-  return webPush.generateVAPIDKeys();
+  return webPush().generateVAPIDKeys();
 }
 
 /**
@@ -27,7 +31,7 @@ function vapidHeaders(
   const known = signed.get(key);
   if (known && known.until > now) return known.headers;
   const expires = Math.floor(now / 1000) + VAPID_LIFETIME_S;
-  const headers = webPush.getVapidHeaders(
+  const headers = webPush().getVapidHeaders(
     audience,
     options.subject,
     options.vapid.publicKey,
@@ -64,7 +68,7 @@ export async function sendPush(
   payload: string,
   options: { vapid: VapidKeys; subject: string; egress: EgressPolicy; ttlSeconds: number; timeoutMs: number },
 ): Promise<number | null> {
-  const details = webPush.generateRequestDetails(
+  const details = webPush().generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     payload,
     {

@@ -1,6 +1,10 @@
 import type { CertificateField, CertificateTemplate } from '@tempora/contracts';
 import { formatDuration } from '@tempora/domain';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+const pdfkit = lazyRequire<typeof PDFKitDocument>('pdfkit');
+
 import QRCode from 'qrcode';
 import { registerFonts } from '../../lib/pdf-fonts.ts';
 
@@ -126,7 +130,7 @@ export async function renderCertificate(
   lng: 'en' | 'fr',
 ): Promise<Buffer> {
   const landscape = template.orientation === 'landscape';
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: 'A4',
     layout: landscape ? 'landscape' : 'portrait',
     margin: 0,

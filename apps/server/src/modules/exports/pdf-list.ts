@@ -1,5 +1,9 @@
 import { interpolate, sharedLocales } from '@tempora/contracts/locales';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+const pdfkit = lazyRequire<typeof PDFKitDocument>('pdfkit');
+
 import { registerFonts } from '../../lib/pdf-fonts.ts';
 import type { TextTable } from './table-text.ts';
 
@@ -199,7 +203,7 @@ export function renderList(
   meta: ListMeta,
   orientation: 'auto' | 'portrait' | 'landscape',
 ): { doc: PDFKit.PDFDocument; done: Promise<void> } {
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: 'A4',
     autoFirstPage: false,
     margin: MARGIN,

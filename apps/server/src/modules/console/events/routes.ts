@@ -12,7 +12,11 @@ import {
   noContentSchema,
 } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyRequire } from '../../../lib/lazy-require.ts';
+
+const sharp = lazyRequire<typeof Sharp>('sharp');
+
 import { z } from 'zod';
 import { organisationKey } from '../../../db/organisation-keys.ts';
 import { errors } from '../../../errors.ts';
@@ -233,7 +237,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
         );
       let webp: Buffer;
       try {
-        webp = await sharp(body)
+        webp = await sharp()(body)
           .rotate()
           .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
           .webp()

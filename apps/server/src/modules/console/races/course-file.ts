@@ -1,5 +1,9 @@
 import type { LonLat } from '@tempora/domain';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type * as Fxp from 'fast-xml-parser';
+import { lazyRequire } from '../../../lib/lazy-require.ts';
+
+const fxp = lazyRequire<typeof Fxp>('fast-xml-parser');
+
 import { errors } from '../../../errors.ts';
 
 /** The most vertices a stored course keeps (a marathon GPX at 1 s holds ~15,000). */
@@ -21,9 +25,9 @@ function position(lat: unknown, lon: unknown): LonLat | null {
  * over the file); entities are not expanded.
  */
 export function trackFromGpx(xml: string): LonLat[] {
-  if (XMLValidator.validate(xml) !== true)
+  if (fxp().XMLValidator.validate(xml) !== true)
     throw errors.badRequest('COURSE_INVALID', 'The GPX file is not well-formed XML');
-  const parser = new XMLParser({
+  const parser = new (fxp().XMLParser)({
     ignoreAttributes: false,
     attributeNamePrefix: '',
     removeNSPrefix: true,

@@ -1,7 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import exifr from 'exifr';
-import sharp from 'sharp';
+import type Exifr from 'exifr';
+import type Sharp from 'sharp';
+import { lazyRequire } from '../../../lib/lazy-require.ts';
+
+const exifr = lazyRequire<typeof Exifr>('exifr');
+const sharp = lazyRequire<typeof Sharp>('sharp');
 
 /**
  * Bibs from a photographer's file name (issue 8: `1234_x.jpg`): the part before the first `_`,
@@ -40,14 +44,14 @@ export interface ProcessedPhoto {
 export async function processPhoto(dataDir: string, id: string, buffer: Buffer): Promise<ProcessedPhoto> {
   let takenAt: Date | null = null;
   try {
-    const exif = await exifr.parse(buffer, ['DateTimeOriginal', 'CreateDate', 'DateTime']);
+    const exif = await exifr().parse(buffer, ['DateTimeOriginal', 'CreateDate', 'DateTime']);
     const value = exif?.DateTimeOriginal ?? exif?.CreateDate ?? exif?.DateTime;
     if (value instanceof Date && !Number.isNaN(value.getTime())) takenAt = value;
   } catch {
     // No or broken EXIF: the upload time will do.
   }
   // limitInputPixels guards against decompression bombs (a tiny file declaring a huge image).
-  const image = sharp(buffer, { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
+  const image = sharp()(buffer, { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
   await fs.mkdir(path.dirname(photoFile(dataDir, id, 'web')), { recursive: true });
   const web = await image
     .clone()

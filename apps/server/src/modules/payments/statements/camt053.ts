@@ -1,4 +1,8 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type * as Fxp from 'fast-xml-parser';
+import { lazyRequire } from '../../../lib/lazy-require.ts';
+
+const fxp = lazyRequire<typeof Fxp>('fast-xml-parser');
+
 import { type ParsedMovement, type ParsedStatement, StatementError } from './statement.ts';
 
 /**
@@ -15,9 +19,9 @@ const ARRAYS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Bal', 'Ustrd', 'S
 type Node = Record<string, unknown>;
 
 export function parseCamt053(xml: string): ParsedStatement {
-  const valid = XMLValidator.validate(xml);
+  const valid = fxp().XMLValidator.validate(xml);
   if (valid !== true) throw new StatementError(valid.err.msg, `line ${valid.err.line}`);
-  const doc = new XMLParser({
+  const doc = new (fxp().XMLParser)({
     ignoreAttributes: false,
     attributeNamePrefix: '@',
     removeNSPrefix: true,
