@@ -412,9 +412,19 @@ describe('deferral to the next edition, and the entries invoice', () => {
               AS n`,
       );
     expect((await trace())[0]!.n).toBe(2);
+    // Its place kept in the next edition's 10 km (credit-places.test.ts) goes back with the account.
+    const held = async () =>
+      (
+        await app.database.query<{ held: number }>('SELECT held FROM registration_races WHERE race_id = $1', [
+          NEXT_10K,
+        ])
+      )[0]!.held;
+    expect(credit.place).toMatchObject({ raceId: NEXT_10K, state: 'reserved' });
+    const before = await held();
     const erased = await call('POST', '/api/me/erasure', who, { confirmEmail: 'runner2@example.test' });
     expect(erased.statusCode, erased.body).toBeLessThan(300);
     expect((await trace())[0]!.n).toBe(0);
+    expect(await held()).toBe(before - 1);
     const [left] = await app.database.query<{ cents: number; usable: boolean }>(
       `SELECT c.cents, (k.capacity IS NULL OR k.taken + k.held < k.capacity) AS usable
          FROM registration_credits c JOIN registration_codes k ON k.id = c.code_id
