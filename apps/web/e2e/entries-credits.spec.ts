@@ -289,6 +289,17 @@ test.describe('deferral places, credit remainders, credit notes, dates typed day
           SLOW,
         );
         await shot(org, `late-entry-${width}-${lng}`);
+        // The next edition's settings: the place kept for the previous edition's deferral.
+        await org.goto(`${server.url}/?lng=${lng}#/console/events/${NEXT}/entries`);
+        await org
+          .getByRole('tab', { name: lng === 'fr' ? 'Réglages des inscriptions' : 'Registration settings' })
+          .click();
+        await expect(org.getByTestId('credits-kept')).toContainText(
+          lng === 'fr' ? '1 place de cet événement est réservée' : '1 place of this event is kept',
+          SLOW,
+        );
+        await org.getByTestId('credits-kept').scrollIntoViewIfNeeded();
+        await shot(org, `settings-kept-${width}-${lng}`);
       }
 
     // Léa enters the 10 km with her credit: nothing to pay, 8 € refunded, shown on the order page.

@@ -789,6 +789,11 @@ export function SettingsForm({
             </MenuItem>
           ))}
         </TextField>
+        {view.credits.kept > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="credits-kept">
+            {t('settings.creditsKept', { count: view.credits.kept })}
+          </Typography>
+        )}
         {date(
           t('settings.cancelUntil'),
           policy.cancelUntil,
