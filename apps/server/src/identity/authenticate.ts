@@ -3,10 +3,13 @@ import type { Database } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth-context.ts';
 import type { TokenSigner } from './keys.ts';
-import { identityRepository as repo } from './repository.ts';
+import { identityRepository as repo, type UserWithMemberships } from './repository.ts';
 
 /** Asymmetric algorithms accepted from external issuers (never `none`, never HMAC). */
 const VERIFIED_CACHE_SIZE = 10_000;
+/** The most users one statement reads (see `userOf`). */
+const USER_BATCH = 256;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXTERNAL_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
 
 export const tokenInvalid = (message = 'The ID token is invalid or expired') =>
@@ -109,13 +112,53 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     return { iss, sub };
   }
 
+  /**
+   * Users read in batches (issue 38, the registration rush): the lookups asked while one batch
+   * waits for the database (on PGlite, its turn behind the other requests' statements) go in the
+   * next, one statement for up to `USER_BATCH` users. Each lookup is still made after its request
+   * arrived: a role change or a deleted account counts at once, as before.
+   */
+  const waiting = new Map<
+    string,
+    { resolve(user: UserWithMemberships | undefined): void; reject(e: unknown): void }[]
+  >();
+  let reading = false;
+  function userOf(sub: string): Promise<UserWithMemberships | undefined> {
+    // Only a uuid goes in a batch (one bad value would fail the batch's cast for all).
+    if (!UUID.test(sub)) return Promise.resolve(undefined);
+    return new Promise((resolve, reject) => {
+      const list = waiting.get(sub) ?? [];
+      list.push({ resolve, reject });
+      waiting.set(sub, list);
+      if (!reading) void readUsers();
+    });
+  }
+  async function readUsers() {
+    reading = true;
+    try {
+      while (waiting.size) {
+        const subs = [...waiting.keys()].slice(0, USER_BATCH);
+        const batch = subs.map((sub) => [sub, waiting.get(sub) ?? []] as const);
+        for (const sub of subs) waiting.delete(sub);
+        try {
+          const users = await repo.withMembershipsMany(database, subs);
+          for (const [sub, list] of batch) for (const w of list) w.resolve(users.get(sub));
+        } catch (error) {
+          for (const [, list] of batch) for (const w of list) w.reject(error);
+        }
+      }
+    } finally {
+      reading = false;
+    }
+  }
+
   return {
     /** The caller of a bearer token; throws TOKEN_INVALID (401). */
     async authenticate(token: string): Promise<AuthUser> {
       const { iss, sub } = await verifyToken(token);
       // Not a uuid: cannot be one of our users (and would make the uuid comparison fail).
       if (!/^[0-9a-f-]{36}$/i.test(sub)) throw tokenInvalid();
-      const user = await repo.withMemberships(database, sub);
+      const user = await userOf(sub);
       if (!user) throw tokenInvalid('The account of this token no longer exists');
       // Roles granted by e-mail need a verified address (an external issuer may not verify it).
       const byEmail = user.email_verified ? user.email : '';
