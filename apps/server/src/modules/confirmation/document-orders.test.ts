@@ -229,7 +229,12 @@ describe('school fees become an order', () => {
       'GET',
       `/api/confirmation/documents/${second.id}/order`,
     );
-    expect(order).toMatchObject({ invoiceNumber: '000002', amountCents: 800 });
+    // 000002 is the credit note of the first order's refund (issue 38: one sequence, no gap).
+    const [note] = await app.database.query<{ number: number; invoiceNumber: number }>(
+      'SELECT number, invoice_number AS "invoiceNumber" FROM credit_notes',
+    );
+    expect(note).toEqual({ number: 2, invoiceNumber: 1 });
+    expect(order).toMatchObject({ invoiceNumber: '000003', amountCents: 800 });
     const [{ n }] = (await app.database.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM orders WHERE document_id = $1::uuid',
       [second.id],
