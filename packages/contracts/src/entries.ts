@@ -393,7 +393,7 @@ export const myEntrySchema = z.object({
           timeZone: z.string(),
         })
         .nullable(),
-      /** What was left of the credit once used on a cheaper entry: refunded to the runner. */
+      /** What was left of the credit once used on a cheaper entry, once refunded to the runner. */
       remainderCents: z.number().nullable(),
     })
     .nullable(),

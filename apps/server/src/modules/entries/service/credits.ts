@@ -242,7 +242,7 @@ export async function creditsOf(
   }>(
     `SELECT k.entry_id::text AS "entryId", k.cents, k.currency, c.code, c.event_id AS "nextEventId", ev.name AS "nextEventName",
             coalesce(c.taken + c.held > 0, false) AS used, k.place_race_id AS "placeRaceId", r.name AS "placeRaceName",
-            k.place_state AS "placeState", g.closes_at AS "placeUntil", nev.time_zone AS "placeZone", k.remainder_cents AS "remainderCents"
+            k.place_state AS "placeState", g.closes_at AS "placeUntil", nev.time_zone AS "placeZone", CASE WHEN k.remainder_refund_id IS NOT NULL THEN k.remainder_cents END AS "remainderCents"
        FROM registration_credits k LEFT JOIN registration_codes c ON c.id = k.code_id LEFT JOIN events ev ON ev.id = c.event_id
        LEFT JOIN races r ON r.id = k.place_race_id LEFT JOIN registration_races g ON g.race_id = k.place_race_id
        LEFT JOIN events nev ON nev.id = g.event_id
