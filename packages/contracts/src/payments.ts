@@ -132,6 +132,11 @@ export const refundViewSchema = z.object({
   method: z.enum(['bank', 'provider']),
   state: z.enum(['pending', 'exported', 'done', 'failed']),
   createdAt: z.string(),
+  /**
+   * The refund's credit note (avoir, issue 38) when its order was invoiced, numbered as printed:
+   * `GET /api/payments/orders/{orderId}/credit-notes/{creditNote}`.
+   */
+  creditNote: z.string().nullable(),
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
 

@@ -27,6 +27,7 @@ describe('credit notes of refunded entries orders', () => {
   const mollie = startMollieStub();
   let app: FastifyInstance;
   let mails: ReturnType<typeof captureMails>;
+  let staff: { authorization: string };
   const runners: TestUser[] = [];
   const orders: string[] = [];
   const tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -56,7 +57,7 @@ describe('credit notes of refunded entries orders', () => {
     const url = await mollie.listen();
     app = await buildTestApp({ MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz', MOLLIE_API_URL: url });
     mails = captureMails(app);
-    const staff = (await organisers(app)).a;
+    staff = (await organisers(app)).a;
     for (let k = 0; k < 3; k++)
       runners.push(await createTestUser(app, { email: `runner${k}@example.test`, profileComplete: true }));
     const saved = await call(
@@ -121,6 +122,13 @@ describe('credit notes of refunded entries orders', () => {
     expect(text).toMatch(/Total\s+25,00 €/);
     expect(text).toContain('TVA non applicable');
     expect(text).not.toContain('Credit note');
+    // The order's refunds name it; the organiser's staff read it too (their accounts).
+    const detail = JSON.parse((await call('GET', `/api/payments/orders/${orders[0]}`, runners[0]!)).body);
+    expect(detail.refunds).toMatchObject([{ amountCents: 2500, creditNote: label(base + 2) }]);
+    expect(
+      (await call('GET', `/api/payments/orders/${orders[0]}/credit-notes/${label(base + 2)}`, staff))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('the confirmation e-mail links the invoice, in the runner’s language', async () => {

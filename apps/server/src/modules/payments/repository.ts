@@ -240,13 +240,18 @@ export async function refundsOf(sql: Sql, orderIds: readonly string[]) {
     state: 'pending' | 'exported' | 'done' | 'failed';
     createdAt: string;
     iban: string;
+    creditNote: number | null;
   }>(
-    `SELECT id::text AS id, order_id::text AS "orderId", amount_cents AS "amountCents", reason, method, state,
-            created_at AS "createdAt", iban
-       FROM refunds WHERE order_id = ANY($1::bigint[]) ORDER BY id`,
+    `SELECT r.id::text AS id, r.order_id::text AS "orderId", r.amount_cents AS "amountCents", r.reason, r.method, r.state,
+            r.created_at AS "createdAt", r.iban, n.number AS "creditNote"
+       FROM refunds r LEFT JOIN credit_notes n ON n.refund_id = r.id WHERE r.order_id = ANY($1::bigint[]) ORDER BY r.id`,
     [orderIds],
   );
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) as string }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: iso(r.createdAt) as string,
+    creditNote: r.creditNote === null ? null : String(r.creditNote).padStart(6, '0'),
+  }));
 }
 
 /**
