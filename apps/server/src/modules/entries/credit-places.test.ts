@@ -276,7 +276,10 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
     ).toBe(1);
   });
 
-  it('when the race closes for entries, a place still kept goes back', async () => {
+  it('when the race closes for entries, a place still kept goes back and nobody is invited into it', async () => {
+    // Runner 2 waits for the full 10 km.
+    const joined = await call('POST', `/api/entries/races/${NEXT_10K}/waitlist`, runners[2]!, { lang: 'fr' });
+    expect(joined.statusCode, joined.body).toBe(200);
     await call(
       'PUT',
       `/api/entries/staff/events/${NEXT}/settings`,
@@ -286,9 +289,27 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
     await new Promise((r) => setTimeout(r, 1100));
     // Runner 4's place kept, runner 1's invitation: both held.
     expect(await counts()).toEqual({ taken: 1, held: 2, capacity: 3 });
-    await call('POST', `/api/entries/staff/events/${NEXT}/expire`, staff);
+    const swept = await call('POST', `/api/entries/staff/events/${NEXT}/expire`, staff);
+    // The place freed after closing is not offered: an invitation could not be used.
+    expect(JSON.parse(swept.body)).toMatchObject({ invited: 0 });
     expect(await counts()).toEqual({ taken: 1, held: 1, capacity: 3 });
     const credit = (await mine(runners[4]!))[0].credit;
     expect(credit.place.state).toBe('released');
+    const waiting = async () =>
+      (
+        await app.database.query<{ state: string }>(
+          `SELECT state FROM registration_waitlist WHERE race_id = $1 AND email = 'runner2@example.test'`,
+          [NEXT_10K],
+        )
+      )[0]?.state;
+    expect(await waiting()).toBe('waiting');
+    // Runner 1's invitation lapses after closing: it passes on to nobody.
+    await app.database.query(
+      `UPDATE registration_waitlist SET invited_until = now() - interval '1 minute' WHERE race_id = $1 AND state = 'invited'`,
+      [NEXT_10K],
+    );
+    await call('POST', `/api/entries/staff/events/${NEXT}/expire`, staff);
+    expect(await counts()).toEqual({ taken: 1, held: 0, capacity: 3 });
+    expect(await waiting()).toBe('waiting');
   });
 });

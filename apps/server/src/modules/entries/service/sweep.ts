@@ -55,7 +55,7 @@ export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof create
            FROM registration_waitlist w JOIN registration_races g ON g.race_id = w.race_id
            LEFT JOIN registration_events t ON t.event_id = g.event_id
           WHERE (w.state = 'waiting' AND w.race_id = ANY($1::text[])) OR (w.state = 'invited' AND w.invited_until <= $2)
-             OR (w.state = 'waiting' AND g.capacity - g.taken - g.held > 0)
+             OR (w.state = 'waiting' AND g.capacity - g.taken - g.held > 0 AND (g.closes_at IS NULL OR g.closes_at > $2))
              OR ($3::text IS NOT NULL AND g.event_id = $3 AND w.state = 'waiting')`,
         [races, at, eventId ?? null],
       );

@@ -35,6 +35,13 @@ export async function advanceWaitlist(
   );
   if (lapsed.length) await releaseUnits(sql, 'registration_races', raceId, lapsed.length);
   const invited: Invitation[] = [];
+  // Nobody is invited into a race whose registration has closed (a cancellation, a release or
+  // the sweep after the closing time): the invitation could not be used (issue 38).
+  const [open] = await sql.query(
+    'SELECT 1 FROM registration_races WHERE race_id = $1 AND (closes_at IS NULL OR closes_at > $2)',
+    [raceId, now],
+  );
+  if (!open) return invited;
   const until = new Date(now.getTime() + validMinutes * 60_000);
   for (;;) {
     const [next] = await sql.query<{ id: string }>(
