@@ -155,6 +155,20 @@ export const registrationSettingsSchema = z
      * a code only its runner can use there (issue 38). Null: deferrals wait for it to be set.
      */
     nextEventId: z.string().min(1).max(100).nullable().default(null),
+    /**
+     * What becomes of the places kept for the previous edition's deferral credits in a race left
+     * out of `races` (issue 38): moved to another race of this list (`moveTo`), or released
+     * (`moveTo: null`; the runners keep their credit's amount). A race left out that keeps places
+     * and is not named here: 409 `KEPT_PLACES`, one error `keptPlaces.<raceId>` per race.
+     */
+    keptPlaces: z
+      .array(
+        z
+          .object({ raceId: z.string().min(1).max(100), moveTo: z.string().min(1).max(100).nullable() })
+          .strict(),
+      )
+      .max(50)
+      .default([]),
   })
   .strict();
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
@@ -166,7 +180,8 @@ export const registrationSettingsViewSchema = z.object({
   payOnSite: z.boolean(),
   currency: z.string(),
   policy: entryPolicySchema,
-  races: z.array(raceRegistrationSchema.extend({ taken: z.number(), held: z.number() })),
+  /** `kept`: of `held`, the places kept for the previous edition's deferral credits (issue 38). */
+  races: z.array(raceRegistrationSchema.extend({ taken: z.number(), held: z.number(), kept: z.number() })),
   questions: z.array(questionSchema),
   addOns: z.array(addOnSchema.extend({ taken: z.number(), held: z.number() })),
   codes: z.array(

@@ -195,6 +195,32 @@ export async function takeCreditPlace(sql: Sql, codeId: string, raceId: string):
 }
 
 /**
+ * A payment arriving after its entry (with a credit's code) lapsed and its place went back to the
+ * credit (`restoreCreditPlaces`): the credit's kept place in that race is let go for the entry to
+ * take late (in the payment's transaction), as the runner would have had it in time. Answers
+ * whether there was one; `keepCreditPlaceAgain` undoes it when the entry cannot be confirmed.
+ */
+export async function yieldCreditPlace(sql: Sql, codeId: string, raceId: string): Promise<boolean> {
+  const [kept] = await sql.query(
+    `UPDATE registration_credits SET place_state = 'used'
+      WHERE code_id = $1::bigint AND place_state = 'reserved' AND place_race_id = $2 RETURNING 1`,
+    [codeId, raceId],
+  );
+  if (kept) await releaseUnits(sql, 'registration_races', raceId);
+  return Boolean(kept);
+}
+
+/** A place `yieldCreditPlace` let go, kept again (the late entry could not take its other units). */
+export async function keepCreditPlaceAgain(sql: Sql, codeId: string, raceId: string): Promise<void> {
+  // The race's row is locked by this transaction since the release: the place is still free.
+  const back = await holdUnits(sql, 'registration_races', raceId);
+  await sql.query(`UPDATE registration_credits SET place_state = $2 WHERE code_id = $1::bigint`, [
+    codeId,
+    back ? 'reserved' : 'released',
+  ]);
+}
+
+/**
  * Places given back by entries that took a credit's place and lapsed unpaid (their holds just
  * expired, the place released with them): held again for the credit, in the same transaction,
  * before the waitlist is offered the place. Answers how many.

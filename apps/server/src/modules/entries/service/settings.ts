@@ -3,6 +3,7 @@ import { checkPolicy, checkPrices, priceAt, type RefundPolicy } from '@tempora/d
 import { errors } from '../../../errors.ts';
 import * as settingsRepo from '../settings-repository.ts';
 import { issueCredits, reserveCreditPlaces } from './credits.ts';
+import { checkKeptPlaces, keptPlaces, leaveKeptPlaces, moveKeptPlaces } from './kept-places.ts';
 import { raceOpen } from './runner-check.ts';
 import { type EntriesContext, fieldProblem } from './shared.ts';
 
@@ -13,6 +14,7 @@ export function createSettings(ctx: EntriesContext) {
   async function view(eventId: string): Promise<RegistrationSettingsView> {
     const terms = await settingsRepo.eventTerms(database, eventId);
     const waiver = await settingsRepo.currentWaiver(database, eventId);
+    const kept = await keptPlaces(database, eventId);
     return {
       holdMinutes: terms?.holdMinutes ?? 15,
       waitlistMinutes: terms?.waitlistMinutes ?? 1440,
@@ -41,6 +43,7 @@ export function createSettings(ctx: EntriesContext) {
         teamSize: r.teamSize,
         taken: r.taken,
         held: r.held,
+        kept: kept.get(r.raceId) ?? 0,
       })),
       questions: await settingsRepo.questionsOf(database, eventId),
       addOns: (await settingsRepo.addOnsOf(database, eventId)).map(({ id: _id, ...a }) => a),
@@ -114,8 +117,13 @@ export function createSettings(ctx: EntriesContext) {
       if (!same) problems.push({ field: 'nextEventId', code: 'EVENT_NOT_FOUND' });
     }
     if (problems.length) throw fieldProblem(400, problems);
+    const kept = await checkKeptPlaces(database, eventId, input);
     await database.transaction(async (sql) => {
+      // Places kept in races left out: released (or taken off the race to be kept in another
+      // after the save), so the race can go.
+      const moves = await leaveKeptPlaces(sql, kept, input);
       await settingsRepo.saveSettings(sql, eventId, input);
+      await moveKeptPlaces(sql, moves);
       // Credits of deferred entries get their code in the next edition named now; credits of the
       // previous edition get their place here once a matching race takes entries.
       await issueCredits(sql, eventId);

@@ -3,7 +3,7 @@ import { enrolEntrant, moveEntrant, updateEntrant, withdrawEntrant } from '../..
 import { assignInvoice } from '../../payments/port.ts';
 import { confirmUnits, eachUnit, releaseUnits, takeLateEntry, untakeUnits } from '../counters.ts';
 import * as repo from '../repository.ts';
-import { recordCredit } from './credits.ts';
+import { keepCreditPlaceAgain, recordCredit, yieldCreditPlace } from './credits.ts';
 import { auditEntry } from './shared.ts';
 
 /**
@@ -28,8 +28,11 @@ export async function settleEntryOrder(
       await eachUnit(sql, repo.unitsOf(entry), confirmUnits);
       await confirmEntry(sql, entry, actorSub);
     } else if (entry.state === 'expired' && !entry.refundDue) {
+      // An entry with a credit's code whose place went back to the credit takes that place.
+      const kept = entry.codeId ? await yieldCreditPlace(sql, entry.codeId, entry.raceId) : false;
       if (await takeLateEntry(sql, repo.unitsOf(entry))) await confirmEntry(sql, entry, actorSub);
       else {
+        if (kept && entry.codeId) await keepCreditPlaceAgain(sql, entry.codeId, entry.raceId);
         await repo.setEntry(sql, entry.id, { refundDue: true });
         await auditEntry(sql, entry, 'late_payment_no_place', actorSub);
       }

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { DateInput, toTyped } from '../../../components/date-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveRegistrationSettings } from '../api/entries.ts';
+import { KeptPlaces } from './kept-places.tsx';
 import { fromZoneInput, toZoneInput } from './zone-time.ts';
 
 type Settings = RegistrationSettingsInput;
@@ -44,12 +45,13 @@ export function editable(view: RegistrationSettingsView): Settings {
     payOnSite: view.payOnSite,
     currency: view.currency,
     policy: view.policy,
-    races: view.races.map(({ taken: _t, held: _h, ...r }) => r),
+    races: view.races.map(({ taken: _t, held: _h, kept: _k, ...r }) => r),
     questions: view.questions,
     addOns: view.addOns.map(({ taken: _t, held: _h, ...a }) => a),
     codes: view.codes.map(({ taken: _t, held: _h, ...c }) => c),
     waiver: view.waiver,
     nextEventId: view.nextEventId,
+    keptPlaces: [],
   };
 }
 
@@ -119,6 +121,7 @@ export function SettingsForm({
   const codes = s.codes ?? [];
   const raceName = (id: string) => races.find((r) => r.id === id)?.name ?? id;
   const unregistered = races.filter((r) => !s.races.some((x) => x.raceId === r.id));
+  const keptIn = (raceId: string) => view.races.find((r) => r.raceId === raceId)?.kept ?? 0;
   const zone = (iso: string | null | undefined) => (iso ? toZoneInput(iso, timeZone) : '');
   const instant = (v: string) => (v ? fromZoneInput(v, timeZone) : null);
   const date = (
@@ -222,6 +225,11 @@ export function SettingsForm({
                   <Typography variant="subtitle1" component="h3">
                     {raceName(r.raceId)}
                   </Typography>
+                  {keptIn(r.raceId) > 0 && (
+                    <Typography variant="body2" color="text.secondary" sx={{ flex: 1, mx: 1 }}>
+                      {t('settings.keptPlaces.here', { count: keptIn(r.raceId) })}
+                    </Typography>
+                  )}
                   <Button size="small" onClick={() => set({ races: s.races.filter((_, k) => k !== n) })}>
                     {t('settings.removeRace')}
                   </Button>
@@ -379,6 +387,14 @@ export function SettingsForm({
             </Paper>
           );
         })}
+        <KeptPlaces
+          view={view}
+          listed={s.races.map((r) => r.raceId)}
+          raceName={raceName}
+          value={s.keptPlaces ?? []}
+          onChange={(keptPlaces) => set({ keptPlaces })}
+          errorOf={err}
+        />
         {unregistered.length > 0 && (
           <TextField
             select
