@@ -166,6 +166,11 @@ export const orderDetailSchema = z.object({
   paidAt: z.string().nullable(),
   lines: z.array(orderLineViewSchema),
   refunds: z.array(refundViewSchema),
+  /**
+   * The order's invoice number as printed (`GET /api/payments/orders/{id}/invoice.pdf`), null
+   * before it is invoiced; each refund's credit note refers to it (issue 38).
+   */
+  invoice: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -161,4 +161,50 @@ describe('credit notes of refunded entries orders', () => {
       (await call('GET', `/api/payments/orders/${orders[0]}/credit-notes/${note}`, runners[0]!)).statusCode,
     ).toBe(404);
   });
+
+  it('the accountant’s export lists each credit note, negative, referring to its invoice (CSV and XLSX)', async () => {
+    const [invoice] = await app.database.query<{ number: number }>(
+      'SELECT number FROM invoices WHERE order_id = $1::bigint',
+      [orders[0]],
+    );
+    const [note] = await app.database.query<{ number: number }>(
+      'SELECT number FROM credit_notes WHERE order_id = $1::bigint',
+      [orders[0]],
+    );
+    // The organiser's order list names the invoice beside each refund's credit note.
+    const listed = JSON.parse((await call('GET', `/api/payments/staff/events/${EVENT}/orders`, staff)).body);
+    expect(listed.find((o: { id: string }) => o.id === orders[0])).toMatchObject({
+      invoice: label(invoice!.number),
+      refunds: [{ creditNote: label(note!.number) }],
+    });
+    const csv = await call('GET', `/api/payments/staff/events/${EVENT}/export.csv?lng=fr`, staff);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header, ...lines] = csv.body
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    const col = (name: string) => header!.indexOf(name);
+    expect(col('document')).toBeGreaterThan(0);
+    const ofOrder = lines.filter((l) => l[0] === orders[0]);
+    expect(
+      ofOrder.map((l) => [l[col('document')], l[col('number')], l[col('invoice')], l[col('amount')]]),
+    ).toEqual([
+      ['invoice', label(invoice!.number), '', '"25,00"'],
+      ['credit_note', label(note!.number), label(invoice!.number), '"-25,00"'],
+    ]);
+    const xlsx = await call('GET', `/api/payments/staff/events/${EVENT}/export.xlsx`, staff);
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    const names = (sheet.getRow(1).values as unknown[]).slice(1);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push((row.values as unknown[]).slice(1));
+    });
+    const credit = rows.find((r) => r[names.indexOf('document')] === 'credit_note' && r[0] === orders[0]);
+    expect(credit?.[names.indexOf('amount')]).toBe(-25);
+    expect(credit?.[names.indexOf('invoice')]).toBe(label(invoice!.number));
+    expect(credit?.[names.indexOf('created')]).toBeInstanceOf(Date);
+  });
 });

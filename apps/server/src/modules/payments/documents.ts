@@ -88,6 +88,9 @@ const HEADER = [
   'currency',
   'created',
   'paid_at',
+  'document',
+  'number',
+  'invoice',
 ];
 
 /**
@@ -105,8 +108,34 @@ const AMOUNTS = new Set([10, 11, 12]);
 /** The columns of HEADER holding times (ISO; date cells in XLSX). */
 const DATES = new Set([14, 15]);
 
+/**
+ * A row per order (`document` invoice with its number once invoiced), then a row per credit note
+ * of its refunds (issue 38): the order's columns, the amount credited negative, `created` the
+ * refund's time, `number` the credit note's, `invoice` the invoice it corrects — so the
+ * accountant's sum of `amount` over invoices and credit notes is what the organiser kept.
+ */
 function rowsOf(orders: OrderDetail[]): (string | number)[][] {
-  return orders.map((o) => [
+  return orders.flatMap((o) => [
+    orderRow(o),
+    ...o.refunds
+      .filter((r) => r.creditNote)
+      .map((r) => {
+        const row = orderRow(o);
+        row[10] = -r.amountCents;
+        row[11] = '';
+        row[12] = '';
+        row[14] = r.createdAt;
+        row[15] = '';
+        row[16] = 'credit_note';
+        row[17] = r.creditNote ?? '';
+        row[18] = o.invoice ?? '';
+        return row;
+      }),
+  ]);
+}
+
+function orderRow(o: OrderDetail): (string | number)[] {
+  return [
     o.id,
     o.depositId ?? '',
     o.eventName,
@@ -123,7 +152,10 @@ function rowsOf(orders: OrderDetail[]): (string | number)[][] {
     o.currency,
     o.createdAt,
     o.paidAt ?? '',
-  ]);
+    o.invoice ? 'invoice' : '',
+    o.invoice ?? '',
+    '',
+  ];
 }
 
 /** A cell safe from formula injection (a leading = + - @ is quoted, OWASP "CSV injection"). */
@@ -135,11 +167,18 @@ export function safeCell(v: unknown): string {
 
 /** The accountant's CSV: amounts with two decimals, the decimal separator of `lng` (`amountCell`). */
 export function ordersCsv(orders: OrderDetail[], lng: 'en' | 'fr' = 'en'): string {
+  // An amount is ours (a number written by amountCell): a credit note's leading minus is kept,
+  // not taken for a formula; every other cell is guarded.
   const rows = rowsOf(orders).map((row) =>
-    row.map((cell, k) => (AMOUNTS.has(k) ? amountCell(Number(cell), lng) : cell)),
+    row.map((cell, k) =>
+      AMOUNTS.has(k) && cell !== '' ? quoted(amountCell(Number(cell), lng)) : safeCell(cell),
+    ),
   );
-  return `${[HEADER, ...rows].map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
+  return `${[HEADER.map(safeCell), ...rows].map((r) => r.join(';')).join('\r\n')}\r\n`;
 }
+
+/** A cell quoted when it holds the separator, a quote or a line break (no formula guard). */
+const quoted = (s: string) => (/[",;\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 export async function ordersXlsx(orders: OrderDetail[]): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
@@ -152,7 +191,13 @@ export async function ordersXlsx(orders: OrderDetail[]): Promise<Buffer> {
     // written as it is (no apostrophe); amounts are numbers, the two times dates.
     sheet.addRow(
       row.map((v, k) =>
-        AMOUNTS.has(k) ? Number(v) / 100 : DATES.has(k) && v ? new Date(String(v)) : v === '' ? null : v,
+        AMOUNTS.has(k) && v !== ''
+          ? Number(v) / 100
+          : DATES.has(k) && v
+            ? new Date(String(v))
+            : v === ''
+              ? null
+              : v,
       ),
     );
   }

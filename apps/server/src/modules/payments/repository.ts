@@ -230,6 +230,16 @@ export async function linesOf(sql: Sql, orderIds: readonly string[]) {
   );
 }
 
+/** The invoice numbers of orders (those invoiced), as printed (six digits). */
+export async function invoicesOf(sql: Sql, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (!orderIds.length) return new Map();
+  const rows = await sql.query<{ orderId: string; number: number }>(
+    'SELECT order_id::text AS "orderId", number FROM invoices WHERE order_id = ANY($1::bigint[])',
+    [orderIds],
+  );
+  return new Map(rows.map((r) => [r.orderId, String(r.number).padStart(6, '0')]));
+}
+
 export async function refundsOf(sql: Sql, orderIds: readonly string[]) {
   const rows = await sql.query<{
     id: string;

@@ -25,6 +25,7 @@ export function createOrders(ctx: PaymentsContext) {
     const ids = orders.map((o) => o.id);
     const lines = await repo.linesOf(database, ids);
     const refunds = await repo.refundsOf(database, ids);
+    const invoices = await repo.invoicesOf(database, ids);
     const settings = new Map<string, repo.PaymentTerms | null>();
     for (const eventId of new Set(orders.map((o) => o.eventId))) {
       settings.set(eventId, await repo.paymentTerms(database, eventId));
@@ -53,6 +54,7 @@ export function createOrders(ctx: PaymentsContext) {
       paidAt: o.paidAt,
       lines: lines.filter((l) => l.orderId === o.id).map(({ orderId: _o, ...l }) => l),
       refunds: refunds.filter((r) => r.orderId === o.id).map(({ iban: _i, ...r }) => r),
+      invoice: invoices.get(o.id) ?? null,
     }));
   }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { download, useStaffOrders } from '../api/payments.ts';
+import { OrderDocuments } from './order-documents.tsx';
 
 /** All orders of an event, and the accountant's CSV / XLSX export. */
 export function StaffOrders({ eventId }: { eventId: string }) {
@@ -23,6 +24,7 @@ export function StaffOrders({ eventId }: { eventId: string }) {
     { key: 'state', header: t('staff.state'), cell: (o) => t(`states.${o.state}`) },
     { key: 'amount', header: t('staff.amount'), align: 'right', cell: (o) => money(o.amountCents, o) },
     { key: 'paid', header: t('staff.paid'), align: 'right', cell: (o) => money(o.paidCents, o) },
+    { key: 'documents', header: t('staff.documents'), cell: (o) => <OrderDocuments order={o} /> },
   ];
   return (
     <>
