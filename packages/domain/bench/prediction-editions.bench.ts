@@ -3,7 +3,8 @@
 // on every published marathon of `fixtures/marathon-splits/` and on Boston 2017 — median absolute
 // and signed error, share of finishes inside the stated 80 % interval. PREDICTION_POINT picks
 // another point (default Half); BOSTON_EVERY keeps 1 Boston runner in N (default 1: all 26,410).
-// Then what the runners ahead show of the day when the mid-pack passes that point
+// Then the median signed error by pace band (the bias by pace, issue 41), and what the runners
+// ahead show of the day when the mid-pack passes that point
 // (`conditionsAtPoint`, the last CONDITIONS_WINDOW minutes, default 15) beside what the prediction
 // missed, and the signed error of men and women: the data a live conditions correction would
 // read (PREDICTION_CONDITIONS=0 skips it).
@@ -13,6 +14,7 @@ import {
   editionNames,
   loadBoston2017,
   loadEdition,
+  paceTable,
   scoreEdition,
   scoreTable,
 } from '../test/marathon-editions.ts';
@@ -29,6 +31,8 @@ console.log(
   `Finish predicted at ${point}, replayed live (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
 );
 console.log(scoreTable(scores));
+console.log(`\nMedian signed error (min) by the time at ${point} brought to half-way (runners):\n`);
+console.log(paceTable(scores));
 if (process.env.PREDICTION_CONDITIONS !== '0') {
   console.log(`\nThe middle half of the field at ${point} (median of its runners), live:\n`);
   console.log(

@@ -143,7 +143,18 @@ export interface EditionScore {
   readonly above: number;
   /** Mean width of the interval, minutes. */
   readonly widthMin: number;
+  /**
+   * Median signed error (min) of the runners whose time at `pointId` falls in each band of
+   * `PACE_BANDS_MIN` (brought to half-way: the pace so far over 21.1 km), and how many they are.
+   */
+  readonly byPace: readonly { readonly signedMin: number; readonly runners: number }[];
 }
+
+/**
+ * Bands of times at the point, brought to half-way (min): the bias by pace (issue 41) — under 1:30,
+ * 1:30–1:50, 1:50–2:10, 2:10–2:35, 2:35–2:50, over 2:50.
+ */
+export const PACE_BANDS_MIN: readonly number[] = [0, 90, 110, 130, 155, 170, Number.POSITIVE_INFINITY];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -165,6 +176,7 @@ export function scoreEdition(
   const passings = replayOrder(edition);
   const sampled = new Set(edition.participants.filter((_, k) => k % sample === 0).map((p) => p.bib));
   const errors: number[] = [];
+  const byPace: number[][] = PACE_BANDS_MIN.slice(1).map(() => []);
   let inside = 0;
   let below = 0;
   let ranged = 0;
@@ -180,6 +192,10 @@ export function scoreEdition(
     if (!prediction) continue;
     onPrediction?.({ bib, applied: k + 1, atMs: passing.timeMs, prediction, finishMs: actual });
     errors.push(prediction.finishNetMs - actual);
+    const p = state.index.pointIds.indexOf(pointId);
+    const toHalf = (netTimeOf(state, i, p) / state.index.distanceM[p]!) * (21_097.5 / 60_000);
+    const band = PACE_BANDS_MIN.findIndex((low, b) => toHalf >= low && toHalf < PACE_BANDS_MIN[b + 1]!);
+    byPace[band]?.push(prediction.finishNetMs - actual);
     const range = prediction.finishRange;
     if (!range) continue;
     ranged++;
@@ -197,7 +213,28 @@ export function scoreEdition(
     below: below / Math.max(1, ranged),
     above: (ranged - inside - below) / Math.max(1, ranged),
     widthMin: min(width / Math.max(1, ranged)),
+    byPace: byPace.map((e) => ({ signedMin: min(median(e)), runners: e.length })),
   };
+}
+
+/** A markdown table of each edition's median signed error by pace band (`EditionScore.byPace`). */
+export function paceTable(scores: readonly EditionScore[]): string {
+  const label = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+  const heads = PACE_BANDS_MIN.slice(1).map((high, b) => {
+    const low = PACE_BANDS_MIN[b]!;
+    return low === 0
+      ? `< ${label(high)}`
+      : Number.isFinite(high)
+        ? `${label(low)}–${label(high)}`
+        : `> ${label(low)}`;
+  });
+  const cell = (x: { signedMin: number; runners: number }) =>
+    x.runners === 0 ? '–' : `${x.signedMin >= 0 ? '+' : ''}${x.signedMin.toFixed(2)} (${x.runners})`;
+  return [
+    `| edition | ${heads.join(' | ')} |`,
+    `|---|${heads.map(() => '---:').join('|')}|`,
+    ...scores.map((s) => `| ${s.name} | ${s.byPace.map(cell).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** A markdown table of scores. */
