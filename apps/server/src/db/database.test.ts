@@ -116,6 +116,34 @@ describe('PGlite turns', () => {
     }
   });
 
+  it('gives background work a turn while requests never stop coming', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      let stop = false;
+      let requests = 0;
+      // Two requests' statements always waiting: each one done is followed by another.
+      const stream = async () => {
+        while (!stop) {
+          await database.query('SELECT 1');
+          requests++;
+        }
+      };
+      const streams = [stream(), stream()];
+      const started = performance.now();
+      await inBackground(() => database.query('SELECT 2'));
+      const waited = performance.now() - started;
+      const during = requests;
+      stop = true;
+      await Promise.all(streams);
+      // It did not wait for the requests to stop (they ran meanwhile), and not much longer than a
+      // background turn's period.
+      expect(during).toBeGreaterThan(0);
+      expect(waited).toBeLessThan(5_000);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('lets the event loop turn while hundreds of statements wait', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {

@@ -72,6 +72,8 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
 
 /** How long the scheduler runs statements back to back before it lets the event loop turn. */
 const YIELD_AFTER_MS = 4;
+/** The longest background work waits behind requests' statements before it gets a turn anyway. */
+const BACKGROUND_EVERY_MS = 200;
 
 /**
  * The order of work on PGlite's one connection (issue 38). PGlite runs a statement on the main
@@ -79,19 +81,28 @@ const YIELD_AFTER_MS = 4;
  * without the event loop turning (`/api/health` waited seconds) and in arrival order (a runner's
  * entry step behind others' payments). Here each statement or transaction takes its turn from
  * two queues — requests' first, then background work's ({@link inBackground}) — and the event
- * loop turns at least every {@link YIELD_AFTER_MS} ms between turns. A transaction keeps the
- * connection until it ends, so background transactions are kept short by their callers.
+ * loop turns at least every {@link YIELD_AFTER_MS} ms between turns. Background work waiting
+ * gets a turn at least every {@link BACKGROUND_EVERY_MS} ms even while requests keep coming. A
+ * transaction keeps the connection until it ends, so background transactions are kept short by
+ * their callers.
  */
 function createTurns() {
   const queues: [(() => void)[], (() => void)[]] = [[], []];
   let busy = false;
   let since = performance.now();
   let scheduled = false;
+  /** When background work last had a turn, or began to wait for one. */
+  let backgroundSince = performance.now();
   const next = () => {
     scheduled = false;
     if (busy) return;
-    const run = queues[0].shift() ?? queues[1].shift();
+    // Background work waits behind requests, but not for ever: it gets a turn at least every
+    // BACKGROUND_EVERY_MS (a payment recorded while requests never stop coming; its hold expires).
+    const overdue = queues[1].length > 0 && performance.now() - backgroundSince >= BACKGROUND_EVERY_MS;
+    const lane = overdue || !queues[0].length ? 1 : 0;
+    const run = queues[lane].shift();
     if (!run) return;
+    if (lane === 1) backgroundSince = performance.now();
     busy = true;
     run();
   };
@@ -110,7 +121,9 @@ function createTurns() {
     /** Runs `op` in its turn (its lane from the caller's context). */
     take<T>(op: () => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queues[backgroundLane.getStore() ? 1 : 0].push(() => {
+        const lane = backgroundLane.getStore() ? 1 : 0;
+        if (lane === 1 && !queues[1].length) backgroundSince = performance.now();
+        queues[lane].push(() => {
           op().then(
             (value) => {
               release();
