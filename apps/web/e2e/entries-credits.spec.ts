@@ -249,7 +249,7 @@ test.describe('deferral places, credit remainders, credit notes, dates typed day
     await expect(runner.getByTestId(`race-${NEXT_10K}`)).toContainText('Place réservée pour vous');
     const summary = runner.getByTestId('credit-summary');
     await expect(summary).toContainText(
-      'Votre avoir 20,00 € · cette inscription 12,00 € · à payer 0,00 €',
+      'Votre crédit de report 20,00 € · cette inscription 12,00 € · à payer 0,00 €',
       SLOW,
     );
     await expect(summary.getByTestId('credit-rest')).toContainText('Le solde de 8,00 € vous est remboursé');
@@ -300,6 +300,54 @@ test.describe('deferral places, credit remainders, credit notes, dates typed day
         );
         await org.getByTestId('credits-kept').scrollIntoViewIfNeeded();
         await shot(org, `settings-kept-${width}-${lng}`);
+        // The 10 km that keeps Léa's place taken off: the form asks where the place goes; saved
+        // without a choice, the server's 409 is shown on it; the choice goes with the save.
+        const tenK = org.getByTestId(`settings-race-${NEXT_10K}`);
+        await expect(tenK).toContainText(lng === 'fr' ? '1 place gardée' : '1 place kept');
+        await tenK.getByRole('button', { name: lng === 'fr' ? 'Pas d’inscriptions' : 'No entries' }).click();
+        const kept = org.getByTestId('kept-places');
+        await expect(kept).toContainText(lng === 'fr' ? '10 km garde 1 place' : '10 km keeps 1 place');
+        await org.getByRole('button', { name: lng === 'fr' ? 'Enregistrer' : 'Save', exact: true }).click();
+        await expect(kept.getByRole('alert')).toContainText(
+          lng === 'fr' ? 'choisissez où elles vont' : 'choose where they go',
+          SLOW,
+        );
+        await kept.scrollIntoViewIfNeeded();
+        await shot(org, `settings-kept-409-${width}-${lng}`);
+        await kept.getByRole('combobox').click();
+        await org
+          .getByRole('option', {
+            name: lng === 'fr' ? 'Les déplacer vers Semi-marathon' : 'Move them to Semi-marathon',
+          })
+          .click();
+        await kept.scrollIntoViewIfNeeded();
+        await shot(org, `settings-kept-move-${width}-${lng}`);
+        // The save carries the choice (stopped here: Léa's place stays for the rest of the journey;
+        // the move itself is credit-places-late.test.ts's).
+        const settingsUrl = `**/api/entries/staff/events/${NEXT}/settings`;
+        await org.route(settingsUrl, (route) =>
+          route.request().method() === 'PUT' ? route.abort() : route.continue(),
+        );
+        const sent = org.waitForRequest(
+          (r) => r.method() === 'PUT' && r.url().includes(`/events/${NEXT}/settings`),
+        );
+        await org.getByRole('button', { name: lng === 'fr' ? 'Enregistrer' : 'Save', exact: true }).click();
+        expect((await sent).postDataJSON().keptPlaces).toEqual([{ raceId: NEXT_10K, moveTo: NEXT_HALF }]);
+        await org.unroute(settingsUrl);
+        // The organiser's orders: Tom's invoice and the credit note of his refund, negative.
+        await org.goto(`${server.url}/?lng=${lng}#/payment/home?event=${EVENT}&tab=orders`);
+        const row = org.getByTestId(`staff-order-${tomOrder}`);
+        await expect(row).toContainText(lng === 'fr' ? /Facture \d{6}/ : /Invoice \d{6}/, SLOW);
+        await expect(row).toContainText(
+          lng === 'fr' ? /Avoir \d{6} : -25,00\s€/ : /Credit note \d{6}: -€25\.00/,
+        );
+        if (width === 390 && lng === 'fr') {
+          // The staff download the credit note from there: a PDF.
+          const file = org.waitForEvent('download');
+          await row.getByRole('button', { name: /^Avoir/ }).click();
+          expect((await file).suggestedFilename()).toMatch(/^credit-note-\d{6}\.pdf$/);
+        }
+        await shot(org, `orders-credit-note-${width}-${lng}`);
       }
 
     // Léa enters the 10 km with her credit: nothing to pay, 8 € refunded, shown on the order page.
@@ -312,7 +360,7 @@ test.describe('deferral places, credit remainders, credit notes, dates typed day
     await runner.getByRole('button', { name: 'Voir le récapitulatif' }).click();
     await expect(runner).toHaveURL(/#\/entries\/orders\/\d+/, SLOW);
     await expect(runner.getByTestId('credit-refund')).toHaveText(
-      'Remboursé (solde de votre avoir) : 8,00 €',
+      'Remboursé (solde de votre crédit de report) : 8,00 €',
       SLOW,
     );
     const order = runner.url().slice(runner.url().indexOf('#'));

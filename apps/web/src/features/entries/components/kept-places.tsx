@@ -18,7 +18,7 @@ export function KeptPlaces({
   raceName,
   value,
   onChange,
-  errorOf,
+  errors,
 }: {
   view: RegistrationSettingsView;
   /** The races still in the form. */
@@ -26,8 +26,9 @@ export function KeptPlaces({
   raceName: (id: string) => string;
   value: readonly Choice[];
   onChange: (v: Choice[]) => void;
-  /** The server's words for a field's error, if any. */
-  errorOf: (path: string) => string | undefined;
+  /** The server's words for each race's `keptPlaces.<raceId>` error (read by the form, so its
+   * list of other errors leaves them out). */
+  errors: Readonly<Record<string, string | undefined>>;
 }) {
   const { t } = useTranslation('entries');
   const leaving = view.races.filter((r) => r.kept > 0 && !listed.includes(r.raceId));
@@ -41,7 +42,7 @@ export function KeptPlaces({
     <Stack spacing={1.5} data-testid="kept-places">
       {leaving.map((r) => {
         const chosen = value.find((c) => c.raceId === r.raceId);
-        const error = errorOf(`keptPlaces.${r.raceId}`);
+        const error = errors[r.raceId];
         return (
           <Alert key={r.raceId} severity={error ? 'error' : 'warning'} role={error ? 'alert' : undefined}>
             <Stack spacing={1}>
@@ -53,7 +54,8 @@ export function KeptPlaces({
                 label={t('settings.keptPlaces.choose', { race: raceName(r.raceId) })}
                 value={chosen ? (chosen.moveTo ?? RELEASE) : ''}
                 onChange={(e) => choose(r.raceId, e.target.value)}
-                sx={{ minWidth: 0, maxWidth: '100%', bgcolor: 'background.paper' }}
+                fullWidth
+                sx={{ bgcolor: 'background.paper', '& .MuiSelect-select': { whiteSpace: 'normal' } }}
               >
                 <MenuItem value="">{t('settings.keptPlaces.none')}</MenuItem>
                 {listed.map((id) => (

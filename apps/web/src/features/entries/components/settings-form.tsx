@@ -393,7 +393,7 @@ export function SettingsForm({
           raceName={raceName}
           value={s.keptPlaces ?? []}
           onChange={(keptPlaces) => set({ keptPlaces })}
-          errorOf={err}
+          errors={Object.fromEntries(view.races.map((r) => [r.raceId, err(`keptPlaces.${r.raceId}`)]))}
         />
         {unregistered.length > 0 && (
           <TextField

@@ -19,6 +19,7 @@ export function OrderDocuments({ order: o }: { order: OrderDetail }) {
         <Link
           component="button"
           type="button"
+          sx={{ whiteSpace: 'nowrap' }}
           onClick={() => void download(`payments/orders/${id}/invoice.pdf`, `invoice-${o.invoice}.pdf`)}
         >
           {t('staff.invoice', { number: o.invoice })}
@@ -29,6 +30,7 @@ export function OrderDocuments({ order: o }: { order: OrderDetail }) {
           key={r.id}
           component="button"
           type="button"
+          sx={{ whiteSpace: 'nowrap' }}
           onClick={() =>
             void download(
               `payments/orders/${id}/credit-notes/${r.creditNote}`,

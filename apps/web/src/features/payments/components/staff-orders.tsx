@@ -15,6 +15,8 @@ export function StaffOrders({ eventId }: { eventId: string }) {
     { key: 'id', header: '#', cell: (o) => o.id },
     { key: 'team', header: t('staff.team'), cell: (o) => o.organisationName },
     { key: 'payer', header: t('staff.payer'), cell: (o) => o.payerName },
+    // Before the long columns: on a phone the invoice and credit notes show without scrolling.
+    { key: 'documents', header: t('staff.documents'), cell: (o) => <OrderDocuments order={o} /> },
     {
       key: 'communication',
       header: t('staff.communication'),
@@ -24,7 +26,6 @@ export function StaffOrders({ eventId }: { eventId: string }) {
     { key: 'state', header: t('staff.state'), cell: (o) => t(`states.${o.state}`) },
     { key: 'amount', header: t('staff.amount'), align: 'right', cell: (o) => money(o.amountCents, o) },
     { key: 'paid', header: t('staff.paid'), align: 'right', cell: (o) => money(o.paidCents, o) },
-    { key: 'documents', header: t('staff.documents'), cell: (o) => <OrderDocuments order={o} /> },
   ];
   return (
     <>
