@@ -16,22 +16,91 @@ const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} 
 const words = /* @__PURE__ */ labelTable((l) => l.receipts);
 const say = (key: keyof typeof words) => sideBySide(words[key]);
 
+/** An A4 PDF drawn by `draw` on a pdfkit document (pdfkit loaded at the first PDF), as bytes. */
+async function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+type Word = (key: keyof typeof words) => string;
+type VatSplit = typeof import('./document-orders.ts')['vatSplit'];
+type Legal = { name?: string; address?: string; vatNumber?: string; vatRate?: number | null };
+
+/** An amount in the reader's language (pdfkit's standard fonts have no narrow no-break space). */
+const localAmount = (lng: 'en' | 'fr' | 'both', currency: string) => (cents: number) =>
+  new Intl.NumberFormat(lng === 'fr' ? 'fr-BE' : 'en-GB', { style: 'currency', currency })
+    .format(cents / 100)
+    .replace(/[\u202f\u00a0]/g, ' ');
+
+/** The seller (the organiser's legal name, address and VAT number) and the buyer of a runner's document. */
+function parties(doc: PDFKit.PDFDocument, word: Word, legal: Legal, organisationName: string) {
+  doc.fontSize(9).fillColor('#444').text(word('seller'));
+  doc
+    .fillColor('#000')
+    .fontSize(11)
+    .text(legal.name || organisationName);
+  if (legal.address) doc.fontSize(10).text(legal.address);
+  if (legal.vatNumber) doc.fontSize(10).text(`${word('vat')}: ${legal.vatNumber}`);
+  doc.moveDown();
+}
+
+/** The buyer block of a runner's document: the payer's name and e-mail. */
+function billedTo(doc: PDFKit.PDFDocument, word: Word, order: OrderDetail) {
+  doc.moveDown().fillColor('#000').fontSize(9).fillColor('#444').text(word('billedTo'));
+  doc
+    .fillColor('#000')
+    .fontSize(11)
+    .text(order.payerName || order.payerEmail);
+  if (order.payerName) doc.fontSize(10).text(order.payerEmail);
+  doc.moveDown();
+}
+
+/** A line of a runner's document: its label, its amount right-aligned on the same line. */
+const amountRow =
+  (doc: PDFKit.PDFDocument, amount: (cents: number) => string) =>
+  (label: string, cents: number, size = 10) => {
+    const y = doc.y;
+    doc.fontSize(size).text(label, 50, y, { width: 360 });
+    const after = doc.y;
+    doc.text(amount(cents), 420, y, { width: 125, align: 'right' });
+    doc.y = Math.max(after, doc.y);
+  };
+
+/** Net, VAT and total where the organisation has a VAT rate (amounts VAT included), else "VAT not applicable". */
+function vatTotals(
+  doc: PDFKit.PDFDocument,
+  row: ReturnType<typeof amountRow>,
+  word: Word,
+  legal: Legal,
+  cents: number,
+  vatSplit: VatSplit,
+) {
+  doc.moveDown();
+  if (legal.vatRate) {
+    const { netCents, vatCents } = vatSplit(cents, legal.vatRate);
+    row(word('net'), netCents);
+    row(`${word('vat')} ${legal.vatRate}%`, vatCents);
+  }
+  row(word('total'), cents, 12);
+  doc.moveDown(0.5).fontSize(10);
+  doc.x = 50;
+  if (!legal.vatRate) doc.text(word('vatNotApplicable'));
+}
+
 /**
  * A receipt: "paid" with the date once the payment is confirmed, otherwise a pro forma with the
  * transfer instructions (the same document serves as the invoice of a company team).
  */
 export async function receiptPdf(order: OrderDetail, vat: string | null): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 50,
-      info: { Title: `${words.receipt.en} ${order.id}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf(`${words.receipt.en} ${order.id}`, (doc) => {
     const paid = order.state === 'paid' || order.state === 'refunded';
     doc.fontSize(20).text(say(paid ? 'receipt' : 'proForma'), { align: 'left' });
     doc.moveDown(0.5).fontSize(10).fillColor('#444');
@@ -67,7 +136,6 @@ export async function receiptPdf(order: OrderDetail, vat: string | null): Promis
       doc.text(`${say('communication')}: ${order.communication}`);
       doc.text(`${say('before')}: ${order.expiresAt.slice(0, 10)}`);
     }
-    doc.end();
   });
 }
 
@@ -237,18 +305,8 @@ export async function invoicePdf(
     legal: { name?: string; address?: string; vatNumber?: string; vatRate?: number | null };
   },
 ): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const { vatSplit } = await import('./document-orders.ts');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 50,
-      info: { Title: `${words.invoice.en} ${invoice.number}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf(`${words.invoice.en} ${invoice.number}`, (doc) => {
     const { legal } = invoice;
     doc.fontSize(11).text(legal.name || invoice.organisationName);
     if (legal.address) doc.fontSize(10).text(legal.address);
@@ -288,7 +346,6 @@ export async function invoicePdf(
       doc.text(`${say('communication')}: ${order.communication}`);
       doc.text(`${say('due')}: ${order.expiresAt.slice(0, 10)}`);
     }
-    doc.end();
   });
 }
 
@@ -320,51 +377,18 @@ export async function entriesInvoicePdf(
   lines: { entries: EntryInvoiceLine[]; changes: ('move' | 'transfer' | 'defer')[] },
   lng: 'en' | 'fr',
 ): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const { vatSplit } = await import('./document-orders.ts');
-  const word = (key: keyof typeof words) => words[key][lng];
-  const amount = (cents: number) =>
-    new Intl.NumberFormat(lng === 'fr' ? 'fr-BE' : 'en-GB', { style: 'currency', currency: order.currency })
-      .format(cents / 100)
-      // pdfkit's standard fonts have no narrow no-break space: a plain one reads the same.
-      .replace(/[\u202f\u00a0]/g, ' ');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 50,
-      info: { Title: `${word('invoice')} ${invoice.number}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const word: Word = (key) => words[key][lng];
+  const amount = localAmount(lng, order.currency);
+  return renderPdf(`${word('invoice')} ${invoice.number}`, (doc) => {
     const { legal } = invoice;
-    doc.fontSize(9).fillColor('#444').text(word('seller'));
-    doc
-      .fillColor('#000')
-      .fontSize(11)
-      .text(legal.name || invoice.organisationName);
-    if (legal.address) doc.fontSize(10).text(legal.address);
-    if (legal.vatNumber) doc.fontSize(10).text(`${word('vat')}: ${legal.vatNumber}`);
-    doc.moveDown();
+    parties(doc, word, legal, invoice.organisationName);
     doc.fontSize(20).text(`${word('invoice')} ${invoice.number}`);
     doc.fontSize(10).fillColor('#444');
     doc.text(`${word('date')}: ${invoice.issuedAt.slice(0, 10)} — ${order.eventName}`);
     doc.text(`${word('order')} #${order.id}`);
-    doc.moveDown().fillColor('#000').fontSize(9).fillColor('#444').text(word('billedTo'));
-    doc
-      .fillColor('#000')
-      .fontSize(11)
-      .text(order.payerName || order.payerEmail);
-    if (order.payerName) doc.fontSize(10).text(order.payerEmail);
-    doc.moveDown();
-    const row = (label: string, cents: number, size = 10) => {
-      const y = doc.y;
-      doc.fontSize(size).text(label, 50, y, { width: 360 });
-      const after = doc.y;
-      doc.text(amount(cents), 420, y, { width: 125, align: 'right' });
-      doc.y = Math.max(after, doc.y);
-    };
+    billedTo(doc, word, order);
+    const row = amountRow(doc, amount);
     for (const e of lines.entries) {
       row(`${word('entry')} — ${e.raceName} — ${e.runner}`, e.entryCents);
       for (const a of e.addOns) row(`${word('addOn')} — ${a.name} × ${a.quantity}`, a.cents * a.quantity);
@@ -373,21 +397,11 @@ export async function entriesInvoicePdf(
     }
     const changeWord = { move: 'changeMove', transfer: 'changeTransfer', defer: 'changeDefer' } as const;
     for (const c of lines.changes) row(word(changeWord[c]), order.amountCents);
-    doc.moveDown();
-    if (legal.vatRate) {
-      const { netCents, vatCents } = vatSplit(order.amountCents, legal.vatRate);
-      row(word('net'), netCents);
-      row(`${word('vat')} ${legal.vatRate}%`, vatCents);
-    }
-    row(word('total'), order.amountCents, 12);
-    doc.moveDown(0.5).fontSize(10);
-    doc.x = 50;
-    if (!legal.vatRate) doc.text(word('vatNotApplicable'));
+    vatTotals(doc, row, word, legal, order.amountCents, vatSplit);
     doc.moveDown();
     if (order.state === 'paid' || order.state === 'refunded')
       doc.text(`${word('paid')}: ${amount(order.paidCents)} — ${order.paidAt?.slice(0, 10) ?? ''}`);
     if (order.refundedCents) doc.text(`${word('refunded')}: ${amount(order.refundedCents)}`);
-    doc.end();
   });
 }
 
@@ -412,34 +426,14 @@ export async function creditNotePdf(
   },
   lng: 'en' | 'fr' | 'both',
 ): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const { vatSplit } = await import('./document-orders.ts');
-  const word = (key: keyof typeof words) => (lng === 'both' ? say(key) : words[key][lng]);
-  const amount = (cents: number) =>
-    new Intl.NumberFormat(lng === 'fr' ? 'fr-BE' : 'en-GB', { style: 'currency', currency: order.currency })
-      .format(cents / 100)
-      .replace(/[\u202f\u00a0]/g, ' ');
+  const word: Word = (key) => (lng === 'both' ? say(key) : words[key][lng]);
+  const amount = localAmount(lng, order.currency);
   const reasonKey = `reason${note.reason}` as keyof typeof words;
   const why = reasonKey in words ? word(reasonKey) : note.reason;
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 50,
-      info: { Title: `${word('creditNote')} ${note.number}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf(`${word('creditNote')} ${note.number}`, (doc) => {
     const { legal } = note;
-    doc.fontSize(9).fillColor('#444').text(word('seller'));
-    doc
-      .fillColor('#000')
-      .fontSize(11)
-      .text(legal.name || note.organisationName);
-    if (legal.address) doc.fontSize(10).text(legal.address);
-    if (legal.vatNumber) doc.fontSize(10).text(`${word('vat')}: ${legal.vatNumber}`);
-    doc.moveDown();
+    parties(doc, word, legal, note.organisationName);
     doc.fontSize(20).text(`${word('creditNote')} ${note.number}`);
     doc.fontSize(10).fillColor('#444');
     doc.text(`${word('date')}: ${note.issuedAt.slice(0, 10)} — ${order.eventName}`);
@@ -447,31 +441,9 @@ export async function creditNotePdf(
       `${word('ofInvoice')} ${note.invoiceNumber}${note.invoiceIssuedAt ? ` (${note.invoiceIssuedAt.slice(0, 10)})` : ''}`,
     );
     doc.text(`${word('order')} #${order.id}`);
-    doc.moveDown().fillColor('#000').fontSize(9).fillColor('#444').text(word('billedTo'));
-    doc
-      .fillColor('#000')
-      .fontSize(11)
-      .text(order.payerName || order.payerEmail);
-    if (order.payerName) doc.fontSize(10).text(order.payerEmail);
-    doc.moveDown();
-    const row = (label: string, cents: number, size = 10) => {
-      const y = doc.y;
-      doc.fontSize(size).text(label, 50, y, { width: 360 });
-      const after = doc.y;
-      doc.text(amount(cents), 420, y, { width: 125, align: 'right' });
-      doc.y = Math.max(after, doc.y);
-    };
+    billedTo(doc, word, order);
+    const row = amountRow(doc, amount);
     row(`${word('refund')} — ${why}`, note.amountCents);
-    doc.moveDown();
-    if (legal.vatRate) {
-      const { netCents, vatCents } = vatSplit(note.amountCents, legal.vatRate);
-      row(word('net'), netCents);
-      row(`${word('vat')} ${legal.vatRate}%`, vatCents);
-    }
-    row(word('total'), note.amountCents, 12);
-    doc.moveDown(0.5).fontSize(10);
-    doc.x = 50;
-    if (!legal.vatRate) doc.text(word('vatNotApplicable'));
-    doc.end();
+    vatTotals(doc, row, word, legal, note.amountCents, vatSplit);
   });
 }
