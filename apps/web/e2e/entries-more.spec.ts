@@ -256,14 +256,14 @@ test.describe('online entries: what was still missing, on a phone in French', ()
     await runner.getByTestId('action-defer').click();
     await runner.getByRole('button', { name: 'Vérifier' }).click();
     await expect(runner.getByTestId('action-quote')).toHaveText(
-      'Rien à payer : un avoir de 20,00 € pour la prochaine édition (ce que vous avez payé, moins les frais).',
+      'Rien à payer : un crédit de report de 20,00 € pour la prochaine édition (ce que vous avez payé, moins les frais).',
       SLOW,
     );
     await runner.getByRole('button', { name: 'Confirmer' }).click();
     await expect(runner.getByTestId('entry-state')).toHaveText('Reportée', SLOW);
     await runner.goto(`${server.url}/?lng=fr#/me/entries`);
     const credit = runner.getByTestId('entry-credit');
-    await expect(credit).toContainText('Avoir pour la prochaine édition : 20,00 €', SLOW);
+    await expect(credit).toContainText('Crédit de report pour la prochaine édition : 20,00 €', SLOW);
     await expect(credit.getByTestId('credit-code')).toHaveText(/^CR[0-9A-Z]{20}$/);
     const code = await credit.getByTestId('credit-code').innerText();
     await shot(runner, 'mine-credit-390-fr');
@@ -286,7 +286,10 @@ test.describe('online entries: what was still missing, on a phone in French', ()
     await payWithMollie(runner);
     await expect(runner.getByText('Vous êtes inscrit !')).toBeVisible(SLOW);
     await runner.goto(`${server.url}/?lng=fr#/me/entries`);
-    await expect(runner.getByTestId('entry-credit')).toContainText('Avoir utilisé pour Foulées 2028.', SLOW);
+    await expect(runner.getByTestId('entry-credit')).toContainText(
+      'Crédit de report utilisé pour Foulées 2028.',
+      SLOW,
+    );
 
     // The pages changed, on a phone and a desktop, in both languages (looked at by people).
     for (const width of [390, 1280])

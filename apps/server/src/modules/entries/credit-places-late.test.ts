@@ -187,6 +187,14 @@ describe('a credit’s kept place: a late payment takes it; a race keeping place
     // The settings say how many each race keeps.
     const view = JSON.parse((await call('GET', `/api/entries/staff/events/${NEXT}/settings`, staff)).body);
     expect(view.races.find((r: { raceId: string }) => r.raceId === NEXT_10K).kept).toBe(1);
+    // Moved to a race with no place left: 409 on that choice, nothing changed.
+    const full = await saveNext(
+      nextSettings([race(NEXT_5K, 0, 1200)], { keptPlaces: [{ raceId: NEXT_10K, moveTo: NEXT_5K }] }),
+    );
+    expect(full.statusCode, full.body).toBe(409);
+    expect(JSON.parse(full.body).errors).toEqual([{ field: `keptPlaces.${NEXT_10K}`, message: 'RACE_FULL' }]);
+    expect(await counts(NEXT_10K)).toEqual({ taken: 1, held: 1 });
+    expect((await creditOf(runners[1]!)).place).toMatchObject({ raceId: NEXT_10K, state: 'reserved' });
     // Moved to the 5 km: runner 1's place is kept there.
     const moved = await saveNext(
       nextSettings([race(NEXT_5K, 100, 1200)], { keptPlaces: [{ raceId: NEXT_10K, moveTo: NEXT_5K }] }),
