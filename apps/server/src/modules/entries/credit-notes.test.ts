@@ -8,7 +8,7 @@ import { buildTestApp } from '../../../test/helpers.ts';
 import { captureMails, createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
 import { startMollieStub } from '../../../test/mollie-stub.ts';
 import { ORG_A, organisers } from '../content/test-helpers.ts';
-import { EVENT, payWithMollie, registrationSettings, runner } from './test-helpers.ts';
+import { caller, EVENT, payWithMollie, registrationSettings, runner } from './test-helpers.ts';
 
 function pdfText(pdf: Buffer): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'credit-note-')), 'n.pdf');
@@ -31,18 +31,7 @@ describe('credit notes of refunded entries orders', () => {
   const runners: TestUser[] = [];
   const orders: string[] = [];
   const tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-  const call = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    who: { authorization: string },
-    payload?: unknown,
-  ) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: who.authorization },
-      ...(payload ? { payload } : {}),
-    });
+  const call = caller(() => app);
   const mine = async (who: TestUser) => JSON.parse((await call('GET', '/api/entries/mine', who)).body);
   const last = async () =>
     (

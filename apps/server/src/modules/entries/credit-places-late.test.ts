@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
 import { startMollieStub } from '../../../test/mollie-stub.ts';
-import { ORG_A, organisers } from '../content/test-helpers.ts';
-import { createRace, insertContext } from '../results/port.ts';
-import { EVENT, payWithMollie, registrationSettings, runner } from './test-helpers.ts';
+import { organisers } from '../content/test-helpers.ts';
+import { caller, createNextEdition, deferralSettings, EVENT, payWithMollie, runner } from './test-helpers.ts';
 
 const NEXT = 'demo-city-run-2029';
 const NEXT_10K = 'city-10k-2029';
@@ -24,10 +23,7 @@ describe('a credit’s kept place: a late payment takes it; a race keeping place
   const runners: TestUser[] = [];
   const tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 
-  const settings = (extra: Record<string, unknown> = {}) => {
-    const s = registrationSettings({ places: 10, shirts: 10 });
-    return { ...s, policy: { ...s.policy, deferUntil: '2099-12-31', deferFeeCents: 500 }, ...extra };
-  };
+  const settings = deferralSettings;
   const race = (raceId: string, capacity: number, cents: number) => ({
     raceId,
     opensAt: '2020-01-01T00:00:00.000Z',
@@ -44,18 +40,7 @@ describe('a credit’s kept place: a late payment takes it; a race keeping place
     races,
     ...extra,
   });
-  const call = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    who: { authorization: string },
-    payload?: unknown,
-  ) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: who.authorization },
-      ...(payload ? { payload } : {}),
-    });
+  const call = caller(() => app);
   const mine = async (who: TestUser) => JSON.parse((await call('GET', '/api/entries/mine', who)).body);
   const creditOf = async (who: TestUser) =>
     (await mine(who)).find((e: { eventId: string }) => e.eventId === EVENT).credit;
@@ -75,27 +60,14 @@ describe('a credit’s kept place: a late payment takes it; a race keeping place
     staff = (await organisers(app)).a;
     for (let k = 0; k < 2; k++)
       runners.push(await createTestUser(app, { email: `runner${k}@example.test`, profileComplete: true }));
-    await app.database.query(
-      `INSERT INTO events (id, organisation_id, name, start_date, end_date, visibility) VALUES ($1, $2, 'City Run 2029', '2029-05-06', '2029-05-06', 'public')`,
-      [NEXT, ORG_A],
-    );
-    await insertContext(app.database, { db: NEXT, eventId: NEXT, name: 'City Run 2029' });
-    await app.database.transaction(async (sql) => {
-      for (const [id, name, distanceM] of [
+    await createNextEdition(app.database, {
+      id: NEXT,
+      name: 'City Run 2029',
+      date: '2029-05-06',
+      races: [
         [NEXT_10K, '10 km', 10_000],
         [NEXT_5K, '5 km', 5_000],
-      ] as const)
-        await createRace(sql, NEXT, {
-          id,
-          name,
-          date: '2029-05-06',
-          distanceM,
-          startType: 'mass',
-          points: [
-            { key: 'start', name: 'Start', distanceM: 0, isStart: true },
-            { key: 'finish', name: 'Finish', distanceM },
-          ],
-        });
+      ],
     });
     expect(
       (await call('PUT', `/api/entries/staff/events/${EVENT}/settings`, staff, settings())).statusCode,

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
 import { startMollieStub } from '../../../test/mollie-stub.ts';
-import { ORG_A, organisers } from '../content/test-helpers.ts';
-import { createRace, insertContext } from '../results/port.ts';
-import { EVENT, payWithMollie, registrationSettings, runner } from './test-helpers.ts';
+import { organisers } from '../content/test-helpers.ts';
+import { caller, createNextEdition, deferralSettings, EVENT, payWithMollie, runner } from './test-helpers.ts';
 
 const NEXT = 'demo-city-run-2028';
 const NEXT_10K = 'city-10k-2028';
@@ -25,10 +24,7 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
   const tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 
   /** The demo event: the 10 km at 25 €, deferral allowed for a fee of 5 € (a credit of 20 €). */
-  const settings = (extra: Record<string, unknown> = {}) => {
-    const s = registrationSettings({ places: 10, shirts: 10 });
-    return { ...s, policy: { ...s.policy, deferUntil: '2099-12-31', deferFeeCents: 500 }, ...extra };
-  };
+  const settings = deferralSettings;
   /** The next edition: a 10 km of 3 places at 20 €, a 5 km at 12 €. */
   const nextSettings = (opensAt: string, closesAt = '2099-12-31T00:00:00.000Z') => ({
     holdMinutes: 15,
@@ -53,18 +49,7 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
       },
     ],
   });
-  const call = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    who: { authorization: string },
-    payload?: unknown,
-  ) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: who.authorization },
-      ...(payload ? { payload } : {}),
-    });
+  const call = caller(() => app);
   const mine = async (who: TestUser) => JSON.parse((await call('GET', '/api/entries/mine', who)).body);
   const counts = async () =>
     (
@@ -94,27 +79,14 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
     staff = (await organisers(app)).a;
     for (let k = 0; k < 5; k++)
       runners.push(await createTestUser(app, { email: `runner${k}@example.test`, profileComplete: true }));
-    await app.database.query(
-      `INSERT INTO events (id, organisation_id, name, start_date, end_date, visibility) VALUES ($1, $2, 'City Run 2028', '2028-05-07', '2028-05-07', 'public')`,
-      [NEXT, ORG_A],
-    );
-    await insertContext(app.database, { db: NEXT, eventId: NEXT, name: 'City Run 2028' });
-    await app.database.transaction(async (sql) => {
-      for (const [id, name, distanceM] of [
+    await createNextEdition(app.database, {
+      id: NEXT,
+      name: 'City Run 2028',
+      date: '2028-05-07',
+      races: [
         [NEXT_10K, '10 km', 10_000],
         [NEXT_5K, '5 km', 5_000],
-      ] as const)
-        await createRace(sql, NEXT, {
-          id,
-          name,
-          date: '2028-05-07',
-          distanceM,
-          startType: 'mass',
-          points: [
-            { key: 'start', name: 'Start', distanceM: 0, isStart: true },
-            { key: 'finish', name: 'Finish', distanceM },
-          ],
-        });
+      ],
     });
     expect(
       (await call('PUT', `/api/entries/staff/events/${EVENT}/settings`, staff, settings())).statusCode,

@@ -9,8 +9,15 @@ import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts
 import { startMollieStub } from '../../../test/mollie-stub.ts';
 import { ORG_A, organisers } from '../content/test-helpers.ts';
 import { assignInvoice, freeStructured, insertOrder, nextOrderId } from '../payments/port.ts';
-import { createRace, insertContext } from '../results/port.ts';
-import { EVENT, payWithMollie, registrationSettings, runner, TEN_K } from './test-helpers.ts';
+import {
+  caller,
+  createNextEdition,
+  deferralSettings,
+  EVENT,
+  payWithMollie,
+  runner,
+  TEN_K,
+} from './test-helpers.ts';
 
 const NEXT = 'demo-city-run-2027';
 const NEXT_10K = 'city-10k-2027';
@@ -36,14 +43,7 @@ describe('deferral to the next edition, and the entries invoice', () => {
   const tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 
   /** The demo event's settings with deferral allowed until 2099 for a fee of 5 €. */
-  const settings = (extra: Record<string, unknown> = {}) => {
-    const s = registrationSettings({ places: 10, shirts: 10 });
-    return {
-      ...s,
-      policy: { ...s.policy, deferUntil: '2099-12-31', deferFeeCents: 500 },
-      ...extra,
-    };
-  };
+  const settings = deferralSettings;
   /** The next edition: a 10 km at 20 € and a marathon at 50 €, with a T-shirt at 10 €. */
   const nextSettings = (opensAt: string) => ({
     holdMinutes: 15,
@@ -68,18 +68,7 @@ describe('deferral to the next edition, and the entries invoice', () => {
     ],
     addOns: [{ key: 'tshirt', name: 'T-shirt', priceCents: 1000, capacity: 10 }],
   });
-  const call = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    who: { authorization: string },
-    payload?: unknown,
-  ) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: who.authorization },
-      ...(payload ? { payload } : {}),
-    });
+  const call = caller(() => app);
   const mine = async (who: TestUser) => JSON.parse((await call('GET', '/api/entries/mine', who)).body);
 
   beforeAll(async () => {
@@ -89,27 +78,14 @@ describe('deferral to the next edition, and the entries invoice', () => {
     staff = (await organisers(app)).a;
     for (let k = 0; k < 3; k++)
       runners.push(await createTestUser(app, { email: `runner${k}@example.test`, profileComplete: true }));
-    await app.database.query(
-      `INSERT INTO events (id, organisation_id, name, start_date, end_date, visibility) VALUES ($1, $2, 'City Run 2027', '2027-05-02', '2027-05-02', 'public')`,
-      [NEXT, ORG_A],
-    );
-    await insertContext(app.database, { db: NEXT, eventId: NEXT, name: 'City Run 2027' });
-    await app.database.transaction(async (sql) => {
-      for (const [id, name, distanceM] of [
+    await createNextEdition(app.database, {
+      id: NEXT,
+      name: 'City Run 2027',
+      date: '2027-05-02',
+      races: [
         [NEXT_10K, '10 km', 10_000],
         [NEXT_MARATHON, 'Marathon', 42_195],
-      ] as const)
-        await createRace(sql, NEXT, {
-          id,
-          name,
-          date: '2027-05-02',
-          distanceM,
-          startType: 'mass',
-          points: [
-            { key: 'start', name: 'Start', distanceM: 0, isStart: true },
-            { key: 'finish', name: 'Finish', distanceM },
-          ],
-        });
+      ],
     });
     const saved = await call('PUT', `/api/entries/staff/events/${EVENT}/settings`, staff, settings());
     expect(saved.statusCode, saved.body).toBe(200);
