@@ -54,6 +54,8 @@ const NOT_SCOPES: Record<string, string> = {
   bib: 'a runner under its context',
   size: 'a photo size',
   code: 'a deposit join code or an entry code: parties only (route-matrix)',
+  number:
+    'a credit note of an order (a child of the order: its payer or the organiser’s staff, route-matrix)',
   claimId: 'a runner’s claim: the caller’s own, or under its event (a draft’s runner cannot be claimed)',
   slug: 'a runner’s public page (it leaves drafts’ results out)',
   participantId: 'the caller’s own result (the runner’s space)',
