@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts';
 import { startMollieStub } from '../../../test/mollie-stub.ts';
-import { organisers } from '../content/test-helpers.ts';
-import { caller, createNextEdition, deferralSettings, EVENT, payWithMollie, runner } from './test-helpers.ts';
+import { ORG_A, organisers } from '../content/test-helpers.ts';
+import { caller, deferralSettings, EVENT, payWithMollie, runner } from './test-helpers.ts';
+import { createNextEdition } from './test-next-edition.ts';
 
 const NEXT = 'demo-city-run-2028';
 const NEXT_10K = 'city-10k-2028';
@@ -81,6 +82,7 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
       runners.push(await createTestUser(app, { email: `runner${k}@example.test`, profileComplete: true }));
     await createNextEdition(app.database, {
       id: NEXT,
+      organisationId: ORG_A,
       name: 'City Run 2028',
       date: '2028-05-07',
       races: [

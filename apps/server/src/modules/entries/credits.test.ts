@@ -9,15 +9,8 @@ import { createTestUser, type TestUser } from '../../../test/identity-helpers.ts
 import { startMollieStub } from '../../../test/mollie-stub.ts';
 import { ORG_A, organisers } from '../content/test-helpers.ts';
 import { assignInvoice, freeStructured, insertOrder, nextOrderId } from '../payments/port.ts';
-import {
-  caller,
-  createNextEdition,
-  deferralSettings,
-  EVENT,
-  payWithMollie,
-  runner,
-  TEN_K,
-} from './test-helpers.ts';
+import { caller, deferralSettings, EVENT, payWithMollie, runner, TEN_K } from './test-helpers.ts';
+import { createNextEdition } from './test-next-edition.ts';
 
 const NEXT = 'demo-city-run-2027';
 const NEXT_10K = 'city-10k-2027';
@@ -80,6 +73,7 @@ describe('deferral to the next edition, and the entries invoice', () => {
       runners.push(await createTestUser(app, { email: `runner${k}@example.test`, profileComplete: true }));
     await createNextEdition(app.database, {
       id: NEXT,
+      organisationId: ORG_A,
       name: 'City Run 2027',
       date: '2027-05-02',
       races: [

@@ -1,8 +1,6 @@
 import type { RegistrationSettingsInput } from '@tempora/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { startMollieStub } from '../../../test/mollie-stub.ts';
-import { ORG_A } from '../content/test-helpers.ts';
-import { createRace, insertContext } from '../results/port.ts';
 
 export const EVENT = 'demo-city-run';
 export const TEN_K = 'city-10k';
@@ -146,33 +144,4 @@ export function caller(app: () => FastifyInstance) {
 export function deferralSettings(extra: Record<string, unknown> = {}) {
   const s = registrationSettings({ places: 10, shirts: 10 });
   return { ...s, policy: { ...s.policy, deferUntil: '2099-12-31', deferFeeCents: 500 }, ...extra };
-}
-
-/**
- * The demo event's next edition in organisation A (public, a context of its own) with mass-start
- * races of a start and a finish, each `[id, name, distance in m]`, on `date`.
- */
-export async function createNextEdition(
-  database: FastifyInstance['database'],
-  edition: { id: string; name: string; date: string; races: readonly (readonly [string, string, number])[] },
-) {
-  await database.query(
-    `INSERT INTO events (id, organisation_id, name, start_date, end_date, visibility) VALUES ($1, $2, $3, $4, $4, 'public')`,
-    [edition.id, ORG_A, edition.name, edition.date],
-  );
-  await insertContext(database, { db: edition.id, eventId: edition.id, name: edition.name });
-  await database.transaction(async (sql) => {
-    for (const [id, name, distanceM] of edition.races)
-      await createRace(sql, edition.id, {
-        id,
-        name,
-        date: edition.date,
-        distanceM,
-        startType: 'mass',
-        points: [
-          { key: 'start', name: 'Start', distanceM: 0, isStart: true },
-          { key: 'finish', name: 'Finish', distanceM },
-        ],
-      });
-  });
 }
