@@ -19,17 +19,17 @@ function newestUnder(dir: string): number {
  * security-process, log-output): the compiled bundle `npm start` runs (`apps/server/dist/server.mjs`,
  * which `npm test` builds before Vitest) when it is newer than every source it is built from —
  * each start otherwise transpiles the whole server with tsx, seconds of CPU a spawn on CI's two
- * cores —, else the TypeScript sources (`TEST_SERVER=ts` forces them). The e2e journeys choose
- * the same way (apps/web/e2e/server.ts).
+ * cores —, else the TypeScript sources (`sources`: `TEST_SERVER=ts` forces them). The e2e
+ * journeys start theirs with it too (apps/web/e2e/server.ts, `E2E_SERVER=ts`).
  */
-export function serverArgs(): string[] {
+export function serverArgs(sources = process.env.TEST_SERVER === 'ts'): string[] {
   const bundle = path.join(repoRoot, 'apps/server/dist/server.mjs');
-  if (process.env.TEST_SERVER !== 'ts' && fs.existsSync(bundle)) {
+  if (!sources && fs.existsSync(bundle)) {
     const built = fs.statSync(bundle).mtimeMs;
-    const sources = ['apps/server/src', 'packages/domain/src', 'packages/contracts/src'].map((d) =>
+    const newest = ['apps/server/src', 'packages/domain/src', 'packages/contracts/src'].map((d) =>
       newestUnder(path.join(repoRoot, d)),
     );
-    if (sources.every((t) => t <= built)) return [bundle];
+    if (newest.every((t) => t <= built)) return [bundle];
   }
   return ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
+import { serverArgs } from '../../server/test/server-entry.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -28,35 +29,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Newest modification time (ms) of the files under `dir` (0 when it does not exist). */
-function newestUnder(dir: string): number {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * What runs the server: the compiled bundle `npm start` runs (`apps/server/dist/server.mjs`, which
  * `npm test` builds before the journeys) when it is newer than every source it is built from —
- * a start costs a fraction of transpiling the sources with tsx, which two workers each did
- * twenty times (CI: servers not ready within 60 s at a load of 19) —, else the TypeScript sources
- * (`E2E_SERVER=ts` forces them).
+ * a start costs a fraction of transpiling the sources with tsx —, else the TypeScript sources
+ * (`E2E_SERVER=ts` forces them). The same choice as Vitest's spawning tests (one function).
  */
-function serverEntry(): string[] {
-  const bundle = path.join(repoRoot, 'apps/server/dist/server.mjs');
-  if (process.env.E2E_SERVER !== 'ts' && fs.existsSync(bundle)) {
-    const built = fs.statSync(bundle).mtimeMs;
-    const sources = ['apps/server/src', 'packages/domain/src', 'packages/contracts/src'].map((d) =>
-      newestUnder(path.join(repoRoot, d)),
-    );
-    if (sources.every((t) => t <= built)) return [bundle];
-  }
-  return ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
-}
+const serverEntry = () => serverArgs(process.env.E2E_SERVER === 'ts');
 
 /**
  * A data directory every journey's server starts from (global-setup.ts): an embedded database
