@@ -38,6 +38,16 @@ export interface FieldProfile {
    */
   readonly bandLogSum: Float64Array;
   readonly bandCount: Int32Array;
+  /**
+   * Per point k and pace band at k (index k × PACE_BANDS + band, the band of T(k), the end of the
+   * window): the sum of the runners' slowdown over the window before k (`trendStart` → k) against
+   * the general prior's for their pace and gender, log T(k)/T(m) less the log of its ratio
+   * (bounded), and their count. Keyed by the pace at k, not at m: when a runner reaches k, every
+   * runner as fast as them at k has reached it too, so the bands up to the runner's own pace are
+   * not missing their slower members (`paceSlowdown`, issue 41).
+   */
+  readonly slowSum: Float64Array;
+  readonly slowCount: Int32Array;
   /** Per participant: the factor on the general prior's slowdown (`GENDER_FADE`). */
   readonly fadeScale: Float64Array;
 }
@@ -89,6 +99,8 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
     residualSum: new Float64Array(pointCount * pointCount),
     bandLogSum: new Float64Array(pointCount * PACE_BANDS),
     bandCount: new Int32Array(pointCount * PACE_BANDS),
+    slowSum: new Float64Array(pointCount * PACE_BANDS),
+    slowCount: new Int32Array(pointCount * PACE_BANDS),
   };
   for (let i = 0; i < n; i++) addFade(r, profile, netTimes(r, i, times), i, 1);
   return profile;
@@ -142,10 +154,46 @@ export function paceBand(tMs: number, distanceM: number): number {
   return Math.min(PACE_BANDS - 1, Math.floor(tMs / distanceM / 10));
 }
 
+/** A runner's recent trend looks back over at least this distance (15 km → half at the half). */
+export const TREND_M = 4000;
+
+/** The point a window ending at k starts from: the nearest at least `TREND_M` before k (or 0). */
+export function trendStart(distanceM: ArrayLike<number>, k: number): number {
+  let m = k - 1;
+  while (m > 0 && distanceM[k]! - distanceM[m]! < TREND_M) m--;
+  return m;
+}
+
+/**
+ * A runner's slowdown over m → k against the general prior's for their pace at m and gender
+ * (`FieldProfile.slowSum`), log units, bounded to ±5 %: NaN when it tells nothing.
+ */
+export function slowdownFromPrior(
+  distanceM: ArrayLike<number>,
+  times: ArrayLike<number>,
+  m: number,
+  k: number,
+  fadeScale = 1,
+): number {
+  const tM = times[m]!;
+  const tK = times[k]!;
+  if (!(m < k && tM > 0 && tK > tM)) return Number.NaN;
+  const prior = fadeRatioBetween(distanceM, m, k, tM, undefined, fadeScale);
+  if (!(prior > 0)) return Number.NaN;
+  return Math.min(0.05, Math.max(-0.05, Math.log(tK / tM / prior)));
+}
+
 /** Adds (sign 1) or removes (sign −1) participant i's shifts, given their net times. */
 function addFade(r: RaceResults, profile: FieldProfile, times: Float64Array, i: number, sign: 1 | -1): void {
   const { pointCount, distanceM } = r.index;
   const fadeScale = profile.fadeScale[i]!;
+  for (let k = 1; k < pointCount; k++) {
+    const slow = slowdownFromPrior(distanceM, times, trendStart(distanceM, k), k, fadeScale);
+    if (Number.isNaN(slow)) continue;
+    const band = paceBand(times[k]!, distanceM[k]!);
+    profile.slowSum[k * PACE_BANDS + band]! += sign * slow;
+    profile.slowCount[k * PACE_BANDS + band]! += sign;
+  }
   for (let k = 0; k + 1 < pointCount; k++) {
     if (!(times[k]! > 0)) continue;
     const band = paceBand(times[k]!, distanceM[k]!);
