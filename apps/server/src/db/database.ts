@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -56,6 +57,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * directory gets them through ALTER SYSTEM and is opened again once.
  */
 const WAL_SETTINGS = { max_wal_size: '64', min_wal_size: '32' } as const;
+
+/**
+ * `SQL_TRACE=file` (diagnostics, PGlite): counts each statement's text and the milliseconds it
+ * held the connection, written to `file.<pid>` as JSON lines when the process exits (what a bench's
+ * requests cost the database, statement by statement).
+ */
+function sqlTrace(): ((text: string, ms: number) => void) | undefined {
+  const file = process.env.SQL_TRACE;
+  if (!file) return undefined;
+  const seen = new Map<string, { n: number; ms: number }>();
+  process.on('exit', () => {
+    const rows = [...seen].sort((a, b) => b[1].ms - a[1].ms);
+    writeFileSync(
+      `${file}.${process.pid}`,
+      rows.map(([sql, s]) => JSON.stringify({ ms: Math.round(s.ms), n: s.n, sql })).join('\n'),
+    );
+  });
+  return (text, ms) => {
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 300);
+    const s = seen.get(key) ?? { n: 0, ms: 0 };
+    s.n++;
+    s.ms += ms;
+    seen.set(key, s);
+  };
+}
 
 /** Marks the work run inside {@link inBackground}: its statements wait behind requests'. */
 const backgroundLane = new AsyncLocalStorage<true>();
@@ -146,7 +172,133 @@ function createTurns() {
   };
 }
 
+/** Statements that change the schema: the plans prepared before them may no longer hold. */
+const DDL = /\b(create|alter|drop|truncate|comment)\s/i;
+
+/** The most statements kept prepared on PGlite's session (each holds its parse tree and plans). */
+const PREPARED_MAX = 400;
+
+/**
+ * Statements run as named prepared statements on PGlite's one session (issue 38): PGlite's own
+ * `query` parses, describes and plans every statement anew, in five calls into the database per
+ * statement. Planning dominated the cost of the rush's short statements: a five-table join by id
+ * took 1.3 ms of CPU through `query` and 0.2 ms once prepared (`tmp`-free measure in
+ * `apps/server/bench/pglite-statements.bench.ts`). Here a statement's text is parsed and
+ * described once (its parameters' and columns' types kept), then each run is one call: bind,
+ * execute, sync. PostgreSQL keeps the plan once it has seen that a generic one serves (after five
+ * runs, its `plan_cache_mode = auto`). The least recently used statements are closed beyond
+ * `PREPARED_MAX`; DDL (through `exec` or `query`) closes them all (a cached plan whose columns change
+ * would fail). Values are serialized and parsed with PGlite's own type handlers, as its `query`
+ * does; errors are PGlite's `DatabaseError`s with `query` and `params` set, as its `query` gives.
+ */
+function preparedStatements(client: PGlite) {
+  interface Statement {
+    name: string;
+    params: number[];
+    fields: { name: string; type: number }[];
+  }
+  const { serialize } = protocol;
+  const statements = new Map<string, Statement>();
+  const toClose: string[] = [];
+  let named = 0;
+  const concat = (parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  const failed = (error: unknown, text: string, params: unknown[]) => {
+    if (error && typeof error === 'object' && 'code' in error)
+      Object.assign(error, { query: text, params, queryOptions: undefined });
+    return error;
+  };
+  function forget() {
+    for (const s of statements.values()) toClose.push(s.name);
+    statements.clear();
+  }
+  async function prepare(text: string): Promise<Statement> {
+    const name = `t${++named}`;
+    const messages = await client.execProtocolStream(
+      concat([
+        ...toClose.splice(0).map((n) => serialize.close({ type: 'S', name: n })),
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const statement: Statement = { name, params: [], fields: [] };
+    for (const m of messages as unknown as {
+      name: string;
+      dataTypeIDs?: number[];
+      fields?: { name: string; dataTypeID: number }[];
+    }[]) {
+      if (m.name === 'parameterDescription') statement.params = m.dataTypeIDs ?? [];
+      else if (m.name === 'rowDescription')
+        statement.fields = (m.fields ?? []).map((f) => ({ name: f.name, type: f.dataTypeID }));
+    }
+    statements.set(text, statement);
+    if (statements.size > PREPARED_MAX) {
+      const [oldest, old] = statements.entries().next().value as [string, Statement];
+      statements.delete(oldest);
+      toClose.push(old.name);
+    }
+    return statement;
+  }
+  return {
+    async query<T>(text: string, params: unknown[], inTransaction: boolean): Promise<T[]> {
+      return client.runExclusive(async () => {
+        let statement = statements.get(text);
+        try {
+          if (!statement && DDL.test(text)) forget();
+          if (statement) {
+            statements.delete(text);
+            statements.set(text, statement);
+          } else statement = await prepare(text);
+          const st = statement;
+          const values = params.map((v, k) => {
+            if (v === null || v === undefined) return null;
+            const write = client.serializers[st.params[k] ?? 0];
+            return write ? write(v) : String(v);
+          });
+          const messages = await client.execProtocolStream(
+            concat([
+              ...toClose.splice(0).map((n) => serialize.close({ type: 'S', name: n })),
+              serialize.bind({ statement: st.name, values: values as string[] }),
+              serialize.execute({}),
+              serialize.sync(),
+            ]),
+            { syncToFs: !inTransaction },
+          );
+          const rows: T[] = [];
+          const { fields } = st;
+          for (const m of messages as unknown as { name: string; fields: (string | null)[] }[]) {
+            if (m.name !== 'dataRow') continue;
+            const row: Record<string, unknown> = {};
+            for (let k = 0; k < fields.length; k++) {
+              const f = fields[k] as { name: string; type: number };
+              row[f.name] = types.parseType(m.fields[k] ?? null, f.type, client.parsers);
+            }
+            rows.push(row as T);
+          }
+          return rows;
+        } catch (error) {
+          throw failed(error, text, params);
+        }
+      });
+    },
+    /** DDL through `exec`: every prepared statement is closed before it runs. */
+    changed(text: string) {
+      if (DDL.test(text)) forget();
+    },
+  };
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const trace = sqlTrace();
   const onDisk = !dataDir.startsWith('memory://');
   if (onDisk) await fs.mkdir(dataDir, { recursive: true });
   let client = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
@@ -161,20 +313,31 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       client = await PGlite.create({ dataDir });
     }
   }
-  const wrap = (c: Pick<PGlite, 'query' | 'exec'>): Sql => ({
-    query: async <T>(text: string, params?: unknown[]) => (await c.query<T>(text, params)).rows,
+  const prepared = preparedStatements(client);
+  const wrap = (c: Pick<PGlite, 'exec'>, inTransaction: boolean): Sql => ({
+    query: trace
+      ? async <T>(text: string, params?: unknown[]) => {
+          const t = performance.now();
+          try {
+            return await prepared.query<T>(text, params ?? [], inTransaction);
+          } finally {
+            trace(text, performance.now() - t);
+          }
+        }
+      : <T>(text: string, params?: unknown[]) => prepared.query<T>(text, params ?? [], inTransaction),
     exec: async (text: string) => {
+      prepared.changed(text);
       await c.exec(text);
     },
   });
-  const base = wrap(client);
+  const base = wrap(client, false);
   const turns = createTurns();
   return {
     kind: 'pglite',
     db: drizzlePglite({ client, schema }) as unknown as Db,
     query: (text, params) => turns.take(() => base.query(text, params)),
     exec: (text) => turns.take(() => base.exec(text)),
-    transaction: (fn) => turns.take(() => client.transaction((tx) => fn(wrap(tx)))),
+    transaction: (fn) => turns.take(() => client.transaction((tx) => fn(wrap(tx, true)))),
     ping: () => turns.take(() => base.exec('select 1')),
     housekeep: () => turns.take(() => base.exec('CHECKPOINT')),
     poolStats: () => {
