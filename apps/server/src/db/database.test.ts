@@ -162,3 +162,61 @@ describe('PGlite turns', () => {
     }
   });
 });
+
+describe('PGlite prepared statements', () => {
+  it('answers as PGlite does: typed values, nulls, errors with their code, DDL seen at once', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await database.exec('CREATE TABLE t (id int PRIMARY KEY, doc jsonb, at timestamptz, tags text[])');
+      const insert = 'INSERT INTO t (id, doc, at, tags) VALUES ($1, $2, $3, $4) RETURNING id, doc, at, tags';
+      const at = new Date('2026-06-01T08:00:00.000Z');
+      for (let k = 1; k <= 8; k++) {
+        // The same text eight times: past PostgreSQL's five custom plans, the cached one answers.
+        const [row] = await database.query(insert, [
+          k,
+          { k, list: [1, 2] },
+          k % 2 ? at : null,
+          ['a', `b${k}`],
+        ]);
+        expect(row).toEqual({ id: k, doc: { k, list: [1, 2] }, at: k % 2 ? at : null, tags: ['a', `b${k}`] });
+      }
+      const error = await database.query(insert, [1, null, null, null]).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: '23505', constraint: 't_pkey', query: insert });
+      const select = 'SELECT * FROM t WHERE id = $1';
+      expect(Object.keys((await database.query(select, [1]))[0]!)).toEqual(['id', 'doc', 'at', 'tags']);
+      // A column added: the statement prepared before sees it (its plan would have failed).
+      await database.exec('ALTER TABLE t ADD COLUMN note text');
+      expect((await database.query(select, [1]))[0]).toMatchObject({ id: 1, note: null });
+      await database.query('ALTER TABLE t DROP COLUMN note');
+      expect(Object.keys((await database.query(select, [1]))[0]!)).toEqual(['id', 'doc', 'at', 'tags']);
+      // A failed statement inside a transaction rolls it back; the statements stay usable after.
+      await expect(
+        database.transaction(async (sql) => {
+          await sql.query(insert, [9, null, null, null]);
+          await sql.query(insert, [1, null, null, null]);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect(await database.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 8 }]);
+      expect(await database.query(select, [2])).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps answering right past the most statements it keeps prepared', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      // 600 different texts (more than are kept), then the first ones again.
+      for (let k = 0; k < 600; k++)
+        expect(await database.query(`SELECT $1::int + ${k} AS n`, [1])).toEqual([{ n: 1 + k }]);
+      for (let k = 0; k < 10; k++)
+        expect(await database.query(`SELECT $1::int + ${k} AS n`, [2])).toEqual([{ n: 2 + k }]);
+      const [{ prepared }] = (await database.query(
+        'SELECT count(*)::int AS prepared FROM pg_prepared_statements',
+      )) as [{ prepared: number }];
+      expect(prepared).toBeLessThanOrEqual(401);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -22,6 +22,7 @@ export const entriesModule = fp(
     app.payments.onPaid(async (order) => {
       if (order.registration) await service.sweep.afterPaid(order.id);
     });
+    app.payments.beforePay(async (order) => (order.registration ? service.enter.payTurn() : undefined));
     await app.register(entryRoutes, { service });
     await app.register(entryStaffRoutes, { service });
     if (app.config.NODE_ENV !== 'test') {

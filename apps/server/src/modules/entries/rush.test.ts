@@ -20,6 +20,8 @@ describe('the registration rush', () => {
   let app: FastifyInstance;
   let service: ReturnType<typeof createEntriesService>;
   const statements: string[] = [];
+  /** Called with each statement noted, as it is sent (a test's probe). */
+  let onStatement: ((text: string) => void) | undefined;
   const runners: TestUser[] = [];
 
   beforeAll(async () => {
@@ -38,6 +40,7 @@ describe('the registration rush', () => {
     const note = (sql: Sql): Sql => ({
       query: (text, params) => {
         statements.push(text);
+        onStatement?.(text);
         return sql.query(text, params);
       },
       exec: (text) => sql.exec(text),
@@ -107,6 +110,39 @@ describe('the registration rush', () => {
       [ids],
     )) as [{ n: number }];
     expect(n).toBe(12);
+  });
+
+  it('pay steps start once the orders waiting for their batch are held, four at a time', async () => {
+    statements.length = 0;
+    const entryInserts = () =>
+      statements.filter((t) => /^\s*INSERT INTO registration_entries/.test(t)).length;
+    const started: number[] = [];
+    const releases: (() => void)[] = [];
+    let asked: Promise<void>[] = [];
+    // Five pay steps asked while the first batch of six orders is in the database.
+    onStatement = (text) => {
+      if (!/^\s*INSERT INTO orders/.test(text) || asked.length) return;
+      asked = Array.from({ length: 5 }, () =>
+        service.enter.payTurn().then((release) => {
+          started.push(entryInserts());
+          releases.push(release);
+        }),
+      );
+    };
+    const orders = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, k) => order(12 + k, { raceId: MARATHON })),
+    );
+    onStatement = undefined;
+    expect(orders.every((r) => r.status === 'fulfilled')).toBe(true);
+    for (let k = 0; k < 10 && started.length < 4; k++) await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toHaveLength(5);
+    // Each started after every batch (no entry inserted after a pay step began), four at once.
+    expect(started).toEqual([entryInserts(), entryInserts(), entryInserts(), entryInserts()]);
+    releases[0]!();
+    releases[0]!(); // a second call changes nothing
+    await Promise.all(asked);
+    expect(started).toHaveLength(5);
+    for (const release of releases) release();
   });
 
   it('a batch gives each stock to the first order that fits; an order gets all its units or none', async () => {

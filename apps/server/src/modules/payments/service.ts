@@ -41,6 +41,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     onPaid: (hook: (order: import('./repository.ts').OrderRow) => Promise<void>) => {
       ctx.paidHooks.push(hook);
     },
+    /** Registers a wait before an order's pay step (issue 38: places first in a rush). */
+    beforePay: (turn: (order: import('./repository.ts').OrderRow) => Promise<(() => void) | undefined>) => {
+      ctx.payTurns.push(turn);
+    },
     /** Records money received for an order in the caller's transaction (issue 38: paid on site). */
     receive: ctx.receive,
   };

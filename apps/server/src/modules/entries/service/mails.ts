@@ -1,5 +1,6 @@
 import { interpolate, sharedLocales } from '@tempora/contracts/locales';
 import type { Mail } from '../../../identity/outbox.ts';
+import { qrPng } from '../../../lib/qr-png.ts';
 import { calendar } from './calendar.ts';
 import type { EntriesContext } from './shared.ts';
 import type { Invitation } from './waitlist.ts';
@@ -40,13 +41,6 @@ export function createMails(ctx: EntriesContext) {
     await outbox.send(mailOf(...args));
   }
 
-  /**
-   * pngjs's options for the QR code: the "up" filter (a QR code's rows repeat) and zlib's default
-   * strategy: a quarter of the CPU of pngjs's adaptive filtering (the typings omit `filterType`)
-   * and a smaller file (issue 38: the rush mails 5,000 of them).
-   */
-  const QR_PNG = { filterType: 2, deflateLevel: 6, deflateStrategy: 0 };
-
   /** Confirmations written and marked in one transaction (the rest of a batch waits its turn). */
   const MAIL_BATCH = 25;
 
@@ -82,7 +76,6 @@ export function createMails(ctx: EntriesContext) {
         [orderId ?? null],
       );
       if (!rows.length) return;
-      const { default: QRCode } = await import('qrcode');
       const made: { id: string; mail: Mail }[] = [];
       for (const r of rows) {
         const words = sharedLocales[r.lang].mails.entryConfirmed;
@@ -95,13 +88,7 @@ export function createMails(ctx: EntriesContext) {
           invoiceLink: invoiceOrder ? link(`/entries/orders/${invoiceOrder}?invoice=1`) : '',
         };
         // The entry code as a QR code (shown at pickup, issue 39) and the race day as a calendar file.
-        const qr = await QRCode.toBuffer(r.code, {
-          type: 'png',
-          errorCorrectionLevel: 'M',
-          margin: 2,
-          width: 300,
-          rendererOpts: QR_PNG,
-        });
+        const qr = qrPng(r.code, { width: 300, margin: 2 });
         const ics = calendar(
           { code: r.code, eventName: r.event, raceName: r.race, raceDate: r.date },
           ctx.publicUrl ?? '',

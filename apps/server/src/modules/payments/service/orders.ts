@@ -58,7 +58,11 @@ export function createOrders(ctx: PaymentsContext) {
     }));
   }
 
-  async function pay(
+  function pay(order: repo.OrderRow, provider: 'bank' | 'mollie' | 'stripe', returnUrl: string | undefined) {
+    return ctx.inPayTurn(order, () => payNow(order, provider, returnUrl));
+  }
+
+  async function payNow(
     order: repo.OrderRow,
     provider: 'bank' | 'mollie' | 'stripe',
     returnUrl: string | undefined,

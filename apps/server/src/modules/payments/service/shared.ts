@@ -32,6 +32,12 @@ export interface PaymentsDeps {
    * place was gone is refunded, confirmations are mailed). Added by other modules (`onPaid`).
    */
   paidHooks?: ((order: repo.OrderRow) => Promise<void>)[];
+  /**
+   * Waits for an order's pay step to start (issue 38: entries' orders give way to the places
+   * being taken in a rush); answers what to call when the step is done. Added by other modules
+   * (`beforePay`).
+   */
+  payTurns?: ((order: repo.OrderRow) => Promise<(() => void) | undefined>)[];
 }
 
 /** The parts' context: the dependencies, the clock and `receive`. */
@@ -79,7 +85,22 @@ export function createContext(deps: PaymentsDeps) {
     for (const hook of paidHooks) await hook(order).catch(() => undefined);
   }
 
-  return { deps, database, results, now, receive, paidHooks, afterPaid };
+  const payTurns = deps.payTurns ?? [];
+  /** Runs `step` in its turn (every module's `beforePay` hook), releasing the turns after it. */
+  async function inPayTurn<T>(order: repo.OrderRow, step: () => Promise<T>): Promise<T> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const turn of payTurns) {
+        const release = await turn(order);
+        if (release) releases.push(release);
+      }
+      return await step();
+    } finally {
+      for (const release of releases) release();
+    }
+  }
+
+  return { deps, database, results, now, receive, paidHooks, afterPaid, payTurns, inPayTurn };
 }
 
 export type PaymentsContext = ReturnType<typeof createContext>;
