@@ -12,7 +12,11 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The journeys' browser (apps/web/e2e/chromium.ts): Debian's headless shell, else its Chromium.
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
+  '/usr/bin/chromium-headless-shell';
 const totals = { passed: 0, failed: 0 };
 const only = process.argv.slice(2); // e.g. `npm test -- vitest` to run one step
 const wanted = (name) => !only.length || only.includes(name);
@@ -119,7 +123,7 @@ step('vitest', () => {
 step('e2e', () => {
   if (!fs.existsSync(chromium)) {
     console.error(
-      `Chromium is not installed at ${chromium}. Install Debian's Chromium with:\n\n    sudo apt-get install -y chromium\n\n(or set CHROMIUM_PATH). Browser tests never download a browser.`,
+      `Chromium is not installed at ${chromium}. Install Debian's headless shell with:\n\n    sudo apt-get install -y chromium-headless-shell\n\n(or chromium, or set CHROMIUM_PATH). Browser tests never download a browser.`,
     );
     return { passed: 0, failed: 1 };
   }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pushReceiver } from '../../server/test/push-receiver.ts';
 import { deviceKey, ingest, post, verifiedAccount } from './api.ts';
+import { fullChromiumPath, LAUNCH_ARGS } from './chromium.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // Issue 40, alerts for followers: the page's own subscribe flow on a phone — permission asked,
@@ -9,6 +10,8 @@ import { type RunningServer, startServer } from './server.ts';
 // endpoint is a local push service; a read then reaches it as an encrypted message (RFC 8291).
 const PASSWORD = 'correct horse battery 40';
 let server: RunningServer;
+// The page asks for the notification permission: Debian's full Chromium (chromium.ts).
+test.use({ launchOptions: { executablePath: fullChromiumPath(), args: LAUNCH_ARGS } });
 let push: Awaited<ReturnType<typeof pushReceiver>>;
 
 test.beforeAll(async () => {

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { deviceKey, ingest, post, verifiedAccount } from './api.ts';
+import { fullChromiumPath, LAUNCH_ARGS } from './chromium.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -166,55 +167,60 @@ test('a spectator follows two athletes together; a passing moves one card live',
   await expect(cards).toHaveCount(2);
 });
 
-test('a starred runner’s passing raises a browser notification once the spectator turns them on', async ({
-  page,
-  context,
-}) => {
-  const idToken = await staff();
-  await context.grantPermissions(['notifications'], { origin: server.url });
-  // Record what the page shows through the real Notification API.
-  await page.addInitScript(() => {
-    const Real = window.Notification;
-    const shown: { title: string; body: string }[] = [];
-    (window as unknown as { shown: typeof shown }).shown = shown;
-    window.Notification = class extends Real {
-      constructor(title: string, options?: NotificationOptions) {
-        super(title, options);
-        shown.push({ title, body: options?.body ?? '' });
-      }
-    } as typeof Notification;
-  });
-  await page.goto(`${server.url}/?lng=en#/events/demo-city-run/reportlist/group/city-10k/report/START`);
-  await page.getByLabel('Search').fill('160');
-  const row = page.getByTestId('report-table').getByRole('row').nth(1);
-  await expect(row).toHaveAttribute('data-key', '160');
-  await row.getByRole('button', { name: /bib 160/ }).click();
+test('a starred runner’s passing raises a browser notification once the spectator turns them on', async () => {
+  // Debian's full Chromium: the headless shell reports the granted permission as `denied` (chromium.ts).
+  const browser = await chromium.launch({ executablePath: fullChromiumPath(), args: LAUNCH_ARGS });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const idToken = await staff();
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    // Record what the page shows through the real Notification API.
+    await page.addInitScript(() => {
+      const Real = window.Notification;
+      const shown: { title: string; body: string }[] = [];
+      (window as unknown as { shown: typeof shown }).shown = shown;
+      window.Notification = class extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body ?? '' });
+        }
+      } as typeof Notification;
+    });
+    await page.goto(`${server.url}/?lng=en#/events/demo-city-run/reportlist/group/city-10k/report/START`);
+    await page.getByLabel('Search').fill('160');
+    const row = page.getByTestId('report-table').getByRole('row').nth(1);
+    await expect(row).toHaveAttribute('data-key', '160');
+    await row.getByRole('button', { name: /bib 160/ }).click();
 
-  await page.goto(`${server.url}/?lng=en#/events/demo-city-run/favorites`);
-  const toggle = page.getByLabel('Notify me when a favourite passes a timing point');
-  await toggle.check();
-  await expect(toggle).toBeChecked();
-  // The favourites list is live too: the starred runner's row changes with the passing.
-  const favourite = page.getByTestId('report-table').locator('[data-key="160"]');
-  await expect(favourite).toBeVisible();
-  const rowBefore = (await favourite.textContent()) ?? '';
+    await page.goto(`${server.url}/?lng=en#/events/demo-city-run/favorites`);
+    const toggle = page.getByLabel('Notify me when a favourite passes a timing point');
+    await toggle.check();
+    await expect(toggle).toBeChecked();
+    // The favourites list is live too: the starred runner's row changes with the passing.
+    const favourite = page.getByTestId('report-table').locator('[data-key="160"]');
+    await expect(favourite).toBeVisible();
+    const rowBefore = (await favourite.textContent()) ?? '';
 
-  const key = await deviceKey(server, idToken, 'demo-city-run-10k', 'finish mat (notifications)', 'finish');
-  expect(
-    await ingest(server, key, [
-      { bib: '161', time: Date.now() - 2000 },
-      { bib: '160', time: Date.now() - 1000 },
-    ]),
-  ).toBe(200);
-  const shown = () =>
-    page.evaluate(() => (window as unknown as { shown: { title: string; body: string }[] }).shown);
-  // The demo's own reads may notify of 160 at other points too: look for the finish one.
-  await expect.poll(shown).toContainEqual({
-    title: expect.stringContaining('(#160)'),
-    body: expect.stringContaining('Passed Finish in'),
-  });
-  expect((await shown()).filter((n) => !n.title.includes('(#160)'))).toEqual([]);
-  await expect(favourite).not.toHaveText(rowBefore);
+    const key = await deviceKey(server, idToken, 'demo-city-run-10k', 'finish mat (notifications)', 'finish');
+    expect(
+      await ingest(server, key, [
+        { bib: '161', time: Date.now() - 2000 },
+        { bib: '160', time: Date.now() - 1000 },
+      ]),
+    ).toBe(200);
+    const shown = () =>
+      page.evaluate(() => (window as unknown as { shown: { title: string; body: string }[] }).shown);
+    // The demo's own reads may notify of 160 at other points too: look for the finish one.
+    await expect.poll(shown).toContainEqual({
+      title: expect.stringContaining('(#160)'),
+      body: expect.stringContaining('Passed Finish in'),
+    });
+    expect((await shown()).filter((n) => !n.title.includes('(#160)'))).toEqual([]);
+    await expect(favourite).not.toHaveText(rowBefore);
+  } finally {
+    await browser.close();
+  }
 });
 
 test('the leaders board and the statistics follow a posted passing live', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './chromium.ts';
+import { chromiumPath, LAUNCH_ARGS } from './chromium.ts';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser): each worker starts its own
@@ -28,15 +28,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: LAUNCH_ARGS,
     },
   },
 });
