@@ -1,6 +1,29 @@
+import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const webRoot = path.join(import.meta.dirname, 'apps/web');
+
+/** The web tests that mock modules (`vi.mock`), relative to apps/web. */
+const webMocking = fs
+  .readdirSync(path.join(webRoot, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `src/${f}`)
+  .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(path.join(webRoot, f), 'utf8')))
+  .sort();
+
+/** What both web projects share. */
+const web = {
+  root: './apps/web',
+  include: ['src/**/*.test.{ts,tsx}'],
+  environment: 'jsdom',
+  setupFiles: ['./src/test/setup.ts'],
+  // Forms typed into on jsdom (MUI, a 400-zone picker) take seconds on a shared 2-core CI
+  // machine; 5 s timed out there while the same tests take under 1 s on a quiet one.
+  testTimeout: 20_000,
+} as const;
 
 /**
  * One Vitest run over every workspace (npm test). Browser journeys are Playwright's (apps/web/e2e).
@@ -50,16 +73,20 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...web,
           name: 'web',
-          root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
-          // Forms typed into on jsdom (MUI, a 400-zone picker) take seconds on a shared 2-core CI
-          // machine; 5 s timed out there while the same tests take under 1 s on a quiet one.
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...webMocking],
+          // One module graph and one jsdom per worker, not per file: creating them was most of the
+          // web suite's CPU (70 files: 248 s isolated, 53 s shared). The setup file resets what a
+          // file may leave behind (storage, URL, language); VITEST_ISOLATE=true isolates again.
+          isolate: process.env.VITEST_ISOLATE === 'true',
         },
       },
+      // The files that replace modules (vi.mock): a mocked module is only replaced for a file that
+      // imports it first, so these keep a module graph of their own.
+      ...(webMocking.length
+        ? [{ plugins: [react()], test: { ...web, name: 'web-mocks', include: webMocking } }]
+        : []),
     ],
   },
 });

@@ -154,10 +154,15 @@ export async function setLanguage(lng: Lng): Promise<void> {
 
 /**
  * Initialises i18next once with the namespaces loaded so far (`loadLanguage` first: main.tsx loads
- * the initial language beside the environment configuration).
+ * the initial language beside the environment configuration); `asked` once started changes to it.
  */
-export function initI18n(lng: Lng = initialLanguage()): i18n {
-  if (!i18next.isInitialized) {
+export function initI18n(asked?: Lng): i18n {
+  const lng = asked ?? initialLanguage();
+  if (i18next.isInitialized) {
+    // Asked for another language once started (tests sharing one module graph per worker): that
+    // language, its namespaces being loaded already.
+    if (asked && i18next.language !== asked) void i18next.changeLanguage(asked);
+  } else {
     void i18next
       .use(lazyBackend)
       .use(initReactI18next)
