@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migratedDataDir } from './helpers.ts';
 import { serverArgs } from './server-entry.ts';
 
 // Issue 13, as an operator sees it: the real server process (`npm start` runs the same entry).
@@ -69,7 +70,9 @@ describe('development start', () => {
   it('prints the verification link on the console; dev/outbox stays closed to loopback', async () => {
     const port = freePort();
     const url = `http://127.0.0.1:${port}`;
-    const p = run({ NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: String(port) });
+    // A migrated data directory: no initdb nor migrations at its start (helpers.ts).
+    const DATA_DIR = await migratedDataDir('tsec-');
+    const p = run({ NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: String(port), DATA_DIR });
     await waitFor(async () => ((await fetch(`${url}/api/ready`)).ok ? true : undefined), 'ready');
     const signUp = await fetch(`${url}/api/auth/sign-up`, {
       method: 'POST',
@@ -107,7 +110,7 @@ describe('kill -9 during ingest', () => {
   it('loses no acknowledged passing', async () => {
     const port = freePort();
     const url = `http://127.0.0.1:${port}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsec-kill-'));
+    const dataDir = await migratedDataDir('tsec-kill-');
     const env = {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',

@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../../test/helpers.ts';
 import { serverArgs } from '../../test/server-entry.ts';
 import { prettyLogs, startBanner } from './log-output.ts';
 
@@ -37,7 +35,8 @@ describe('log output (issue 29: the first minute of a newcomer)', () => {
 
   it('prints readable lines, one per request, and where to open the app', async () => {
     const port = await freePort();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-log-'));
+    // A migrated data directory: no initdb nor migrations at its start (helpers.ts).
+    const dataDir = await migratedDataDir('tempora-log-');
     child = spawn(process.execPath, serverArgs(), {
       env: {
         ...process.env,

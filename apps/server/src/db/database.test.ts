@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backends } from '../../test/helpers.ts';
+import { backends, memoryDatabase } from '../../test/helpers.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { inBackground, openDatabase } from './database.ts';
+import { inBackground } from './database.ts';
 import { migrate } from './migrate.ts';
 import { events } from './schema/index.ts';
 
@@ -97,7 +97,7 @@ describe.each(backends().map((b) => [b.name, b] as const))('database on %s', (_n
  */
 describe('PGlite turns', () => {
   it('runs the statement of a request before background statements queued before it', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await memoryDatabase();
     try {
       const done: string[] = [];
       const background = inBackground(() =>
@@ -117,7 +117,7 @@ describe('PGlite turns', () => {
   });
 
   it('gives background work a turn while requests never stop coming', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await memoryDatabase();
     try {
       let stop = false;
       let requests = 0;
@@ -145,7 +145,7 @@ describe('PGlite turns', () => {
   });
 
   it('lets the event loop turn while hundreds of statements wait', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await memoryDatabase();
     try {
       let finished = 0;
       const all = Promise.all(
@@ -165,7 +165,7 @@ describe('PGlite turns', () => {
 
 describe('PGlite prepared statements', () => {
   it('answers as PGlite does: typed values, nulls, errors with their code, DDL seen at once', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await memoryDatabase();
     try {
       await database.exec('CREATE TABLE t (id int PRIMARY KEY, doc jsonb, at timestamptz, tags text[])');
       const insert = 'INSERT INTO t (id, doc, at, tags) VALUES ($1, $2, $3, $4) RETURNING id, doc, at, tags';
@@ -204,7 +204,7 @@ describe('PGlite prepared statements', () => {
   });
 
   it('keeps answering right past the most statements it keeps prepared', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await memoryDatabase();
     try {
       // 600 different texts (more than are kept), then the first ones again.
       for (let k = 0; k < 600; k++)
