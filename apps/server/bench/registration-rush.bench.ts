@@ -3,8 +3,8 @@
  * 60 s on one node get exactly 5,000 places, no add-on or code sold past its stock, each payment
  * counted once, entry step p99 ≤ 1 s and /api/health p99 ≤ 100 ms meanwhile").
  *
- * Each mode starts real server processes (`apps/server/src/server.ts` under tsx, NODE_ENV
- * production) and a local Mollie stub (HTTPS, test/mollie-stub.ts), then 20,000 signed-in
+ * Each mode starts real server processes (the compiled bundle `apps/server/dist/server.mjs`, as
+ * `npm start` runs it, built first when older than the sources; NODE_ENV production) and a local Mollie stub (HTTPS, test/mollie-stub.ts), then 20,000 signed-in
  * runners arrive over 60 s (front-loaded: half in the first 15 s), each POSTing an order for the
  * one race (10 % also ask for the T-shirt size of stock 500, 5 % give the code of 300 uses; a
  * runner refused the T-shirt or the code tries again without it). A runner who holds a place pays
@@ -19,10 +19,11 @@
  * Modes: `pglite` (one node, the embedded database) and `postgres` (two nodes on PostgreSQL and
  * Redis: BENCH_DATABASE_URL or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test's
  * server; a fresh database is created). BENCH_RUSH_MODES=pglite,postgres; BENCH_RUSH_RUNNERS,
- * BENCH_RUSH_PLACES, BENCH_RUSH_SECONDS to scale; BENCH_RUSH_PROFILE=dir for the nodes' CPU profiles.
+ * BENCH_RUSH_PLACES, BENCH_RUSH_SECONDS to scale; BENCH_RUSH_PROFILE=dir for the nodes' CPU profiles;
+ * BENCH_RUSH_NO_PAY=1 to measure the entry step alone (holders do not pay).
  * Run: npm run bench -- registration-rush
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -34,6 +35,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { ID_TOKEN_AUDIENCE } from '../src/identity/keys.ts';
 import { createRace } from '../src/modules/results/setup.ts';
 import { startMollieStub } from '../test/mollie-stub.ts';
+import { serverArgs } from '../test/server-entry.ts';
 import { printTable, quantile } from './bench-setup.ts';
 
 const RUNNERS = Number(process.env.BENCH_RUSH_RUNNERS ?? 20_000);
@@ -43,6 +45,8 @@ const USES = Math.round((PLACES * 3) / 50);
 const SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
 /** How long the runners' tokens live: longer than any run (the signer's are 15 minutes). */
 const TOKEN_HOURS = 12;
+/** BENCH_RUSH_NO_PAY=1: the runners who hold a place do not pay (the entry step's cost alone). */
+const NO_PAY = process.env.BENCH_RUSH_NO_PAY === '1';
 const MODES = (process.env.BENCH_RUSH_MODES ?? 'pglite,postgres').split(',');
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ??
@@ -152,20 +156,30 @@ async function setUp(vars: Record<string, string>): Promise<string[]> {
   return tokens;
 }
 
+/**
+ * The server as production runs it: the compiled bundle (`npm start`), built first when older than
+ * the sources. Under tsx, every refusal's stack trace went through source maps.
+ */
+function serverEntry(): string[] {
+  let args = serverArgs();
+  if (args[0] === '--import') {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'ignore' });
+    args = serverArgs();
+  }
+  return args;
+}
+const entry = serverEntry();
+
 function startNode(port: number, vars: Record<string, string>): { child: ChildProcess; url: string } {
   // BENCH_RUSH_PROFILE=dir: each node writes a CPU profile there when it stops (what the entry step spends on).
   const profile = process.env.BENCH_RUSH_PROFILE
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_RUSH_PROFILE)]
     : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, ...vars, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...profile, ...entry], {
+    cwd: root,
+    env: { ...process.env, ...vars, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
@@ -316,6 +330,7 @@ async function rush(nodes: string[], tokens: string[]) {
       if (res.status === 201) {
         count(shirt ? 'held with T-shirt' : 'held');
         if (code) count('held with code');
+        if (NO_PAY) return;
         const order = (res.body as { orderId: string }).orderId;
         const pay = await call(`${node}/api/payments/orders/${order}/pay`, 'POST', token, {
           provider: 'mollie',
