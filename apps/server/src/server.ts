@@ -30,7 +30,11 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // A queue of 4,096 connections not yet accepted (Node's default: 511; the kernel's somaxconn caps
+  // it): when a popular race opens, thousands of browsers connect within a second while the event
+  // loop is busy; past the queue the kernel drops their SYNs and each waits 1, 3, 7… s to retry
+  // (issue 38: entry steps answered after 130 s, some never).
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   app.log.info(startBanner(config));
 }
 
