@@ -134,8 +134,12 @@ export const identityRepository = {
       organisation_id: string | null;
       role: OrganisationRole | null;
     }>(
+      // Each user's memberships looked up by index (LATERAL … OFFSET 0 keeps the planner from a
+      // hash join over all memberships): 1.25 → 0.55 ms of CPU a statement on PGlite (issue 38).
       `SELECT u.sub, u.email, u.platform_staff, u.email_verified, m.organisation_id, m.role
-       FROM users u LEFT JOIN organisation_members m ON m.user_sub = u.sub WHERE u.sub = ANY($1::uuid[])`,
+       FROM users u LEFT JOIN LATERAL (SELECT x.organisation_id, x.role FROM organisation_members x
+         WHERE x.user_sub = u.sub OFFSET 0) m ON true
+       WHERE u.sub = ANY($1::uuid[])`,
       [subs],
     );
     const users = new Map<string, UserWithMemberships>();
