@@ -20,7 +20,8 @@ import { refundPolicySchema } from './payments.ts';
  *   GET  entries/staff/entries/{code}                   → StaffEntry (its history)
  *   POST entries/staff/events/{event}/manual  ManualEntryInput → StaffEntry (comped or paid on site)
  *   POST entries/staff/races/{race}/release { places }  → { invited } (more places; the waitlist invited)
- *   POST entries/staff/events/{event}/expire            → { expired, invited } (holds and invitations past their time)
+ *   POST entries/staff/events/{event}/expire            → { expired, invited, closed } (holds and invitations past
+ *        their time; `closed`: runners still waiting in races now closed, told once by mail)
  *
  * The entry code (`code`) is the entry's stable, unguessable token (`E` + 20 characters of
  * base 32, 100 bits): printed as a QR code on the confirmation and resolved by the organiser's
@@ -444,6 +445,13 @@ export const staffEntrySchema = z.object({
   participantId: z.string().nullable(),
   orderId: z.string().nullable(),
   orderState: z.string().nullable(),
+  /**
+   * The number of the entry's order's invoice as printed (issue 38), once the order is paid and
+   * invoiced; its PDF is payments/orders/{orderId}/invoice.pdf (the payer's or the organiser's
+   * staff's). Null before payment, for a comped entry, or an order without an invoice. A family's
+   * order has one invoice for all its entries.
+   */
+  invoice: z.string().nullable(),
   totalCents: z.number(),
   discountCode: z.string().nullable(),
   addOns: z.array(z.object({ key: z.string(), name: z.string(), quantity: z.number(), cents: z.number() })),

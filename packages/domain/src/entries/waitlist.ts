@@ -5,7 +5,8 @@
  * invitations than places free for them, never anyone invited twice, never someone skipped.
  */
 
-export type WaitState = 'waiting' | 'invited' | 'entered' | 'expired' | 'left';
+/** `closed`: the race's registration closed while still waiting (told once, no place to come). */
+export type WaitState = 'waiting' | 'invited' | 'entered' | 'expired' | 'left' | 'closed';
 
 export interface WaitItem {
   readonly id: string;

@@ -184,6 +184,8 @@ export const registrationWaitlist = pgTable('registration_waitlist', {
   token: text('token').unique(),
   invitedUntil: ts('invited_until'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** When the runner was told their race closed while they waited (state `closed`, 0107). */
+  closedAt: ts('closed_at'),
 });
 
 /** Team entries (SQL in ../migrations/0090_entry_teams.sql). */

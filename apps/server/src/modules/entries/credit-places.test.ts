@@ -276,14 +276,17 @@ describe('a deferral keeps its place in the next edition; a larger credit refund
           [NEXT_10K],
         )
       )[0]?.state;
-    expect(await waiting()).toBe('waiting');
+    // Runner 2, still waiting, is told the race closed (waitlist-closed.test.ts): no longer waiting.
+    expect(JSON.parse(swept.body)).toMatchObject({ closed: 1 });
+    expect(await waiting()).toBe('closed');
     // Runner 1's invitation lapses after closing: it passes on to nobody.
     await app.database.query(
       `UPDATE registration_waitlist SET invited_until = now() - interval '1 minute' WHERE race_id = $1 AND state = 'invited'`,
       [NEXT_10K],
     );
-    await call('POST', `/api/entries/staff/events/${NEXT}/expire`, staff);
+    const again = await call('POST', `/api/entries/staff/events/${NEXT}/expire`, staff);
+    expect(JSON.parse(again.body)).toMatchObject({ invited: 0, closed: 0 });
     expect(await counts()).toEqual({ taken: 1, held: 0, capacity: 3 });
-    expect(await waiting()).toBe('waiting');
+    expect(await waiting()).toBe('closed');
   });
 });

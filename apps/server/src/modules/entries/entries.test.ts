@@ -145,9 +145,42 @@ describe('online entries', () => {
       state: 'held',
     });
     expect(await counts()).toEqual({ taken: 0, held: 1 });
+    // The organiser's entry page: no invoice before the order is paid.
+    const staffEntry = async () =>
+      JSON.parse(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/entries/staff/events/${EVENT}/entries/${order.entries[0].code}`,
+            headers: staff,
+          })
+        ).body,
+      ).entry;
+    expect(await staffEntry()).toMatchObject({ orderId: order.orderId, invoice: null });
     const { deliver: hooks } = await payWithMollie(app, mollie, runners[0]!.authorization, order.orderId, 2);
     expect(await hooks()).toEqual([true, false]);
     expect(await counts()).toEqual({ taken: 1, held: 0 });
+    // Once paid: the invoice's number as printed, and its PDF for the organiser's staff (not another organisation's).
+    const invoiced = await staffEntry();
+    expect(invoiced.invoice).toMatch(/^\d{6}$/);
+    const [number] = await app.database.query<{ n: number }>(
+      'SELECT number AS n FROM invoices WHERE order_id = $1::bigint',
+      [order.orderId],
+    );
+    expect(Number(invoiced.invoice)).toBe(number!.n);
+    const list = JSON.parse(
+      (await app.inject({ method: 'GET', url: `/api/entries/staff/events/${EVENT}/entries`, headers: staff }))
+        .body,
+    );
+    expect(list.entries.find((e: { code: string }) => e.code === order.entries[0].code).invoice).toBe(
+      invoiced.invoice,
+    );
+    const pdf = (who: { authorization: string }) =>
+      app.inject({ method: 'GET', url: `/api/payments/orders/${order.orderId}/invoice.pdf`, headers: who });
+    const staffPdf = await pdf(staff);
+    expect(staffPdf.statusCode).toBe(200);
+    expect(staffPdf.headers['content-disposition']).toContain(`invoice-${invoiced.invoice}.pdf`);
+    expect((await pdf(other)).statusCode).toBe(404);
     const view = JSON.parse(
       (
         await app.inject({

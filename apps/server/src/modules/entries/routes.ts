@@ -302,7 +302,7 @@ export async function entryRoutes(fastify: FastifyInstance, { service }: { servi
         [user.sub],
       );
       return database.transaction((sql) =>
-        joinWaitlist(sql, race, { sub: user.sub, email: user.email, name: u?.name ?? '', lang }),
+        joinWaitlist(sql, race, { sub: user.sub, email: user.email, name: u?.name ?? '', lang }, new Date()),
       );
     },
   );

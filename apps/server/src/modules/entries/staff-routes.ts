@@ -164,7 +164,8 @@ export async function entryStaffRoutes(fastify: FastifyInstance, { service }: { 
       schema: {
         access: 'manager',
         params: eventParams,
-        response: { 200: z.object({ expired: z.number(), invited: z.number() }) },
+        // `closed`: runners still waiting in races now closed, told so (once) by mail.
+        response: { 200: z.object({ expired: z.number(), invited: z.number(), closed: z.number() }) },
       },
     },
     async (request) => {

@@ -159,6 +159,43 @@ export function createMails(ctx: EntriesContext) {
     }
   }
 
+  /**
+   * Runners still waiting in a race whose registration has closed at `at` (its closing time
+   * passed, or the organiser moved it earlier): each is told once, in their language, that the
+   * waitlist will not give them a place. The rows are marked `closed` (`closed_at`) and their mails
+   * stored in the outbox in one transaction, so a retry, a second sweep or a second node finds
+   * nothing left to tell (the UPDATE locks the rows: a concurrent one waits, then skips them).
+   * Invitations already out stay valid until their time runs out. Returns how many were told.
+   */
+  async function mailWaitlistClosed(at: Date): Promise<number> {
+    const told = await database.transaction(async (sql) => {
+      const closed = await sql.query<{
+        email: string;
+        lang: 'en' | 'fr';
+        race: string;
+        event: string;
+      }>(
+        `WITH closed AS (
+           UPDATE registration_waitlist w SET state = 'closed', closed_at = $1, token = NULL
+             FROM registration_races g
+            WHERE g.race_id = w.race_id AND w.state = 'waiting' AND g.closes_at <= $1
+           RETURNING w.id, w.email, w.lang, w.race_id, g.event_id
+         )
+         SELECT c.email, c.lang, coalesce(r.name, c.race_id) AS race, coalesce(ev.name, c.event_id) AS event
+           FROM closed c LEFT JOIN races r ON r.id = c.race_id LEFT JOIN events ev ON ev.id = c.event_id
+          ORDER BY c.id`,
+        [at],
+      );
+      const made = closed.map((c) => {
+        const words = sharedLocales[c.lang].mails.entryWaitlistClosed;
+        return mailOf(c.email, interpolate(words.subject, c), [interpolate(words.body, c)]);
+      });
+      return { count: made.length, send: await outbox.storeMany(sql, made) };
+    });
+    told.send();
+    return told.count;
+  }
+
   async function mailRefund(
     e: { email: string; lang: 'en' | 'fr'; eventId: string; raceId: string },
     amount: string,
@@ -172,5 +209,5 @@ export function createMails(ctx: EntriesContext) {
     await send(e.email, interpolate(words.subject, values), [interpolate(words.body, values)]);
   }
 
-  return { mailConfirmations, mailInvitations, mailRefund };
+  return { mailConfirmations, mailInvitations, mailWaitlistClosed, mailRefund };
 }

@@ -26,7 +26,8 @@ export function createStaff(ctx: EntriesContext, mails: ReturnType<typeof create
     filter: { race?: string | undefined; state?: string | undefined; q?: string | undefined },
   ) {
     const list = await database.query<
-      StaffEntry & {
+      Omit<StaffEntry, 'invoice'> & {
+        invoiceNumber: number | null;
         participantFirst: string | null;
         participantLast: string | null;
         details: repo.EntryDetails;
@@ -37,6 +38,7 @@ export function createStaff(ctx: EntriesContext, mails: ReturnType<typeof create
       `SELECT e.code, e.race_id AS "raceId", coalesce(r.name, e.race_id) AS "raceName", e.state, e.source,
               e.details, p.first_name AS "participantFirst", p.last_name AS "participantLast", e.email, p.bib,
               p.id::text AS "participantId", e.order_id::text AS "orderId", o.state AS "orderState",
+              (SELECT i.number FROM invoices i WHERE i.order_id = e.order_id) AS "invoiceNumber",
               e.entry_cents - e.discount_cents + e.addons_cents AS "totalCents", c.code AS "discountCode",
               e.addons AS "addOns", e.answers, e.waiver_version AS "waiverVersion",
               e.waiver_accepted_at AS "waiverAcceptedAt", e.created_at AS "createdAt"
@@ -48,8 +50,10 @@ export function createStaff(ctx: EntriesContext, mails: ReturnType<typeof create
       [eventId, filter.race ?? null, filter.state ?? null, filter.q?.trim() || null],
     );
     return list.map(
-      ({ participantFirst, participantLast, details, ...e }): StaffEntry => ({
+      ({ participantFirst, participantLast, details, invoiceNumber, ...e }): StaffEntry => ({
         ...e,
+        // As printed on the PDF (payments' `invoiceLabel`).
+        invoice: invoiceNumber == null ? null : String(invoiceNumber).padStart(6, '0'),
         firstName: participantFirst ?? details.firstName,
         lastName: participantLast ?? details.lastName,
         gender: details.gender,
@@ -108,6 +112,7 @@ export function createStaff(ctx: EntriesContext, mails: ReturnType<typeof create
             'Naissance',
             'Dossard',
             'Montant',
+            'Facture',
             'Code promo',
             'Options',
             'Décharge',
@@ -124,6 +129,7 @@ export function createStaff(ctx: EntriesContext, mails: ReturnType<typeof create
             'Birth date',
             'Bib',
             'Amount',
+            'Invoice',
             'Discount code',
             'Add-ons',
             'Waiver',
@@ -148,6 +154,7 @@ export function createStaff(ctx: EntriesContext, mails: ReturnType<typeof create
         e.birthDate ?? '',
         e.bib ?? '',
         money(e.totalCents),
+        e.invoice ?? '',
         e.discountCode ?? '',
         e.addOns.map((a) => `${a.name} ×${a.quantity}`).join(', '),
         e.waiverVersion ? `v${e.waiverVersion} ${e.waiverAcceptedAt ?? ''}` : '',

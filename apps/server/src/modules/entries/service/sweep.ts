@@ -41,7 +41,10 @@ export function coalesced(fn: () => Promise<void>): () => Promise<void> {
 export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof createMails>) {
   const { database, now, payments } = ctx;
 
-  /** Expired holds and invitations; the waitlists of races with places back advanced. */
+  /**
+   * Expired holds and invitations; the waitlists of races with places back advanced; the runners
+   * still waiting in races now closed told once that no place will come (`mailWaitlistClosed`).
+   */
   async function expire(eventId?: string) {
     const at = now();
     const { expired, invitations } = await database.transaction(async (sql) => {
@@ -72,7 +75,8 @@ export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof create
         invitations.filter((i) => i.eventId === eventIdOf),
       );
     }
-    return { expired, invited: invitations.length };
+    const closed = await mails.mailWaitlistClosed(at);
+    return { expired, invited: invitations.length, closed };
   }
 
   /** Payments made after their place was gone, refunded in full by the provider (or as a bank refund). */

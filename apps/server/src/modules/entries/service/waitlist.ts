@@ -59,12 +59,18 @@ export async function advanceWaitlist(
   return invited;
 }
 
-/** Joins a full race's waitlist; the position among those waiting. */
+/**
+ * Joins a full race's waitlist; the position among those waiting. A race whose registration has
+ * closed at `now` takes nobody (409 `RACE_CLOSED`): its waitlist will invite no one.
+ */
 export async function joinWaitlist(
   sql: Sql,
   race: settingsRepo.RaceRegistration,
   who: { sub: string | null; email: string; name: string; lang: 'en' | 'fr' },
+  now: Date,
 ): Promise<{ id: string; position: number; state: string }> {
+  if (race.closesAt && Date.parse(race.closesAt) <= now.getTime())
+    throw errors.conflict('RACE_CLOSED', 'Entries to this race are closed');
   if (race.capacity == null || race.capacity - race.taken - race.held > 0)
     throw errors.conflict('RACE_NOT_FULL', 'The race still has places: enter it');
   const [known] = await sql.query<{ id: string }>(

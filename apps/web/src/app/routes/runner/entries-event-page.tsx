@@ -123,7 +123,7 @@ export default function EntriesEventPage() {
             <CardActions>
               {r.waitlist && !invitation && r.raceId !== keptRaceId ? (
                 <Button
-                  disabled={!profile || waitlist.isPending}
+                  disabled={!profile || waitlist.isPending || !r.open}
                   onClick={() => waitlist.mutate({ raceId: r.raceId, lang })}
                 >
                   {t('joinWaitlist')}

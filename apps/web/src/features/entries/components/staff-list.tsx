@@ -1,4 +1,4 @@
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { StaffEntries, StaffEntry } from '@tempora/contracts';
 import { entryStates } from '@tempora/contracts';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/money.ts';
 import {
   downloadEntries,
+  downloadInvoice,
   useManualEntry,
   useReleasePlaces,
   useStaffEntries,
@@ -19,7 +20,7 @@ import { problemText } from './errors.ts';
 /**
  * The organiser's entries (issue 38): places and revenue per race (with places released to the
  * waitlist), confirmed entries per day as bars, the list with filters and the answers as columns,
- * an entry's history, manual entries and the CSV/XLSX export.
+ * an entry's history and its order's invoice (PDF), manual entries and the CSV/XLSX export.
  */
 export function StaffList({ eventId, currency }: { eventId: string; currency: string }) {
   const { t, i18n } = useTranslation('entries');
@@ -41,6 +42,7 @@ export function StaffList({ eventId, currency }: { eventId: string; currency: st
     { key: 'race', header: t('form.race'), cell: (e) => e.raceName },
     { key: 'state', header: t('staff.filterState'), cell: (e) => t(`states.${e.state}`) },
     { key: 'amount', header: t('staff.amount'), cell: (e) => money(e.totalCents), align: 'right' },
+    { key: 'invoice', header: t('staff.invoice'), cell: (e) => <InvoiceLink entry={e} short /> },
     { key: 'code', header: t('form.discountCode'), cell: (e) => e.discountCode ?? '' },
     { key: 'addOns', header: t('form.addOns'), cell: (e) => e.addOns.map((a) => a.name).join(', ') },
     ...(data?.questions ?? []).map((q) => ({
@@ -182,7 +184,40 @@ export function StaffList({ eventId, currency }: { eventId: string; currency: st
   );
 }
 
-function HistoryDialog({ eventId, code, onClose }: { eventId: string; code: string; onClose: () => void }) {
+/**
+ * The PDF of an entry's order's invoice (issue 38: numbered once paid), fetched with the staff's
+ * token (payments/orders/{id}/invoice.pdf allows the organisation's staff). The link's name
+ * always says which invoice it is ("Invoice 000012 (PDF)"), also where the table shows the
+ * number alone under its column. Nothing when there is no invoice.
+ */
+export function InvoiceLink({ entry: e, short = false }: { entry: StaffEntry; short?: boolean }) {
+  const { t } = useTranslation('entries');
+  if (!e.invoice || !e.orderId) return null;
+  const name = t('staff.invoiceLink', { number: e.invoice });
+  const orderId = e.orderId;
+  return (
+    <Link
+      component="button"
+      type="button"
+      sx={{ whiteSpace: 'nowrap', verticalAlign: 'baseline' }}
+      aria-label={short ? name : undefined}
+      onClick={() => void downloadInvoice(orderId)}
+    >
+      {short ? e.invoice : name}
+    </Link>
+  );
+}
+
+/** The organiser's page of one entry: who, the race, its order's invoice, its history. */
+export function HistoryDialog({
+  eventId,
+  code,
+  onClose,
+}: {
+  eventId: string;
+  code: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('entries');
   const entry = useStaffEntry(eventId, code);
   return (
@@ -197,6 +232,14 @@ function HistoryDialog({ eventId, code, onClose }: { eventId: string; code: stri
           <Typography>
             {entry.data.entry.firstName} {entry.data.entry.lastName} · {entry.data.entry.email} ·{' '}
             {entry.data.entry.raceName}
+          </Typography>
+          {/* The link names the invoice itself; without one, why (not paid yet, or nothing to pay). */}
+          <Typography variant="body2" data-testid="staff-entry-invoice">
+            {entry.data.entry.invoice ? (
+              <InvoiceLink entry={entry.data.entry} />
+            ) : (
+              `${t('staff.invoiceLabel')} ${t(entry.data.entry.orderId ? 'staff.noInvoice' : 'staff.noOrder')}`
+            )}
           </Typography>
           {entry.data.history.map((h) => (
             <Typography key={`${h.at}-${h.action}`} variant="body2">
