@@ -14,6 +14,7 @@ import { refundPolicySchema } from './payments.ts';
  *   POST entries/entry/{code}/quote  EntryActionInput   → EntryQuote (fee or refund, before confirming)
  *   POST entries/entry/{code}/action EntryActionInput   → EntryActionResult
  *   POST entries/races/{race}/waitlist { lang }         → WaitlistPlace (a full race)
+ *   GET  entries/waitlists/mine                         → MyWaitlist (the caller's waitlist places, closed ones too)
  *   GET/PUT entries/staff/events/{event}/settings       → RegistrationSettings
  *   GET  entries/staff/events/{event}/entries?race=&state=&q= → StaffEntries (rows, answers, per day, per race)
  *   GET  entries/staff/events/{event}/export.{csv|xlsx} → the entries list with answers as columns
@@ -429,6 +430,28 @@ export const entryActionResultSchema = z.object({
 });
 
 export const waitlistPlaceSchema = z.object({ id: z.string(), position: z.number(), state: z.string() });
+
+/**
+ * The caller's places on waitlists (GET entries/waitlists/mine, issue 38): waiting (with the
+ * position among those waiting), invited (until when, the invitation's link is in the mail),
+ * expired (an invitation not used in time) or closed (the race's entries closed while waiting:
+ * no place will come; told once by mail). Entered and left rows are not listed (an entry shows
+ * in My entries).
+ */
+export const myWaitlistSchema = z.array(
+  z.object({
+    id: z.string(),
+    eventId: z.string(),
+    eventName: z.string(),
+    raceId: z.string(),
+    raceName: z.string(),
+    state: z.enum(['waiting', 'invited', 'expired', 'closed']),
+    position: z.number().nullable(),
+    invitedUntil: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+);
+export type MyWaitlist = z.infer<typeof myWaitlistSchema>;
 
 export const staffEntrySchema = z.object({
   code: z.string(),

@@ -335,6 +335,7 @@ export const routeAccess: Record<string, AccessEntry> = {
   'GET /api/entries/orders/:id': ['party', { params: { id: '999999' } }],
   'POST /api/entries/orders/:id/on-site': ['party', { params: { id: '999999' } }],
   'GET /api/entries/mine': 'signed-in',
+  'GET /api/entries/waitlists/mine': 'signed-in',
   'GET /api/entries/entry/:code': ['party', { params: { code: 'E00000000000000000000' } }],
   'GET /api/entries/entry/:code/qr.svg': ['party', { params: { code: 'E00000000000000000000' } }],
   'GET /api/entries/entry/:code/calendar.ics': ['party', { params: { code: 'E00000000000000000000' } }],

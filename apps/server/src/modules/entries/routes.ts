@@ -7,6 +7,7 @@ import {
   entryOrderSchema,
   entryQuoteSchema,
   myEntrySchema,
+  myWaitlistSchema,
   registrationPageSchema,
   teamInputSchema,
   teamJoinSchema,
@@ -22,7 +23,7 @@ import { isOrganiserStaff, requireUser } from '../../policy/policy.ts';
 import { ordersWhere } from '../payments/port.ts';
 import * as repo from './repository.ts';
 import { calendar } from './service/calendar.ts';
-import { joinWaitlist } from './service/waitlist.ts';
+import { joinWaitlist, myWaitlists } from './service/waitlist.ts';
 import type { EntriesService } from './service.ts';
 import * as settingsRepo from './settings-repository.ts';
 
@@ -125,6 +126,13 @@ export async function entryRoutes(fastify: FastifyInstance, { service }: { servi
     '/api/entries/mine',
     { schema: { access: 'signed-in', response: { 200: z.array(myEntrySchema) } } },
     async (request) => service.self.mine(requireUser(request)),
+  );
+
+  // The caller's waitlist places, a race closed while waiting included (issue 38).
+  app.get(
+    '/api/entries/waitlists/mine',
+    { schema: { access: 'signed-in', response: { 200: myWaitlistSchema } } },
+    async (request) => myWaitlists(database, requireUser(request)),
   );
 
   app.get(

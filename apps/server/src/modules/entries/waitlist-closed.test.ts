@@ -132,6 +132,19 @@ describe.each(backends().map((b) => [b.name, b] as const))(
       expect(list.races.find((r: { raceId: string }) => r.raceId === MARATHON).waiting).toBe(1);
     });
 
+    it('each runner sees their waitlist place: closed in the 10 km, waiting first in the marathon', async () => {
+      const mine = async (k: number) =>
+        JSON.parse((await call('GET', '/api/entries/waitlists/mine', runners[k]!)).body);
+      expect(await mine(2)).toEqual([
+        expect.objectContaining({ raceId: TEN_K, raceName: '10 km', state: 'closed', position: null }),
+      ]);
+      expect(await mine(4)).toEqual([
+        expect.objectContaining({ raceId: MARATHON, eventId: EVENT, state: 'waiting', position: 1 }),
+      ]);
+      expect(await mine(0)).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/api/entries/waitlists/mine' })).statusCode).toBe(401);
+    });
+
     it('a closed race takes nobody on its waitlist', async () => {
       const res = await call('POST', `/api/entries/races/${TEN_K}/waitlist`, runners[2]!, { lang: 'fr' });
       expect(res.statusCode).toBe(409);

@@ -1,5 +1,7 @@
+import type { MyWaitlist } from '@tempora/contracts';
 import type { Sql } from '../../../db/database.ts';
 import { errors } from '../../../errors.ts';
+import { iso } from '../../../lib/iso-time.ts';
 import { holdUnits, releaseUnits } from '../counters.ts';
 import { newInvitationToken } from '../repository.ts';
 import type * as settingsRepo from '../settings-repository.ts';
@@ -106,4 +108,40 @@ export async function takeInvitation(
     [token, raceId, now],
   );
   return row?.id ?? null;
+}
+
+/**
+ * A runner's waitlist places (their account's, or their e-mail's), newest first: waiting (with
+ * the position among those waiting), invited, expired, or closed (the race closed while waiting).
+ */
+export async function myWaitlists(sql: Sql, who: { sub: string; email: string }): Promise<MyWaitlist> {
+  const rows = await sql.query<{
+    id: string;
+    eventId: string;
+    eventName: string;
+    raceId: string;
+    raceName: string;
+    state: MyWaitlist[number]['state'];
+    position: number | null;
+    invitedUntil: Date | string | null;
+    createdAt: Date | string;
+  }>(
+    `SELECT w.id::text AS id, g.event_id AS "eventId", ev.name AS "eventName", w.race_id AS "raceId",
+            coalesce(r.name, w.race_id) AS "raceName", w.state,
+            CASE WHEN w.state = 'waiting' THEN
+              (SELECT count(*)::int FROM registration_waitlist o WHERE o.race_id = w.race_id AND o.state = 'waiting' AND o.id <= w.id)
+            END AS position,
+            CASE WHEN w.state = 'invited' THEN w.invited_until END AS "invitedUntil", w.created_at AS "createdAt"
+       FROM registration_waitlist w JOIN registration_races g ON g.race_id = w.race_id
+       JOIN events ev ON ev.id = g.event_id LEFT JOIN races r ON r.id = w.race_id
+      WHERE (w.account_sub = $1::uuid OR lower(w.email) = lower($2))
+        AND w.state IN ('waiting', 'invited', 'expired', 'closed')
+      ORDER BY w.id DESC`,
+    [who.sub, who.email],
+  );
+  return rows.map((r) => ({
+    ...r,
+    invitedUntil: iso(r.invitedUntil),
+    createdAt: iso(r.createdAt) as string,
+  }));
 }

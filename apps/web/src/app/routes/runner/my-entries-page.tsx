@@ -18,15 +18,21 @@ import {
   downloadInvoice,
   downloadReceipt,
   useMyEntries,
+  useMyWaitlists,
 } from '../../../features/entries/api/entries.ts';
 import { EntryCredit } from '../../../features/entries/components/entry-credit.tsx';
 import { entriesPaths } from '../../../features/entries/paths.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
+import { formatDateTime } from '../../../lib/money.ts';
 
-/** `/me/entries` (issue 38): the runner's entries with their status and bib, each opening its page. */
+/**
+ * `/me/entries` (issue 38): the runner's entries with their status and bib, each opening its page;
+ * then their waitlist places (position, invitation, or the race closed while waiting).
+ */
 export default function MyEntriesPage() {
   const { t, i18n } = useTranslation('entries');
   const entries = useMyEntries();
+  const waitlists = useMyWaitlists();
   // The race's day in the page's language ("6 juin 2027"), not as stored.
   const day = (iso: string) =>
     Number.isNaN(Date.parse(iso))
@@ -96,6 +102,33 @@ export default function MyEntriesPage() {
           </Card>
         ))}
       </Stack>
+      {waitlists.data && waitlists.data.length > 0 && (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+            {t('mine.waitlists')}
+          </Typography>
+          <Stack spacing={1.5}>
+            {waitlists.data.map((w) => (
+              <Card key={w.id} variant="outlined" data-testid="my-waitlist">
+                <CardContent>
+                  <Typography variant="subtitle1">
+                    {w.eventName} — {w.raceName}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    sx={{ mt: 1, height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+                    color={w.state === 'invited' ? 'success' : w.state === 'waiting' ? 'warning' : 'default'}
+                    label={t(`mine.waitlist.${w.state}`, {
+                      position: w.position ?? '',
+                      until: w.invitedUntil ? formatDateTime(w.invitedUntil, i18n.language) : '',
+                    })}
+                  />
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import type {
   EntryQuote,
   ManualEntryInput,
   MyEntry,
+  MyWaitlist,
   RegistrationPage,
   RegistrationSettingsInput,
   RegistrationSettingsView,
@@ -29,6 +30,7 @@ export const entriesKeys = {
   order: (orderId: string) => ['entries', 'order', orderId] as const,
   entry: (code: string) => ['entries', 'entry', code] as const,
   mine: ['entries', 'mine'] as const,
+  waitlists: ['entries', 'waitlists'] as const,
   team: (token: string) => ['entries', 'team', token] as const,
   settings: (eventId: string) => ['entries', 'settings', eventId] as const,
   staff: (eventId: string, filter: object) => ['entries', 'staff', eventId, filter] as const,
@@ -103,6 +105,15 @@ export function useMyEntries({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: entriesKeys.mine,
     queryFn: ({ signal }) => apiGet<MyEntry[]>(base, 'entries/mine', { signal }),
+    enabled,
+  });
+}
+
+/** The caller's waitlist places (waiting, invited, expired, or closed with the race's entries). */
+export function useMyWaitlists({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: entriesKeys.waitlists,
+    queryFn: ({ signal }) => apiGet<MyWaitlist>(base, 'entries/waitlists/mine', { signal }),
     enabled,
   });
 }
