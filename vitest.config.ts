@@ -60,7 +60,8 @@ export default defineConfig({
           root: './apps/server',
           // One module graph per worker, not per file: importing the server (Fastify, PGlite, every
           // module) cost ~5 s of CPU per file, 150 files — half of the whole run's CPU. Each test
-          // builds its own app and database, so nothing is shared but the code
+          // builds its own app and database (a closed app's PGlite emptied for the next one,
+          // test/helpers.ts), so nothing is shared but the code
           // (VITEST_ISOLATE=true isolates again, to hunt a test that leaks state).
           isolate: process.env.VITEST_ISOLATE === 'true',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

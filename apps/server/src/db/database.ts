@@ -42,13 +42,19 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PGlite data directory dump (`dumpDataDir`) to start from instead of running initdb (tests). */
   loadDataDir?: Blob;
+  /**
+   * An open PGlite to use instead of opening one, and what `close` does instead of closing it
+   * (tests: one PGlite serves the test apps of a worker in turn, emptied between them). Once
+   * closed, this handle refuses every statement.
+   */
+  pglite?: { client: PGlite; release(): Promise<void> };
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir, options.loadDataDir);
+    : openPglite(options.dataDir, options.loadDataDir, options.pglite);
 }
 
 /**
@@ -297,11 +303,15 @@ function preparedStatements(client: PGlite) {
   };
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir?: Blob,
+  lent?: DatabaseOptions['pglite'],
+): Promise<Database> {
   const trace = sqlTrace();
-  const onDisk = !dataDir.startsWith('memory://');
+  const onDisk = !lent && !dataDir.startsWith('memory://');
   if (onDisk) await fs.mkdir(dataDir, { recursive: true });
-  let client = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
+  let client = lent?.client ?? (await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir }));
   if (onDisk) {
     const current = await client.query<{ name: string; setting: string }>(
       "SELECT name, setting FROM pg_settings WHERE name IN ('max_wal_size', 'min_wal_size')",
@@ -331,10 +341,23 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     },
   });
   const base = wrap(client, false);
-  const turns = createTurns();
+  let closed = false;
+  const turns = lent ? lentTurns(createTurns(), () => closed) : createTurns();
+  const pglite = client;
+  // A lent PGlite goes on serving others once this handle is closed: Drizzle's queries too are
+  // refused from then on.
+  const drizzleClient = lent
+    ? new Proxy(pglite, {
+        get(target, key) {
+          if (closed) throw new Error('the database is closed');
+          const value = Reflect.get(target, key, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      })
+    : pglite;
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client: drizzleClient, schema }) as unknown as Db,
     query: (text, params) => turns.take(() => base.query(text, params)),
     exec: (text) => turns.take(() => base.exec(text)),
     transaction: (fn) => turns.take(() => client.transaction((tx) => fn(wrap(tx, true)))),
@@ -344,7 +367,24 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       const w = turns.waiting();
       return { total: 1, idle: 1, waiting: w.foreground + w.background };
     },
-    close: () => client.close(),
+    close: async () => {
+      if (!lent) return pglite.close();
+      if (closed) return;
+      closed = true;
+      await lent.release();
+    },
+  };
+}
+
+/** Turns that refuse new statements once `closed` says so (a lent PGlite, `DatabaseOptions.pglite`). */
+function lentTurns(
+  turns: ReturnType<typeof createTurns>,
+  closed: () => boolean,
+): ReturnType<typeof createTurns> {
+  return {
+    ...turns,
+    // Checked again at its turn: a statement queued before the close never reaches the next holder.
+    take: (op) => turns.take(() => (closed() ? Promise.reject(new Error('the database is closed')) : op())),
   };
 }
 
