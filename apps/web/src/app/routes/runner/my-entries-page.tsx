@@ -117,7 +117,9 @@ export default function MyEntriesPage() {
                   <Chip
                     size="small"
                     sx={{ mt: 1, height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
-                    color={w.state === 'invited' ? 'success' : w.state === 'waiting' ? 'warning' : 'default'}
+                    // Only an invitation stands out (the theme's orange chip is below 4.5:1 with white text).
+                    color={w.state === 'invited' ? 'success' : 'default'}
+                    variant={w.state === 'waiting' || w.state === 'invited' ? 'filled' : 'outlined'}
                     label={t(`mine.waitlist.${w.state}`, {
                       position: w.position ?? '',
                       until: w.invitedUntil ? formatDateTime(w.invitedUntil, i18n.language) : '',
