@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { fullChromiumPath, LAUNCH_ARGS } from './chromium.ts';
 import { expect, test } from './fixtures.ts';
 
 type Layout = 'default' | 'generic' | 'blank';
@@ -190,32 +191,40 @@ test('scrolls to the top after navigation, or smoothly to a hash target', async 
 });
 
 test('the drawer: rail at desktop, expands when pinned (remembered), temporary on phones', async ({
-  page,
+  server,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/?lng=en#/events/demo-city-run/map');
-  const paper = page.locator('.MuiDrawer-paper');
-  await expect.poll(async () => (await paper.boundingBox())?.width).toBe(56);
-  await paper.hover();
-  await expect.poll(async () => (await paper.boundingBox())?.width).toBe(300);
-  await page.getByRole('button', { name: 'Pin the menu' }).click();
-  await page.mouse.move(1000, 500);
-  await expect.poll(async () => (await paper.boundingBox())?.width).toBe(300);
-  await page.reload();
-  await expect.poll(async () => (await paper.boundingBox())?.width).toBe(300);
-  await page.getByRole('button', { name: 'Unpin the menu' }).click();
-  await page.mouse.move(1000, 500);
-  await expect.poll(async () => (await paper.boundingBox())?.width).toBe(56);
-  // No Confirmation entry for a visitor (spec §2: only for the confirmation account).
-  await expect(page.getByRole('link', { name: 'Confirmation' })).toHaveCount(0);
+  // Debian's full Chromium (chromium.ts): in the headless shell the rail stayed collapsed after the
+  // pin's click (Playwright's hover, then click); the cause is not found yet.
+  const browser = await chromium.launch({ executablePath: fullChromiumPath(), args: LAUNCH_ARGS });
+  try {
+    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/?lng=en#/events/demo-city-run/map');
+    const paper = page.locator('.MuiDrawer-paper');
+    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(56);
+    await paper.hover();
+    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(300);
+    await page.getByRole('button', { name: 'Pin the menu' }).click();
+    await page.mouse.move(1000, 500);
+    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(300);
+    await page.reload();
+    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(300);
+    await page.getByRole('button', { name: 'Unpin the menu' }).click();
+    await page.mouse.move(1000, 500);
+    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(56);
+    // No Confirmation entry for a visitor (spec §2: only for the confirmation account).
+    await expect(page.getByRole('link', { name: 'Confirmation' })).toHaveCount(0);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
-  await expect(page.getByTestId('drawer-title')).toBeHidden();
-  await page.getByRole('button', { name: 'Open the menu' }).click();
-  await expect(page.getByTestId('drawer-title')).toBeVisible();
-  await page.getByRole('link', { name: 'Athlete tracking' }).click();
-  await expect(page).toHaveURL(/#\/tracking$/);
-  await page.goBack();
-  await expect(page.getByTestId('drawer-title')).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByTestId('drawer-title')).toBeHidden();
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect(page.getByTestId('drawer-title')).toBeVisible();
+    await page.getByRole('link', { name: 'Athlete tracking' }).click();
+    await expect(page).toHaveURL(/#\/tracking$/);
+    await page.goBack();
+    await expect(page.getByTestId('drawer-title')).toBeHidden();
+  } finally {
+    await browser.close();
+  }
 });
