@@ -197,6 +197,9 @@ const PREPARED_MAX = 400;
  * would fail). Values are serialized and parsed with PGlite's own type handlers, as its `query`
  * does; errors are PGlite's `DatabaseError`s with `query` and `params` set, as its `query` gives.
  */
+/** Handles that prepared statements in this process (their statements' names' prefix). */
+let handles = 0;
+
 function preparedStatements(client: PGlite) {
   interface Statement {
     name: string;
@@ -207,6 +210,9 @@ function preparedStatements(client: PGlite) {
   const statements = new Map<string, Statement>();
   const toClose: string[] = [];
   let named = 0;
+  // Names unique in the process: a PGlite lent to several handles in turn (the tests') never sees
+  // one handle's statement named as another's.
+  const prefix = `t${(++handles).toString(36)}_`;
   const concat = (parts: Uint8Array[]) => {
     const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;
@@ -226,7 +232,7 @@ function preparedStatements(client: PGlite) {
     statements.clear();
   }
   async function prepare(text: string): Promise<Statement> {
-    const name = `t${++named}`;
+    const name = `${prefix}${++named}`;
     const messages = await client.execProtocolStream(
       concat([
         ...toClose.splice(0).map((n) => serialize.close({ type: 'S', name: n })),
