@@ -27,6 +27,7 @@
  * `npm run build` first), BENCH_CLUSTER_PORT (18480; nodes on the next ports),
  * BENCH_CLUSTER_PROFILE (a directory: V8 CPU profiles of the nodes).
  */
+
 import { type ChildProcess, execFileSync, fork, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -46,6 +47,7 @@ import {
   root,
   startCluster,
 } from '../../../scripts/cluster-lib.mjs';
+import { fullChromiumPath, LAUNCH_ARGS } from '../../web/e2e/chromium.ts';
 import { openDatabase } from '../src/db/database.ts';
 import * as repo from '../src/modules/results/repository.ts';
 import { hashKey } from '../src/modules/results/service.ts';
@@ -537,16 +539,8 @@ let browserClose: (() => Promise<void>) | null = null;
 let browserSeen: () => Promise<Record<string, number>> = async () => ({});
 if (BROWSER) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: fullChromiumPath(),
+    args: LAUNCH_ARGS,
   });
   browserClose = () => browser.close();
   cleanups.push(() => browser.close());

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { registrationSettings, runner } from '../../server/src/modules/entries/test-helpers.ts';
 import { post, verifiedAccount } from './api.ts';
-import { chromiumPath } from './chromium.ts';
+import { chromiumPath, LAUNCH_ARGS } from './chromium.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { type CameraCode, writeQrVideo } from './y4m.ts';
 
@@ -28,15 +28,6 @@ const VOLUNTEER = 'volunteer@example.org';
 const PASSWORD = 'a long pickup password';
 const SHOTS = path.resolve(import.meta.dirname, '../../../.tmp/pickup-shots');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const labels = (lng: 'en' | 'fr') =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../src/locales/${lng}/pickup.json`), 'utf8'));
 let staffToken = '';
@@ -150,7 +141,7 @@ async function phoneWithCamera(codes: CameraCode[]): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     args: [
-      ...ARGS,
+      ...LAUNCH_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${file}`,
