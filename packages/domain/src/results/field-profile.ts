@@ -107,6 +107,24 @@ export function buildFieldProfile(r: RaceResults): FieldProfile {
 }
 
 /**
+ * A runner's time ratio over `from` → `to` and the general prior's for their pace at `from`; null
+ * when either tells nothing (a time missing or out of order, no prior).
+ */
+function againstPrior(
+  distanceM: ArrayLike<number>,
+  times: ArrayLike<number>,
+  from: number,
+  to: number,
+  fadeScale: number,
+): { ratio: number; prior: number } | null {
+  const tFrom = times[from]!;
+  const tTo = times[to]!;
+  if (!(tFrom > 0 && tTo > tFrom)) return null;
+  const prior = fadeRatioBetween(distanceM, from, to, tFrom, undefined, fadeScale);
+  return prior > 0 ? { ratio: tTo / tFrom, prior } : null;
+}
+
+/**
  * A runner's shift from the prior over k → j (see `FieldProfile.shiftSum`), NaN when it tells
  * nothing. Bounded: one runner walking in (or sprinting) tells little about the field.
  */
@@ -117,13 +135,10 @@ export function shiftFromPrior(
   j: number,
   fadeScale = 1,
 ): number {
-  const tK = times[k]!;
-  const tJ = times[j]!;
-  if (!(tK > 0 && tJ > tK)) return Number.NaN;
-  const prior = fadeRatioBetween(distanceM, k, j, tK, undefined, fadeScale);
-  if (!(prior > 0)) return Number.NaN;
+  const r = againstPrior(distanceM, times, k, j, fadeScale);
+  if (!r) return Number.NaN;
   const even = distanceM[j]! / distanceM[k]!;
-  return Math.min(0.2 * even, Math.max(-0.05 * even, tJ / tK - prior));
+  return Math.min(0.2 * even, Math.max(-0.05 * even, r.ratio - r.prior));
 }
 
 /**
@@ -175,12 +190,10 @@ export function slowdownFromPrior(
   k: number,
   fadeScale = 1,
 ): number {
-  const tM = times[m]!;
-  const tK = times[k]!;
-  if (!(m < k && tM > 0 && tK > tM)) return Number.NaN;
-  const prior = fadeRatioBetween(distanceM, m, k, tM, undefined, fadeScale);
-  if (!(prior > 0)) return Number.NaN;
-  return Math.min(0.05, Math.max(-0.05, Math.log(tK / tM / prior)));
+  if (!(m < k)) return Number.NaN;
+  const r = againstPrior(distanceM, times, m, k, fadeScale);
+  if (!r) return Number.NaN;
+  return Math.min(0.05, Math.max(-0.05, Math.log(r.ratio / r.prior)));
 }
 
 /** Adds (sign 1) or removes (sign −1) participant i's shifts, given their net times. */
