@@ -161,7 +161,7 @@ export function initI18n(asked?: Lng): i18n {
   if (i18next.isInitialized) {
     // Asked for another language once started (tests sharing one module graph per worker): that
     // language, its namespaces being loaded already.
-    if (asked && i18next.language !== asked) void i18next.changeLanguage(asked);
+    if (asked) void i18next.changeLanguage(asked);
   } else {
     void i18next
       .use(lazyBackend)
