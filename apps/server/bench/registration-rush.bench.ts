@@ -323,7 +323,7 @@ async function rush(nodes: string[], tokens: string[]) {
   const start = performance.now();
   const urlMs: number[] = [];
   /** Each entry step: when it was sent (ms from the start), how long it took, its status. */
-  const timeline: [number, number, number][] = [];
+  const timeline: [number, number, number, string][] = [];
   const runner = async (k: number) => {
     // Front-loaded arrivals: half of the runners in the first quarter of the window.
     const at = SECONDS * 1000 * (k / RUNNERS) ** 2;
@@ -351,8 +351,8 @@ async function rush(nodes: string[], tokens: string[]) {
       }));
       entryMs.push(performance.now() - t);
       if (res.status) answeredMs.push(performance.now() - t);
-      timeline.push([Math.round(t - start), Math.round(performance.now() - t), res.status]);
       const problem = res.body?.code as string | undefined;
+      timeline.push([Math.round(t - start), Math.round(performance.now() - t), res.status, problem ?? '']);
       if (res.status === 201) {
         count(shirt ? 'held with T-shirt' : 'held');
         if (code) count('held with code');
@@ -411,6 +411,11 @@ async function rush(nodes: string[], tokens: string[]) {
         return `${s}\t${v.length}\t${quantile(ms, 0.5).toFixed(0)}\t${quantile(ms, 0.99).toFixed(0)}\t${v.filter((x) => x[1] === 201).length}`;
       });
     fs.writeFileSync(process.env.BENCH_RUSH_TIMELINE, `second\tsent\tp50\tp99\theld\n${lines.join('\n')}\n`);
+    // And each entry step (sent at ms, answered after ms, status, problem code): `.raw.tsv`.
+    fs.writeFileSync(
+      `${process.env.BENCH_RUSH_TIMELINE}.raw.tsv`,
+      `sent\tms\tstatus\tcode\n${timeline.map((r) => r.join('\t')).join('\n')}\n`,
+    );
   }
   return {
     entryMs: entryMs.sort((a, b) => a - b),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { startBanner } from './config/log-output.ts';
+import { addAcceptHandles } from './lib/accept-handles.ts';
 
 /** Entry point: validate config, build, listen, and close gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -35,6 +36,9 @@ async function main() {
   // loop is busy; past the queue the kernel drops their SYNs and each waits 1, 3, 7… s to retry
   // (issue 38: entry steps answered after 130 s, some never).
   await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
+  // And more handles taking connections from that queue (lib/accept-handles.ts): one handle takes
+  // one connection per turn of the event loop, and a busy node's turns last 20–600 ms.
+  await addAcceptHandles(app.server, config.ACCEPT_HANDLES);
   app.log.info(startBanner(config));
 }
 

@@ -226,6 +226,11 @@ export const envSchema = z.object({
   /** Attempts per IP and e-mail per 15 minutes on sign-in, sign-up, resend, forgot and reset. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * More handles accepting connections on the HTTP port, 0 for none (lib/accept-handles.ts, issue
+   * 38): Node accepts one connection per handle per turn of a busy event loop.
+   */
+  ACCEPT_HANDLES: z.coerce.number().int().min(0).max(256).default(16),
   /** Payments (issue 18): Mollie is on when its API key is set; MOLLIE_API_URL overrides its endpoint. */
   MOLLIE_API_KEY: z
     .string()
