@@ -9,13 +9,20 @@ export interface FieldError {
  * failure is ours (reported, details hidden) or the caller's (explained).
  */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly errors?: FieldError[],
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldError[] | undefined;
+
+  constructor(status: number, code: string, message: string, errors?: FieldError[]) {
+    // An answer to the client (4xx) is not a fault: no stack trace is captured (issue 38: the
+    // rush's 15,000 refusals spent 0.85 s of CPU on stacks no one reads). A 5xx keeps its stack.
+    const limit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
     this.name = 'AppError';
   }
 

@@ -118,10 +118,8 @@ export function createAuthenticator(options: AuthenticatorOptions) {
    * next, one statement for up to `USER_BATCH` users. Each lookup is still made after its request
    * arrived: a role change or a deleted account counts at once, as before.
    */
-  const waiting = new Map<
-    string,
-    { resolve(user: UserWithMemberships | undefined): void; reject(e: unknown): void }[]
-  >();
+  type Waiter = { resolve(user: UserWithMemberships | undefined): void; reject(e: unknown): void };
+  const waiting = new Map<string, Waiter[]>();
   let reading = false;
   function userOf(sub: string): Promise<UserWithMemberships | undefined> {
     // Only a uuid goes in a batch (one bad value would fail the batch's cast for all).
@@ -137,13 +135,23 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     reading = true;
     try {
       while (waiting.size) {
-        const subs = [...waiting.keys()].slice(0, USER_BATCH);
-        const batch = subs.map((sub) => [sub, waiting.get(sub) ?? []] as const);
-        for (const sub of subs) waiting.delete(sub);
+        let batch: (readonly [string, Waiter[]])[] = [];
         try {
-          const users = await repo.withMembershipsMany(database, subs);
+          // The batch is taken at the statement's turn: the lookups asked while it waited go in it.
+          const users = await database.atTurn((sql) => {
+            const subs = [...waiting.keys()].slice(0, USER_BATCH);
+            batch = subs.map((sub) => [sub, waiting.get(sub) ?? []] as const);
+            for (const sub of subs) waiting.delete(sub);
+            return repo.withMembershipsMany(sql, subs);
+          });
           for (const [sub, list] of batch) for (const w of list) w.resolve(users.get(sub));
         } catch (error) {
+          // The statement never got its turn (the database is closed or unreachable): the lookups
+          // waiting fail with it, rather than being tried again for ever.
+          if (!batch.length) {
+            batch = [...waiting];
+            waiting.clear();
+          }
           for (const [, list] of batch) for (const w of list) w.reject(error);
         }
       }

@@ -99,7 +99,7 @@ export async function loadSigningKeys(sql: Sql, issuer: string): Promise<TokenSi
     deriveKey: (purpose) =>
       Buffer.from(crypto.hkdfSync('sha256', String(current.private_jwk.d), 'tempora', purpose, 32)),
     async verify(token) {
-      const fast = verifyOwn(token, publicKeys, issuer);
+      const fast = await verifyOwn(token, publicKeys, issuer);
       if (fast) return fast;
       const { payload } = await jwtVerify(token, keySet, {
         issuer,
@@ -115,17 +115,32 @@ export async function loadSigningKeys(sql: Sql, issuer: string): Promise<TokenSi
 }
 
 /**
- * One of our own ES256 ID tokens checked with node:crypto, synchronously (issue 38, the rush:
- * jose verifies through WebCrypto, 0.29 ms of the main thread per token against 0.08 here; 20,000
- * runners' first calls). It only accepts: a token it cannot vouch for in every respect — header
- * (`alg` ES256, a `kid` of ours, no `crit`), signature, `iss`, `aud`, `exp` (required), `nbf`,
- * `iat`, `sub` — answers null and jose decides, so a refusal is always jose's, as before.
+ * One of our own ES256 ID tokens checked with node:crypto (issue 38, the rush: jose verifies
+ * through WebCrypto, 0.29 ms of the main thread per token against 0.08 here; 20,000 runners' first
+ * calls). The claims are checked first; the signature then in libuv's thread pool (the callback
+ * form of `crypto.verify`), off the thread that serves requests and runs PGlite — the rush's
+ * 21,000 checks were 2.7 s of it. It only accepts: a token it cannot vouch for in every respect —
+ * header (`alg` ES256, a `kid` of ours, no `crit`), signature, `iss`, `aud`, `exp` (required),
+ * `nbf`, `iat`, `sub` — answers null and jose decides, so a refusal is always jose's, as before.
  */
-function verifyOwn(
+async function verifyOwn(
   token: string,
   keys: ReadonlyMap<string, crypto.KeyObject>,
   issuer: string,
-): (JWTPayload & { sub: string }) | null {
+): Promise<(JWTPayload & { sub: string }) | null> {
+  const parsed = parseOwn(token, keys, issuer);
+  if (!parsed) return null;
+  const { signed, key, signature, claims } = parsed;
+  const valid = await new Promise<boolean>((resolve) =>
+    crypto.verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, signature, (error, ok) =>
+      resolve(!error && ok),
+    ),
+  );
+  return valid ? claims : null;
+}
+
+/** `verifyOwn`'s checks before the signature's: what to verify, or null. */
+function parseOwn(token: string, keys: ReadonlyMap<string, crypto.KeyObject>, issuer: string) {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [h, p, sig] = parts as [string, string, string];
@@ -135,8 +150,6 @@ function verifyOwn(
     const key = keys.get(header.kid);
     const signature = Buffer.from(sig, 'base64url');
     if (!key || signature.length !== 64) return null;
-    const signed = Buffer.from(`${h}.${p}`, 'ascii');
-    if (!crypto.verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, signature)) return null;
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as JWTPayload;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;
     const now = Math.floor(Date.now() / 1000);
@@ -150,7 +163,8 @@ function verifyOwn(
       return null;
     if (payload.iat !== undefined && typeof payload.iat !== 'number') return null;
     if (typeof payload.sub !== 'string') return null;
-    return payload as JWTPayload & { sub: string };
+    const signed = Buffer.from(`${h}.${p}`, 'ascii');
+    return { signed, key, signature, claims: payload as JWTPayload & { sub: string } };
   } catch {
     return null;
   }

@@ -110,6 +110,12 @@ interface Arrival {
 /** The most orders one batch takes (its statements' arrays stay small). */
 const BATCH = 256;
 
+/**
+ * How long a refusal's recount waits for the refusals after it to share the read (see `recount`):
+ * they are answered that much later, never wrongly.
+ */
+const RECOUNT_GATHER_MS = 25;
+
 /** Pay steps of entry orders run at once at most (see `payTurn`). */
 const PAY_AT_ONCE = 4;
 /** The longest a pay step waits for the entries before it (see `payTurn`). */
@@ -201,8 +207,12 @@ export function createEnter(ctx: EntriesContext) {
    */
   const counting = new Map<string, Promise<RulesRead>>();
   function recount(eventId: string, base: RulesRead): Promise<RulesRead> {
-    const number = ++reads;
     const promise = (async () => {
+      // The refusals of the next RECOUNT_GATHER_MS share this read (the rush: once the race is
+      // full, 15,000 refusals made ~8,500 reads, one each). Numbered when it starts: it serves
+      // every request that arrived before.
+      await new Promise((r) => setTimeout(r, RECOUNT_GATHER_MS));
+      const number = ++reads;
       const rows = await settingsRepo.stockCounts(database, eventId);
       const counts = new Map(rows.map((r) => [`${r.kind}:${r.id}`, r]));
       const fresh = <T extends { capacity: number | null; taken: number; held: number }>(
