@@ -186,6 +186,8 @@ export const registrationWaitlist = pgTable('registration_waitlist', {
   createdAt: ts('created_at').notNull().defaultNow(),
   /** When the runner was told their race closed while they waited (state `closed`, 0107). */
   closedAt: ts('closed_at'),
+  /** When the runner was told their invitation ran out unused (state `expired`, 0108). */
+  lapsedToldAt: ts('lapsed_told_at'),
 });
 
 /** Team entries (SQL in ../migrations/0090_entry_teams.sql). */

@@ -164,8 +164,11 @@ export async function entryStaffRoutes(fastify: FastifyInstance, { service }: { 
       schema: {
         access: 'manager',
         params: eventParams,
-        // `closed`: runners still waiting in races now closed, told so (once) by mail.
-        response: { 200: z.object({ expired: z.number(), invited: z.number(), closed: z.number() }) },
+        // `closed`: runners still waiting in races now closed, told so (once) by mail; `lapsed`:
+        // runners whose invitation ran out unused, told so (once) by mail.
+        response: {
+          200: z.object({ expired: z.number(), invited: z.number(), closed: z.number(), lapsed: z.number() }),
+        },
       },
     },
     async (request) => {

@@ -37,7 +37,7 @@ describe.each(backends().map((b) => [b.name, b] as const))(
     const sweep = async () => {
       const res = await call('POST', `/api/entries/staff/events/${EVENT}/expire`, staff);
       expect(res.statusCode, res.body).toBe(200);
-      return JSON.parse(res.body) as { expired: number; invited: number; closed: number };
+      return JSON.parse(res.body) as { expired: number; invited: number; closed: number; lapsed: number };
     };
     const waitlistRows = () =>
       app.database.query<{ email: string; state: string; closed: boolean }>(
@@ -145,11 +145,66 @@ describe.each(backends().map((b) => [b.name, b] as const))(
       expect((await app.inject({ method: 'GET', url: '/api/entries/waitlists/mine' })).statusCode).toBe(401);
     });
 
+    it('an invitation that runs out unused is told once, in the runner’s language, and passes on', async () => {
+      // A French runner waits behind runner 4 (English) in the marathon.
+      const fr = await createTestUser(app, { email: 'closing5@example.test', profileComplete: true });
+      const joined = await call('POST', `/api/entries/races/${MARATHON}/waitlist`, fr, { lang: 'fr' });
+      expect(JSON.parse(joined.body)).toMatchObject({ state: 'waiting' });
+      // Runner 1's unpaid hold on the marathon's only place lapses: runner 4 is invited.
+      await app.database.query(
+        `UPDATE registration_entries SET hold_expires_at = now() - interval '1 minute' WHERE race_id = $1 AND state = 'held'`,
+        [MARATHON],
+      );
+      await app.database.query(
+        `UPDATE orders SET expires_at = now() - interval '1 minute'
+          WHERE id IN (SELECT order_id FROM registration_entries WHERE race_id = $1)`,
+        [MARATHON],
+      );
+      expect(await sweep()).toMatchObject({ expired: 1, invited: 1, lapsed: 0 });
+      const lapse = () =>
+        app.database.query(
+          `UPDATE registration_waitlist SET invited_until = now() - interval '1 minute' WHERE race_id = $1 AND state = 'invited'`,
+          [MARATHON],
+        );
+      // Runner 4 lets the invitation run out: told once; the place passes to the French runner.
+      await lapse();
+      let before = mails.sent.length;
+      expect(await sweep()).toMatchObject({ invited: 1, lapsed: 1 });
+      expect(await sweep()).toMatchObject({ invited: 0, lapsed: 0 });
+      let sent = mails.sent.slice(before);
+      const en = sent.find((m) => m.to === runners[4]!.email);
+      expect(en?.subject).toMatch(/^Demo City Run: your invitation to .+ has run out$/);
+      expect(en?.text).toContain('the place went to the next runner on the waitlist');
+      expect(sent.filter((m) => m.to === runners[4]!.email)).toHaveLength(1);
+      expect(sent.some((m) => m.to === fr.email && /invitation=/.test(m.text ?? ''))).toBe(true);
+      // The French runner's runs out too: told in French, once; nobody is left to invite.
+      await lapse();
+      before = mails.sent.length;
+      expect(await sweep()).toMatchObject({ invited: 0, lapsed: 1 });
+      expect(await sweep()).toMatchObject({ lapsed: 0 });
+      sent = mails.sent.slice(before);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.to).toBe(fr.email);
+      expect(sent[0]?.subject).toMatch(/^Demo City Run : votre invitation au .+ a expiré$/);
+      expect(sent[0]?.text).toContain('la place est allée à la personne suivante');
+      const rows = await app.database.query<{ email: string; state: string; told: boolean }>(
+        `SELECT email, state, lapsed_told_at IS NOT NULL AS told FROM registration_waitlist WHERE race_id = $1 ORDER BY id`,
+        [MARATHON],
+      );
+      expect(rows).toEqual([
+        { email: runners[4]!.email, state: 'expired', told: true },
+        { email: fr.email, state: 'expired', told: true },
+      ]);
+      // Each runner sees their invitation expired.
+      const mine = JSON.parse((await call('GET', '/api/entries/waitlists/mine', fr)).body);
+      expect(mine).toEqual([expect.objectContaining({ raceId: MARATHON, state: 'expired' })]);
+    });
+
     it('a closed race takes nobody on its waitlist', async () => {
       const res = await call('POST', `/api/entries/races/${TEN_K}/waitlist`, runners[2]!, { lang: 'fr' });
       expect(res.statusCode).toBe(409);
       expect(JSON.parse(res.body).code).toBe('RACE_CLOSED');
-      expect((await waitlistRows()).length).toBe(3);
+      expect((await waitlistRows()).length).toBe(4);
     });
   },
 );

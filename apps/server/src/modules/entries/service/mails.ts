@@ -196,6 +196,43 @@ export function createMails(ctx: EntriesContext) {
     return told.count;
   }
 
+  /**
+   * Runners whose waitlist invitation ran out unused (`advanceWaitlist` marked it `expired`: its
+   * place went to the next, or the race closed meanwhile): each told once, in their language.
+   * Marked (`lapsed_told_at`) and stored in the outbox in one transaction, as `mailWaitlistClosed`.
+   * Returns how many were told.
+   */
+  async function mailInvitationsLapsed(at: Date): Promise<number> {
+    const told = await database.transaction(async (sql) => {
+      const lapsed = await sql.query<{
+        email: string;
+        lang: 'en' | 'fr';
+        race: string;
+        event: string;
+        until: string;
+      }>(
+        `WITH lapsed AS (
+           UPDATE registration_waitlist w SET lapsed_told_at = $1
+            WHERE w.state = 'expired' AND w.lapsed_told_at IS NULL
+           RETURNING w.id, w.email, w.lang, w.race_id, w.invited_until
+         )
+         SELECT l.email, l.lang, coalesce(r.name, l.race_id) AS race, coalesce(ev.name, g.event_id, '') AS event,
+                to_char(l.invited_until AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS until
+           FROM lapsed l LEFT JOIN races r ON r.id = l.race_id
+           LEFT JOIN registration_races g ON g.race_id = l.race_id LEFT JOIN events ev ON ev.id = g.event_id
+          ORDER BY l.id`,
+        [at],
+      );
+      const made = lapsed.map((l) => {
+        const words = sharedLocales[l.lang].mails.entryInvitationLapsed;
+        return mailOf(l.email, interpolate(words.subject, l), [interpolate(words.body, l)]);
+      });
+      return { count: made.length, send: await outbox.storeMany(sql, made) };
+    });
+    told.send();
+    return told.count;
+  }
+
   async function mailRefund(
     e: { email: string; lang: 'en' | 'fr'; eventId: string; raceId: string },
     amount: string,
@@ -209,5 +246,5 @@ export function createMails(ctx: EntriesContext) {
     await send(e.email, interpolate(words.subject, values), [interpolate(words.body, values)]);
   }
 
-  return { mailConfirmations, mailInvitations, mailWaitlistClosed, mailRefund };
+  return { mailConfirmations, mailInvitations, mailWaitlistClosed, mailInvitationsLapsed, mailRefund };
 }

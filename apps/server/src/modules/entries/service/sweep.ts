@@ -43,7 +43,8 @@ export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof create
 
   /**
    * Expired holds and invitations; the waitlists of races with places back advanced; the runners
-   * still waiting in races now closed told once that no place will come (`mailWaitlistClosed`).
+   * still waiting in races now closed told once that no place will come (`mailWaitlistClosed`);
+   * the runners whose invitation ran out unused told once (`mailInvitationsLapsed`).
    */
   async function expire(eventId?: string) {
     const at = now();
@@ -76,7 +77,8 @@ export function createSweep(ctx: EntriesContext, mails: ReturnType<typeof create
       );
     }
     const closed = await mails.mailWaitlistClosed(at);
-    return { expired, invited: invitations.length, closed };
+    const lapsed = await mails.mailInvitationsLapsed(at);
+    return { expired, invited: invitations.length, closed, lapsed };
   }
 
   /** Payments made after their place was gone, refunded in full by the provider (or as a bank refund). */
