@@ -72,6 +72,8 @@ const outcome = (status) => (status === 0 ? { passed: 1, failed: 0 } : { passed:
 // Vitest starts (apps/server/test/server-entry.ts: the bundle rather than transpiling the sources
 // at each start) and the browser journeys.
 let built = false;
+/** The journeys' migrated data directory, made beside Vitest once the build is done (below). */
+let templateJob = null;
 {
   const started = Date.now();
   const cpu = childrenCpu();
@@ -83,6 +85,12 @@ let built = false;
       'budget',
       runQuiet('npm', ['run', 'build']).then(async (b) => {
         built = b.status === 0;
+        // The journeys' global setup would otherwise start a server on an empty directory (initdb
+        // and ~100 migrations) before any journey, a minute or more of wall time on a loaded
+        // 2-core machine with little else running; made here, it overlaps Vitest (its CPU is
+        // counted in whichever step it ends in).
+        if (built && wanted('e2e'))
+          templateJob = runQuiet('node', ['--import', 'tsx', 'apps/web/e2e/prepare-template.ts']);
         if (!built || !wanted('budget')) return { ...b, status: built ? 0 : 1, skip: !wanted('budget') };
         const budget = await runQuiet('node', ['scripts/bundle-budget.mjs']);
         return { status: budget.status, output: b.output + budget.output };
@@ -120,6 +128,16 @@ step('vitest', () => {
   return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
 });
 
+// The data directory made beside Vitest (apps/web/e2e/prepare-template.ts prints its path last);
+// when it failed, the journeys' global setup makes one as before.
+let template;
+if (templateJob) {
+  const made = await templateJob;
+  const dir = made.output.trim().split('\n').at(-1);
+  if (made.status === 0 && dir && fs.existsSync(path.join(dir, 'pglite'))) template = dir;
+  else console.log(`\nThe journeys' data directory could not be made beforehand:\n${made.output}`);
+}
+
 step('e2e', () => {
   if (!fs.existsSync(chromium)) {
     console.error(
@@ -132,11 +150,14 @@ step('e2e', () => {
   fs.rmSync(out, { force: true });
   run('npx', ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    ...(template ? { TEMPORA_E2E_TEMPLATE_DIR: template } : {}),
   });
   if (!fs.existsSync(out)) return { passed: 0, failed: 1 };
   const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (stats.errors?.length ?? 0) };
 });
+
+if (template) fs.rmSync(template, { recursive: true, force: true });
 
 console.log(`\nCPU of the whole run (user + system): ${childrenCpu().toFixed(0)} s`);
 fs.writeFileSync(path.join(tmp, 'summary.txt'), `${totals.passed} passed, ${totals.failed} failed\n`);

@@ -47,6 +47,15 @@ const serverEntry = () => serverArgs(process.env.E2E_SERVER === 'ts');
  */
 const TEMPLATE_ENV = 'TEMPORA_E2E_TEMPLATE_DIR';
 
+/**
+ * The migrated data directory made beforehand (`npm test` makes it beside Vitest, with
+ * prepare-template.ts, so the journeys do not wait for it), or undefined.
+ */
+export function preparedTemplate(): string | undefined {
+  const dir = process.env[TEMPLATE_ENV];
+  return dir && fs.existsSync(path.join(dir, 'pglite')) ? dir : undefined;
+}
+
 /** Creates the migrated, empty data directory (global-setup.ts): a server started once and stopped. */
 export async function prepareTemplate(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempora-e2e-template-'));
