@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { startBanner } from './config/log-output.ts';
 import { addAcceptHandles } from './lib/accept-handles.ts';
 
+/** The listening socket's queue asked for (the kernel caps it at `net.core.somaxconn`). */
+const BACKLOG = 65_535;
+
 /** Entry point: validate config, build, listen, and close gracefully on SIGTERM/SIGINT. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -31,14 +34,14 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // A queue of 4,096 connections not yet accepted (Node's default: 511; the kernel's somaxconn caps
-  // it): when a popular race opens, thousands of browsers connect within a second while the event
-  // loop is busy; past the queue the kernel drops their SYNs and each waits 1, 3, 7… s to retry
-  // (issue 38: entry steps answered after 130 s, some never).
-  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
+  // A long queue of connections not yet accepted (Node's default: 511; the kernel's somaxconn caps
+  // it: 4,096 on this machine, see docs/deployment.md): when a popular race opens, thousands of
+  // browsers connect within a second while the event loop is busy; past the queue the kernel drops
+  // their SYNs and each waits 1, 3, 7… s to retry, out of their order of arrival (issue 38).
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: BACKLOG });
   // And more handles taking connections from that queue (lib/accept-handles.ts): one handle takes
   // one connection per turn of the event loop, and a busy node's turns last 20–600 ms.
-  await addAcceptHandles(app.server, config.ACCEPT_HANDLES);
+  await addAcceptHandles(app.server, config.ACCEPT_HANDLES, BACKLOG);
   app.log.info(startBanner(config));
 }
 

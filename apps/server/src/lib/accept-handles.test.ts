@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -54,7 +54,7 @@ async function acceptedInOneTurn(handles: number) {
   let accepted = 0;
   server.on('connection', () => accepted++);
   await new Promise<void>((r) => server.listen({ port: 0, host: '127.0.0.1', backlog: 512 }, r));
-  const added = await addAcceptHandles(server, handles);
+  const added = await addAcceptHandles(server, handles, 512);
   const port = (server.address() as net.AddressInfo).port;
   const flag = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'accept-')), 'connected');
   const answered = client(port, 40, flag);
@@ -81,6 +81,24 @@ describe('addAcceptHandles', () => {
     expect(out.added).toBe(0);
     expect(out.inOneTurn).toBeLessThanOrEqual(2);
     expect(out.answered).toBe(40);
+  });
+
+  it('keeps the queue the server listens with (each listen() sets it; Node’s default is 511)', async () => {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    servers.push(server);
+    await new Promise<void>((r) => server.listen({ port: 0, host: '127.0.0.1', backlog: 1000 }, r));
+    await addAcceptHandles(server, 4, 1000);
+    const port = (server.address() as net.AddressInfo).port;
+    // The listening socket's queue (Linux's `ss`: Send-Q of a LISTEN line is its length).
+    const queue = () =>
+      Number(
+        execFileSync('ss', ['-ltnH', `sport = :${port}`])
+          .toString()
+          .trim()
+          .split(/\s+/)[2],
+      );
+    const somaxconn = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(queue()).toBe(Math.min(1000, somaxconn));
   });
 
   it('close() stops every handle: the port refuses connections', async () => {

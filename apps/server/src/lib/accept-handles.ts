@@ -21,10 +21,11 @@ import net from 'node:net';
  * a connection wakes every handle once: one accepts it, the others find nothing (`EAGAIN`), a
  * few microseconds each.
  *
- * `server.close()` closes the extra handles too. The socket stays open until the last handle of
+ * `backlog` must be the one the server listens with (the socket's queue is set by the last
+ * `listen()` on it). `server.close()` closes the extra handles too. The socket stays open until the last handle of
  * it is closed: the helper process exits as soon as the handles are back.
  */
-export async function addAcceptHandles(server: net.Server, count: number): Promise<number> {
+export async function addAcceptHandles(server: net.Server, count: number, backlog: number): Promise<number> {
   const handle = (server as unknown as { _handle?: object })._handle;
   if (count < 1 || !handle) return 0;
   const copies = await duplicate(handle, count);
@@ -37,7 +38,9 @@ export async function addAcceptHandles(server: net.Server, count: number): Promi
     });
     extra.on('connection', (socket) => server.emit('connection', socket));
     extra.on('error', (error) => server.emit('error', error));
-    extra.listen(copy as net.ListenOptions);
+    // With the server's backlog: each listen() sets the socket's queue, the last one wins (Node's
+    // default 511 here cut the 4,096 of `server.ts` to 512, and the rush overflowed it).
+    (extra.listen as (handle: unknown, backlog: number) => net.Server)(copy, backlog);
     return extra;
   });
   const close = server.close.bind(server);
