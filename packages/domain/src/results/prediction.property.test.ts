@@ -251,7 +251,11 @@ describe('finish prediction, properties (issue 19)', () => {
           ]);
           const x = predict(results, first)!;
           const y = predict(results, first + 1)!;
-          expect(y.finishNetMs).toBeGreaterThanOrEqual(x.finishNetMs);
+          // To the second a spectator reads: where the own trend and the drift gap all but cancel
+          // a runner 0.1 % slower, the two finishes are equal within milliseconds, and draws put
+          // the slower 1–2 ms earlier (seed 905805259: 21,203,777 ms against 21,203,778; with 1 ms
+          // allowed, 21,203,935 against 21,203,937). None went past 1 s in 2,000 draws (5 seeds).
+          expect(y.finishNetMs).toBeGreaterThanOrEqual(x.finishNetMs - 1000);
           // The interval's high side is ordered too. Its low side is not asserted: about one draw
           // in 10,000 puts the slower runner's low side earlier (21 s, a runner 2.7 % slower at
           // the half), the interval's own — its live spread grows with the runner's expected fade
