@@ -228,9 +228,10 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * More handles accepting connections on the HTTP port, 0 for none (lib/accept-handles.ts, issue
-   * 38): Node accepts one connection per handle per turn of a busy event loop.
+   * 38): Node accepts one connection per handle per turn of a busy event loop. 8 measured best in
+   * the rush (docs/deployment.md).
    */
-  ACCEPT_HANDLES: z.coerce.number().int().min(0).max(256).default(16),
+  ACCEPT_HANDLES: z.coerce.number().int().min(0).max(256).default(8),
   /** Payments (issue 18): Mollie is on when its API key is set; MOLLIE_API_URL overrides its endpoint. */
   MOLLIE_API_KEY: z
     .string()
