@@ -168,32 +168,19 @@ export function createMails(ctx: EntriesContext) {
    * Invitations already out stay valid until their time runs out. Returns how many were told.
    */
   async function mailWaitlistClosed(at: Date): Promise<number> {
-    const told = await database.transaction(async (sql) => {
-      const closed = await sql.query<{
-        email: string;
-        lang: 'en' | 'fr';
-        race: string;
-        event: string;
-      }>(
-        `WITH closed AS (
-           UPDATE registration_waitlist w SET state = 'closed', closed_at = $1, token = NULL
-             FROM registration_races g
-            WHERE g.race_id = w.race_id AND w.state = 'waiting' AND g.closes_at <= $1
-           RETURNING w.id, w.email, w.lang, w.race_id, g.event_id
-         )
-         SELECT c.email, c.lang, coalesce(r.name, c.race_id) AS race, coalesce(ev.name, c.event_id) AS event
-           FROM closed c LEFT JOIN races r ON r.id = c.race_id LEFT JOIN events ev ON ev.id = c.event_id
-          ORDER BY c.id`,
-        [at],
-      );
-      const made = closed.map((c) => {
-        const words = sharedLocales[c.lang].mails.entryWaitlistClosed;
-        return mailOf(c.email, interpolate(words.subject, c), [interpolate(words.body, c)]);
-      });
-      return { count: made.length, send: await outbox.storeMany(sql, made) };
-    });
-    told.send();
-    return told.count;
+    return tellOnce(
+      'entryWaitlistClosed',
+      `WITH closed AS (
+         UPDATE registration_waitlist w SET state = 'closed', closed_at = $1, token = NULL
+           FROM registration_races g
+          WHERE g.race_id = w.race_id AND w.state = 'waiting' AND g.closes_at <= $1
+         RETURNING w.id, w.email, w.lang, w.race_id, g.event_id
+       )
+       SELECT c.email, c.lang, coalesce(r.name, c.race_id) AS race, coalesce(ev.name, c.event_id) AS event
+         FROM closed c LEFT JOIN races r ON r.id = c.race_id LEFT JOIN events ev ON ev.id = c.event_id
+        ORDER BY c.id`,
+      at,
+    );
   }
 
   /**
@@ -203,29 +190,39 @@ export function createMails(ctx: EntriesContext) {
    * Returns how many were told.
    */
   async function mailInvitationsLapsed(at: Date): Promise<number> {
+    return tellOnce(
+      'entryInvitationLapsed',
+      `WITH lapsed AS (
+         UPDATE registration_waitlist w SET lapsed_told_at = $1
+          WHERE w.state = 'expired' AND w.lapsed_told_at IS NULL
+         RETURNING w.id, w.email, w.lang, w.race_id, w.invited_until
+       )
+       SELECT l.email, l.lang, coalesce(r.name, l.race_id) AS race, coalesce(ev.name, g.event_id, '') AS event,
+              to_char(l.invited_until AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS until
+         FROM lapsed l LEFT JOIN races r ON r.id = l.race_id
+         LEFT JOIN registration_races g ON g.race_id = l.race_id LEFT JOIN events ev ON ev.id = g.event_id
+        ORDER BY l.id`,
+      at,
+    );
+  }
+
+  /**
+   * The waitlist's "told once" mails: `marking` (an UPDATE … RETURNING the rows it marks, with
+   * `email`, `lang` and the mail's values) and their mails stored in the outbox in one
+   * transaction, sent once it commits. Returns how many were told.
+   */
+  async function tellOnce(
+    key: 'entryWaitlistClosed' | 'entryInvitationLapsed',
+    marking: string,
+    at: Date,
+  ): Promise<number> {
     const told = await database.transaction(async (sql) => {
-      const lapsed = await sql.query<{
-        email: string;
-        lang: 'en' | 'fr';
-        race: string;
-        event: string;
-        until: string;
-      }>(
-        `WITH lapsed AS (
-           UPDATE registration_waitlist w SET lapsed_told_at = $1
-            WHERE w.state = 'expired' AND w.lapsed_told_at IS NULL
-           RETURNING w.id, w.email, w.lang, w.race_id, w.invited_until
-         )
-         SELECT l.email, l.lang, coalesce(r.name, l.race_id) AS race, coalesce(ev.name, g.event_id, '') AS event,
-                to_char(l.invited_until AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS until
-           FROM lapsed l LEFT JOIN races r ON r.id = l.race_id
-           LEFT JOIN registration_races g ON g.race_id = l.race_id LEFT JOIN events ev ON ev.id = g.event_id
-          ORDER BY l.id`,
-        [at],
-      );
-      const made = lapsed.map((l) => {
-        const words = sharedLocales[l.lang].mails.entryInvitationLapsed;
-        return mailOf(l.email, interpolate(words.subject, l), [interpolate(words.body, l)]);
+      const rows = await sql.query<{ email: string; lang: 'en' | 'fr' } & Record<string, string>>(marking, [
+        at,
+      ]);
+      const made = rows.map((row) => {
+        const words = sharedLocales[row.lang].mails[key];
+        return mailOf(row.email, interpolate(words.subject, row), [interpolate(words.body, row)]);
       });
       return { count: made.length, send: await outbox.storeMany(sql, made) };
     });
