@@ -5,7 +5,8 @@
 // another point (default Half); BOSTON_EVERY keeps 1 Boston runner in N (default 1: all 26,410).
 // Then the median signed error by pace band (the bias by pace, issue 41), and what the runners
 // ahead show of the day when the mid-pack passes that point
-// (`conditionsAtPoint`, the last CONDITIONS_WINDOW minutes, default 15) beside what the prediction
+// (`conditionsAtPoint`, the last CONDITIONS_WINDOW minutes, default 15; and how their slowing
+// grows with the time they ran, per hour: the results README's seventh pass) beside what the prediction
 // missed, and the signed error of men and women: the data a live conditions correction would
 // read (PREDICTION_CONDITIONS=0 skips it).
 import {

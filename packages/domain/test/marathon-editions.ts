@@ -270,6 +270,13 @@ export interface ConditionsAtPoint {
   readonly aheadBefore: number;
   readonly aheadRuns: number;
   readonly missed: number;
+  /**
+   * The runners ahead's pace against the prior regressed on the time they ran each segment past
+   * the point (net time at its middle: the clock of a mass start), within each segment and pooled
+   * over them, per hour (+0.01: 1 % slower for each hour later). Median over the middle half at
+   * the moment each passes. The results README's seventh pass (issue 41).
+   */
+  readonly clockSlope: number;
   readonly menMin: number;
   readonly womenMin: number;
 }
@@ -286,7 +293,24 @@ export function conditionsAtPoint(edition: Edition, pointId = 'Half', windowMin 
     predicted: number;
     finish: number;
     gender: number;
+    clockSlope: number;
   }[] = [];
+  // Per point p past k (segment p − 1 → p): n, Σx, Σy, Σxy, Σx² of the runners ahead's excess y
+  // over the net time x (hours) at the segment's middle.
+  const sums: [number, number, number, number, number][] = Array.from(
+    { length: state.index.pointCount },
+    () => [0, 0, 0, 0, 0],
+  );
+  const clockSlope = () => {
+    let sxx = 0;
+    let sxy = 0;
+    for (const [n, x, y, xy, xx] of sums) {
+      if (n < 2) continue;
+      sxx += xx - (x * x) / n;
+      sxy += xy - (x * y) / n;
+    }
+    return sxx > 0 ? sxy / sxx : Number.NaN;
+  };
   for (const passing of replayOrder(edition)) {
     applyPassing(state, passing);
     const i = participantIndexOf(state, passing.bib ?? '');
@@ -297,11 +321,19 @@ export function conditionsAtPoint(edition: Edition, pointId = 'Half', windowMin 
       const before = netTimeOf(state, i, p - 1);
       const after = netTimeOf(state, i, p);
       const prior = fadeRatioBetween(distanceM, p - 1, p, before, undefined, GENDER_FADE[gender] ?? 1);
-      if (before > 0 && after > before && prior > 0)
-        events.push({
-          atMs: passing.timeMs,
-          excess: (Math.log(after / before) - Math.log(prior)) / Math.log(distanceM[p]! / distanceM[p - 1]!),
-        });
+      if (before > 0 && after > before && prior > 0) {
+        const excess =
+          (Math.log(after / before) - Math.log(prior)) / Math.log(distanceM[p]! / distanceM[p - 1]!);
+        events.push({ atMs: passing.timeMs, excess });
+        const x = (before + after) / 2 / 3_600_000;
+        const y = Math.min(0.5, Math.max(-0.3, excess));
+        const sum = sums[p]!;
+        sum[0] += 1;
+        sum[1] += x;
+        sum[2] += y;
+        sum[3] += x * y;
+        sum[4] += x * x;
+      }
       continue;
     }
     const finish = edition.finish.get(passing.bib ?? '');
@@ -314,6 +346,7 @@ export function conditionsAtPoint(edition: Edition, pointId = 'Half', windowMin 
       predicted: prediction.finishNetMs,
       finish,
       gender,
+      clockSlope: clockSlope(),
     });
   }
   const byTime = made.map((m) => m.tK).sort((a, b) => a - b);
@@ -333,8 +366,10 @@ export function conditionsAtPoint(edition: Edition, pointId = 'Half', windowMin 
   const before: number[] = [];
   const runs: number[] = [];
   const missed: number[] = [];
+  const slopes: number[] = [];
   for (const m of made) {
     if (m.tK < low || m.tK > high) continue;
+    if (Number.isFinite(m.clockSlope)) slopes.push(m.clockSlope);
     const recent = mean(m.atMs - window, m.atMs, m.seen);
     const earlier = mean(m.atMs - 2 * window, m.atMs - window, m.seen);
     if (recent.n > 0) now.push(recent.value);
@@ -350,6 +385,7 @@ export function conditionsAtPoint(edition: Edition, pointId = 'Half', windowMin 
     aheadBefore: median(before),
     aheadRuns: median(runs),
     missed: median(missed),
+    clockSlope: median(slopes),
     menMin: signed(0),
     womenMin: signed(1),
   };
@@ -360,11 +396,11 @@ export function conditionsTable(rows: readonly ConditionsAtPoint[], windowMin = 
   const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)} %`;
   const min = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
   return [
-    `| edition | runners ahead: pace vs prior, last ${windowMin} min (segments) | the ${windowMin} min before | prediction missed (time still to run) | men / women signed (min) |`,
-    '|---|---:|---:|---:|---:|',
+    `| edition | runners ahead: pace vs prior, last ${windowMin} min (segments) | the ${windowMin} min before | their slope over the clock (per hour) | prediction missed (time still to run) | men / women signed (min) |`,
+    '|---|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${pct(r.aheadNow)} (${r.aheadRuns}) | ${pct(r.aheadBefore)} | ${pct(r.missed)} | ${min(r.menMin)} / ${min(r.womenMin)} |`,
+        `| ${r.name} | ${pct(r.aheadNow)} (${r.aheadRuns}) | ${pct(r.aheadBefore)} | ${pct(r.clockSlope)} | ${pct(r.missed)} | ${min(r.menMin)} / ${min(r.womenMin)} |`,
     ),
   ].join('\n');
 }

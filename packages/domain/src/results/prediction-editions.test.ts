@@ -34,12 +34,16 @@ import { participantIndexOf } from './queries.ts';
  * Berlin 2017 (+1.57 min before) is within bounds since the sixth pass (+0.28): the mid-pack's
  * slowdown against the prior from 15 km to the half (`slowdownFactor`) shortens the time still
  * to run on a day that slows the field less than the prior says.
- * Measured and left out (results README, "Fourth pass" to "Sixth pass"): a correction from the
+ * Measured and left out (results README, "Fourth pass" to "Seventh pass"): a correction from the
  * runners ahead's pace over the last minutes, the mid-pack's slowdown read both ways (Boston's
  * median absolute error 5.21 → 5.25–5.45 min), the pace bands read by each segment's end for the
  * own trend (a slower runner predicted earlier about one property run in 30), a tilt of the
  * prior by pace, and the runners ahead's shift regressed on their pace and extrapolated to the
- * runner's (every edition 1–8 min too fast).
+ * runner's (every edition 1–8 min too fast). Seventh pass: the runners ahead's slope over the
+ * clock does single Chicago 2017 out (+0.09 %/h, the others −0.99…−8.11), but carried into the
+ * centre it moves Boston's median absolute error past 5.21 min from a 0.5 % cap on, and widening
+ * the interval's slow side with it holds 75–85 % everywhere at the cost of a worse interval score
+ * on every edition (branch `pred-clock-widening`).
  * London 2015's coverage (74.4 % when the interval's spread was read from as few as 10 leaders)
  * now holds: the spread is read where at least 100 runners have run on (`liveSpread`).
  */
