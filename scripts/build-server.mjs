@@ -31,6 +31,8 @@ await build({
     cli: path.join(server, 'src/cli.ts'),
     // The heavy-work thread (src/workers/pool.ts loads `heavy-worker.mjs`, built from src/heavy.worker.ts, beside the bundle).
     'heavy-worker': path.join(server, 'src/heavy.worker.ts'),
+    // The database thread (src/db/pglite-thread.ts loads `pglite-worker.mjs` beside the bundle).
+    'pglite-worker': path.join(server, 'src/pglite.worker.ts'),
   },
   outdir: dist,
   outExtension: { '.js': '.mjs' },

@@ -97,7 +97,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      thread: config.PGLITE_THREAD,
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   // Graceful close: answers still in flight when closing tell the client to drop the keep-alive
   // connection, otherwise the server would wait for the client's idle timeout before exiting.

@@ -232,6 +232,13 @@ export const envSchema = z.object({
    * the rush (docs/deployment.md).
    */
   ACCEPT_HANDLES: z.coerce.number().int().min(0).max(256).default(8),
+  /**
+   * Where the embedded PGlite runs (issue 38, db/pglite-thread.ts): `main`, on the thread that
+   * answers requests; `worker`, on a thread of its own. The rush measured both (2026-12-05,
+   * docs/deployment.md): `worker` answered the entry step's p99 10–15 % sooner but spent 25 % more
+   * CPU and its `/api/health` p99 came near 100 ms; `main` stays the default.
+   */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('main'),
   /** Payments (issue 18): Mollie is on when its API key is set; MOLLIE_API_URL overrides its endpoint. */
   MOLLIE_API_KEY: z
     .string()

@@ -1,13 +1,29 @@
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backends, memoryDatabase } from '../../test/helpers.ts';
+import { type Backend, backends, memoryDatabase } from '../../test/helpers.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { inBackground } from './database.ts';
+import { openDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
+import type { Procedure } from './procedure.ts';
 import { events } from './schema/index.ts';
+import { inBackground } from './turns.ts';
 
-// The same suite on PGlite and, when TEST_DATABASE_URL is set (CI), on real PostgreSQL.
-describe.each(backends().map((b) => [b.name, b] as const))('database on %s', (_name, backend) => {
+/** PGlite on a thread of its own (`PGLITE_THREAD=worker`, pglite-thread.ts). */
+const pgliteThread: Backend = {
+  name: 'pglite',
+  async fresh() {
+    const [pglite] = backends();
+    const made = await pglite!.fresh();
+    return { ...made, open: () => openDatabase({ dataDir: made.dataDir, thread: 'worker' }) };
+  },
+};
+
+// The same suite on PGlite (on the caller's thread and on its own) and, when TEST_DATABASE_URL
+// is set (CI), on real PostgreSQL.
+describe.each([
+  ...backends().map((b) => [b.name, b] as const),
+  ['PGlite on its own thread', pgliteThread] as const,
+])('database on %s', (_name, backend) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
@@ -54,6 +70,81 @@ describe.each(backends().map((b) => [b.name, b] as const))('database on %s', (_n
     ).rejects.toThrow();
     const rows = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organisations');
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it('runs a procedure in one transaction: plain data in and out, rolled back entirely when it throws', async () => {
+    const fresh = await backend.fresh();
+    cleanups.push(fresh.drop);
+    const database = await fresh.open();
+    cleanups.push(() => database.close());
+    await migrate(database);
+    // Run where the database runs (with PGlite on its thread, there: registered in src/procedures.ts).
+    const { procedures } = await import('../procedures.ts');
+    const hold = procedures.get('entries.holdBatch');
+    expect(hold).toBeDefined();
+    // An unregistered procedure runs in the caller's transaction on PGlite's main thread and on
+    // PostgreSQL; on the database's thread it is refused by name, and nothing is written.
+    const slugs: Procedure<{ slugs: string[]; at: Date }, { made: number; at: Date }> = {
+      name: 'test.slugs',
+      async run(sql, args) {
+        for (const slug of args.slugs)
+          await sql.query('INSERT INTO organisations (slug, name) VALUES ($1, $1)', [slug]);
+        return { made: args.slugs.length, at: args.at };
+      },
+    };
+    const at = new Date('2026-12-05T10:00:00Z');
+    let asked = 0;
+    const outcome = database
+      .procedure(slugs, () => {
+        asked++;
+        return { slugs: ['p1', 'p2'], at };
+      })
+      .then(
+        (r) => ({ ok: r }),
+        (error: Error) => ({ error: error.message }),
+      );
+    const result = await outcome;
+    expect(asked).toBe(1);
+    const count = async () =>
+      (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organisations'))[0]?.n;
+    if ('ok' in result) {
+      expect(result.ok).toEqual({ made: 2, at });
+      expect(await count()).toBe(2);
+    } else {
+      expect(result.error).toMatch(/No procedure 'test.slugs'/);
+      expect(await count()).toBe(0);
+    }
+    // A procedure that fails half-way leaves nothing (a duplicate slug after a new one).
+    const before = await count();
+    const failing: Procedure<string[], number> = {
+      name: slugs.name,
+      run: (sql, s) => slugs.run(sql, { slugs: s, at }).then((r) => r.made),
+    };
+    await expect(database.procedure(failing, () => ['p3', 'p3'])).rejects.toThrow();
+    expect(await count()).toBe(before);
+  });
+
+  it('answers with PostgreSQL error fields a caller reads (code, constraint)', async () => {
+    const fresh = await backend.fresh();
+    cleanups.push(fresh.drop);
+    const database = await fresh.open();
+    cleanups.push(() => database.close());
+    await migrate(database);
+    await database.query(`INSERT INTO organisations (slug, name) VALUES ('dup', 'A')`);
+    const error = await database.query(`INSERT INTO organisations (slug, name) VALUES ('dup', 'B')`).then(
+      () => null,
+      (e: { code?: string; constraint?: string }) => e,
+    );
+    expect(error?.code).toBe('23505');
+    expect(error?.constraint).toMatch(/slug/);
+    // Typed values come back typed: a timestamp as a Date, JSON as an object, a bigint as text.
+    const [row] = await database.query<{ at: Date; doc: { a: number[] }; big: string }>(
+      `SELECT '2026-12-05T10:00:00Z'::timestamptz AS at, '{"a":[1,2]}'::jsonb AS doc, 9007199254740993::bigint::text AS big`,
+    );
+    expect(row?.at).toBeInstanceOf(Date);
+    expect(row?.at.toISOString()).toBe('2026-12-05T10:00:00.000Z');
+    expect(row?.doc).toEqual({ a: [1, 2] });
+    expect(row?.big).toBe('9007199254740993');
   });
 
   it.runIf(backend.name === 'postgres')('migrates safely from several nodes at once', async () => {

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TaskName, ToMain, ToWorker } from './protocol.ts';
+import { spawnWorker } from './spawn.ts';
 
 /**
  * Worker threads for the CPU-heavy parts of exports and imports (issues 14 and 16: `/api/health`
@@ -15,19 +13,8 @@ import type { TaskName, ToMain, ToWorker } from './protocol.ts';
  * development, tests, benches; the worker loads tsx itself), and `heavy-worker.mjs` beside the
  * bundle in production (scripts/build-server.mjs builds it as a second entry).
  */
-const bundled = new URL('./heavy-worker.mjs', import.meta.url);
-const source = new URL('../heavy.worker.ts', import.meta.url);
-
-function spawn(): Worker {
-  if (import.meta.url.endsWith('.mjs') && fs.existsSync(bundled)) return new Worker(bundled);
-  // `--import tsx` in a worker's execArgv loads the entry before tsx's hooks (Node 20): register
-  // them first from a small bootstrap, then import the TypeScript entry.
-  const api = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const tsx = pathToFileURL(api).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source.href)}); })`;
-  return new Worker(bootstrap, { eval: true });
+function spawn() {
+  return spawnWorker(import.meta.url, 'heavy-worker.mjs', new URL('../heavy.worker.ts', import.meta.url));
 }
 
 /** One task on a worker: chunks pushed in, chunks and a result coming out. */

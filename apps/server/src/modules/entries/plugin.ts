@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { inBackground } from '../../db/database.ts';
+import { inBackground } from '../../db/turns.ts';
 import { entryRoutes } from './routes.ts';
 import { createEntriesService } from './service.ts';
 import { entryStaffRoutes } from './staff-routes.ts';

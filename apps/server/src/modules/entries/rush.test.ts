@@ -49,6 +49,7 @@ describe('the registration rush', () => {
       ...app.database,
       ...note(app.database),
       transaction: (fn) => app.database.transaction((sql) => fn(note(sql))),
+      procedure: (p, args) => app.database.transaction((sql) => p.run(note(sql), args())),
     };
     service = createEntriesService({
       database: counted,

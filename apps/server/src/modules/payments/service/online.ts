@@ -1,4 +1,5 @@
-import { inBackground, type Sql } from '../../../db/database.ts';
+import type { Sql } from '../../../db/database.ts';
+import { inBackground } from '../../../db/turns.ts';
 import { errors } from '../../../errors.ts';
 import type { StripeProvider } from '../providers/stripe.ts';
 import * as repo from '../repository.ts';
