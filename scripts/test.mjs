@@ -7,6 +7,7 @@
 // `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,12 +32,18 @@ function childrenCpu() {
   }
 }
 
+/** The machine's load averages (1, 5, 15 min): a step's times mean little without them (shared machine). */
+const loadText = () => {
+  const [one, five, fifteen] = os.loadavg().map((l) => l.toFixed(1));
+  return `load ${one} ${five} ${fifteen}`;
+};
+
 function report(name, { passed, failed }, started, cpu) {
   totals.passed += passed;
   totals.failed += failed;
   const wall = ((Date.now() - started) / 1000).toFixed(1);
   const cpuText = Number.isNaN(cpu) ? '' : `, CPU ${cpu.toFixed(0)} s`;
-  console.log(`=== ${name}: ${passed} passed, ${failed} failed (${wall} s${cpuText}) ===`);
+  console.log(`=== ${name}: ${passed} passed, ${failed} failed (${wall} s${cpuText}, ${loadText()}) ===`);
 }
 
 function step(name, fn) {
@@ -109,7 +116,7 @@ let templateJob = null;
   });
   if (jobs.length)
     console.log(
-      `=== lint, typecheck, build side by side: ${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${(childrenCpu() - cpu).toFixed(0)} s ===`,
+      `=== lint, typecheck, build side by side: ${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${(childrenCpu() - cpu).toFixed(0)} s, ${loadText()} ===`,
     );
 }
 
@@ -159,7 +166,7 @@ step('e2e', () => {
 
 if (template) fs.rmSync(template, { recursive: true, force: true });
 
-console.log(`\nCPU of the whole run (user + system): ${childrenCpu().toFixed(0)} s`);
+console.log(`\nCPU of the whole run (user + system): ${childrenCpu().toFixed(0)} s (${loadText()})`);
 fs.writeFileSync(path.join(tmp, 'summary.txt'), `${totals.passed} passed, ${totals.failed} failed\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed ? 1 : 0);

@@ -78,6 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Fastify's default gives a plugin 10 s to start: at a load of 20 the demo seed took longer and
+    // the start failed ("Plugin did not start in time: 'demo-seed'", a journey's server, 4 workers
+    // beside a Vitest run). A slow start is slow, not broken; the readiness check says when it is up.
+    pluginTimeout: 120_000,
     // Issue 13: errors raised before any route (bad %-encoding, headers too large) as problem+json.
     frameworkErrors,
     clientErrorHandler,

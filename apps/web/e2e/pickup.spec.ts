@@ -302,8 +302,15 @@ test('two phones offline hand out 100 runners, 5 in both: each stored once, 5 co
   const [a, b] = pages as [Page, Page];
   const first = runners.slice(0, 53);
   const second = runners.slice(48);
-  for (const r of first) await handOut(a, r.bib!, t);
-  for (const r of second) await handOut(b, r.bib!, t);
+  // The two volunteers work at once, as on race day (each phone offline on its own).
+  await Promise.all([
+    (async () => {
+      for (const r of first) await handOut(a, r.bib!, t);
+    })(),
+    (async () => {
+      for (const r of second) await handOut(b, r.bib!, t);
+    })(),
+  ]);
   await expect(a.getByTestId('pickup-pending')).toHaveText(`${first.length * 2} actions not sent yet`);
   await expect(b.getByTestId('pickup-pending')).toHaveText(`${second.length * 2} actions not sent yet`);
   for (const page of pages) {
