@@ -13,13 +13,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Three files at a time (E2E_WORKERS), each worker with its own servers. A journey waits much of
-  // its time (its server, the page's data, live updates): two at a time left a core idle for part
-  // of CI's run (1,188 s wall, ~1,000 s of CPU counted, 2026-12-05). Four at a time kept both
-  // cores busy but, beside other work (load 13-20), a server's demo seed then outlasted Fastify's
-  // plugin timeout (now 120 s, app.ts) and two journeys raced their page (fixed). The journeys'
-  // CPU is mostly Chromium's (a sampled 15 min: Chromium 774 s, servers 322 s, runner 159 s).
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two files at a time (E2E_WORKERS). Three kept both cores busy but did not shorten CI beside
+  // other work (load ~12: journeys 1,359 s, the raceday journey out of its 60 s twice); four, at a
+  // load of 13-20, outlasted a server's plugin timeout (now 120 s, app.ts). The journeys are
+  // CPU-bound: sampled over a whole CI run, Chromium 1,465 s, servers 571 s, runner 221 s of CPU
+  // (npm test prints 1,115: processes that leave its tree are not counted), i.e. ≥ 1,100 s on two
+  // cores however they are scheduled. 21 min one at a time, 17.4 min two at a time (2026-11-27).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry in CI, reported as flaky (never hidden: the JSON report counts them): the final
   // run of 2026-11-26 had the console journey's sign-up submit once without effect (passed in the
   // two runs before, on the same code); the cause is not found yet (see the closing note).
