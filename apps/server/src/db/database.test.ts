@@ -28,6 +28,15 @@ describe.each([
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
   });
+  /** A fresh database of this backend, migrated, closed and dropped after the suite. */
+  const migrated = async () => {
+    const fresh = await backend.fresh();
+    cleanups.push(fresh.drop);
+    const database = await fresh.open();
+    cleanups.push(() => database.close());
+    await migrate(database);
+    return database;
+  };
 
   it('applies migrations once, and a second run applies nothing', async () => {
     const fresh = await backend.fresh();
@@ -57,11 +66,7 @@ describe.each([
   });
 
   it('rolls a failed transaction back entirely', async () => {
-    const fresh = await backend.fresh();
-    cleanups.push(fresh.drop);
-    const database = await fresh.open();
-    cleanups.push(() => database.close());
-    await migrate(database);
+    const database = await migrated();
     await expect(
       database.transaction(async (sql) => {
         await sql.query(`INSERT INTO organisations (slug, name) VALUES ('a', 'A')`);
@@ -73,11 +78,7 @@ describe.each([
   });
 
   it('runs a procedure in one transaction: plain data in and out, rolled back entirely when it throws', async () => {
-    const fresh = await backend.fresh();
-    cleanups.push(fresh.drop);
-    const database = await fresh.open();
-    cleanups.push(() => database.close());
-    await migrate(database);
+    const database = await migrated();
     // Run where the database runs (with PGlite on its thread, there: registered in src/procedures.ts).
     const { procedures } = await import('../procedures.ts');
     const hold = procedures.get('entries.holdBatch');
@@ -125,11 +126,7 @@ describe.each([
   });
 
   it('answers with PostgreSQL error fields a caller reads (code, constraint)', async () => {
-    const fresh = await backend.fresh();
-    cleanups.push(fresh.drop);
-    const database = await fresh.open();
-    cleanups.push(() => database.close());
-    await migrate(database);
+    const database = await migrated();
     await database.query(`INSERT INTO organisations (slug, name) VALUES ('dup', 'A')`);
     const error = await database.query(`INSERT INTO organisations (slug, name) VALUES ('dup', 'B')`).then(
       () => null,

@@ -8,7 +8,7 @@ import { openPgliteThread } from './pglite-thread.ts';
 import type { Procedure } from './procedure.ts';
 import * as schema from './schema/index.ts';
 import { sqlTrace, traced } from './sql-trace.ts';
-import { createTurns, lentTurns } from './turns.ts';
+import { createTurns, lentTurns, onTurns } from './turns.ts';
 
 /** Drizzle over either driver; both speak the same pg-core schema. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -115,19 +115,11 @@ async function openPglite(
     : pglite;
   return {
     kind: 'pglite',
+    ...onTurns(turns, base),
     db: drizzlePglite({ client: drizzleClient, schema }) as unknown as Db,
-    query: (text, params) => turns.take(() => base.query(text, params)),
-    exec: (text) => turns.take(() => base.exec(text)),
     transaction: (fn) => turns.take(() => client.transaction((tx) => fn(wrap(tx, true)))),
     procedure: (procedure, args) =>
       turns.take(() => client.transaction((tx) => procedure.run(wrap(tx, true), args()))),
-    atTurn: (fn) => turns.take(() => fn(base)),
-    ping: () => turns.take(() => base.exec('select 1')),
-    housekeep: () => turns.take(() => base.exec('CHECKPOINT')),
-    poolStats: () => {
-      const w = turns.waiting();
-      return { total: 1, idle: 1, waiting: w.foreground + w.background };
-    },
     close: async () => {
       if (!lent) return pglite.close();
       if (closed) return;

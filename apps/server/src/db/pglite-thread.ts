@@ -3,7 +3,7 @@ import { spawnWorker } from '../workers/spawn.ts';
 import type { Database, Db, Sql } from './database.ts';
 import * as schema from './schema/index.ts';
 import { sqlTrace, traced } from './sql-trace.ts';
-import { createTurns } from './turns.ts';
+import { createTurns, onTurns } from './turns.ts';
 
 /** A statement's error as the database thread sends it (`src/pglite.worker.ts`). */
 export interface SentError {
@@ -108,9 +108,8 @@ export async function openPgliteThread(dataDir: string, loadDataDir?: Blob): Pro
   ) as unknown as Db;
   return {
     kind: 'pglite',
+    ...onTurns(turns, base),
     db,
-    query: (text, params) => turns.take(() => base.query(text, params)),
-    exec: (text) => turns.take(() => base.exec(text)),
     transaction: (fn) =>
       turns.take(async () => {
         await inTransaction.exec('BEGIN');
@@ -128,13 +127,6 @@ export async function openPgliteThread(dataDir: string, loadDataDir?: Blob): Pro
         const [result] = await ask({ op: 'procedure', name: procedure.name, args: args() });
         return result as never;
       }),
-    atTurn: (fn) => turns.take(() => fn(base)),
-    ping: () => turns.take(() => base.exec('select 1')),
-    housekeep: () => turns.take(() => base.exec('CHECKPOINT')),
-    poolStats: () => {
-      const w = turns.waiting();
-      return { total: 1, idle: 1, waiting: w.foreground + w.background };
-    },
     close: async () => {
       if (dead) return;
       await turns.take(() => ask({ op: 'close' }));

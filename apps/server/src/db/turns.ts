@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Database, Sql } from './database.ts';
 
 /** Marks the work run inside {@link inBackground}: its statements wait behind requests'. */
 const backgroundLane = new AsyncLocalStorage<true>();
@@ -101,5 +102,26 @@ export function lentTurns(
     ...turns,
     // Checked again at its turn: a statement queued before the close never reaches the next holder.
     take: (op) => turns.take(() => (closed() ? Promise.reject(new Error('the database is closed')) : op())),
+  };
+}
+
+/**
+ * What every PGlite handle (on the caller's thread or its own) does the same way: each statement
+ * of `base`, and the health and housekeeping statements, in its turn; the queue as pool statistics.
+ */
+export function onTurns(
+  turns: ReturnType<typeof createTurns>,
+  base: Sql,
+): Pick<Database, 'query' | 'exec' | 'atTurn' | 'ping' | 'housekeep' | 'poolStats'> {
+  return {
+    query: (text, params) => turns.take(() => base.query(text, params)),
+    exec: (text) => turns.take(() => base.exec(text)),
+    atTurn: (fn) => turns.take(() => fn(base)),
+    ping: () => turns.take(() => base.exec('select 1')),
+    housekeep: () => turns.take(() => base.exec('CHECKPOINT')),
+    poolStats: () => {
+      const w = turns.waiting();
+      return { total: 1, idle: 1, waiting: w.foreground + w.background };
+    },
   };
 }
